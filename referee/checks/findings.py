@@ -1,0 +1,57 @@
+"""A finding: what the audit reports (DESIGN.md, "What the checks find")."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+KINDS = ("proved", "violated", "contradiction", "ambiguity", "claim", "gap", "data", "unknown")
+SEVERITY = {"proved": "info", "violated": "error", "contradiction": "warning", "ambiguity": "warning",
+            "gap": "warning", "data": "error", "unknown": "warning"}
+
+
+@dataclass
+class Witness:
+    """A replayable trace: the header and events of a log, and the state it reaches."""
+
+    header: dict
+    events: list[dict]
+    reaches: str  # what the last state shows, in one sentence
+    expect: str = "legal"  # the verdict a replay gives ("legal" or "illegal")
+
+    def lines(self) -> list[dict]:
+        out = [dict(self.header)]
+        for i, e in enumerate(self.events, 1):
+            out.append({"n": i, **e})
+        return out
+
+
+@dataclass
+class Finding:
+    id: str
+    game: str
+    kind: str
+    cites: list[str]
+    says: str
+    sources: list[str] = field(default_factory=list)
+    severity: str = ""
+    status: str = ""  # for claims: "proved" / "refuted"; for invariants: "inductive" / "bounded" ...
+    details: list[str] = field(default_factory=list)
+    witness: Witness | None = None
+    witness_note: str = ""
+
+    def __post_init__(self):
+        if not self.severity:
+            self.severity = SEVERITY.get(self.kind, "info")
+            if self.kind == "claim":
+                self.severity = "info" if self.status == "proved" else "warning"
+
+    @property
+    def is_problem(self) -> bool:
+        return self.kind not in ("proved",) and not (self.kind == "claim" and self.status == "proved")
+
+    def to_json(self) -> dict[str, Any]:
+        d = {k: v for k, v in self.__dict__.items() if k != "witness"}
+        if self.witness is not None:
+            d["witness"] = {"reaches": self.witness.reaches, "expect": self.witness.expect,
+                            "events": len(self.witness.events)}
+        return d

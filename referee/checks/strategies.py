@@ -1,0 +1,54 @@
+"""Hypothesis strategies derived from a model: random skeleton states (for the agreement
+tests) and random arguments for an action instance."""
+from __future__ import annotations
+
+import dataclasses
+from types import SimpleNamespace
+from typing import Any
+
+from hypothesis import strategies as st
+
+from ..model.kernel import Config, Game
+from .symbolic import Instance, leaves
+
+
+def _shaped(shape: tuple[int, ...], leaf: st.SearchStrategy) -> st.SearchStrategy:
+    if not shape:
+        return leaf
+    return st.tuples(*[_shaped(shape[1:], leaf) for _ in range(shape[0])])
+
+
+def states(game: Game, cfg: Config, widen: int = 2) -> st.SearchStrategy:
+    """Any skeleton state (reachable or not): bounds come from the field metadata,
+    widened a little so that states just outside the rules' limits are drawn too."""
+    parts: dict[str, st.SearchStrategy] = {}
+    for f in dataclasses.fields(game.state_cls):
+        if f.name == "cfg":
+            continue
+        md = f.metadata
+        if "shape" not in md:
+            parts[f.name] = st.just(f.default if f.default is not dataclasses.MISSING else None)
+            continue
+        if md["sort"] == "bool":
+            leaf: st.SearchStrategy = st.booleans()
+        elif md["sort"] == "real":
+            from fractions import Fraction
+
+            leaf = st.fractions(md["lo"] - widen, md["hi"] + widen, max_denominator=8).map(Fraction)
+        else:
+            leaf = st.integers(md["lo"] - widen if md["lo"] != 0 else 0, md["hi"] + widen)
+        parts[f.name] = _shaped(md["shape"], leaf)
+    return st.fixed_dictionaries(parts).map(lambda d: game.state_cls(cfg=cfg, **d))
+
+
+def concrete_args(inst: Instance, draw: Any) -> SimpleNamespace:
+    """Concrete arguments for an instance: its enumerated values, random symbolic ones."""
+    a = SimpleNamespace()
+    for k, v in vars(inst.args).items():
+        syms = list(leaves(v))
+        if any(type(x).__name__ == "Sym" for x in syms):
+            vals = [draw(st.integers(0, 6)) for _ in syms]
+            setattr(a, k, tuple(vals) if isinstance(v, tuple) else vals[0])
+        else:
+            setattr(a, k, v)
+    return a

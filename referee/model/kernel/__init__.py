@@ -1,0 +1,11 @@
+"""The game-agnostic kernel: logic helpers, rule vocabulary, the Game record."""
+from .game import BadInput, DataCheck, Game, Illegal, Outcome
+from .logic import (
+    And, Count, If, Implies, Lookup, Max, Min, Not, Or, Sum, Sym, SymbolicBranch,
+    bump, covers, is_sym, put, vadd, vsub, within,
+)
+from .rules import (
+    Action, Answer, BadField, Claim, Config, Gap, Int, Invariant, Name, Names, Need,
+    Option, Param, Phase, Player, Ruling, Source, Sourced, State, Undecided, args,
+    decide, detail, flag, num, vec,
+)

@@ -1,0 +1,158 @@
+"""A game model: everything checks/, replays/ and cli/ may know about a game.
+
+`checks/`, `replays/` and `cli/` never name a game: they work on a `Game`. A sixth game is
+one folder under referee/model/ that builds a `Game` and registers it in model/__init__.py.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from .logic import Or
+from .rules import (
+    Action,
+    Claim,
+    Config,
+    Gap,
+    Invariant,
+    Need,
+    Option,
+    Phase,
+    Ruling,
+    Source,
+    Sourced,
+    State,
+)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: winners (player indices; several on a shared win), points."""
+
+    winners: tuple[int, ...]
+    points: tuple[int, ...] | None
+    how: str
+    cite: str
+
+
+class Illegal(Exception):
+    """An event breaks a rule: the first failing Need, with the values that failed it."""
+
+    def __init__(self, action: Action, need: Need, shown: str):
+        super().__init__(f"{need.says} [{need.cite}]")
+        self.action, self.need, self.shown = action, need, shown
+
+
+class BadInput(ValueError):
+    """Input that cannot be read (header, options, components): exit 2."""
+
+
+@dataclass(frozen=True)
+class DataCheck:
+    cite: str
+    says: str
+    ok: bool
+    detail: str
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    title: str
+    rulebook: str  # the seed file the §s refer to
+    version: str
+    state_cls: type
+    sources: tuple[Source, ...]
+    options: tuple[Option, ...]
+    phases: tuple[Phase, ...]
+    actions: tuple[Action, ...]
+    invariants: tuple[Invariant, ...]
+    configure: Callable[..., Config]  # (options: dict, comp_dir: Path|None, prefer: str|None)
+    setup: Callable[[Mapping[str, Any], Config], State]  # header -> state; raises BadInput
+    init: Callable[[Any], Any]  # symbolic state -> constraint describing every setup state
+    result: Callable[[State], Outcome | None]
+    claims: tuple[Claim, ...] = ()
+    rulings: tuple[Ruling, ...] = ()
+    sourced: tuple[Sourced, ...] = ()
+    gaps: tuple[Gap, ...] = ()
+    data_checks: Callable[[Config], list[DataCheck]] = lambda cfg: []
+    moves: Callable[[State], Iterable[tuple[Action, Any]]] | None = None
+    progress: Callable[[State], float] | None = None
+    components_dir: Path | None = None
+    header_example: Mapping[str, Any] = field(default_factory=dict)
+    _by_name: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self):
+        names = {a.name: a for a in self.actions}
+        assert len(names) == len(self.actions), "two actions share an event name"
+        self._by_name.update(names)
+        for a in self.actions:
+            for p in a.phases + a.goes:
+                assert p in self.phase_index, f"{a.name}: unknown phase {p}"
+
+    # ------------------------------------------------------------ phases
+    @property
+    def phase_index(self) -> dict[str, int]:
+        return {p.name: i for i, p in enumerate(self.phases)}
+
+    def action(self, name: str) -> Action | None:
+        return self._by_name.get(name)
+
+    def phase_need(self, act: Action) -> Need:
+        idx = [self.phase_index[p] for p in act.phases]
+        where = " or ".join(act.phases)
+        cite = self.phases[idx[0]].cite if idx else act.cite
+        names = [p.name for p in self.phases]
+        return Need(
+            cite,
+            f"'{act.name}' is an event of the {where} phase",
+            lambda s, a: Or(*[s.phase == i for i in idx]),
+            lambda s, a: f"the game is in the {names[s.phase]} phase",
+        )
+
+    def needs(self, act: Action) -> tuple[Need, ...]:
+        return (self.phase_need(act),) + act.needs
+
+    def graph(self):
+        """The phase graph: nodes are phases, edges the events allowed from each,
+        keyed by event name, with the § as an attribute."""
+        import networkx as nx
+
+        g = nx.MultiDiGraph(game=self.name)
+        for p in self.phases:
+            g.add_node(p.name, cite=p.cite, says=p.says)
+        for a in self.actions:
+            for src in a.phases:
+                for dst in a.goes or (src,):
+                    g.add_edge(src, dst, key=a.name, cite=a.cite, says=a.says)
+        return g
+
+    # ------------------------------------------------------------ concrete play
+    def first_failure(self, s: State, act: Action, a: Any) -> Need | None:
+        for need in self.needs(act):
+            if not need.test(s, a):
+                return need
+        return None
+
+    def step(self, s: State, act: Action, a: Any) -> State:
+        """Checked: raises Illegal with the first failing Need."""
+        need = self.first_failure(s, act, a)
+        if need is not None:
+            shown = need.show(s, a) if need.show else ""
+            raise Illegal(act, need, shown)
+        return self.apply(s, act, a)
+
+    def apply(self, s: State, act: Action, a: Any) -> State:
+        """Trusted: applies the effect without checking the Needs."""
+        t = act.effect(s, a)
+        if act.detail is not None:
+            t = act.detail(s, t, a)
+        return t
+
+    def broken(self, s: State) -> list[Invariant]:
+        return [inv for inv in self.invariants if not inv.test(s)]
+
+    def default_config(self, **kw: Any) -> Config:
+        return self.configure({}, None, None, **kw)

@@ -1,0 +1,221 @@
+"""Rules are written once and run two ways (DESIGN.md, "One rule, one place").
+
+The helpers below dispatch on their arguments: plain Python for ints, bools and
+Fractions (the replay path, which never imports z3), z3 for symbolic values.
+
+Symbolic values are wrapped in `Sym`. A `Sym` refuses `bool()` -- always, not only
+for `<` -- so `if s.level == TOP:`, `x in (1, 2)`, `and`/`or`/`not`, `min()`/`max()`
+and dict look-ups all fail loudly when a rule is run symbolically, instead of
+silently taking a branch (z3's own `bool(x == 3)` compares the two expressions and
+returns False). Rules branch with `If`, combine with `And`/`Or`/`Not`, index tables
+with `Lookup`.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+_Z3 = None
+
+
+def z3mod():
+    """Import z3 on first symbolic use only: the replay path never calls this."""
+    global _Z3
+    if _Z3 is None:
+        import z3
+
+        _Z3 = z3
+    return _Z3
+
+
+class SymbolicBranch(TypeError):
+    """A rule took a Python branch on a symbolic value (the `==` trap)."""
+
+
+def _u(x: Any) -> Any:
+    return x.t if type(x) is Sym else x
+
+
+class Sym:
+    """A z3 term that cannot be used as a Python truth value."""
+
+    __slots__ = ("t",)
+    __hash__ = None  # dict/set look-ups with a symbolic key would compare silently
+
+    def __init__(self, t: Any):
+        self.t = t
+
+    def __bool__(self):
+        raise SymbolicBranch(
+            f"a rule branched on the symbolic value {self.t}: use If/And/Or/Not/Lookup"
+        )
+
+    def __index__(self):
+        raise SymbolicBranch(f"a rule indexed a table with the symbolic value {self.t}: use Lookup")
+
+    def __repr__(self) -> str:
+        return f"Sym({self.t})"
+
+    # comparisons
+    def __eq__(self, o):  # type: ignore[override]
+        return Sym(self.t == _u(o))
+
+    def __ne__(self, o):  # type: ignore[override]
+        return Sym(self.t != _u(o))
+
+    def __lt__(self, o):
+        return Sym(self.t < _u(o))
+
+    def __le__(self, o):
+        return Sym(self.t <= _u(o))
+
+    def __gt__(self, o):
+        return Sym(self.t > _u(o))
+
+    def __ge__(self, o):
+        return Sym(self.t >= _u(o))
+
+    # arithmetic
+    def __add__(self, o):
+        return Sym(self.t + _u(o))
+
+    def __radd__(self, o):
+        return Sym(_u(o) + self.t)
+
+    def __sub__(self, o):
+        return Sym(self.t - _u(o))
+
+    def __rsub__(self, o):
+        return Sym(_u(o) - self.t)
+
+    def __mul__(self, o):
+        return Sym(self.t * _u(o))
+
+    def __rmul__(self, o):
+        return Sym(_u(o) * self.t)
+
+    def __floordiv__(self, o):  # z3 integer division floors for the positive divisors rules use
+        return Sym(self.t / _u(o))
+
+    def __truediv__(self, o):  # reals (Trolls et Dragons distances)
+        return Sym(self.t / _u(o))
+
+    def __rtruediv__(self, o):
+        return Sym(_u(o) / self.t)
+
+    def __mod__(self, o):
+        return Sym(self.t % _u(o))
+
+    def __neg__(self):
+        return Sym(-self.t)
+
+
+def is_sym(*xs: Any) -> bool:
+    return any(type(x) is Sym for x in xs)
+
+
+def If(c: Any, a: Any, b: Any) -> Any:
+    if type(c) is not Sym:
+        return a if c else b
+    return Sym(z3mod().If(c.t, _u(a), _u(b)))
+
+
+def And(*xs: Any) -> Any:
+    if not is_sym(*xs):
+        return all(xs)
+    return Sym(z3mod().And(*[_u(x) for x in xs]))
+
+
+def Or(*xs: Any) -> Any:
+    if not is_sym(*xs):
+        return any(xs)
+    return Sym(z3mod().Or(*[_u(x) for x in xs]))
+
+
+def Not(x: Any) -> Any:
+    if type(x) is not Sym:
+        return not x
+    return Sym(z3mod().Not(x.t))
+
+
+def Implies(a: Any, b: Any) -> Any:
+    if not is_sym(a, b):
+        return (not a) or bool(b)
+    return Sym(z3mod().Implies(_u(a), _u(b)))
+
+
+def Min(*xs: Any) -> Any:
+    if not is_sym(*xs):
+        return min(xs)
+    m = xs[0]
+    for x in xs[1:]:
+        m = If(x < m, x, m)
+    return m
+
+
+def Max(*xs: Any) -> Any:
+    if not is_sym(*xs):
+        return max(xs)
+    m = xs[0]
+    for x in xs[1:]:
+        m = If(x > m, x, m)
+    return m
+
+
+def Sum(xs: Iterable[Any]) -> Any:
+    total: Any = 0
+    for x in xs:
+        total = total + x
+    return total
+
+
+def Count(flags: Iterable[Any]) -> Any:
+    """How many of the flags hold."""
+    return Sum(If(f, 1, 0) for f in flags)
+
+
+def Lookup(table: tuple | list, i: Any, default: Any = None) -> Any:
+    """table[i], also for a symbolic index (a chain of If over the table)."""
+    if type(i) is not Sym:
+        if 0 <= i < len(table):
+            return table[i]
+        if default is None:
+            raise IndexError(f"index {i} outside a table of {len(table)}")
+        return default
+    out = table[-1] if default is None else default
+    for k in range(len(table) - 1, -1, -1):
+        out = If(i == k, table[k], out)
+    return out
+
+
+def put(vec: tuple, i: Any, v: Any) -> tuple:
+    """vec with item i replaced by v (i may be symbolic)."""
+    if type(i) is not Sym:
+        return vec[:i] + (v,) + vec[i + 1 :]
+    return tuple(If(i == k, v, x) for k, x in enumerate(vec))
+
+
+def bump(vec: tuple, i: Any, d: Any) -> tuple:
+    """vec with d added to item i."""
+    if type(i) is not Sym:
+        return vec[:i] + (vec[i] + d,) + vec[i + 1 :]
+    return tuple(If(i == k, x + d, x) for k, x in enumerate(vec))
+
+
+def vadd(a: tuple, b: tuple) -> tuple:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def vsub(a: tuple, b: tuple) -> tuple:
+    return tuple(x - y for x, y in zip(a, b, strict=True))
+
+
+def within(vec: tuple, lo: Any, hi: Any = None) -> Any:
+    """Every item of vec is >= lo (and <= hi)."""
+    if hi is None:
+        return And(*[x >= lo for x in vec])
+    return And(*[And(x >= lo, x <= hi) for x in vec])
+
+
+def covers(big: tuple, small: tuple) -> Any:
+    """The multiset `big` contains the multiset `small` (count vectors)."""
+    return And(*[b >= s for b, s in zip(big, small, strict=True)])

@@ -1,0 +1,402 @@
+"""The vocabulary every game model is written in.
+
+A rule is data that cites its paragraph (§) and its source, plus ordinary Python over the
+state (see logic.py: the same code runs on ints and on z3 terms).
+
+- `Need`      a guard of an action: one cited condition, with a message for replays.
+- `Action`    an event of the log: typed params, cited needs, an effect, the phases it is
+              allowed in and the phases it may lead to (the phase graph is derived from these).
+- `Invariant` what must hold in every reachable state.
+- `Claim`     a sentence of the rulebook that states a consequence, to prove or refute.
+- `Ruling`    a question the rules must answer in some situation, with the answers the
+              sources give; the checks look for situations with no answer or with two
+              different ones (as Catala's prover does for laws).
+- `Sourced`   a value two sources may state differently (booklet vs printed tile).
+- `Option`    a documented choice where the text is silent or sources disagree.
+- `Gap`       something the text refers to and never defines.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any, Callable, Iterable, Mapping
+
+from .logic import If, is_sym
+
+
+# ---------------------------------------------------------------- sources and options
+@dataclass(frozen=True)
+class Source:
+    key: str  # short name used in citations: "livret", "tuile", "décision"
+    title: str  # "livret 0.99", "tuile imprimée", "décision du 06.10.2026"
+    rank: int  # precedence: the highest rank in force wins
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rules option: where the text is silent or public sources disagree."""
+
+    name: str
+    cite: str
+    says: str  # what is undecided, in one sentence
+    choices: Mapping[str, str]  # value -> what it means
+    default: str
+    kind: str = "silent"  # "silent" (the text gives no answer) or "disputed" (sources differ)
+
+
+@dataclass(frozen=True)
+class Sourced:
+    """A value that several sources state, possibly differently (e.g. §6.5 erratum).
+
+    `says` maps a source key to the value that source gives; sources that say nothing
+    are absent. The value in force is the one of the strongest source in force.
+    """
+
+    name: str
+    cite: str
+    says: Mapping[str, Any]
+    doc: str
+
+
+@dataclass(frozen=True)
+class Config:
+    """What a game is played with: options, the sources in force, and component data."""
+
+    game: str
+    options: Mapping[str, str]
+    sources: tuple[Source, ...]
+    prefer: str | None = None  # "as the booklet says": this source beats every other
+    comp: Any = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def opt(self, name: str) -> str:
+        return self.options[name]
+
+    def rank(self, key: str) -> int:
+        if key == self.prefer:
+            return 10_000
+        for s in self.sources:
+            if s.key == key:
+                return s.rank
+        raise KeyError(key)
+
+    def value(self, sv: Sourced) -> Any:
+        key = max(sv.says, key=self.rank)
+        return sv.says[key]
+
+    def source_of(self, sv: Sourced) -> str:
+        return max(sv.says, key=self.rank)
+
+
+# ---------------------------------------------------------------- state
+def num(lo: int = 0, hi: int = 30, sort: str = "int") -> Any:
+    """A numeric field. lo/hi bound random samples in tests only: they are NOT assumed by
+    the proofs (a bound the rules impose is an Invariant, and is proved)."""
+    return field(metadata={"shape": (), "lo": lo, "hi": hi, "sort": sort})
+
+
+def flag() -> Any:
+    return field(metadata={"shape": (), "lo": 0, "hi": 1, "sort": "bool"})
+
+
+def vec(*shape: int, lo: int = 0, hi: int = 30, sort: str = "int") -> Any:
+    """A tuple (or tuple of tuples) of numbers: per player, per building, per card kind."""
+    return field(metadata={"shape": tuple(shape), "lo": lo, "hi": hi, "sort": sort})
+
+
+def detail(default: Any = None) -> Any:
+    """Concrete-only detail (orders of piles...): invisible to z3, never read by a Need
+    that the checks use. The checks over-approximate it, which keeps proofs sound."""
+    return field(default=default, compare=True, metadata={"detail": True})
+
+
+@dataclass(frozen=True)
+class State:
+    """Base of every game state: frozen, hashable, compared by value."""
+
+    cfg: Config = field(compare=False, repr=False, hash=False)
+
+    def but(self, **changes: Any) -> "State":
+        return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def skeleton(cls) -> list[dataclasses.Field]:
+        return [f for f in dataclasses.fields(cls) if "shape" in f.metadata]
+
+    def project(self) -> dict[str, Any]:
+        """The numeric skeleton z3 sees."""
+        return {f.name: getattr(self, f.name) for f in self.skeleton()}
+
+
+# ---------------------------------------------------------------- params of actions
+class ParamKind:
+    """How a field of an event is read from JSON and enumerated by the checks."""
+
+    json: dict = {}
+
+    def decode(self, v: Any, cfg: Config, players: tuple[str, ...]) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    def encode(self, v: Any, cfg: Config, players: tuple[str, ...]) -> Any:
+        return v
+
+    def domain(self, cfg: Config) -> Iterable[Any] | None:
+        """Finite values the checks enumerate, or None: the checks make it symbolic."""
+        return None
+
+    def schema(self, cfg: Config) -> dict:
+        return dict(self.json)
+
+
+class BadField(ValueError):
+    """A field of an event cannot be read (exit 2, not a rule breach)."""
+
+
+@dataclass(frozen=True)
+class Int(ParamKind):
+    lo: int = 0
+    hi: int = 99
+    enum: bool = False  # small ranges the checks enumerate
+
+    def decode(self, v, cfg, players):
+        if type(v) is not int:
+            raise BadField(f"expected a whole number, got {type(v).__name__}")
+        if not self.lo <= v <= self.hi:
+            raise BadField(f"expected a number from {self.lo} to {self.hi}, got {v}")
+        return v
+
+    def domain(self, cfg):
+        return range(self.lo, self.hi + 1) if self.enum else None
+
+    def schema(self, cfg):
+        return {"type": "integer", "minimum": self.lo, "maximum": self.hi}
+
+
+@dataclass(frozen=True)
+class Name(ParamKind):
+    """One name from a list the components give (a card, a building...), read as its index."""
+
+    names: Callable[[Config], tuple[str, ...]]
+    what: str = "name"
+
+    def decode(self, v, cfg, players):
+        names = self.names(cfg)
+        if type(v) is not str:
+            raise BadField(f"expected a {self.what} (a string), got {type(v).__name__}")
+        try:
+            return names.index(v)
+        except ValueError:
+            raise BadField(f"unknown {self.what} {v!r}") from None
+
+    def encode(self, v, cfg, players):
+        return self.names(cfg)[v]
+
+    def domain(self, cfg):
+        return range(len(self.names(cfg)))
+
+    def schema(self, cfg):
+        return {"type": "string", "enum": list(self.names(cfg))}
+
+
+@dataclass(frozen=True)
+class Names(ParamKind):
+    """A list of names, read as a count vector over the list (cards drawn, tokens placed)."""
+
+    names: Callable[[Config], tuple[str, ...]]
+    what: str = "name"
+    most: int = 99
+
+    def decode(self, v, cfg, players):
+        names = self.names(cfg)
+        if type(v) is not list:
+            raise BadField(f"expected a list of {self.what}s, got {type(v).__name__}")
+        if len(v) > self.most:
+            raise BadField(f"expected at most {self.most} {self.what}s, got {len(v)}")
+        counts = [0] * len(names)
+        for x in v:
+            if type(x) is not str:
+                raise BadField(f"expected a {self.what} (a string), got {type(x).__name__}")
+            try:
+                counts[names.index(x)] += 1
+            except ValueError:
+                raise BadField(f"unknown {self.what} {x!r}") from None
+        return tuple(counts)
+
+    def encode(self, v, cfg, players):
+        names = self.names(cfg)
+        return [names[i] for i, n in enumerate(v) for _ in range(n)]
+
+    def schema(self, cfg):
+        return {"type": "array", "maxItems": self.most, "items": {"type": "string", "enum": list(self.names(cfg))}}
+
+
+@dataclass(frozen=True)
+class Player(ParamKind):
+    def decode(self, v, cfg, players):
+        if v not in players:
+            raise BadField(f"unknown player {v!r} (the header names {', '.join(players)})")
+        return players.index(v)
+
+    def encode(self, v, cfg, players):
+        return players[v]
+
+    def domain(self, cfg):
+        return range(cfg.extra.get("nplayers", 2))
+
+    def schema(self, cfg):
+        return {"type": "string"}
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    kind: ParamKind
+    doc: str = ""
+    optional: bool = False
+    default: Any = None
+
+
+# ---------------------------------------------------------------- rules
+Pred = Callable[[Any, Any], Any]
+
+
+@dataclass(frozen=True)
+class Need:
+    """A guard: one cited condition an action needs. `show` renders the values that
+    failed it, for the replay message ("needs 3 stones, has 2")."""
+
+    cite: str
+    says: str
+    test: Pred
+    show: Callable[[Any, Any], str] | None = None
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str  # the event's "do"
+    cite: str
+    says: str
+    params: tuple[Param, ...] = ()
+    needs: tuple[Need, ...] = ()
+    effect: Callable[[Any, Any], Any] = lambda s, a: s
+    phases: tuple[str, ...] = ()  # phases it is allowed in
+    goes: tuple[str, ...] = ()  # phases it may lead to (besides staying)
+    by: str = "player"  # "player" or "chance"
+    detail: Callable[[Any, Any, Any], Any] | None = None  # concrete-only (before, after, args)
+    source: str | None = None
+
+
+def args(p: int | None = None, **kw: Any) -> SimpleNamespace:
+    """The arguments of an action: `p` is the acting player's index."""
+    return SimpleNamespace(p=p, **kw)
+
+
+@dataclass(frozen=True)
+class Invariant:
+    cite: str
+    says: str
+    test: Callable[[Any], Any]
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A consequence the text states.
+
+    kind "max": the largest value of `expr` over reachable states is `value`;
+    kind "min": the smallest; kind "always": `expr` holds in every reachable state;
+    kind "data": `expr(comp)` over the component data equals `value`.
+    """
+
+    cite: str
+    says: str
+    kind: str
+    expr: Callable[[Any], Any]
+    value: Any = None
+    source: str | None = None
+    goal: Callable[[Any], Any] | None = None  # for "max": the state to reach, as a witness
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One source's answer to a Ruling: where it applies and what it gives."""
+
+    cite: str
+    source: str  # a source key, or "option:<name>=<value>"
+    says: str
+    applies: Pred
+    gives: Pred
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A question the rules must answer whenever `arises` holds."""
+
+    name: str
+    cite: str
+    says: str
+    arises: Pred
+    answers: tuple[Answer, ...]
+    outcome: str = "int"  # the sort of the answer: "int" or "bool"
+
+
+class Undecided(Exception):
+    """Concretely, no answer of a Ruling applies (the rules cannot tell)."""
+
+    def __init__(self, ruling: Ruling):
+        super().__init__(ruling.name)
+        self.ruling = ruling
+
+
+def answer_in_force(answer: Answer, cfg: Config) -> bool:
+    if answer.source.startswith("option:"):
+        name, _, value = answer.source[7:].partition("=")
+        return cfg.options.get(name) == value
+    return True
+
+
+_fresh = [0]
+
+
+def decide(r: Ruling, s: Any, a: Any) -> Any:
+    """The outcome of a ruling under the sources and options in force: the strongest
+    applicable answer wins (text answers by source rank, options after them).
+
+    Concretely, no applicable answer raises `Undecided` (the rules cannot tell);
+    symbolically it yields an unconstrained value, so that proofs stay sound there."""
+    cfg = s.cfg
+    live = [x for x in r.answers if answer_in_force(x, cfg)]
+    live.sort(key=lambda x: -cfg.rank(x.source) if not x.source.startswith("option:") else 1)
+    conds = [x.applies(s, a) for x in live]
+    if not is_sym(*conds):
+        for x, c in zip(live, conds):
+            if c:
+                return x.gives(s, a)
+        raise Undecided(r)
+    from .logic import Sym, z3mod
+
+    z3 = z3mod()
+    _fresh[0] += 1
+    sort = z3.BoolSort() if r.outcome == "bool" else z3.IntSort()
+    out: Any = Sym(z3.Const(f"undecided!{r.name}!{_fresh[0]}", sort))
+    for x, c in zip(reversed(live), reversed(conds)):
+        out = If(c, x.gives(s, a), out)
+    return out
+
+
+@dataclass(frozen=True)
+class Gap:
+    """The text refers to something it never defines."""
+
+    cite: str
+    says: str
+    fills: str  # what the project ships or assumes instead
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    cite: str
+    says: str

@@ -1,0 +1,211 @@
+"""The replay engine: validate a recorded game step by step (game-agnostic).
+
+For each event: decode it into the model's action (unreadable -> exit 2), check the phase
+and every Need (first failure -> illegal, exit 1), apply the effect, check every
+invariant. Like python-chess, three outcomes are kept apart: the log cannot be read, the
+game breaks a rule, the game is legal. A situation where the rules give no answer
+(`Undecided`) is reported as such, never guessed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from ..model import load, names
+from ..model.kernel import BadField, BadInput, Game, Illegal, Undecided
+from .log import Line, Unreadable, lines, read_header
+
+
+@dataclass
+class Problem:
+    line: int
+    kind: str  # "unreadable" | "illegal" | "invariant" | "undecided" | "result"
+    message: str
+    cite: str | None = None
+    source: str | None = None
+    field: str | None = None
+    state: dict | None = None
+
+    def render(self, file: str) -> str:
+        where = f"{file}:{self.line}"
+        cite = f" [{self.cite}{' ' + self.source if self.source else ''}]" if self.cite else ""
+        return f"{where}: {self.message}{cite}"
+
+
+@dataclass
+class Verdict:
+    file: str
+    game: str | None = None
+    verdict: str = "legal"  # "legal" | "illegal" | "unreadable"
+    events: int = 0
+    problems: list[Problem] = field(default_factory=list)
+    outcome: dict | None = None
+    expect: dict | None = None
+
+    @property
+    def code(self) -> int:
+        return {"legal": 0, "illegal": 1, "unreadable": 2}[self.verdict]
+
+    def to_json(self) -> dict:
+        return {
+            "file": self.file, "game": self.game, "verdict": self.verdict, "events": self.events,
+            "outcome": self.outcome,
+            "problems": [{k: v for k, v in p.__dict__.items() if v is not None} for p in self.problems],
+        }
+
+    def first(self) -> Problem | None:
+        return self.problems[0] if self.problems else None
+
+
+def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_n: int):
+    """An event line -> (action, args). Raises Unreadable with the field at fault."""
+    ev = line.data
+    n = ev.get("n")
+    if type(n) is not int:
+        raise Unreadable(line.no, "every event needs \"n\", a whole number", "n")
+    if n != expected_n:
+        raise Unreadable(line.no, f"\"n\" is {n}, expected {expected_n} (events count from 1)", "n")
+    do = ev.get("do")
+    if type(do) is not str:
+        raise Unreadable(line.no, "every event needs \"do\", the event's name", "do")
+    act = game.action(do)
+    if act is None:
+        raise Unreadable(line.no, f"unknown event {do!r} for {game.name} (see `referee rules {game.name}`)", "do")
+    by = ev.get("by")
+    if act.by == "chance":
+        if by != "chance":
+            raise Unreadable(line.no, f"'{do}' is a chance event: \"by\" must be \"chance\"", "by")
+        p = None
+    else:
+        if by not in players:
+            raise Unreadable(line.no, f"\"by\" must name a player ({', '.join(players)}), got {by!r}", "by")
+        p = players.index(by)
+    a = SimpleNamespace(p=p)
+    known = {"n", "by", "do", "note"}
+    for prm in act.params:
+        known.add(prm.name)
+        if prm.name not in ev:
+            if not prm.optional:
+                raise Unreadable(line.no, f"'{do}' needs the field \"{prm.name}\" ({prm.doc})", prm.name)
+            setattr(a, prm.name, prm.default)
+            continue
+        try:
+            setattr(a, prm.name, prm.kind.decode(ev[prm.name], cfg, players))
+        except BadField as e:
+            raise Unreadable(line.no, f"field \"{prm.name}\" of '{do}': {e}", prm.name) from None
+    extra = set(ev) - known
+    if extra:
+        f = sorted(extra)[0]
+        raise Unreadable(line.no, f"'{do}' has no field \"{f}\"", f)
+    return act, a
+
+
+def _who(players: tuple[str, ...], p: int | None) -> str:
+    return "chance" if p is None else players[p]
+
+
+def replay(path: Path, keep_going: bool = False, explain: bool = False,
+           components: Path | None = None, prefer: str | None = None) -> Verdict:
+    v = Verdict(file=str(path))
+    try:
+        _run(v, path, keep_going, explain, components, prefer)
+    except Unreadable as e:
+        v.verdict = "unreadable"
+        v.problems.append(Problem(e.line, "unreadable", e.what, field=e.field))
+    return v
+
+
+def _run(v: Verdict, path: Path, keep_going: bool, explain: bool,
+         components: Path | None, prefer: str | None) -> None:
+    it = lines(path)
+    first = next(it, None)
+    if first is None:
+        raise Unreadable(1, "empty log: the first line must be the header")
+    header = read_header(first, names())
+    game = load(header["game"])
+    v.game, v.expect = game.name, header.get("expect")
+    players = tuple(header["players"])
+    try:
+        cfg = game.configure(header.get("options", {}), components, prefer, nplayers=len(players))
+        s = game.setup(header, cfg)
+    except BadInput as e:
+        raise Unreadable(first.no, f"header: {e}", "setup") from None
+    show = (lambda st: st.project()) if explain else (lambda st: None)
+    expected_n = 1
+    over = None
+    for line in it:
+        if "result" in line.data:
+            _check_result(v, game, s, players, line, over)
+            if next(it, None) is not None:
+                raise Unreadable(line.no + 1, "nothing may follow the result line")
+            break
+        act, a = decode(game, cfg, players, line, expected_n)
+        expected_n += 1
+        v.events += 1
+        if over is not None:
+            v.problems.append(Problem(line.no, "illegal", f"'{act.name}' after the end of the game ({over.how})", over.cite, state=show(s)))
+            v.verdict = "illegal"
+            return
+        try:
+            s = game.step(s, act, a)
+        except Illegal as e:
+            msg = f"'{act.name}' by {_who(players, a.p)} is illegal: {e.need.says}" + (f" ({e.shown})" if e.shown else "")
+            v.problems.append(Problem(line.no, "illegal", msg, e.need.cite, e.need.source, state=show(s)))
+            v.verdict = "illegal"
+            if not keep_going:
+                return
+            try:
+                s = game.apply(s, act, a)  # resume from the recorded state
+            except Exception:  # noqa: BLE001 - the effect cannot run on this state: stop here
+                v.problems.append(Problem(line.no, "illegal", "cannot resume after this event", act.cite))
+                return
+        except Undecided as e:
+            r = e.ruling
+            v.problems.append(Problem(line.no, "undecided", f"'{act.name}': the rules give no outcome here: {r.says}", r.cite, state=show(s)))
+            v.verdict = "illegal"
+            return
+        for inv in game.broken(s):
+            v.problems.append(Problem(line.no, "invariant", f"after '{act.name}': {inv.says} no longer holds", inv.cite, inv.source, state=show(s)))
+            v.verdict = "illegal"
+        if v.verdict == "illegal" and not keep_going:
+            return
+        over = game.result(s)
+    if over is not None:
+        v.outcome = _outcome_json(over, players)
+
+
+def _outcome_json(o: Any, players: tuple[str, ...]) -> dict:
+    out: dict[str, Any] = {"winners": [players[i] for i in o.winners], "how": o.how, "cite": o.cite}
+    if o.points is not None:
+        out["points"] = {players[i]: pts for i, pts in enumerate(o.points)}
+    return out
+
+
+def _check_result(v: Verdict, game: Game, s: Any, players: tuple[str, ...], line: Line, over: Any) -> None:
+    res = line.data["result"]
+    if type(res) is not dict or set(res) - {"winner", "points"}:
+        raise Unreadable(line.no, "\"result\" must be an object with \"winner\" and optionally \"points\"", "result")
+    declared = res.get("winner")
+    winners = declared if type(declared) is list else [declared]
+    for w in winners:
+        if w not in players:
+            raise Unreadable(line.no, f"the declared winner {w!r} is not a player", "winner")
+    pts = res.get("points")
+    if pts is not None and (type(pts) is not dict or any(k not in players or type(x) is not int for k, x in pts.items())):
+        raise Unreadable(line.no, "\"points\" must map player names to whole numbers", "points")
+    if over is None:
+        v.problems.append(Problem(line.no, "result", "a result is declared but the game is not over"))
+        v.verdict = "illegal"
+        return
+    got = _outcome_json(over, players)
+    v.outcome = got
+    if sorted(winners) != sorted(got["winners"]):
+        v.problems.append(Problem(line.no, "result", f"declared winner {', '.join(winners)}; the rules give {', '.join(got['winners']) or 'nobody'} ({over.how})", over.cite))
+        v.verdict = "illegal"
+    if pts is not None and "points" in got:
+        for name, x in pts.items():
+            if got["points"][name] != x:
+                v.problems.append(Problem(line.no, "result", f"declared {x} points for {name}; the rules give {got['points'][name]}", over.cite))
+                v.verdict = "illegal"

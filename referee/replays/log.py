@@ -1,0 +1,80 @@
+"""Reading a game log: JSON Lines, UTF-8, streamed line by line (memory stays flat).
+
+Envelope (DESIGN.md): line 1 is the header, then one event per line, then optionally
+`{"result": {...}}`. This module only reads; every problem is an `Unreadable` located
+at its line (and field), which the CLI turns into exit code 2.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+import orjson
+
+FORMAT = 1  # the "referee" key of the header
+
+
+class Unreadable(Exception):
+    def __init__(self, line: int, what: str, field: str | None = None):
+        super().__init__(what)
+        self.line, self.what, self.field = line, what, field
+
+
+@dataclass(frozen=True)
+class Line:
+    no: int
+    data: dict[str, Any]
+
+
+def lines(path: Path) -> Iterator[Line]:
+    """Yield each non-blank line as a dict; raise Unreadable on bad bytes or bad JSON."""
+    try:
+        fh = open(path, "rb")
+    except OSError as e:
+        raise Unreadable(0, f"cannot open: {e.strerror}") from None
+    with fh:
+        for no, raw in enumerate(fh, 1):
+            if not raw.strip():
+                continue
+            try:
+                raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise Unreadable(no, f"not UTF-8 (byte {e.start + 1} of the line)") from None
+            try:
+                data = orjson.loads(raw)
+            except orjson.JSONDecodeError as e:
+                raise Unreadable(no, f"not JSON: {e.msg} (column {e.colno})") from None
+            if type(data) is not dict:
+                raise Unreadable(no, f"expected a JSON object, got {_kind(data)}")
+            yield Line(no, data)
+
+
+def _kind(v: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", int: "a number", float: "a number",
+            bool: "true/false", type(None): "null"}.get(type(v), type(v).__name__)
+
+
+def read_header(line: Line, known_games: list[str]) -> dict[str, Any]:
+    h = line.data
+    if h.get("referee") != FORMAT:
+        raise Unreadable(line.no, f'not a referee log: the header needs "referee": {FORMAT}', "referee")
+    game = h.get("game")
+    if game not in known_games:
+        raise Unreadable(line.no, f"unknown game {game!r} (known: {', '.join(known_games)})", "game")
+    players = h.get("players")
+    if type(players) is not list or not players or not all(type(p) is str for p in players):
+        raise Unreadable(line.no, "\"players\" must be a list of names", "players")
+    if len(set(players)) != len(players) or "chance" in players:
+        raise Unreadable(line.no, "player names must be distinct and not \"chance\"", "players")
+    for key, kind in (("options", dict), ("setup", dict), ("expect", dict)):
+        if key in h and type(h[key]) is not kind:
+            raise Unreadable(line.no, f"\"{key}\" must be {_kind(kind())}", key)
+    extra = set(h) - {"referee", "game", "rules", "options", "players", "setup", "expect", "note"}
+    if extra:
+        raise Unreadable(line.no, f"unknown header field {sorted(extra)[0]!r}", sorted(extra)[0])
+    return h
+
+
+def dumps(obj: Any) -> bytes:
+    return orjson.dumps(obj)
