@@ -78,9 +78,12 @@ class Game:
     sourced: tuple[Sourced, ...] = ()
     gaps: tuple[Gap, ...] = ()
     data_checks: Callable[[Config], list[DataCheck]] = lambda cfg: []
-    moves: Callable[[State], Iterable[tuple[Action, Any]]] | None = None
-    progress: Callable[[State], float] | None = None
+    moves: Callable[[State], Iterable[tuple[Action, Any]]] | None = None  # candidates, chance included
+    random_header: Callable[[Any, Config], dict] | None = None  # (random.Random, cfg) -> a log header
+    progress: Callable[[State], float] | None = None  # witness search: higher = further into a game
     components_dir: Path | None = None
+    graphs: Callable[[Config], dict] = lambda cfg: {}  # other graphs the rules impose (networkx)
+    show: Callable[[State], dict] | None = None  # a readable view of a state (--explain)
     header_example: Mapping[str, Any] = field(default_factory=dict)
     _by_name: dict = field(default_factory=dict, compare=False, repr=False)
 

@@ -340,6 +340,7 @@ class Ruling:
     arises: Pred
     answers: tuple[Answer, ...]
     outcome: str = "int"  # the sort of the answer: "int" or "bool"
+    action: str | None = None  # the event during which it arises (its args and Needs apply)
 
 
 class Undecided(Exception):

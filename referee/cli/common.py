@@ -1,0 +1,43 @@
+"""What the commands share: game names, output formats, exit codes, the stderr console."""
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from ..model import load, names
+from ..model.kernel import BadInput
+
+err = Console(stderr=True, highlight=False)
+out = Console(highlight=False, soft_wrap=True)
+
+OK, FOUND, BAD = 0, 1, 2  # clean; a finding or an illegal game; usage or input error
+
+
+class Fmt(str, Enum):
+    text = "text"
+    json = "json"
+
+
+def game_or_exit(name: str):
+    if name not in names():
+        err.print(f"referee: unknown game {name!r} (known: {', '.join(names())})")
+        raise typer.Exit(BAD)
+    return load(name)
+
+
+def config_or_exit(game, options: list[str] | None, components: Path | None, prefer: str | None):
+    opts = {}
+    for o in options or []:
+        k, sep, v = o.partition("=")
+        if not sep:
+            err.print(f"referee: --option takes NAME=VALUE, got {o!r}")
+            raise typer.Exit(BAD)
+        opts[k] = v
+    try:
+        return game.configure(opts, components, prefer)
+    except BadInput as e:
+        err.print(f"referee: {e}")
+        raise typer.Exit(BAD) from None

@@ -1,0 +1,115 @@
+from __future__ import annotations
+
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from pathlib import Path
+from typing import Annotated, Iterator, Optional
+
+import orjson
+import typer
+
+from .common import BAD, FOUND, OK, Fmt, err, out
+
+
+def _files(paths: list[Path]) -> Iterator[Path]:
+    for p in paths:
+        if p.is_dir():
+            yield from sorted(p.rglob("*.jsonl"))
+        else:
+            yield p
+
+
+def _one(path: Path, keep_going: bool, explain: bool, components: Path | None, prefer: str | None):
+    from ..replays.engine import replay as run
+
+    return run(path, keep_going=keep_going, explain=explain, components=components, prefer=prefer)
+
+
+def replay(
+    paths: Annotated[list[Path], typer.Argument(help="log files (.jsonl) or directories of them")],
+    keep_going: Annotated[bool, typer.Option("--keep-going", "-k", help="report every illegal step, not just the first")] = False,
+    explain: Annotated[bool, typer.Option("--explain", "-e", help="show the state at each problem")] = False,
+    expect: Annotated[bool, typer.Option("--expect", help="check each log against the verdict its header expects")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="replay over N processes")] = 1,
+    format: Annotated[Fmt, typer.Option("--format", "-f")] = Fmt.text,
+    components: Annotated[Optional[Path], typer.Option("--components", help="a directory of real component data")] = None,
+    prefer: Annotated[Optional[str], typer.Option("--prefer", help="a source that beats all others (e.g. livret)")] = None,
+) -> None:
+    """Validate recorded games step by step. Exit 0: all legal; 1: an illegal game (or,
+    with --expect, a verdict other than expected); 2: a log that cannot be read."""
+    files = list(_files(paths))
+    missing = [f for f in files if not f.exists()]
+    if missing:
+        err.print(f"referee: {missing[0]}: no such file")
+        raise typer.Exit(BAD)
+    if not files:
+        err.print("referee: no .jsonl logs found")
+        raise typer.Exit(BAD)
+    work = partial(_one, keep_going=keep_going, explain=explain, components=components, prefer=prefer)
+    verdicts = []
+    show_bar = sys.stderr.isatty() and len(files) > 1
+    if jobs > 1 and len(files) > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            it = pool.map(work, files, chunksize=max(1, len(files) // (jobs * 8)))
+            verdicts = _collect(it, len(files), show_bar)
+    else:
+        verdicts = _collect(map(work, files), len(files), show_bar)
+    from ..replays.expect import mismatch
+
+    bad_expect = [(v, mismatch(v)) for v in verdicts] if expect else []
+    bad_expect = [(v, m) for v, m in bad_expect if m]
+    if format is Fmt.json:
+        for v in verdicts:
+            d = v.to_json()
+            if expect:
+                d["expected"] = mismatch(v) is None
+            out.print(orjson.dumps(d).decode(), markup=False)
+    else:
+        _text(verdicts, explain, expect)
+    codes = [v.code for v in verdicts]
+    if expect:
+        for v, m in bad_expect:
+            err.print(f"{v.file}: {m}", markup=False)
+        raise typer.Exit(FOUND if bad_expect else OK)
+    raise typer.Exit(BAD if BAD in codes else FOUND if FOUND in codes else OK)
+
+
+def _collect(it, n: int, show_bar: bool) -> list:
+    if not show_bar:
+        return list(it)
+    from rich.progress import Progress
+
+    got = []
+    with Progress(console=err, transient=True) as bar:
+        task = bar.add_task("replaying", total=n)
+        for v in it:
+            got.append(v)
+            bar.advance(task)
+    return got
+
+
+def _text(verdicts: list, explain: bool, expect: bool) -> None:
+    for v in verdicts:
+        if v.verdict == "legal" and len(verdicts) > 1:
+            continue
+        if v.verdict == "legal":
+            res = ""
+            if v.outcome:
+                res = f"; {', '.join(v.outcome['winners']) or 'nobody'} wins ({v.outcome['how']})"
+            out.print(f"{v.file}: legal, {v.events} events{res}", markup=False)
+        for p in v.problems:
+            out.print(p.render(v.file), markup=False)
+            if explain and p.state:
+                for k, x in p.state.items():
+                    out.print(f"    {k} = {x}", markup=False)
+    if len(verdicts) > 1:
+        from rich.table import Table
+
+        counts = {k: sum(1 for v in verdicts if v.verdict == k) for k in ("legal", "illegal", "unreadable")}
+        t = Table(title="replay summary")
+        for k in counts:
+            t.add_column(k, justify="right")
+        t.add_column("events", justify="right")
+        t.add_row(*[str(c) for c in counts.values()], str(sum(v.events for v in verdicts)))
+        err.print(t)

@@ -1,0 +1,31 @@
+from __future__ import annotations
+
+from typing import Annotated
+
+import orjson
+import typer
+
+from .common import Fmt, game_or_exit, out
+
+
+def rules(
+    game: Annotated[str, typer.Argument(help="the game (e.g. raiders)")],
+    format: Annotated[Fmt, typer.Option("--format", "-f")] = Fmt.text,
+) -> None:
+    """List every encoded rule with its § and source: events and their needs, invariants,
+    claims, rulings, sourced values, options and gaps."""
+    from ..checks.catalogue import catalogue
+
+    g = game_or_exit(game)
+    rows = catalogue(g)
+    if format is Fmt.json:
+        out.print(orjson.dumps(rows, option=orjson.OPT_INDENT_2).decode(), markup=False)
+        return
+    from rich.table import Table
+
+    t = Table(title=f"{g.title} — rules encoded from {g.rulebook}", show_lines=False)
+    for col in ("§", "kind", "rule", "source"):
+        t.add_column(col, overflow="fold")
+    for r in rows:
+        t.add_row(r["cite"], r["kind"], r["says"], r.get("source") or "")
+    out.print(t)

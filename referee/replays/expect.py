@@ -1,0 +1,26 @@
+"""Expected verdicts written in a log's header (scenarios, shipped illegal examples):
+`"expect": {"verdict": "legal"}` or `{"verdict": "illegal", "line": L, "cite": "§x.y"}`
+(`"unreadable"` also works, with `line`)."""
+from __future__ import annotations
+
+from .engine import Verdict
+
+
+def mismatch(v: Verdict) -> str | None:
+    """None when the verdict is what the header expects, else what differs."""
+    e = v.expect
+    if e is None:
+        return "the header has no \"expect\""
+    want = e.get("verdict")
+    if want != v.verdict:
+        got = v.first()
+        extra = f" ({got.render(v.file)})" if got else ""
+        return f"expected {want}, got {v.verdict}{extra}"
+    first = v.first()
+    if "line" in e and (first is None or first.line != e["line"]):
+        return f"expected the first problem on line {e['line']}, got line {first.line if first else None}"
+    if "cite" in e and (first is None or first.cite != e["cite"]):
+        return f"expected {e['cite']}, got {first.cite if first else None}"
+    if "kind" in e and (first is None or first.kind != e["kind"]):
+        return f"expected a {e['kind']} problem, got {first.kind if first else None}"
+    return None
