@@ -102,6 +102,12 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
     return act, a
 
 
+def setup_from_header(game: Game, header: dict, components: Path | None = None, prefer: str | None = None):
+    """The first state of a game from its header (raises BadInput)."""
+    cfg = game.configure(header.get("options", {}), components, prefer, nplayers=len(header["players"]))
+    return game.setup(header, cfg)
+
+
 def _who(players: tuple[str, ...], p: int | None) -> str:
     return "chance" if p is None else players[p]
 
@@ -128,8 +134,8 @@ def _run(v: Verdict, path: Path, keep_going: bool, explain: bool,
     v.game, v.expect = game.name, header.get("expect")
     players = tuple(header["players"])
     try:
-        cfg = game.configure(header.get("options", {}), components, prefer, nplayers=len(players))
-        s = game.setup(header, cfg)
+        s = setup_from_header(game, header, components, prefer)
+        cfg = s.cfg
     except BadInput as e:
         raise Unreadable(first.no, f"header: {e}", "setup") from None
     show = (lambda st: st.project()) if explain else (lambda st: None)
