@@ -102,7 +102,7 @@ def instances(game: Game, cfg: Config, act: Action, tag: str = "a", limit: int =
     for prm in act.params:
         dom = prm.kind.domain(cfg)
         if dom is not None:
-            finite.append((prm.name, list(dom)))
+            finite.append((prm.name, list(dom) + ([prm.default] if prm.optional else [])))
         else:
             value, side = _sym_param(prm, cfg, f"{tag}.{act.name}.{prm.name}")
             symbolic.append((prm.name, value, side))

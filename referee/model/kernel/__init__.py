@@ -6,6 +6,6 @@ from .logic import (
 )
 from .rules import (
     Action, Answer, BadField, Claim, Config, Gap, Int, Invariant, Name, Names, Need,
-    Option, Param, Phase, Player, Ruling, Source, Sourced, State, Undecided, args,
+    Option, Param, ParamKind, Phase, Player, Ruling, Source, Sourced, State, Undecided, args,
     decide, detail, flag, num, vec,
 )

@@ -179,6 +179,7 @@ class Name(ParamKind):
 
     names: Callable[[Config], tuple[str, ...]]
     what: str = "name"
+    sym: bool = False  # the checks keep it symbolic (rules then index with Lookup/bump)
 
     def decode(self, v, cfg, players):
         names = self.names(cfg)
@@ -193,7 +194,15 @@ class Name(ParamKind):
         return self.names(cfg)[v]
 
     def domain(self, cfg):
-        return range(len(self.names(cfg)))
+        return None if self.sym else range(len(self.names(cfg)))
+
+    def symbolic(self, cfg, name):
+        import z3
+
+        from .logic import Sym
+
+        v = z3.Int(name)
+        return Sym(v), [v >= 0, v < len(self.names(cfg))]
 
     def schema(self, cfg):
         return {"type": "string", "enum": list(self.names(cfg))}
@@ -271,6 +280,7 @@ class Need:
     test: Pred
     show: Callable[[Any, Any], str] | None = None
     source: str | None = None
+    concrete_only: bool = False  # reads detail fields: the checks skip it (over-approximation)
 
 
 @dataclass(frozen=True)
@@ -341,6 +351,8 @@ class Ruling:
     answers: tuple[Answer, ...]
     outcome: str = "int"  # the sort of the answer: "int" or "bool"
     action: str | None = None  # the event during which it arises (its args and Needs apply)
+    params: tuple[Param, ...] = ()  # without an action: the arguments the question takes
+    otherwise: Any = 0  # the outcome where the question does not arise
 
 
 class Undecided(Exception):
@@ -359,21 +371,31 @@ def answer_in_force(answer: Answer, cfg: Config) -> bool:
 
 
 _fresh = [0]
+# When a list, concrete `decide` appends (ruling, answer) each time an option -- not the
+# text -- decided a question: the engine reports it, the witness search looks for it.
+DECIDED: list | None = None
 
 
 def decide(r: Ruling, s: Any, a: Any) -> Any:
-    """The outcome of a ruling under the sources and options in force: the strongest
-    applicable answer wins (text answers by source rank, options after them).
+    """The outcome of a ruling under the sources and options in force: an applicable
+    option answer wins (options only apply where the text is silent or contradicts
+    itself), else the applicable text answer of the strongest source.
 
     Concretely, no applicable answer raises `Undecided` (the rules cannot tell);
     symbolically it yields an unconstrained value, so that proofs stay sound there."""
     cfg = s.cfg
+    arises = r.arises(s, a)
+    if not is_sym(arises) and not arises:
+        return r.otherwise
     live = [x for x in r.answers if answer_in_force(x, cfg)]
-    live.sort(key=lambda x: -cfg.rank(x.source) if not x.source.startswith("option:") else 1)
+    # an option settles exactly what the text leaves open or contradictory: it goes first
+    live.sort(key=lambda x: -10**6 if x.source.startswith("option:") else -cfg.rank(x.source))
     conds = [x.applies(s, a) for x in live]
     if not is_sym(*conds):
         for x, c in zip(live, conds):
             if c:
+                if x.source.startswith("option:") and DECIDED is not None:
+                    DECIDED.append((r, x))
                 return x.gives(s, a)
         raise Undecided(r)
     from .logic import Sym, z3mod
@@ -384,7 +406,7 @@ def decide(r: Ruling, s: Any, a: Any) -> Any:
     out: Any = Sym(z3.Const(f"undecided!{r.name}!{_fresh[0]}", sort))
     for x, c in zip(reversed(live), reversed(conds)):
         out = If(c, x.gives(s, a), out)
-    return out
+    return If(arises, out, r.otherwise)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,279 @@
+"""§6 La phase Actions: every token placed at once (§6.1), resolved by initiative order,
+an effect at or below the building's level (§6.3), stone-paid evolution at any time
+(§6.4), the Avant-Poste's options (§6.5) and guilds (§9.1)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..kernel import (
+    Action, And, Answer, If, Implies, Int, Lookup, Name, Names, Need, Or, Param, Ruling, Sum,
+    decide, put, vadd,
+)
+from .data import CLASSES, COLUMNS, MILITIA, Effect, Gain
+from .economy import affordable, caps_need_ok, settle
+from .sources import AP_TOKENS
+from .state import ACTIONS, EXPEDITIONS, METROPOLE
+
+DONJON = "Partir en donjon"  # §6.1: the spot that sends a group (chapter 7)
+TOP = 3  # §3.3: three black cubes at most
+
+
+def spots(cfg: Any) -> tuple[str, ...]:
+    return cfg.comp.building_names + (DONJON,)
+
+
+def max_mark(b: Any) -> int:
+    """The most tokens a building may receive: 1, or its largest white circle (§6.1)."""
+    return max([1] + [e.mark for e in b.effects])
+
+
+def _placed_both(s: Any) -> Any:
+    return And(s.done[0] >= 1, s.done[1] >= 1)
+
+
+def _my_resolution(s: Any, a: Any) -> Any:
+    """§6.1: once every token is placed, the initiative player resolves, then the other."""
+    p = a.p
+    return And(_placed_both(s), s.done[p] == 1, Or(s.init == p, s.done[1 - p] == 2))
+
+
+RESOLVE_TURN = Need("§6.1", "all tokens are placed and it is the player's turn to resolve "
+                    "(the initiative player first, then the other)", _my_resolution,
+                    lambda s, a: f"placement done: {s.done[0] >= 1 and s.done[1] >= 1}; "
+                                 f"initiative: player {s.init}; progress {s.done}")
+
+
+# ------------------------------------------------------------------ §6.1 placement
+def _place(s: Any, a: Any) -> Any:
+    p = a.p
+    B = len(s.placed[p])
+    return s.but(placed=put(s.placed, p, tuple(a.tokens[:B])), expedition=put(s.expedition, p, a.tokens[B]),
+                 done=put(s.done, p, 1))
+
+
+def _marks_ok(s: Any, a: Any) -> Any:
+    bs = s.cfg.comp.buildings
+    return And(*[a.tokens[i] <= max_mark(b) for i, b in enumerate(bs)])
+
+
+def _on_board(s: Any, a: Any) -> Any:
+    p = a.p
+    return And(*[Implies(s.onboard[p][i] == 0, a.tokens[i] == 0) for i in range(len(s.onboard[p]))])
+
+
+PLACE = Action(
+    "actions.place", "§6.1", "place all one's action tokens at once, on buildings or on Partir en donjon",
+    params=(Param("tokens", Names(spots, "spot", 12), "one entry per token: a building or \"Partir en donjon\""),),
+    needs=(
+        Need("§6.1", "each player places his tokens once, before any is resolved", lambda s, a: s.done[a.p] == 0),
+        Need("§6.1", "all the player's action tokens are placed (permanent and extra)",
+             lambda s, a: Sum(a.tokens) == s.tokens[a.p] + s.bonus[a.p],
+             lambda s, a: f"places {Sum(a.tokens)}, has {s.tokens[a.p]} + {s.bonus[a.p]} extra"),
+        Need("§6.1", "tokens go on the player's own buildings", _on_board),
+        Need("§6.1", "one token per building, unless an effect carries a white circle (up to its number, 4 at most)",
+             _marks_ok, lambda s, a: ", ".join(f"{b.name}: {a.tokens[i]} (max {max_mark(b)})"
+                                              for i, b in enumerate(s.cfg.comp.buildings) if a.tokens[i] > max_mark(b))),
+    ),
+    effect=_place, phases=("actions",),
+)
+
+
+# ------------------------------------------------------------------ §6.3 resolution
+_NONE = Effect(Gain(), Gain(), (), 0)  # no such effect (the Avant-Poste has options instead)
+
+
+def _effect(s: Any, a: Any) -> Effect:
+    b = s.cfg.comp.buildings[a.building]
+    return b.effects[a.effect - 1] if 1 <= a.effect <= len(b.effects) else _NONE
+
+
+def _use(s: Any, a: Any) -> Any:
+    p, e = a.p, _effect(s, a)
+    times = s.placed[p][a.building]
+    t = settle(s, p, e.gain, e.cost, times)
+    return t.but(reserve=put(t.reserve, p, vadd(t.reserve[p], a.recruit)),
+                 placed=put(t.placed, p, put(t.placed[p], a.building, 0)))
+
+
+def _recruit_ok(s: Any, a: Any) -> Any:
+    e = _effect(s, a)
+    times = s.placed[a.p][a.building]
+    allowed = And(*[a.recruit[c] == 0 for c in range(len(CLASSES)) if c not in e.recruit])
+    return And(allowed, Sum(a.recruit) == If(len(e.recruit) > 0, times, 0))
+
+
+def _not_outpost(s: Any, a: Any) -> bool:
+    return s.cfg.comp.buildings[a.building].type != "avant-poste"
+
+
+USE = Action(
+    "building.use", "§6.3", "resolve the tokens on a building: one effect at or below its level, once per token",
+    params=(Param("building", Name(lambda cfg: cfg.comp.building_names, "building"), "the building"),
+            Param("effect", Int(1, 3, enum=True), "the effect used: 1, 2 or 3 (at most the building's level)"),
+            Param("recruit", Names(lambda cfg: CLASSES, "class", 4), "the adventurers recruited, one per token",
+                  optional=True, default=(0, 0, 0, 0, 0))),
+    needs=(
+        RESOLVE_TURN,
+        Need("§6.5", "the Avant-Poste is used through its own options (outpost.*)", _not_outpost),
+        Need("§6.1", "the player has tokens on this building", lambda s, a: s.placed[a.p][a.building] >= 1),
+        Need("§6.3", "the effect is at or below the building's current level",
+             lambda s, a: s.level[a.p][a.building] >= a.effect,
+             lambda s, a: f"effect {a.effect}, level {s.level[a.p][a.building]}"),
+        Need("§6.1 §6.3", "several tokens need an effect whose white circle allows that many",
+             lambda s, a: s.placed[a.p][a.building] <= _effect(s, a).mark,
+             lambda s, a: f"{s.placed[a.p][a.building]} tokens, the effect takes {_effect(s, a).mark}"),
+        Need("§6.3", "the player can pay the effect's cost once per token",
+             lambda s, a: affordable(s, a.p, _effect(s, a).cost, s.placed[a.p][a.building]),
+             lambda s, a: f"costs {_effect(s, a).cost} x{s.placed[a.p][a.building]}; has {s.crowns[a.p]} crowns, "
+                          f"{s.stones[a.p]} stones, {s.charges[a.p]} charges"),
+        Need("§6.3", "one adventurer of an offered class per token, when the effect recruits", _recruit_ok),
+        Need("§6.7", "the gain stays within the limits (option caps=refused)",
+             lambda s, a: caps_need_ok(s, a.p, _effect(s, a).gain, _effect(s, a).cost, s.placed[a.p][a.building])),
+    ),
+    effect=_use, phases=("actions",),
+)
+
+
+# ------------------------------------------------------------------ §6.4 evolution
+def _cost(s: Any, a: Any) -> Any:
+    b = s.cfg.comp.buildings[a.building]
+    return Lookup(b.evolve, s.level[a.p][a.building], default=99)
+
+
+EVOLVE = Action(
+    "building.evolve", "§6.4", "spend stones to raise a building one level (no token needed)",
+    params=(Param("building", Name(lambda cfg: cfg.comp.building_names, "building"), "the building"),),
+    needs=(
+        Need("§6.4", "the building stands on the player's board", lambda s, a: s.onboard[a.p][a.building] == 1),
+        Need("§6.5", "the Avant-Poste does not evolve with stones", _not_outpost),
+        Need("§3.3", "a building has three levels at most", lambda s, a: s.level[a.p][a.building] < TOP),
+        Need("§6.4", "the player has the stones the tile asks", lambda s, a: s.stones[a.p] >= _cost(s, a),
+             lambda s, a: f"needs {_cost(s, a)} stones, has {s.stones[a.p]}"),
+    ),
+    effect=lambda s, a: s.but(stones=put(s.stones, a.p, s.stones[a.p] - _cost(s, a)),
+                              level=put(s.level, a.p, put(s.level[a.p], a.building, s.level[a.p][a.building] + 1))),
+    phases=("actions",),
+)
+
+
+# ------------------------------------------------------------------ §6.5 Avant-Poste
+def ap(s: Any) -> int:
+    return s.cfg.comp.bi("Avant-Poste")
+
+
+def column_levels(s: Any, p: int, c: int) -> Any:
+    """Levels of the buildings in column c (the §6.5 example sums the right column)."""
+    return Sum(If(And(s.onboard[p][b] == 1, s.col[p][b] == c), s.level[p][b], 0) for b in range(len(s.level[p])))
+
+
+def outpost_condition(s: Any, p: int) -> Any:
+    """The level condition to raise the Avant-Poste from its current level (§6.5)."""
+    lvl = s.level[p][ap(s)]
+    return And(*[Implies(lvl + 1 == to, column_levels(s, p, col) >= n) for to, col, n in s.cfg.comp.outpost])
+
+
+def _on_outpost(s: Any, a: Any) -> Any:
+    return s.placed[a.p][ap(s)] >= 1
+
+
+ON_OUTPOST = Need("§6.5", "the player has a token on the Avant-Poste", _on_outpost)
+
+
+def _consume(s: Any, p: int) -> Any:
+    return s.placed, put(s.placed, p, put(s.placed[p], ap(s), 0))
+
+
+def _ap_evolve(s: Any, a: Any) -> Any:
+    p, i = a.p, ap(s)
+    new = s.level[p][i] + 1
+    extra = Lookup(s.cfg.value(AP_TOKENS), new, default=0)
+    return s.but(level=put(s.level, p, put(s.level[p], i, new)), tokens=put(s.tokens, p, s.tokens[p] + extra),
+                 placed=_consume(s, p)[1])
+
+
+AP_EVOLVE = Action(
+    "outpost.evolve", "§6.5", "with a token on the Avant-Poste, raise it one level if the level condition is met",
+    needs=(
+        RESOLVE_TURN, ON_OUTPOST,
+        Need("§6.5", "the Avant-Poste has three levels at most", lambda s, a: s.level[a.p][ap(s)] < TOP),
+        Need("§6.5", "the condition of levels is met", lambda s, a: outpost_condition(s, a.p),
+             lambda s, a: "; ".join(f"level {to} needs {n} levels in column {COLUMNS[c]}, it has {column_levels(s, a.p, c)}"
+                                    for to, c, n in s.cfg.comp.outpost if to == s.level[a.p][ap(s)] + 1)),
+    ),
+    effect=_ap_evolve, phases=("actions",), source="tuile",
+)
+
+AP_MILITIA = Action(
+    "outpost.militia", "§6.5", "with a token on the Avant-Poste, gain one free militia per Avant-Poste level",
+    needs=(RESOLVE_TURN, ON_OUTPOST),
+    effect=lambda s, a: settle(s, a.p, Gain(militia=1), times=s.level[a.p][ap(s)], placed=_consume(s, a.p)[1]),
+    phases=("actions",),
+)
+
+
+def type_levels(s: Any, p: int, kind: str) -> Any:
+    bs = s.cfg.comp.buildings
+    return Sum(If(s.onboard[p][i] == 1, s.level[p][i], 0) for i, b in enumerate(bs) if b.type == kind)
+
+
+def guild_condition(s: Any, a: Any) -> Any:
+    g = s.cfg.comp.guilds[a.guild]
+    parts = [s.glory[a.p] >= g.glory]
+    if g.type is not None:
+        parts.append(type_levels(s, a.p, g.type) >= g.levels)
+    return And(*parts)
+
+
+AP_GUILD = Action(
+    "outpost.guild", "§9.1", "with a token on the Avant-Poste, buy one guild whose condition is met",
+    params=(Param("guild", Name(lambda cfg: tuple(g.name for g in cfg.comp.guilds), "guild"), "the guild bought"),),
+    needs=(
+        RESOLVE_TURN, ON_OUTPOST,
+        Need("§9.1", "a guild is bought once (it is kept for good)", lambda s, a: s.guilds[a.p][a.guild] == 0),
+        Need("§9.1", "the guild's condition is met", guild_condition),
+        Need("§9.1 §6.4", "the player can pay the guild's price", lambda s, a: affordable(s, a.p, s.cfg.comp.guilds[a.guild].cost),
+             lambda s, a: f"costs {s.cfg.comp.guilds[a.guild].cost}; has {s.crowns[a.p]} crowns, {s.stones[a.p]} stones"),
+    ),
+    effect=lambda s, a: settle(s, a.p, Gain(), s.cfg.comp.guilds[a.guild].cost,
+                               guilds=put(s.guilds, a.p, put(s.guilds[a.p], a.guild, 1)), placed=_consume(s, a.p)[1]),
+    phases=("actions",),
+)
+
+
+# ------------------------------------------------------------------ end of resolution
+# §6.1 and §6.3 say how a token is resolved, not what becomes of one that is not
+# (on a building still at level 0, or whose cost the player cannot pay).
+UNRESOLVED = Ruling(
+    "unresolved", "§6.1 §6.3", "what becomes of tokens left unresolved on buildings when a player ends his resolution",
+    arises=lambda s, a: Sum(s.placed[a.p]) > 0,
+    answers=(
+        Answer("§6.1", "option:unresolved=lost", "the tokens are not used", lambda s, a: Sum(s.placed[a.p]) > 0, lambda s, a: 1),
+        Answer("§6.1", "option:unresolved=forbidden", "the player may not stop before resolving them",
+               lambda s, a: Sum(s.placed[a.p]) > 0, lambda s, a: 0),
+    ),
+    action="actions.done", outcome="int",
+    otherwise=1,  # no token left: the player may end his resolution
+)
+
+
+def _done(s: Any, a: Any) -> Any:
+    p = a.p
+    done = put(s.done, p, 2)
+    end = And(done[0] == 2, done[1] == 2)
+    zero = tuple(0 for _ in s.placed[p])
+    return s.but(done=tuple(If(end, 0, d) for d in done), placed=put(s.placed, p, zero),
+                 phase=If(end, EXPEDITIONS, ACTIONS))
+
+
+DONE = Action(
+    "actions.done", "§6.1", "the player has resolved the actions on his buildings",
+    needs=(
+        RESOLVE_TURN,
+        Need("§6.1", "no token may stay unresolved (option unresolved=forbidden)",
+             lambda s, a: decide(UNRESOLVED, s, a) == 1, lambda s, a: f"{Sum(s.placed[a.p])} tokens unresolved"),
+    ),
+    effect=_done, phases=("actions",), goes=("actions", "expeditions"),
+)
+
+ACTIONS_ = (PLACE, USE, EVOLVE, AP_EVOLVE, AP_MILITIA, AP_GUILD, DONE)
+RULINGS = (UNRESOLVED,)

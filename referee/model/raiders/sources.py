@@ -1,0 +1,59 @@
+"""Rule sources of Dungeons Raiders 0.99 and their precedence (§6.5, §9.3), the values they
+state differently, and the rules options (variants the text offers; points it leaves open).
+
+Precedence of the consolidated rules: the booklet (livret 0.99) < the printed tile <
+the dated decision of 06.10.2026. `--prefer livret` reads the rules as the booklet says."""
+from __future__ import annotations
+
+from ..kernel import Option, Source, Sourced
+
+LIVRET, TUILE, DECISION = "livret", "tuile", "décision"
+SOURCES = (
+    Source(LIVRET, "livret 0.99", 1),
+    Source(TUILE, "tuile imprimée", 2),
+    Source(DECISION, "décision du 06.10.2026", 3),
+)
+
+# §6.5: extra permanent action tokens gained when the Avant-Poste reaches each level.
+# Level 2's token is stated by neither source in words; both totals in §6.5 need it
+# (3 at start + 1 + 1 = "jusqu'à 5"), so both sources carry it.
+AP_TOKENS = Sourced(
+    "ap_tokens", "§6.5",
+    says={LIVRET: (0, 0, 1, 0), TUILE: (0, 0, 1, 1)},
+    doc="extra permanent action tokens at Avant-Poste level 0..3",
+)
+# §9.3.4: glory a Statue of level >= 1 gives at the end of each turn. The decision of
+# 06.10.2026 added it; the booklet's Statue gave only victory points.
+STATUE_GLORY = Sourced(
+    "statue_glory", "§9.3",
+    says={LIVRET: 0, DECISION: 1},
+    doc="glory a Statue of level 1 or more gives at the end of each turn",
+)
+SOURCED = (AP_TOKENS, STATUE_GLORY)
+
+OPTIONS = (
+    Option("mode", "§9.2", "the game mode", {
+        "normal": "ends at the end of the turn where an end condition is met",
+        "competition": "ends at the end of turn 10; conditions still score",
+        "objectives": "as normal, each end condition scores 3 VP"}, "normal", kind="variant"),
+    Option("board", "§3.3", "the side of the Avant-Poste board", {
+        "advanced": "recto: the players choose and place their buildings",
+        "initiation": "verso: the 9 printed buildings"}, "advanced", kind="variant"),
+    Option("caps", "§6.7 §6.6", "what happens to a gain that would take crowns or stones above 20, or charges above 6", {
+        "lost": "the excess is lost (the die cannot show more)",
+        "refused": "an action whose gain would exceed the limit cannot be taken"}, "lost"),
+    Option("initiative_tie", "§3.4", "what happens when both initiative rolls total the same", {
+        "reroll": "both players roll again"}, "reroll"),
+    Option("cycle_house", "§5.1 §5.2", "the second Métropole option draws two House cards: "
+           "§5.1 puts one under the pile, §5.2 keeps every drawn House card in hand", {
+        "keep-both": "both House cards stay in hand, nothing goes under (§5.2 is the more specific rule)",
+        "one-under": "one of them goes under the pile (§5.1)"}, "keep-both"),
+    Option("unresolved", "§6.1 §6.3", "a placed action token that is not resolved (e.g. on a building still at level 0)", {
+        "lost": "it is simply not used",
+        "forbidden": "a player must resolve every token placed on a building"}, "lost"),
+    Option("final_tie", "§9.3", "the players are still equal after every tie-break", {
+        "shared": "they share the victory",
+        "none": "nobody wins"}, "shared"),
+    Option("statue3", "§9.3", "victory points of a Statue at level 3 (the text scores levels 1 and 2)", {
+        "2": "as at level 2", "3": "one more per level: 3"}, "2"),
+)
