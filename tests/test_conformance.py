@@ -4,7 +4,7 @@ invariant at every step, the phase graph is sound, and the invariants are proved
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from referee.checks.agree import disagreements
 from referee.checks.graphs import check_phases
@@ -25,7 +25,8 @@ def test_rules_agree_concrete_and_symbolic(game):
     cfg = game.default_config()
     insts = all_instances(game, cfg)
 
-    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True,
+              phases=[Phase.explicit, Phase.generate])
     @given(st.data())
     def check(data):
         s = data.draw(states(game, cfg))

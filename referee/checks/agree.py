@@ -46,9 +46,16 @@ def _value(x: Any, pairs: list) -> Any:
     return f"<not concrete: {t}>"
 
 
+_SYM: dict = {}
+
+
 def disagreements(game: Game, s: Any, inst: Instance, a: SimpleNamespace) -> list[str]:
-    S = sym_state(game, s.cfg, "s")
-    pairs = _subst_pairs(S, s, inst, inst.args)
+    key = (game.name, id(s.cfg))
+    if key not in _SYM:
+        _SYM.clear()
+        _SYM[key] = sym_state(game, s.cfg, "s")
+    S = _SYM[key]
+    pairs = _subst_pairs(S, s, inst, a)
     out: list[str] = []
 
     def cmp(label: str, fn) -> None:
@@ -63,10 +70,11 @@ def disagreements(game: Game, s: Any, inst: Instance, a: SimpleNamespace) -> lis
                 out.append(f"{label}: concrete {w!r}, symbolic {gv!r}")
                 return
 
-    for need in game.needs(inst.action):
+    needs = [n for n in game.needs(inst.action) if not n.concrete_only]
+    for need in needs:
         cmp(f"{inst.label} need {need.cite} '{need.says}'", need.test)
     try:
-        ok = all(n.test(s, a) for n in game.needs(inst.action))
+        ok = all(n.test(s, a) for n in needs)
     except (Undecided, IndexError, ZeroDivisionError, KeyError):
         ok = False
     if ok:
@@ -76,6 +84,8 @@ def disagreements(game: Game, s: Any, inst: Instance, a: SimpleNamespace) -> lis
     for inv in game.invariants:
         cmp(f"invariant {inv.cite} '{inv.says}'", lambda st, ar, inv=inv: inv.test(st))
     for r in game.rulings:
+        if r.action != inst.action.name:
+            continue
         for ans in r.answers:
             cmp(f"ruling {r.name} answer {ans.cite} applies", ans.applies)
     return out

@@ -44,6 +44,77 @@ def _describe(m: z3.ModelRef, s: Any) -> dict:
     return out
 
 
+class _Track(tuple):
+    """A tuple that records which of its leaves a rule reads (by path)."""
+
+    def __new__(cls, items, path, log):
+        t = super().__new__(cls, items)
+        t.path, t.log = path, log
+        return t
+
+    def _wrap(self, i, v):
+        p = self.path + (i,)
+        if isinstance(v, tuple):
+            return _Track(v, p, self.log)
+        self.log.add(p)
+        return v
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return tuple(self._wrap(k, self[k]) for k in range(*i.indices(len(self))))
+        return self._wrap(i, tuple.__getitem__(self, i))
+
+    def __iter__(self):
+        for k in range(len(self)):
+            yield self[k]
+
+
+class _Reads:
+    """A view of a state that records which leaves (field, index...) a rule reads."""
+
+    def __init__(self, s: Any):
+        object.__setattr__(self, "_s", s)
+        object.__setattr__(self, "log", set())
+
+    def __getattr__(self, name: str) -> Any:
+        v = getattr(self._s, name)
+        if name == "cfg" or name.startswith("_") or callable(v):
+            return v
+        if isinstance(v, tuple):
+            return _Track(v, (name,), self.log)
+        self.log.add((name,))
+        return v
+
+
+def parts(inv: Any) -> list:
+    """An invariant's conjuncts checked separately (per player for `each`)."""
+    return list(getattr(inv.test, "parts", None) or [inv.test])
+
+
+def reads(fn: Any, S: Any) -> set:
+    r = _Reads(S)
+    fn(r)
+    return r.log
+
+
+def changed(S: Any, T: Any) -> set:
+    """Leaves (field, index...) whose term the effect rebuilt."""
+    out: set = set()
+
+    def walk(a: Any, b: Any, path: tuple) -> None:
+        if a is b:
+            return
+        if isinstance(a, tuple):
+            for k, (x, y) in enumerate(zip(a, b)):
+                walk(x, y, path + (k,))
+        else:
+            out.add(path)
+
+    for f in S.skeleton():
+        walk(getattr(S, f.name), getattr(T, f.name), (f.name,))
+    return out
+
+
 def prove(game: Game, cfg: Config, assume: list[int] | None = None) -> list[InvResult]:
     """Prove every invariant of the game under cfg; `assume` restricts the induction
     hypothesis to some invariants (all by default)."""
@@ -64,24 +135,42 @@ def prove(game: Game, cfg: Config, assume: list[int] | None = None) -> list[InvR
         elif out == z3.unknown:
             r.status, r.by = "unknown", "setup"
         base.pop()
-    # step
+    # step: one solver holds the hypothesis; each action instance is pushed in turn and
+    # asked once whether it can break any invariant; only then is each one asked alone.
+    step = z3.Solver()
+    step.set("timeout", TIMEOUT_MS)
+    step.add(*hyp)
+    conj = [(k, part, reads(part, S)) for k, inv in enumerate(invs) for part in parts(inv)]
     for inst in all_instances(game, cfg):
-        step = z3.Solver()
-        step.set("timeout", TIMEOUT_MS)
-        step.add(*hyp)
+        step.push()
         step.add(*inst.side)
         for need in game.needs(inst.action):
-            step.add(term(need.test(S, inst.args)))
-        T = game.apply(S, inst.action, inst.args) if inst.action.detail is None else inst.action.effect(S, inst.args)
-        for r, inv in zip(res, invs):
-            if r.status != "proved":
-                continue
-            step.push()
-            step.add(z3.Not(term(inv.test(T))))
-            out = step.check()
-            if out == z3.sat:
-                r.status, r.by, r.model = "not-inductive", inst.label, _describe(step.model(), S)
-            elif out == z3.unknown:
-                r.status, r.by = "unknown", inst.label
+            if not need.concrete_only:
+                step.add(term(need.test(S, inst.args)))
+        T = inst.action.effect(S, inst.args)
+        moved = changed(S, T)
+        # a conjunct that reads no leaf the effect touched is its own hypothesis again
+        after: dict[int, list] = {}
+        for k, part, rd in conj:
+            if res[k].status == "proved" and rd & moved:
+                after.setdefault(k, []).append(term(part(T)))
+        live = [res[k] for k in after]
+        if not live:
             step.pop()
+            continue
+        step.push()
+        step.add(z3.Not(z3.And([t for r in live for t in after[r.index]])))
+        out = step.check()
+        step.pop()
+        if out != z3.unsat:
+            for r in live:
+                step.push()
+                step.add(z3.Not(z3.And(after[r.index])))
+                one = step.check()
+                if one == z3.sat:
+                    r.status, r.by, r.model = "not-inductive", inst.label, _describe(step.model(), S)
+                elif one == z3.unknown:
+                    r.status, r.by = "unknown", inst.label
+                step.pop()
+        step.pop()
     return res

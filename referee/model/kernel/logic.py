@@ -162,10 +162,12 @@ def Max(*xs: Any) -> Any:
 
 
 def Sum(xs: Iterable[Any]) -> Any:
-    total: Any = 0
-    for x in xs:
-        total = total + x
-    return total
+    xs = list(xs)
+    if not is_sym(*xs):
+        return sum(xs)
+    z3 = z3mod()
+    terms = [x.t if type(x) is Sym else x for x in xs if not (type(x) is int and x == 0)]
+    return Sym(z3.Sum(terms)) if terms else 0
 
 
 def Count(flags: Iterable[Any]) -> Any:

@@ -8,13 +8,31 @@ from ..kernel import And, Claim, Gap, Implies, Invariant, Lookup, Or, Sum, vadd,
 from .economy import CHARGE_CAP, CROWN_CAP, STONE_CAP, hand_size
 from .s6_actions import ap, max_mark
 from .sources import AP_TOKENS
-from .state import SETUP
+from .state import OVER, SETUP
 
 P = (0, 1)
 
 
+def forall(f, *domains):
+    """f holds for every combination of the domains (the proofs check each conjunct
+    apart, so an action re-proves only the conjuncts whose values it changed)."""
+    import itertools
+
+    combos = list(itertools.product(*[d if isinstance(d, (range, tuple, list)) else range(d) for d in domains]))
+
+    def test(s):
+        return And(*[f(s, *c) for c in combos])
+
+    test.parts = [lambda s, c=c: f(s, *c) for c in combos]
+    return test
+
+
 def each(f):
-    return lambda s: And(*[f(s, p) for p in P])
+    """f holds for both players."""
+    return forall(f, P)
+
+
+
 
 
 def _tokens(s: Any, p: int) -> Any:
@@ -29,22 +47,31 @@ def If_le(l: int, lvl: Any) -> Any:
     return If(lvl >= l, 1, 0)
 
 
-def _levels(s: Any, p: int) -> Any:
-    i = ap(s)
-    return And(*[And(s.level[p][b] >= 0, s.level[p][b] <= 3) for b in range(len(s.level[p]))],
-               s.onboard[p][i] == 1, s.level[p][i] >= 1)
+from .state import B, K
 
 
-def _cards(s: Any, p: int) -> Any:
-    return And(within(s.pile[p], 0), within(s.hand[p], 0), within(s.discard[p], 0),
-               Sum(vadd(vadd(s.pile[p], s.hand[p]), s.discard[p])) == s.deck_n[p])
+def _level(s: Any, p: int, b: int) -> Any:
+    ok = And(s.level[p][b] >= 0, s.level[p][b] <= 3)
+    if b == ap(s):
+        return And(ok, s.onboard[p][b] == 1, s.level[p][b] >= 1)
+    return ok
+
+
+def _card(s: Any, p: int, k: int) -> Any:
+    return And(s.pile[p][k] >= 0, s.hand[p][k] >= 0, s.discard[p][k] >= 0)
+
+
+def _cycle(s: Any, p: int) -> Any:
+    return Sum(vadd(vadd(s.pile[p], s.hand[p]), s.discard[p])) == s.deck_n[p]
+
+
+def _placed_on(s: Any, p: int, i: int) -> Any:
+    b = s.cfg.comp.buildings[i]
+    return And(s.placed[p][i] >= 0, s.placed[p][i] <= max_mark(b), Implies(s.onboard[p][i] == 0, s.placed[p][i] == 0))
 
 
 def _placed(s: Any, p: int) -> Any:
-    bs = s.cfg.comp.buildings
-    return And(*[And(s.placed[p][i] >= 0, s.placed[p][i] <= max_mark(b), Implies(s.onboard[p][i] == 0, s.placed[p][i] == 0))
-                 for i, b in enumerate(bs)],
-               s.expedition[p] >= 0, Sum(s.placed[p]) + s.expedition[p] <= s.tokens[p] + s.bonus[p])
+    return And(s.expedition[p] >= 0, Sum(s.placed[p]) + s.expedition[p] <= s.tokens[p] + s.bonus[p])
 
 
 INVARIANTS = (
@@ -58,15 +85,21 @@ INVARIANTS = (
     Invariant("§3.6 §6.5", "permanent action tokens are the 3 of the start plus those the Avant-Poste's levels give",
               each(_tokens), source="tuile"),
     Invariant("§3.6", "extra action tokens are never negative", each(lambda s, p: s.bonus[p] >= 0)),
-    Invariant("§3.3 §6.5", "buildings stay between levels 0 and 3; the Avant-Poste stands at level 1 or more", each(_levels)),
-    Invariant("§3.5 §5.1", "every Métropole card is in exactly one of pile, hand and discard", each(_cards)),
-    Invariant("§6.1", "tokens on a building never exceed its white circle (1 without), and never more than the player has",
-              each(_placed)),
+    Invariant("§3.3 §6.5", "buildings stay between levels 0 and 3; the Avant-Poste stands at level 1 or more",
+              forall(_level, P, B)),
+    Invariant("§3.5 §5.1", "no card count of a pile, hand or discard is negative", forall(_card, P, K)),
+    Invariant("§3.5 §5.1", "every Métropole card is in exactly one of pile, hand and discard", each(_cycle)),
+    Invariant("§6.1", "tokens on a building never exceed its white circle (1 without), and only on one's own buildings",
+              forall(_placed_on, P, B)),
+    Invariant("§6.1", "a player never places more tokens than he has", each(_placed)),
     Invariant("§9.1", "a guild is owned or not (never twice)",
-              each(lambda s, p: And(*[Or(g == 0, g == 1) for g in s.guilds[p]]))),
-    Invariant("§3.1", "adventurers in the reserve are never negative", each(lambda s, p: within(s.reserve[p], 0))),
-    Invariant("§3.4", "the Initiative card belongs to a player once the first roll is made",
-              lambda s: Or(s.phase == SETUP, And(s.init >= 0, s.init <= 1))),
+              forall(lambda s, p, g: Or(s.guilds[p][g] == 0, s.guilds[p][g] == 1), P, 6)),
+    Invariant("§3.1", "adventurers in the reserve are never negative", forall(lambda s, p, c: s.reserve[p][c] >= 0, P, 5)),
+    Invariant("§3.4", "the Initiative card belongs to a player once the first roll is made (nobody before it)",
+              lambda s: And(s.init >= -1, s.init <= 1, Implies(s.phase != SETUP, s.init >= 0))),
+    Invariant("§3 §5 §6 §9.2", "the game is always in one of its phases", lambda s: And(s.phase >= 0, s.phase <= OVER)),
+    Invariant("§5.1 §6.1", "each player's progress through a step is 0, 1 or 2",
+              each(lambda s, p: And(s.done[p] >= 0, s.done[p] <= 2))),
     Invariant("§3.4 §5.1", "the player to choose an option is one of the two", lambda s: And(s.current >= 0, s.current <= 1)),
     Invariant("§9.2", "the turn marker starts at 1 and only moves forward", lambda s: s.turn >= 1),
 )
