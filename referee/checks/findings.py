@@ -44,10 +44,14 @@ class Finding:
             self.severity = SEVERITY.get(self.kind, "info")
             if self.kind == "claim":
                 self.severity = "info" if self.status == "proved" else "warning"
+            if self.status in ("ok", "decided"):
+                self.severity = "info"
 
     @property
     def is_problem(self) -> bool:
-        return self.kind not in ("proved",) and not (self.kind == "claim" and self.status == "proved")
+        if self.kind == "proved" or self.status in ("ok", "decided"):
+            return False
+        return not (self.kind == "claim" and self.status == "proved")
 
     def to_json(self) -> dict[str, Any]:
         d = {k: v for k, v in self.__dict__.items() if k != "witness"}

@@ -98,6 +98,8 @@ def _text(verdicts: list, explain: bool, expect: bool) -> None:
             if v.outcome:
                 res = f"; {', '.join(v.outcome['winners']) or 'nobody'} wins ({v.outcome['how']})"
             out.print(f"{v.file}: legal, {v.events} events{res}", markup=False)
+            for d in v.decided:
+                out.print(f"{v.file}:{d['line']}: the text does not decide '{d['ruling']}'; option {d['option']} applied [{d['cite']}]", markup=False)
         for p in v.problems:
             out.print(p.render(v.file), markup=False)
             if explain and p.state:

@@ -14,7 +14,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from ..model import load, names
-from ..model.kernel import BadField, BadInput, Game, Illegal, Undecided
+from ..model.kernel import BadField, BadInput, Game, Illegal, IllegalSetup, Undecided
+from ..model.kernel import rules as R
 from .log import Line, Unreadable, lines, read_header
 
 
@@ -43,6 +44,7 @@ class Verdict:
     problems: list[Problem] = field(default_factory=list)
     outcome: dict | None = None
     expect: dict | None = None
+    decided: list = field(default_factory=list)  # where an option, not the text, decided (line, ruling, option)
 
     @property
     def code(self) -> int:
@@ -51,7 +53,7 @@ class Verdict:
     def to_json(self) -> dict:
         return {
             "file": self.file, "game": self.game, "verdict": self.verdict, "events": self.events,
-            "outcome": self.outcome,
+            "outcome": self.outcome, "decided": self.decided,
             "problems": [{k: v for k, v in p.__dict__.items() if v is not None} for p in self.problems],
         }
 
@@ -136,6 +138,10 @@ def _run(v: Verdict, path: Path, keep_going: bool, explain: bool,
     try:
         s = setup_from_header(game, header, components, prefer)
         cfg = s.cfg
+    except IllegalSetup as e:
+        v.problems.append(Problem(first.no, "illegal", f"the setup is illegal: {e.says}", e.cite, field="setup"))
+        v.verdict = "illegal"
+        return
     except BadInput as e:
         raise Unreadable(first.no, f"header: {e}", "setup") from None
     show = (lambda st: st.project()) if explain else (lambda st: None)
@@ -154,8 +160,11 @@ def _run(v: Verdict, path: Path, keep_going: bool, explain: bool,
             v.problems.append(Problem(line.no, "illegal", f"'{act.name}' after the end of the game ({over.how})", over.cite, state=show(s)))
             v.verdict = "illegal"
             return
+        trace: list = []
+        R.DECIDED = trace
         try:
             s = game.step(s, act, a)
+            over = game.result(s)  # inside the trace: end-of-game questions count too
         except Illegal as e:
             msg = f"'{act.name}' by {_who(players, a.p)} is illegal: {e.need.says}" + (f" ({e.shown})" if e.shown else "")
             v.problems.append(Problem(line.no, "illegal", msg, e.need.cite, e.need.source, state=show(s)))
@@ -164,6 +173,7 @@ def _run(v: Verdict, path: Path, keep_going: bool, explain: bool,
                 return
             try:
                 s = game.apply(s, act, a)  # resume from the recorded state
+                over = game.result(s)
             except Exception:  # noqa: BLE001 - the effect cannot run on this state: stop here
                 v.problems.append(Problem(line.no, "illegal", "cannot resume after this event", act.cite))
                 return
@@ -172,12 +182,15 @@ def _run(v: Verdict, path: Path, keep_going: bool, explain: bool,
             v.problems.append(Problem(line.no, "undecided", f"'{act.name}': the rules give no outcome here: {r.says}", r.cite, state=show(s)))
             v.verdict = "illegal"
             return
+        finally:
+            R.DECIDED = None
+        for r, ans in trace:
+            v.decided.append({"line": line.no, "ruling": r.name, "cite": r.cite, "option": ans.source[7:]})
         for inv in game.broken(s):
             v.problems.append(Problem(line.no, "invariant", f"after '{act.name}': {inv.says} no longer holds", inv.cite, inv.source, state=show(s)))
             v.verdict = "illegal"
         if v.verdict == "illegal" and not keep_going:
             return
-        over = game.result(s)
     if over is not None:
         v.outcome = _outcome_json(over, players)
 

@@ -21,6 +21,8 @@ def mismatch(v: Verdict) -> str | None:
         return f"expected the first problem on line {e['line']}, got line {first.line if first else None}"
     if "cite" in e and (first is None or first.cite != e["cite"]):
         return f"expected {e['cite']}, got {first.cite if first else None}"
+    if "decides" in e and not any(d["ruling"] == e["decides"] for d in v.decided):
+        return f"expected the rules option for '{e['decides']}' to decide a step; none did"
     if "kind" in e and (first is None or first.kind != e["kind"]):
         return f"expected a {e['kind']} problem, got {first.kind if first else None}"
     return None

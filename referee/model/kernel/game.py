@@ -48,6 +48,14 @@ class BadInput(ValueError):
     """Input that cannot be read (header, options, components): exit 2."""
 
 
+class IllegalSetup(BadInput):
+    """A readable setup that breaks a rule (over budget, a tile on a forbidden slot): exit 1."""
+
+    def __init__(self, says: str, cite: str):
+        super().__init__(f"{says} [{cite}]")
+        self.says, self.cite = says, cite
+
+
 @dataclass(frozen=True)
 class DataCheck:
     cite: str

@@ -69,6 +69,7 @@ class Config:
     prefer: str | None = None  # "as the booklet says": this source beats every other
     comp: Any = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    pin: Mapping[str, str] = field(default_factory=dict)  # Sourced name -> the source to read it from
 
     def opt(self, name: str) -> str:
         return self.options[name]
@@ -82,11 +83,18 @@ class Config:
         raise KeyError(key)
 
     def value(self, sv: Sourced) -> Any:
-        key = max(sv.says, key=self.rank)
-        return sv.says[key]
+        return sv.says[self.source_of(sv)]
 
     def source_of(self, sv: Sourced) -> str:
+        if sv.name in self.pin:
+            return self.pin[sv.name]
         return max(sv.says, key=self.rank)
+
+    def pinned(self, name: str, source: str) -> "Config":
+        """The same rules, with one sourced value read from one source (what it changes)."""
+        import dataclasses
+
+        return dataclasses.replace(self, pin={**self.pin, name: source})
 
 
 # ---------------------------------------------------------------- state

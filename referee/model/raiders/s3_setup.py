@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..kernel import And, BadInput, Config, Count, If, Or, Sum
+from ..kernel import And, BadInput, Config, Count, If, IllegalSetup, Or, Sum
 from .data import CLASSES, Components, load
 from .sources import OPTIONS, SOURCES
 from .state import B, C, G, K, SETUP, Raiders
@@ -58,24 +58,26 @@ def _player_setup(cfg: Config, name: str, block: Any, taken_houses: set[str]) ->
     if hname not in houses:
         raise BadInput(f"{where}.house: unknown Maison {hname!r} (known: {', '.join(houses)}) [§3.2]")
     if hname in taken_houses:
-        raise BadInput(f"{where}.house: {hname} is already the other player's Maison (one deck each) [§3.2]")
+        raise IllegalSetup(f"{where}.house: {hname} is already the other player's Maison (one deck each)", "§3.2")
     house = houses[hname]
     hc = block.get("house_cards")
     if not isinstance(hc, list) or len(hc) != 2 or len(set(hc)) != 2 or any(c not in house.cards for c in hc):
-        raise BadInput(f"{where}.house_cards: expected 2 different cards of the {hname} deck "
-                       f"({', '.join(house.cards)}) [§3.2]")
+        raise IllegalSetup(f"{where}.house_cards: 2 different cards of the {hname} deck are drawn "
+                           f"({', '.join(house.cards)})", "§3.2")
     buy = block.get("buy", [])
     adv = {c.name: c for c in comp.cards if c.kind == "advanced"}
-    if not isinstance(buy, list) or any(c not in adv for c in buy) or len(set(buy)) != len(buy):
-        raise BadInput(f"{where}.buy: expected distinct advanced cards among {', '.join(adv)} [§3.5]")
+    if not isinstance(buy, list) or any(c not in adv for c in buy):
+        raise BadInput(f"{where}.buy: expected a list of advanced cards among {', '.join(adv)} [§3.5]")
+    if len(set(buy)) != len(buy):
+        raise IllegalSetup(f"{where}.buy: each advanced card exists once per player", "§3.5")
     spent = sum(adv[c].price for c in buy)
     if spent > BUDGET:
-        raise BadInput(f"{where}.buy: the cards cost {spent} crowns, the budget is {BUDGET} [§3.5]")
+        raise IllegalSetup(f"{where}.buy: the cards cost {spent} crowns, the budget is {BUDGET}", "§3.5")
     onboard, col, level = [0] * B, [0] * B, [0] * B
     names = comp.building_names
     if cfg.opt("board") == "initiation":
         if "board" in block:
-            raise BadInput(f"{where}.board: the initiation side prints its 9 buildings; no board may be given [§3.3]")
+            raise IllegalSetup(f"{where}.board: the initiation side prints its 9 buildings; no board may be given", "§3.3")
         for slot in comp.boards["initiation"]:
             i = names.index(slot.building)
             onboard[i], col[i], level[i] = 1, slot.column, slot.level
@@ -91,9 +93,9 @@ def _player_setup(cfg: Config, name: str, block: Any, taken_houses: set[str]) ->
                            f"(the Avant-Poste stands on {ap.name}) [§3.3]")
         used = list(board.values())
         if len(set(used)) != len(used):
-            raise BadInput(f"{where}.board: a building is placed twice [§3.3]")
+            raise IllegalSetup(f"{where}.board: a building is placed twice", "§3.3")
         if house.building not in used:
-            raise BadInput(f"{where}.board: the Maison's building {house.building} must be placed [§3.3]")
+            raise IllegalSetup(f"{where}.board: the Maison's building {house.building} must be placed", "§3.3")
         i = names.index("Avant-Poste")
         onboard[i], col[i], level[i] = 1, ap.column, ap.level
         for sname, bname in board.items():
@@ -102,9 +104,9 @@ def _player_setup(cfg: Config, name: str, block: Any, taken_houses: set[str]) ->
                 raise BadInput(f"{where}.board.{sname}: unknown building {bname!r} [§3.3]")
             b = comp.buildings[names.index(bname)]
             if s.base and b.type != "base":
-                raise BadInput(f"{where}.board.{sname}: a base slot takes only Base tiles (Mine, Marchand, Taverne), not {bname} [§3.3]")
+                raise IllegalSetup(f"{where}.board.{sname}: a base slot takes only Base tiles (Mine, Marchand, Taverne), not {bname}", "§3.3")
             if s.level == 1 and bname in ("Statue", "L'explorateur"):
-                raise BadInput(f"{where}.board.{sname}: {bname} cannot start on a level-1 slot [§3.3]")
+                raise IllegalSetup(f"{where}.board.{sname}: {bname} cannot start on a level-1 slot", "§3.3")
             j = names.index(bname)
             onboard[j], col[j], level[j] = 1, s.column, s.level
     pile = [0] * K

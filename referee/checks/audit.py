@@ -1,0 +1,331 @@
+"""The audit of one game: every check over its model, as a list of findings.
+
+Order: component data against the text, gaps the text leaves, the phase graph, the
+invariants (z3, by induction), contradictions between sources (z3 unsat cores) and what
+each source's reading changes, the text's claims (z3 Optimize + a witness), the rulings
+(z3: situations with no answer or two), and the disputed points of public sources.
+Every finding names its §s; witnesses are replayable logs (witness.py)."""
+from __future__ import annotations
+
+import itertools
+import time
+from types import SimpleNamespace
+from typing import Any
+
+import z3
+
+from ..model.kernel import Config, Game
+from .findings import Finding
+from .graphs import check_phases
+from .invariants import TIMEOUT_MS, all_instances, prove
+from .symbolic import Instance, _sym_param, instances, skeleton_terms, sym_state, term
+from . import witness as W
+
+
+def _fid(game: Game, kind: str, tail: str) -> str:
+    return f"{game.name}.{kind}.{tail}"
+
+
+class Audit:
+    def __init__(self, game: Game, options: dict | None = None, prefer: str | None = None,
+                 witnesses: bool = True, witness_seconds: float = 1.5):
+        self.game = game
+        self.options = dict(options or {})
+        self.prefer = prefer
+        self.cfg: Config = game.configure(self.options, None, prefer)
+        self.witnesses = witnesses
+        self.witness_seconds = witness_seconds
+        self.findings: list[Finding] = []
+        self.timings: dict[str, float] = {}
+
+    # -------------------------------------------------------------- orchestration
+    def run(self) -> list[Finding]:
+        self.pool = None
+        self.futures: dict = {}
+        if self.witnesses:
+            # witnesses are searched concretely in a second process while z3 works here
+            import multiprocessing as mp
+            from concurrent.futures import ProcessPoolExecutor
+
+            self.pool = ProcessPoolExecutor(1, mp_context=mp.get_context("fork"))
+            for r in self.game.rulings:
+                self._submit(("ruling", r.name))
+            for i, c in enumerate(self.game.claims):
+                if c.kind == "max":
+                    self._submit(("claim", i, c.value))
+        try:
+            return self._run()
+        finally:
+            if self.pool is not None:
+                self.pool.shutdown(cancel_futures=True)
+
+    def _submit(self, task: tuple) -> None:
+        if self.pool is not None and task not in self.futures:
+            self.futures[task] = self.pool.submit(W.run_task, self.game.name, self.options, task, self.witness_seconds)
+
+    def _witness(self, task: tuple):
+        """The witness for a task (searched in the background), or None."""
+        self._submit(task)
+        fut = self.futures.get(task)
+        return fut.result() if fut is not None else None
+
+    def _run(self) -> list[Finding]:
+        for name, step in (("data", self.data), ("gaps", self.gaps), ("graph", self.graph),
+                           ("invariants", self.invariants), ("sources", self.sources), ("claims", self.claims),
+                           ("rulings", self.rulings), ("options", self.disputed)):
+            t = time.monotonic()
+            step()
+            self.timings[name] = time.monotonic() - t
+        return self.findings
+
+    def add(self, f: Finding) -> Finding:
+        self.findings.append(f)
+        return f
+
+    # -------------------------------------------------------------- data and gaps
+    def data(self) -> None:
+        comp = self.cfg.comp
+        note = " (illustrative components)" if getattr(comp, "illustrative", False) else ""
+        for i, d in enumerate(self.game.data_checks(self.cfg)):
+            self.add(Finding(_fid(self.game, "data", str(i)), self.game.name, "data", d.cite.split(),
+                             d.says + note, [d.source] if d.source else [], status="ok" if d.ok else "fails",
+                             severity="info" if d.ok else "error", details=[d.detail] if d.detail else []))
+        for c in self.game.claims:
+            if c.kind != "data":
+                continue
+            got = c.expr(comp)
+            ok = got == c.value
+            self.add(Finding(_fid(self.game, "claim", c.cite), self.game.name, "claim", c.cite.split(),
+                             f"{c.says}: the components give {got}{note}", [c.source] if c.source else [],
+                             status="proved" if ok else "refuted"))
+
+    def gaps(self) -> None:
+        for i, g in enumerate(self.game.gaps):
+            self.add(Finding(_fid(self.game, "gap", str(i)), self.game.name, "gap", g.cite.split(), g.says,
+                             details=[f"the project: {g.fills}"]))
+
+    def graph(self) -> None:
+        self.findings += check_phases(self.game)
+
+    # -------------------------------------------------------------- invariants
+    def invariants(self) -> None:
+        self.inv = prove(self.game, self.cfg)
+        for r in self.inv:
+            inv = self.game.invariants[r.index]
+            base = Finding(_fid(self.game, "invariant", str(r.index)), self.game.name, "proved", inv.cite.split(),
+                           inv.says, [inv.source] if inv.source else [], status="inductive")
+            if r.status == "proved":
+                base.details = [f"holds at setup and every event preserves it ({len(all_instances(self.game, self.cfg))} action instances)"]
+                self.add(base)
+                continue
+            base.details = [f"{r.status} at {r.by}"] + [f"{k} = {v}" for k, v in list(r.model.items())[:12]]
+            if r.status == "unknown":
+                base.kind, base.status, base.severity = "unknown", "unknown", "warning"
+                base.says = f"not proved (the solver gave up): {inv.says}"
+                self.add(base)
+                continue
+            wit = self._witness(("invariant", r.index))
+            if wit:
+                base.kind, base.status, base.severity = "violated", "violated", "error"
+                base.says = f"violated: {inv.says}"
+                base.witness = wit
+            else:
+                base.kind, base.status, base.severity = "unknown", "not-inductive", "warning"
+                base.says = f"not proved (not inductive; no violating game found): {inv.says}"
+            self.add(base)
+
+    def _hyp(self, S: Any) -> list:
+        """The proved invariants over S: an over-approximation of the reachable states."""
+        ok = [self.game.invariants[r.index] for r in self.inv if r.status == "proved"]
+        return [term(i.test(S)) for i in ok]
+
+    # -------------------------------------------------------------- sources
+    def sources(self) -> None:
+        for sv in self.game.sourced:
+            vals = {k: v for k, v in sv.says.items()}
+            if len(set(map(repr, vals.values()))) < 2:
+                continue
+            core = self._core(sv)
+            winner = self.cfg.source_of(sv)
+            titles = {s.key: s.title for s in self.game.sources}
+            f = Finding(_fid(self.game, "contradiction", sv.name), self.game.name, "contradiction", sv.cite.split(),
+                        f"{sv.doc}: " + " vs ".join(f"{titles[k]} says {v}" for k, v in vals.items())
+                        + f"; the consolidated rules take the {titles[winner]}",
+                        sorted(vals), details=[f"unsat core: {', '.join(core)}"])
+            self._consequences(sv, f)
+            self.add(f)
+
+    def _core(self, sv) -> list[str]:
+        """z3 unsat core over the sources' statements about the value (tracked by § and source)."""
+        s = z3.Solver()
+        first = next(iter(sv.says.values()))
+        shape = len(first) if isinstance(first, tuple) else 0
+        vs = [z3.Int(f"{sv.name}[{i}]") for i in range(shape)] if shape else [z3.Int(sv.name)]
+        for src, val in sv.says.items():
+            vals = val if shape else (val,)
+            s.assert_and_track(z3.And([v == x for v, x in zip(vs, vals)]), z3.Bool(f"{sv.cite} {src}"))
+        for c in self.game.claims:  # what the text states as a consequence, tracked too
+            pass
+        if s.check() == z3.unsat:
+            return [str(x) for x in s.unsat_core()]
+        return []
+
+    def _consequences(self, sv, f: Finding) -> None:
+        """For each claim that reads this value: its maximum under each source's reading."""
+        for c in self.game.claims:
+            if c.kind != "max":
+                continue
+            maxima = {}
+            for src in sv.says:
+                maxima[src] = self._maximum(c, self.cfg.pinned(sv.name, src))
+            if len({m for m, _ in maxima.values()}) > 1:
+                titles = {s.key: s.title for s in self.game.sources}
+                f.details.append(f"consequence for '{c.says}' ({c.cite}): the largest value is "
+                                 + ", ".join(f"{m} as the {titles[k]} says" for k, (m, _) in maxima.items()))
+                m = maxima[self.cfg.source_of(sv)][0]
+                f.witness = self._witness(("claim", self.game.claims.index(c), m))
+                if f.witness:
+                    f.details.append(f"the witness reaches {m} under the consolidated rules")
+
+    def _maximum(self, c, cfg: Config) -> tuple[Any, str]:
+        S = sym_state(self.game, cfg, "m")
+        opt = z3.Optimize()
+        opt.set("timeout", TIMEOUT_MS)
+        ok = [self.game.invariants[r.index] for r in self.inv if r.status == "proved"]
+        for i in ok:
+            opt.add(term(i.test(S)))
+        h = opt.maximize(term(c.expr(S)))
+        r = opt.check()
+        if r != z3.sat:
+            return None, str(r)
+        v = h.value()
+        return (v.as_long() if z3.is_int_value(v) else str(v)), "sat"
+
+    # -------------------------------------------------------------- claims
+    def claims(self) -> None:
+        for i, c in enumerate(self.game.claims):
+            if c.kind == "data":
+                continue
+            f = Finding(_fid(self.game, "claim", f"{i}"), self.game.name, "claim", c.cite.split(), c.says,
+                        [c.source] if c.source else [])
+            if c.kind in ("max", "min"):
+                m, how = self._maximum(c, self.cfg) if c.kind == "max" else (None, "min claims are not supported")
+                if m is None:
+                    f.status, f.details = "unknown", [f"the solver answered {how}"]
+                elif m < c.value:
+                    f.status, f.details = "refuted", [f"under the proved invariants the largest value is {m}, not {c.value}"]
+                else:
+                    found = self._witness(("claim", i, c.value))
+                    if m == c.value and found:
+                        f.status = "proved"
+                        f.details = [f"upper bound {m} proved from the invariants (z3 Optimize); a game reaches it"]
+                        f.witness = found
+                    elif m == c.value:
+                        f.status = "bound-proved"
+                        f.details = [f"no reachable state exceeds {m} (z3 Optimize over the invariants); "
+                                     f"no game reaching it was found within {self.witness_seconds:.1f} s"]
+                    else:
+                        f.status = "unknown"
+                        f.details = [f"the invariants allow {m}; the claim says at most {c.value}"]
+            elif c.kind == "always":
+                f.status = self._always(c)
+            f.severity = "info" if f.status == "proved" else "warning"
+            self.add(f)
+
+    def _always(self, c) -> str:
+        S = sym_state(self.game, self.cfg, "c")
+        s = z3.Solver()
+        s.set("timeout", TIMEOUT_MS)
+        s.add(*self._hyp(S))
+        s.add(z3.Not(term(c.expr(S))))
+        r = s.check()
+        return "proved" if r == z3.unsat else "refuted" if r == z3.sat else "unknown"
+
+    # -------------------------------------------------------------- rulings
+    def rulings(self) -> None:
+        for r in self.game.rulings:
+            self._ruling(r)
+
+    def _ruling_cases(self, r, S):
+        if r.action:
+            act = self.game.action(r.action)
+            for inst in instances(self.game, self.cfg, act, tag="r"):
+                needs = [term(n.test(S, inst.args)) for n in self.game.needs(act) if not n.concrete_only]
+                yield inst.args, inst.side + needs, inst.label
+        else:
+            fixed, sym, side = [], {}, []
+            for prm in r.params:
+                dom = prm.kind.domain(self.cfg)
+                if dom is not None:
+                    fixed.append((prm.name, list(dom)))
+                else:
+                    v, cs = _sym_param(prm, self.cfg, f"r.{r.name}.{prm.name}")
+                    sym[prm.name], side = v, side + cs
+            for combo in itertools.product(*[d for _, d in fixed]):
+                a = SimpleNamespace(**dict(zip([k for k, _ in fixed], combo)), **sym)
+                yield a, list(side), r.name
+
+    def _ruling(self, r) -> None:
+        S = sym_state(self.game, self.cfg, "r")
+        text = [x for x in r.answers if not x.source.startswith("option:")]
+        opts = [x for x in r.answers if x.source.startswith("option:")]
+        s = z3.Solver()
+        s.set("timeout", TIMEOUT_MS)
+        s.add(*self._hyp(S))
+        none_at = several = None
+        for a, side, label in self._ruling_cases(r, S):
+            s.push()
+            s.add(*side)
+            s.add(term(r.arises(S, a)))
+            s.push()
+            s.add(*[z3.Not(term(x.applies(S, a))) for x in text])
+            if none_at is None and s.check() == z3.sat:
+                none_at = (label, s.model())
+            s.pop()
+            for x, y in itertools.combinations(text, 2):
+                s.push()
+                s.add(term(x.applies(S, a)), term(y.applies(S, a)), term(x.gives(S, a)) != term(y.gives(S, a)))
+                if several is None and s.check() == z3.sat:
+                    several = (label, s.model(), x, y)
+                s.pop()
+            s.pop()
+        cites = sorted(set(r.cite.split()) | {c for x in r.answers for c in x.cite.split()})
+        if none_at is None and several is None:
+            self.add(Finding(_fid(self.game, "ruling", r.name), self.game.name, "proved", cites,
+                             f"the rules always answer: {r.says}", status="decided",
+                             details=[f"every reachable situation has exactly one answer ({len(text)} rules)"]))
+            return
+        f = Finding(_fid(self.game, "ambiguity", r.name), self.game.name, "ambiguity", cites, "")
+        if several is not None:
+            label, m, x, y = several
+            f.says = (f"two rules give different answers to: {r.says} — {x.cite} ({x.says}) and {y.cite} ({y.says})")
+            f.details.append(f"e.g. during {label}")
+        else:
+            label, m = none_at
+            f.says = f"no rule answers: {r.says}"
+            f.details.append(f"e.g. during {label}")
+        default = [x for x in opts if x.source.split("=")[0][7:] in self.cfg.options
+                   and self.cfg.options[x.source.split("=")[0][7:]] == x.source.split("=")[1]]
+        if opts:
+            name = opts[0].source.split("=")[0][7:]
+            f.details.append(f"rules option '{name}': " + "; ".join(f"{x.source.split('=')[1]} = {x.says}" for x in opts)
+                             + (f" (default: {default[0].source.split('=')[1]})" if default else ""))
+        f.witness = self._witness(("ruling", r.name))
+        if f.witness is None:
+            f.witness_note = f"no game reaching it was found within {self.witness_seconds:.1f} s"
+        self.add(f)
+
+    # -------------------------------------------------------------- disputed points
+    def disputed(self) -> None:
+        for o in self.game.options:
+            if o.kind != "disputed":
+                continue
+            self.add(Finding(_fid(self.game, "disputed", o.name), self.game.name, "ambiguity", o.cite.split(),
+                             f"public sources disagree: {o.says}", status="disputed",
+                             details=[f"option '{o.name}': " + "; ".join(f"{k} = {v}" for k, v in o.choices.items())
+                                      + f" (default: {o.default})"]))
+
+
+def audit(game: Game, **kw: Any) -> tuple[list[Finding], dict]:
+    a = Audit(game, **kw)
+    return a.run(), a.timings

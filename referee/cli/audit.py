@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import orjson
+import typer
+
+from ..model import names
+from .common import BAD, FOUND, OK, err, game_or_exit, out
+
+
+class AFmt(str, Enum):
+    text = "text"
+    json = "json"
+    sarif = "sarif"
+
+
+def audit(
+    game: Annotated[Optional[str], typer.Argument(help="the game to audit (default: every built-in game)")] = None,
+    format: Annotated[AFmt, typer.Option("--format", "-f")] = AFmt.text,
+    witness_dir: Annotated[Optional[Path], typer.Option("--witness-dir", help="write each finding's witness log there")] = None,
+    prefer: Annotated[Optional[str], typer.Option("--prefer", help="read the rules as this source says (e.g. livret)")] = None,
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a rules option NAME=VALUE")] = None,
+    components: Annotated[Optional[Path], typer.Option("--components", help="a directory of real component data")] = None,
+    no_witness: Annotated[bool, typer.Option("--no-witness", help="skip the witness search (faster)")] = False,
+    witness_seconds: Annotated[float, typer.Option("--witness-seconds", help="time for each witness search")] = 1.5,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show every finding with its details")] = False,
+) -> None:
+    """Audit the rules: proved invariants, contradictions between sources, the text's claims,
+    ambiguities and gaps, each with its § and a replayable witness. Exit 0: nothing to
+    read; 1: findings; 2: usage or input error."""
+    from ..checks.audit import Audit
+    from ..checks import report
+    from ..model.kernel import BadInput
+
+    games = [game_or_exit(game)] if game else [game_or_exit(n) for n in names()]
+    opts = {}
+    for o in option or []:
+        k, sep, v = o.partition("=")
+        if not sep:
+            err.print(f"referee: --option takes NAME=VALUE, got {o!r}")
+            raise typer.Exit(BAD)
+        opts[k] = v
+    results = []
+    for g in games:
+        try:
+            a = Audit(g, options=opts if game else {}, prefer=prefer if game else None, witnesses=not no_witness,
+                      witness_seconds=witness_seconds)
+        except BadInput as e:
+            err.print(f"referee: {g.name}: {e}")
+            raise typer.Exit(BAD) from None
+        if components is not None:
+            try:
+                a.cfg = g.configure(a.options, components, a.prefer)
+            except BadInput as e:
+                err.print(f"referee: {e}")
+                raise typer.Exit(BAD) from None
+        findings = a.run()
+        results.append((g, findings, a.timings))
+        if witness_dir is not None:
+            written = report.write_witnesses(findings, witness_dir / g.name)
+            err.print(f"{g.name}: {len(written)} witnesses written to {witness_dir / g.name}")
+    if format is AFmt.json:
+        doc = [report.as_json(g, f, t) for g, f, t in results]
+        out.print(orjson.dumps(doc if len(doc) > 1 else doc[0], option=orjson.OPT_INDENT_2).decode(), markup=False)
+    elif format is AFmt.sarif:
+        out.print(orjson.dumps(report.sarif([(g, f) for g, f, _ in results]), option=orjson.OPT_INDENT_2).decode(),
+                  markup=False)
+    else:
+        for g, f, t in results:
+            report.text(out, g, f, t, verbose)
+    problems = any(x.is_problem for _, f, _ in results for x in f)
+    raise typer.Exit(FOUND if problems else OK)
