@@ -129,3 +129,9 @@ def run_task(game_name: str, options: dict, task: tuple, seconds: float) -> Witn
     goal, metric, reaches = task_goal(game, task)
     found = search(game, options, goal, metric, seconds=seconds)
     return to_witness(game, *found, reaches) if found else None
+
+
+def setup_state(game: Game, header: dict) -> Any:
+    from ..replays.engine import setup_from_header
+
+    return setup_from_header(game, header)

@@ -17,7 +17,7 @@ CHARGE_CAP = 6  # §6.6
 CAP = Ruling(
     "cap", "§6.7 §6.6",
     "a gain of crowns, stones or charges that would go beyond the die's limit",
-    arises=lambda s, a: a.cur + a.amount > a.cap,
+    arises=lambda s, a: True,  # every gain asks it; the text answers only up to the limit
     answers=(
         Answer("§5.1 §6.3", "livret", "resources gained are added at once", lambda s, a: a.cur + a.amount <= a.cap,
                lambda s, a: a.cur + a.amount),

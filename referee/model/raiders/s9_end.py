@@ -44,9 +44,6 @@ def _end_turn(s: Any, a: Any) -> Any:
 
 END_TURN = Action(
     "turn.end", "§9.2 §9.3 §3.4", "end of the turn: the Statue's glory, the end conditions, the initiative passes",
-    needs=(
-        Need("§8.9", "the expeditions of the turn are over", lambda s, a: s.phase == EXPEDITIONS),
-    ),
     effect=_end_turn, by="chance", phases=("expeditions",), goes=("metropole", "over"),
     source="décision",
 )

@@ -1,0 +1,112 @@
+"""Regenerate the Dungeons Raiders example games (python examples/raiders/make.py).
+
+Legal games are played by the model's own moves (a greedy policy that seeks glory, so that
+games reach their end), one per mode and board side. Each illegal variant changes one event
+of a legal game to break one named rule; its expected verdict (line and §) is written by
+hand below and checked against the engine when the file is made."""
+from __future__ import annotations
+
+import copy
+import sys
+from pathlib import Path
+
+import orjson
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE.parent.parent))
+
+from referee.checks import witness as W  # noqa: E402
+from referee.model import load  # noqa: E402
+from referee.replays.engine import replay  # noqa: E402
+
+GAME = load("raiders")
+GAMES = [  # (file, options, seed)
+    ("normal-advanced", {"mode": "normal", "board": "advanced"}, 1),
+    ("competition-initiation", {"mode": "competition", "board": "initiation"}, 2),
+    ("objectives-advanced", {"mode": "objectives", "board": "advanced"}, 3),
+    ("competition-advanced", {"mode": "competition", "board": "advanced"}, 7),
+]
+
+
+def over(before, act, a, after, decided):
+    return after is not None and GAME.result(after) is not None
+
+
+def write(path: Path, lines: list[dict]) -> None:
+    path.write_bytes(b"\n".join(orjson.dumps(x) for x in lines) + b"\n")
+
+
+def legal_game(name: str, options: dict, seed: int) -> list[dict]:
+    found = W.search(GAME, options, over, lambda s: max(s.glory) / 10, seconds=60, greed=0.8, seed=seed, depth=3000)
+    assert found, name
+    header, path = found
+    wit = W.to_witness(GAME, header, path, "the end of the game")
+    lines = wit.lines()
+    s = W.setup_state(GAME, header)
+    for act, a in path:
+        s = GAME.apply(s, act, a)
+    res = GAME.result(s)
+    players = header["players"]
+    winner = [players[i] for i in res.winners]
+    lines.append({"result": {"winner": winner[0] if len(winner) == 1 else winner,
+                             "points": {players[i]: p for i, p in enumerate(res.points)}}})
+    lines[0] = {**lines[0], "options": options, "expect": {"verdict": "legal"},
+                "note": f"a complete game, {options['mode']} mode, {options['board']} side"}
+    return lines
+
+
+def first(lines: list[dict], do: str, pred=lambda e: True) -> int:
+    return next(i for i, e in enumerate(lines) if e.get("do") == do and pred(e))
+
+
+def variants(name: str, lines: list[dict]) -> list[tuple[str, list[dict], int, str]]:
+    """(suffix, lines, expected line, expected §) — one broken rule each."""
+    out = []
+
+    def v(suffix: str, i: int, cite: str, change) -> None:
+        ls = copy.deepcopy(lines)
+        change(ls[i])
+        ls[0]["note"] = f"illegal variant of {name}: {suffix}"
+        out.append((suffix, ls, i + 1, cite))
+
+    i = first(lines, "metropole.play") if any(e.get("do") == "metropole.play" for e in lines) else None
+    if i is not None:
+        v("wrong-turn", i, "§5.1", lambda e: e.update(by="Ben" if e["by"] == "Ana" else "Ana"))
+    i = first(lines, "actions.place")
+    v("too-many-tokens", i, "§6.1", lambda e: e["tokens"].append(e["tokens"][0]))
+    i = first(lines, "building.evolve") if any(e.get("do") == "building.evolve" for e in lines) else None
+    if i is not None:
+        v("evolve-the-outpost", i, "§6.5", lambda e: e.update(building="Avant-Poste"))
+    i = first(lines, "building.use", lambda e: e["effect"] == 1)
+    v("effect-above-level", i, "§6.3", lambda e: e.update(effect=3))
+    i = first(lines, "metropole.play", lambda e: True) if any(e.get("do") == "metropole.play" for e in lines) else None
+    if i is not None:
+        v("card-not-in-hand", i, "§5.1", lambda e: e.update(card="Larcin"))
+    i = first(lines, "metropole.refill")
+    v("refill-too-many", i, "§5.3", lambda e: e["cards"].append(e["cards"][0] if e["cards"] else "Impôts"))
+    i = first(lines, "turn.end")
+    v("turn-end-early", i - 1, "§7.2 §8.1", lambda e: e.clear() or e.update(n=lines[i - 1]["n"], by="chance", do="turn.end"))
+    return out
+
+
+def main() -> None:
+    for name, options, seed in GAMES:
+        lines = legal_game(name, options, seed)
+        path = HERE / f"{name}.jsonl"
+        write(path, lines)
+        v = replay(path)
+        assert v.verdict == "legal", (name, [p.render(name) for p in v.problems])
+        print(name, len(lines) - 2, "events;", v.outcome)
+        for suffix, ls, line, cite in variants(name, lines):
+            ls[0]["expect"] = {"verdict": "illegal", "line": line, "cite": cite}
+            p = HERE / f"{name}.illegal-{suffix}.jsonl"
+            write(p, ls[:line])  # an illegal log need not go on after its first illegal step
+            got = replay(p)
+            first_problem = got.first()
+            assert got.verdict == "illegal" and first_problem.line == line and first_problem.cite == cite, (
+                p.name, first_problem and first_problem.render(p.name))
+            print("  ", p.name, "->", first_problem.render(p.name))
+
+
+if __name__ == "__main__":
+    main()
