@@ -66,8 +66,11 @@ def _player_setup(cfg: Config, name: str, block: Any, taken_houses: set[str]) ->
                            f"({', '.join(house.cards)})", "§3.2")
     buy = block.get("buy", [])
     adv = {c.name: c for c in comp.cards if c.kind == "advanced"}
-    if not isinstance(buy, list) or any(c not in adv for c in buy):
-        raise BadInput(f"{where}.buy: expected a list of advanced cards among {', '.join(adv)} [§3.5]")
+    if not isinstance(buy, list):
+        raise BadInput(f"{where}.buy: expected a list of advanced cards [§3.5]")
+    for c in buy:
+        if c not in adv:
+            raise BadInput(f"{where}.buy: unknown advanced card {c!r} (known: {', '.join(adv)}) [§3.5]")
     if len(set(buy)) != len(buy):
         raise IllegalSetup(f"{where}.buy: each advanced card exists once per player", "§3.5")
     spent = sum(adv[c].price for c in buy)

@@ -1,0 +1,87 @@
+"""The command line, as a user meets it: exit codes, formats, the audit -> witness ->
+replay round trip."""
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli.app import app
+
+EX = Path(__file__).parent.parent / "examples" / "raiders"
+run = CliRunner().invoke
+
+
+def test_replay_legal_and_illegal_exit_codes():
+    r = run(app, ["replay", str(EX / "competition-advanced.jsonl")])
+    assert r.exit_code == 0 and "legal" in r.stdout
+    r = run(app, ["replay", str(EX / "competition-advanced.illegal-effect-above-level.jsonl")])
+    assert r.exit_code == 1 and "[§6.3]" in r.stdout and ":13:" in r.stdout
+
+
+def test_replay_directory_json_and_expect():
+    r = run(app, ["replay", str(EX), "--format", "json", "--expect"])
+    assert r.exit_code == 0, r.stdout + r.stderr
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
+    assert len(rows) == len(list(EX.glob("*.jsonl"))) and all(x["expected"] for x in rows)
+
+
+def test_replay_jobs_gives_the_same_verdicts():
+    one = run(app, ["replay", str(EX), "-f", "json"]).stdout
+    two = run(app, ["replay", str(EX), "-f", "json", "--jobs", "2"]).stdout
+    assert sorted(one.splitlines()) == sorted(two.splitlines())
+
+
+def test_replay_explain_shows_the_state():
+    r = run(app, ["replay", str(EX / "competition-advanced.illegal-too-many-tokens.jsonl"), "--explain"])
+    assert r.exit_code == 1 and "tokens = (3, 3)" in r.stdout
+
+
+def test_unreadable_input_exit_2(tmp_path):
+    p = tmp_path / "bad.jsonl"
+    p.write_text('{"referee": 1, "game": "raiders", "players": ["A", "B"], "setup": {}}\n')
+    r = run(app, ["replay", str(p)])
+    assert r.exit_code == 2 and "bad.jsonl:1:" in r.stdout
+    assert run(app, ["replay", str(tmp_path / "missing.jsonl")]).exit_code == 2
+
+
+def test_unknown_game_exit_2():
+    assert run(app, ["audit", "chess"]).exit_code == 2
+    assert run(app, ["rules", "chess"]).exit_code == 2
+
+
+def test_rules_and_graph():
+    r = run(app, ["rules", "raiders", "-f", "json"])
+    rows = json.loads(r.stdout)
+    assert r.exit_code == 0 and all(row["cite"].startswith("§") for row in rows)
+    assert any(row["kind"] == "need" and row["cite"] == "§6.4" for row in rows)
+    dot = run(app, ["graph", "raiders"]).stdout
+    assert dot.startswith("digraph") and '"actions" -> "expeditions"' in dot
+    mer = run(app, ["graph", "raiders", "-f", "mermaid"]).stdout
+    assert mer.startswith("flowchart LR")
+
+
+def test_audit_json_finds_the_erratum_without_witnesses():
+    r = run(app, ["audit", "raiders", "--no-witness", "-f", "json"])
+    assert r.exit_code == 1
+    doc = json.loads(r.stdout)
+    erratum = next(f for f in doc["findings"] if f["id"] == "raiders.contradiction.ap_tokens")
+    assert erratum["cites"] == ["§6.5"] and set(erratum["sources"]) == {"livret", "tuile"}
+    assert any("4 as the livret 0.99 says, 5 as the tuile imprimée says" in d for d in erratum["details"])
+
+
+def test_audit_sarif():
+    r = run(app, ["audit", "raiders", "--no-witness", "-f", "sarif"])
+    doc = json.loads(r.stdout)
+    assert doc["version"] == "2.1.0" and doc["runs"][0]["results"]
+
+
+def test_audit_witnesses_replay_to_their_findings(tmp_path):
+    """The round trip: every witness the audit writes replays legally, and where it is the
+    witness of an ambiguity, the replay shows the rules option deciding that question."""
+    r = run(app, ["audit", "raiders", "--witness-dir", str(tmp_path), "--witness-seconds", "2"])
+    assert r.exit_code == 1
+    files = sorted((tmp_path / "raiders").glob("*.jsonl"))
+    assert files, "the audit found no witness at all"
+    r = run(app, ["replay", str(tmp_path / "raiders"), "--expect"])
+    assert r.exit_code == 0, r.stdout + r.stderr

@@ -1,0 +1,160 @@
+"""The replay engine on hostile and broken input: every outcome is a clean verdict or a
+located exit-2 error, never a traceback; input files are never modified."""
+import hashlib
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from referee import model
+from referee.replays.engine import replay
+
+EX = Path(__file__).parent.parent / "examples" / "raiders"
+LEGAL = EX / "competition-advanced.jsonl"
+
+
+@pytest.fixture(autouse=True)
+def toy():
+    model.GAMES["toy"] = "tests.toygame"
+    yield
+    model.GAMES.pop("toy", None)
+
+
+def write(tmp_path, rows, raw=None):
+    p = tmp_path / "g.jsonl"
+    if raw is not None:
+        p.write_bytes(raw)
+    else:
+        p.write_text("\n".join(r if isinstance(r, str) else json.dumps(r, ensure_ascii=False) for r in rows) + "\n")
+    return p
+
+
+HEAD = {"referee": 1, "game": "toy", "players": ["Ana", "Ben"]}
+
+
+def nim(*takes, result=None):
+    rows = [HEAD] + [{"n": i + 1, "by": ("Ana", "Ben")[i % 2], "do": "take", "k": k} for i, k in enumerate(takes)]
+    if result:
+        rows.append({"result": result})
+    return rows
+
+
+def test_legal_game_and_declared_winner(tmp_path):
+    v = replay(write(tmp_path, nim(3, 3, 3, 1, result={"winner": "Ben"})))
+    assert v.verdict == "legal" and v.outcome["winners"] == ["Ben"]
+
+
+def test_wrong_declared_winner_is_illegal(tmp_path):
+    v = replay(write(tmp_path, nim(3, 3, 3, 1, result={"winner": "Ana"})))
+    assert v.verdict == "illegal" and v.first().kind == "result" and v.first().line == 6
+
+
+def test_first_illegal_step_located(tmp_path):
+    v = replay(write(tmp_path, nim(3, 3, 3, 2)))
+    p = v.first()
+    assert (v.verdict, p.line, p.cite) == ("illegal", 5, "§1")
+    assert p.render("g.jsonl") == "g.jsonl:5: 'take' by Ben is illegal: no more than the pile holds (takes 2, the pile has 1) [§1]"
+
+
+def test_keep_going_reports_every_failure(tmp_path):
+    rows = nim(3, 3, 3, 1)
+    rows[1]["by"] = "Ben"  # wrong player on line 2 ...
+    rows[3]["by"] = "Ben"  # ... and on line 4 (the recorded state is resumed after line 2)
+    v = replay(write(tmp_path, rows), keep_going=True)
+    assert [p.line for p in v.problems][:2] == [2, 4]
+    assert replay(write(tmp_path, rows)).problems[0].line == 2 and len(replay(write(tmp_path, rows)).problems) == 1
+
+
+def test_events_after_the_end(tmp_path):
+    v = replay(write(tmp_path, nim(3, 3, 3, 1, 1)))
+    assert v.verdict == "illegal" and v.first().line == 6
+
+
+@pytest.mark.parametrize("rows,line,field", [
+    ([{"referee": 2, "game": "toy", "players": ["A", "B"]}], 1, "referee"),
+    ([{"referee": 1, "game": "chess", "players": ["A", "B"]}], 1, "game"),
+    ([{"referee": 1, "game": "toy", "players": "A"}], 1, "players"),
+    ([HEAD, {"n": 2, "by": "Ana", "do": "take", "k": 1}], 2, "n"),
+    ([HEAD, {"n": 1, "by": "Ana", "do": "jump"}], 2, "do"),
+    ([HEAD, {"n": 1, "by": "Ana", "do": "take"}], 2, "k"),
+    ([HEAD, {"n": 1, "by": "Ana", "do": "take", "k": "3"}], 2, "k"),
+    ([HEAD, {"n": 1, "by": "Ana", "do": "take", "k": 9}], 2, "k"),
+    ([HEAD, {"n": 1, "by": "Zoe", "do": "take", "k": 1}], 2, "by"),
+    ([HEAD, {"n": 1, "by": "Ana", "do": "take", "k": 1, "extra": 0}], 2, "extra"),
+    ([HEAD, "{not json"], 2, None),
+    ([HEAD, "[1, 2]"], 2, None),
+])
+def test_unreadable_is_located(tmp_path, rows, line, field):
+    v = replay(write(tmp_path, rows))
+    assert v.verdict == "unreadable" and v.code == 2
+    assert v.first().line == line and v.first().field == field
+
+
+def test_not_utf8(tmp_path):
+    v = replay(write(tmp_path, None, raw=json.dumps(HEAD).encode() + b'\n{"n": 1, "by": "\xff"}\n'))
+    assert v.verdict == "unreadable" and v.first().line == 2 and "UTF-8" in v.first().message
+
+
+def test_empty_and_missing(tmp_path):
+    assert replay(write(tmp_path, None, raw=b"")).verdict == "unreadable"
+    assert replay(tmp_path / "nope.jsonl").verdict == "unreadable"
+
+
+def test_raiders_setup_errors(tmp_path):
+    rows = [json.loads(l) for l in LEGAL.read_text().splitlines()]
+    h = dict(rows[0])
+    h["setup"] = json.loads(json.dumps(h["setup"]))
+    h["setup"]["Ana"]["buy"] = ["Banque", "Grande carrière", "Héraut", "Conseil de guerre", "Marché noir"]
+    v = replay(write(tmp_path, [h]))
+    assert v.verdict == "illegal" and v.first().cite == "§3.5" and v.first().line == 1
+    h["setup"]["Ana"]["buy"] = ["Licorne"]
+    v = replay(write(tmp_path, [h]))
+    assert v.verdict == "unreadable" and "Licorne" in v.first().message
+
+
+def _mutations(data: bytes, rng: random.Random) -> bytes:
+    b = bytearray(data)
+    for _ in range(rng.randint(1, 6)):
+        op = rng.randrange(3)
+        i = rng.randrange(len(b))
+        if op == 0:
+            b[i] = rng.randrange(256)
+        elif op == 1:
+            del b[i: i + rng.randint(1, 20)]
+        else:
+            b[i:i] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 8)))
+    return bytes(b)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(st.integers(0, 2**32 - 1))
+def test_fuzz_byte_mutations_give_clean_verdicts(tmp_path_factory, seed):
+    data = LEGAL.read_bytes()
+    p = tmp_path_factory.mktemp("fuzz") / "m.jsonl"
+    p.write_bytes(_mutations(data, random.Random(seed)))
+    before = hashlib.sha256(p.read_bytes()).hexdigest()
+    v = replay(p)
+    assert v.verdict in ("legal", "illegal", "unreadable")
+    if v.verdict != "legal":
+        assert v.problems and v.problems[0].line >= 0 and v.problems[0].message
+    assert hashlib.sha256(p.read_bytes()).hexdigest() == before
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers(-5, 50) | st.text(max_size=8),
+                           lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=6), c, max_size=4),
+                           max_leaves=12)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(st.integers(1, 40), st.sampled_from(["n", "by", "do", "cards", "card", "tokens", "building", "effect", "rolls", "x"]),
+       json_values)
+def test_fuzz_field_values_give_clean_verdicts(tmp_path_factory, line, key, value):
+    rows = [json.loads(l) for l in LEGAL.read_text().splitlines()]
+    line = min(line, len(rows) - 2)
+    rows[line][key] = value
+    p = tmp_path_factory.mktemp("fuzz") / "f.jsonl"
+    p.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows))
+    v = replay(p)
+    assert v.verdict in ("legal", "illegal", "unreadable")
