@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..kernel import Action, And, If, Name, Names, Need, Param, Player, Sum, bump, covers, put, vsub
 from .common import nplayers, seats, vif, zeros
-from .data import HAND, SEATS as P
+from .data import HAND, MAX_KINDS as K, SEATS as P, pad
 from .rulings import PASS_DIRECTION, decide, passes_now
 from .setup import card_names
 from .state import PLAY
@@ -20,9 +20,9 @@ DEAL = Action(
         Need("§Mise en place", "a pack has 7 cards",
              lambda s, a: Sum(a.cards) == HAND, lambda s, a: f"{sum(a.cards)} cards dealt"),
         Need("§Mise en place", "the cards come from the draft deck",
-             lambda s, a: covers(s.deck, a.cards), lambda s, a: "a card dealt is not in the draft deck"),
+             lambda s, a: covers(s.deck, pad(a.cards, K)), lambda s, a: "a card dealt is not in the draft deck"),
     ),
-    effect=lambda s, a: s.but(deck=vsub(s.deck, a.cards), pack=put(s.pack, a.to, a.cards),
+    effect=lambda s, a: s.but(deck=vsub(s.deck, pad(a.cards, K)), pack=put(s.pack, a.to, pad(a.cards, K)),
                              dealt=put(s.dealt, a.to, 1)),
     phases=("draft",), by="chance",
 )

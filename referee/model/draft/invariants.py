@@ -105,6 +105,17 @@ def seats_in_range(s):
                Or(s.phase == SETUP, s.phase == DRAFT, s.phase == PLAY, s.phase == END))
 
 
+def empty_seats(s):
+    """The seats beyond the number of players hold nothing and never act."""
+    n = s.cfg.extra["nplayers"]
+    cs = []
+    for p in range(n, P):
+        for z in (s.pack, s.hand, s.played, s.qdealt, s.qhand, s.qplayed):
+            cs += [x == 0 for x in z[p]]
+        cs += [v[p] == 0 for v in (s.gold, s.xp, s.bonus, s.picks, s.dealt, s.ended, s.qgot, s.kept)]
+    return And(*cs)
+
+
 def gold_conserved(s):
     return Sum(s.gold) + s.pool == s.cfg.comp.gold_supply
 
@@ -127,6 +138,7 @@ INVARIANTS = (
     Invariant("§Intro", "the game lasts exactly four rounds: the round is 1 to 4, and the game ends in round 4",
               lambda s: And(s.round >= 1, s.round <= ROUNDS, Implies(s.phase == END, s.round == ROUNDS))),
     Invariant("§Fin de manche", "the start player and the player to play are seats in play", seats_in_range),
+    Invariant("§Intro", "the seats beyond the number of players (2 to 5) stay empty", empty_seats),
     Invariant("§Jouer des cartes", "gold only moves between the players and the common reserve", gold_conserved),
     Invariant("§Jouer des cartes", "the common reserve never holds less than nothing (option reserve=finite)", reserve_nonneg),
 )

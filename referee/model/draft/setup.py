@@ -9,7 +9,7 @@ from ..kernel import (
 )
 from . import data
 from .common import seats, zeros
-from .data import MAX_KINDS as K, MAX_QUESTS as Q, QUESTS_DEALT, QUESTS_KEPT, SEATS as P
+from .data import MAX_KINDS as K, MAX_QUESTS as Q, QUESTS_DEALT, QUESTS_KEPT, SEATS as P, pad
 from .rulings import OPTIONS
 from .state import DRAFT, SETUP, Draft
 
@@ -95,9 +95,9 @@ DEAL_QUESTS = Action(
         Need("§Mise en place", "5 quests are dealt",
              lambda s, a: Sum(a.quests) == QUESTS_DEALT, lambda s, a: f"{sum(a.quests)} quests dealt"),
         Need("§Mise en place", "the quests come from the quest deck",
-             lambda s, a: covers(s.qdeck, a.quests), lambda s, a: "a quest dealt is not in the quest deck"),
+             lambda s, a: covers(s.qdeck, pad(a.quests, Q)), lambda s, a: "a quest dealt is not in the quest deck"),
     ),
-    effect=lambda s, a: s.but(qdeck=vsub(s.qdeck, a.quests), qdealt=put(s.qdealt, a.to, a.quests),
+    effect=lambda s, a: s.but(qdeck=vsub(s.qdeck, pad(a.quests, Q)), qdealt=put(s.qdealt, a.to, pad(a.quests, Q)),
                              qgot=put(s.qgot, a.to, 1)),
     phases=("setup",), by="chance",
 )
@@ -112,11 +112,11 @@ KEEP_QUESTS = Action(
         Need("§Mise en place", "3 quests are kept",
              lambda s, a: Sum(a.keep) == QUESTS_KEPT, lambda s, a: f"keeps {sum(a.keep)}"),
         Need("§Mise en place", "the quests kept are among those dealt",
-             lambda s, a: covers(s.qdealt[a.p], a.keep), lambda s, a: "a quest kept was not dealt to this player"),
+             lambda s, a: covers(s.qdealt[a.p], pad(a.keep, Q)), lambda s, a: "a quest kept was not dealt to this player"),
     ),
     effect=lambda s, a: s.but(
-        qhand=put(s.qhand, a.p, vadd(s.qhand[a.p], a.keep)),
-        qdeck=vadd(s.qdeck, vsub(s.qdealt[a.p], a.keep)),
+        qhand=put(s.qhand, a.p, vadd(s.qhand[a.p], pad(a.keep, Q))),
+        qdeck=vadd(s.qdeck, vsub(s.qdealt[a.p], pad(a.keep, Q))),
         qdealt=put(s.qdealt, a.p, zeros(Q)), kept=put(s.kept, a.p, 1)),
     phases=("setup",),
 )
