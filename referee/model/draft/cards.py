@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..kernel import Action, And, If, Name, Need, Param, bump, put
-from .common import attack, class_count, meets
+from .common import seat_name, attack, class_count, meets
 from .rulings import fires, take
 from .setup import card_names, quest_names
 
@@ -13,7 +13,7 @@ def _card(s, a):
 
 
 TURN = Need("§Mise en place", "players play in turn: it is this player's turn",
-            lambda s, a: s.turn == a.p, lambda s, a: f"it is seat {s.turn}'s turn")
+            lambda s, a: s.turn == a.p, lambda s, a: f"it is the turn of the {seat_name(s.turn)}")
 IN_HAND = Need("§Mise en place", "the card is in the hand the player drafted this round",
                lambda s, a: s.hand[a.p][a.card] >= 1, lambda s, a: "the card is not in the player's hand")
 

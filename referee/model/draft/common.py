@@ -60,3 +60,8 @@ def vif(c, a: tuple, b: tuple) -> tuple:
 
 def zeros(n: int) -> tuple:
     return (0,) * n
+
+
+def seat_name(i) -> str:
+    """How a replay message names a seat: its rank in the header's list of players."""
+    return {0: "first", 1: "second", 2: "third", 3: "fourth", 4: "fifth"}.get(i, str(i)) + " player of the header"

@@ -13,7 +13,7 @@ from .state import PLAY
 DEAL = Action(
     "draft.deal", "§Mise en place", "chance deals a pack of 7 draft cards to a player",
     params=(Param("to", Player(), "the player dealt"),
-            Param("cards", Names(card_names, "card", most=HAND), "the 7 cards dealt")),
+            Param("cards", Names(card_names, "card", most=2 * HAND), "the 7 cards dealt")),
     needs=(
         Need("§Mise en place", "each player gets one pack per round",
              lambda s, a: s.dealt[a.to] == 0, lambda s, a: "this player already has its pack this round"),

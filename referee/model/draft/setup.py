@@ -88,7 +88,7 @@ def _players(s):
 DEAL_QUESTS = Action(
     "setup.quests", "§Mise en place", "chance deals 5 quest cards to a player",
     params=(Param("to", Player(), "the player dealt"),
-            Param("quests", Names(quest_names, "quest", most=QUESTS_DEALT), "the 5 quests dealt")),
+            Param("quests", Names(quest_names, "quest", most=2 * QUESTS_DEALT), "the 5 quests dealt")),
     needs=(
         Need("§Mise en place", "each player is dealt quests once",
              lambda s, a: s.qgot[a.to] == 0, lambda s, a: "this player already has its quests"),
@@ -104,7 +104,7 @@ DEAL_QUESTS = Action(
 
 KEEP_QUESTS = Action(
     "setup.keep", "§Mise en place", "a player keeps 3 of its 5 quests; the rest go to the bottom of the quest deck",
-    params=(Param("keep", Names(quest_names, "quest", most=QUESTS_KEPT), "the 3 quests kept"),),
+    params=(Param("keep", Names(quest_names, "quest", most=QUESTS_DEALT), "the 3 quests kept"),),
     needs=(
         Need("§Mise en place", "the player has been dealt its quests and has not chosen yet",
              lambda s, a: And(s.qgot[a.p] == 1, s.kept[a.p] == 0),

@@ -4,7 +4,7 @@ clockwise; after four rounds, the most XP wins)."""
 from __future__ import annotations
 
 from ..kernel import Action, And, If, Need, Outcome, args, decide, put, vadd
-from .common import nplayers, score, seats, vif, zeros
+from .common import seat_name, nplayers, score, seats, vif, zeros
 from .data import MAX_KINDS as K, ROUNDS, SEATS as P
 from .rulings import XP_TIE, end_gain, may_stop, take
 from .state import DRAFT, END
@@ -39,7 +39,7 @@ END_TURN = Action(
     "after the last player the round ends",
     needs=(
         Need("§Mise en place", "players play in turn: it is this player's turn",
-             lambda s, a: s.turn == a.p, lambda s, a: f"it is seat {s.turn}'s turn"),
+             lambda s, a: s.turn == a.p, lambda s, a: f"it is the turn of the {seat_name(s.turn)}"),
         Need("§Fin de tour", "the player has played every card it wishes to play (and may stop now)",
              may_stop, lambda s, a: "the player can still play a card (option stop=must)"),
     ),
