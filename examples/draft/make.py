@@ -25,8 +25,9 @@ G = load("draft")
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eva")
 
 
-def play(n, seed, options=None):
-    """A complete legal game: (header, [(state before, action, args)], final state)."""
+def play(n, seed, options=None, eager=0.85):
+    """A complete legal game: (header, [(state before, action, args)], final state).
+    `eager`: how often a player plays a card rather than ending its turn when it can."""
     rng = random.Random(seed)
     players = list(NAMES[:n])
     header = {"referee": 1, "game": "draft", "rules": "seed 004", "players": players,
@@ -36,7 +37,9 @@ def play(n, seed, options=None):
     while G.result(s) is None:
         moves = legal(G, s)
         plays = [m for m in moves if m[0].name != "play.end"]
-        act, a = rng.choice(plays) if plays and rng.random() < 0.85 else rng.choice(moves)
+        if eager == 0:
+            moves = [m for m in moves if m[0].name not in ("play.card", "play.monster", "play.quest")]
+        act, a = rng.choice(plays) if plays and rng.random() < eager else rng.choice(moves)
         steps.append((s, act, a))
         s = G.apply(s, act, a)
     return header, steps, s
@@ -89,6 +92,18 @@ def main():
             two = (header, steps, end)
         else:
             five = (header, steps, end)
+
+    # findings shown by legal games: nobody plays a card, so all tie on 0 XP (option tie=shared);
+    # five players hoard gold and a finite reserve runs dry (option reserve=finite)
+    header, steps, end = play(2, 5, eager=0)
+    h = {**header, "note": "nobody plays a card: a tie on 0 XP, shared (option tie=shared, §Fin de manche)",
+         "expect": {"verdict": "legal"}}
+    write("finding-xp-tie.jsonl", lines(h, steps, end.cfg) + [result_of(end, header["players"])])
+    header, steps, end = play(5, 5, {"reserve": "finite"}, eager=0)
+    assert end.pool == 0
+    h = {**header, "note": "five players hoard their gold: the finite reserve runs dry in round 3 and players "
+         "take what is left (option reserve=finite, §Fin de tour)", "expect": {"verdict": "legal"}}
+    write("finding-reserve-dry.jsonl", lines(h, steps, end.cfg) + [result_of(end, header["players"])])
 
     header, steps, end = two
     cards = lambda s: s.cfg.comp.cards  # noqa: E731

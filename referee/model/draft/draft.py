@@ -71,7 +71,7 @@ PICK = Action(
              lambda s, a: s.pack[a.p][a.card] >= 1, lambda s, a: "the card is not in the player's pack"),
     ),
     effect=_pick,
-    phases=("draft",), goes=("play",),
+    phases=("draft",), goes=("draft", "play"),
 )
 
 ACTIONS = (DEAL, PICK)

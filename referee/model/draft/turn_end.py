@@ -43,7 +43,7 @@ END_TURN = Action(
         Need("§Fin de tour", "the player has played every card it wishes to play (and may stop now)",
              may_stop, lambda s, a: "the player can still play a card (option stop=must)"),
     ),
-    effect=_end, phases=("play",), goes=("draft", "end"),
+    effect=_end, phases=("play",), goes=("play", "draft", "end"),
 )
 
 ACTIONS = (END_TURN,)
