@@ -43,7 +43,7 @@ def _check(n):
     cfg = GAME.default_config(nplayers=n)
     insts = all_instances(GAME, cfg)
 
-    @settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
     @given(st.data())
     def check(data):
         s = data.draw(states(GAME, cfg))

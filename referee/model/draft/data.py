@@ -224,5 +224,5 @@ def data_checks(cfg) -> list[DataCheck]:
         DataCheck("§Quêtes", "every quest's requirement can be met by the cards",
                   all(all(r <= x for r, x in zip(q.needs, per_class)) for q in comp.quests), "requirements vs cards per class"),
         DataCheck("§Fin de tour", f"the gold reserve covers the starting gold of {n} players",
-                  comp.gold_supply >= n * 9, f"{comp.gold_supply} gold tokens (illustrative: the text gives none)"),
+                  comp.gold_supply >= n * int(cfg.opt("gold")), f"{comp.gold_supply} gold tokens (illustrative: the text gives none)"),
     ]
