@@ -99,3 +99,25 @@ def test_options_are_reported_with_their_kind():
     assert {k for k, v in kinds.items() if v == "silent"} == {"pass", "stop", "reserve", "self", "tie"}
     for o in GAME.options:
         assert o.cite.startswith("§") and o.default in o.choices
+
+
+def test_claims_hold_over_the_invariants():
+    """Each "always" claim holds in every state satisfying the invariants; each "max" claim's
+    value is an upper bound that a state satisfying the invariants reaches (with its goal)."""
+    c = cfg(2)
+    S = sym_state(GAME, c, "s")
+    hyp = [term(inv.test(S)) for inv in GAME.invariants]
+    for claim in GAME.claims:
+        sol = z3.Solver()
+        sol.set("timeout", 20000)
+        sol.add(*hyp)
+        if claim.kind == "always":
+            sol.add(z3.Not(term(claim.expr(S))))
+            assert sol.check() == z3.unsat, claim.says
+        elif claim.kind == "max":
+            sol.push()
+            sol.add(term(claim.expr(S)) > claim.value)
+            assert sol.check() == z3.unsat, claim.says
+            sol.pop()
+            sol.add(term(claim.expr(S)) == claim.value, term(claim.goal(S)))
+            assert sol.check() == z3.sat, claim.says

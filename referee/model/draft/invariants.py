@@ -146,6 +146,8 @@ INVARIANTS = (
 CLAIMS = (
     Claim("§Mise en place", "each round a player drafts a hand of 7 cards (no more)", "max",
           lambda s: Sum(s.hand[0]), HAND, goal=lambda s: And(s.phase == PLAY, Sum(s.hand[0]) == HAND)),
+    Claim("§Mise en place", "a player about to pick at step k (0-based) holds a pack of 7 - k cards", "always",
+          lambda s: Implies(And(s.phase == DRAFT, s.dealt[0] == 1, s.picks[0] == s.step), Sum(s.pack[0]) == HAND - s.step)),
     Claim("§Mise en place", "each player holds 3 quests (kept or played) from the first round on", "always",
           lambda s: Implies(s.phase != SETUP, Sum(s.qhand[0]) + Sum(s.qplayed[0]) == QUESTS_KEPT)),
     Claim("§Intro", "the game never goes past four rounds", "max", lambda s: s.round, ROUNDS,
