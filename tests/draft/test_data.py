@@ -29,7 +29,7 @@ def _load(tmp_path: Path, text: str):
 
 
 @pytest.mark.parametrize("change,message", [
-    (("cost = 2\nattack = 1\ncount = 14", "cost = -2\nattack = 1\ncount = 14"), r"cards.toml: card\[0\].cost: expected a whole number >= 0"),
+    (("cost = 2\nattack = 1\ncount = 16", "cost = -2\nattack = 1\ncount = 16"), r"cards.toml: card\[0\].cost: expected a whole number >= 0"),
     (('class = "Warrior"\ncost = 2', 'class = "Paladin"\ncost = 2'), r"card\[0\].class: unknown class 'Paladin'"),
     (('type = "hero"', 'type = "villain"'), r"card\[0\].type: expected hero, weapon or monster"),
     (('needs = { Rogue = 2 }', 'needs = { }'), r"quest\[1\].needs: a quest requires"),

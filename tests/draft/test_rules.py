@@ -33,7 +33,7 @@ def test_first_state_gold_and_reserve():
     assert s.gold == (9, 9, 9, 0, 0)
     assert s.pool == 100 - 27  # illustrative supply of 100 tokens
     assert first_state(cfg(3, gold=5)).gold == (5, 5, 5, 0, 0)
-    assert sum(s.deck) == 150 and sum(s.qdeck) == 25
+    assert sum(s.deck) == 173 and sum(s.qdeck) == 25
 
 
 def test_quests_dealt_five_kept_three():
@@ -76,7 +76,7 @@ def test_pack_of_seven_from_the_deck():
     s2 = s.but(deck=vec(c, *["Dragon"] * 8))
     assert fail(s2, "draft.deal", to=0, cards=raw(c, *SEVEN)).says == "the cards come from the draft deck"
     s = step(s, "draft.deal", to=0, cards=raw(c, *SEVEN))
-    assert sum(s.deck) == 143 and sum(s.pack[0]) == 7
+    assert sum(s.deck) == 166 and sum(s.pack[0]) == 7
     assert fail(s, "draft.pick", 0, card=K(c, "Squire")).says == "every player has its pack for this round"
 
 

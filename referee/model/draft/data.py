@@ -19,6 +19,7 @@ HAND = 7  # §Mise en place: a hand of 7 cards each round
 ROUNDS = 4  # §Intro, §Fin de manche
 QUESTS_DEALT, QUESTS_KEPT = 5, 3  # §Mise en place
 GAINS = ("gold", "xp", "attack")
+FACTS_DRAFT, FACTS_QUESTS = 173, 25  # facts/dungeon-draft.md: the published game
 
 
 @dataclass(frozen=True)
@@ -217,6 +218,8 @@ def data_checks(cfg) -> list[DataCheck]:
                   f"({need_deck} cards) without running out", deck >= need_deck, f"{deck} draft cards"),
         DataCheck("§Mise en place", f"the quest deck deals {QUESTS_DEALT} quests to each of 5 players",
                   qdeck >= SEATS * QUESTS_DEALT, f"{qdeck} quests"),
+        DataCheck("§Intro", f"the game has {FACTS_DRAFT} draft cards and {FACTS_QUESTS} quests (facts file)",
+                  (deck, qdeck) == (FACTS_DRAFT, FACTS_QUESTS), f"{deck} draft cards, {qdeck} quests"),
         DataCheck("§Icônes de classe", "every class has heroes or weapons",
                   all(x > 0 for x in per_class), ", ".join(f"{c} {x}" for c, x in zip(comp.classes, per_class))),
         DataCheck("§Monstres", "there are monsters to defeat",
