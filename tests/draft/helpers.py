@@ -2,7 +2,6 @@
 the checked engine path (Game.step), decode events from log-like dicts."""
 from __future__ import annotations
 
-from types import SimpleNamespace
 
 from referee.model import load
 from referee.model.draft.setup import first_state

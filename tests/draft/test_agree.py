@@ -5,7 +5,6 @@ The generic checks/agree.py substitutes the instance's own symbolic arguments fo
 concrete ones (so symbolic `Names` params, like the cards dealt, are never made concrete)
 and feeds `p=None` of chance events to z3; both make it fail on this game. Until it is
 fixed, this test runs the same comparison with those two points corrected."""
-from types import SimpleNamespace
 
 import z3
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -13,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from referee.checks import agree
 from referee.checks.invariants import all_instances
 from referee.checks.strategies import concrete_args, states
-from referee.checks.symbolic import leaves, skeleton_terms, sym_state, term
+from referee.checks.symbolic import leaves, skeleton_terms, term
 
 from .helpers import GAME
 

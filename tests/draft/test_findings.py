@@ -3,7 +3,6 @@ the checks find"): for states satisfying every invariant, the Needs of the event
 which a ruling arises, and its `arises`, is there a situation where no text answer applies
 (no outcome) or two apply with different outcomes (several outcomes)? And does each option
 close the hole (an option answer in force applies whenever the question arises)?"""
-import pytest
 import z3
 
 from referee.checks.symbolic import instances, sym_state, term

@@ -2,7 +2,7 @@
 §Monstres, §Quêtes. Players play in turn from the round's start player (§Mise en place)."""
 from __future__ import annotations
 
-from ..kernel import Action, And, If, Name, Need, Param, bump, put
+from ..kernel import Action, If, Name, Need, Param, bump, put
 from .common import seat_name, attack, class_count, meets
 from .rulings import fires, take
 from .setup import card_names, quest_names

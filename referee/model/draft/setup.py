@@ -80,10 +80,6 @@ def init(S):
     return eq_state(S, t)
 
 
-def _players(s):
-    return seats(s)
-
-
 # ---------------------------------------------------------------- events
 DEAL_QUESTS = Action(
     "setup.quests", "§Mise en place", "chance deals 5 quest cards to a player",
