@@ -1,0 +1,33 @@
+"""Dungeon Draft (seed 004): 2 to 5 players draft heroes, weapons and monsters over four
+rounds, pay gold, defeat monsters, complete quests; the most XP wins. See docs/draft.md."""
+from ..kernel import Game, Phase
+from . import cards, draft, setup, turn_end
+from .data import HERE, data_checks
+from .invariants import CLAIMS, GAPS, INVARIANTS
+from .moves import progress, random_header, moves
+from .rulings import OPTIONS, RULINGS
+from .setup import SOURCES, configure, init
+from .state import Draft
+
+PHASES = (
+    Phase("setup", "§Mise en place", "5 quests dealt to each player, 3 kept; the first player drawn at random"),
+    Phase("draft", "§Mise en place", "7-card packs dealt; pick one, pass the rest, until the hands are drafted"),
+    Phase("play", "§Jouer des cartes", "in turn from the start player: heroes, weapons, monsters, quests, then end of turn"),
+    Phase("end", "§Fin de manche", "four rounds done: the most XP wins"),
+)
+
+
+def _show(s):
+    return s.project()
+
+
+GAME = Game(
+    name="draft", title="Dungeon Draft", rulebook="seeds/004_ddd5da732f47e317.txt", version="seed 004",
+    state_cls=Draft, sources=SOURCES, options=OPTIONS, phases=PHASES,
+    actions=setup.ACTIONS + draft.ACTIONS + cards.ACTIONS + turn_end.ACTIONS,
+    invariants=INVARIANTS, configure=configure, setup=setup.setup, init=init, result=turn_end.result,
+    claims=CLAIMS, rulings=RULINGS, gaps=GAPS, data_checks=data_checks,
+    moves=moves, random_header=random_header, progress=progress, components_dir=HERE, show=_show,
+    header_example={"referee": 1, "game": "draft", "rules": "seed 004", "players": ["Ana", "Ben"],
+                    "options": {"gold": "9"}, "setup": {}},
+)

@@ -1,0 +1,171 @@
+"""Invariants (proved by induction over every event), claims and gaps of Dungeon Draft."""
+from __future__ import annotations
+
+from ..kernel import And, Claim, Gap, If, Implies, Invariant, Or, Sum
+from .common import seats
+from .data import HAND, MAX_KINDS as K, MAX_QUESTS as Q, QUESTS_DEALT, QUESTS_KEPT, ROUNDS, SEATS as P
+from .state import DRAFT, END, PLAY, SETUP
+
+
+def eq_state(S, t):
+    """S equals the concrete state t on every skeleton field."""
+    cs = []
+    for f in t.skeleton():
+        cs += _eq(getattr(S, f.name), getattr(t, f.name))
+    return And(*cs)
+
+
+def _eq(x, y):
+    if isinstance(y, tuple):
+        out = []
+        for a, b in zip(x, y):
+            out += _eq(a, b)
+        return out
+    return [x == y]
+
+
+def _all(vecs):
+    for v in vecs:
+        yield from (v if not isinstance(v[0], tuple) else [x for w in v for x in w])
+
+
+def _flag(x):
+    return Or(x == 0, x == 1)
+
+
+def nonneg(s):
+    zones = [s.deck, s.discard, s.qdeck] + [z[p] for z in (s.pack, s.hand, s.played, s.qdealt, s.qhand, s.qplayed) for p in range(P)]
+    return And(*[x >= 0 for z in zones for x in z])
+
+
+def cards_conserved(s):
+    total = s.cfg.comp.deck()
+    return And(*[s.deck[k] + s.discard[k] + Sum(s.pack[p][k] + s.hand[p][k] + s.played[p][k] for p in range(P)) == total[k]
+                 for k in range(K)])
+
+
+def quests_conserved(s):
+    total = s.cfg.comp.quest_deck()
+    return And(*[s.qdeck[q] + Sum(s.qdealt[p][q] + s.qhand[p][q] + s.qplayed[p][q] for p in range(P)) == total[q]
+                 for q in range(Q)])
+
+
+def draft_hands(s):
+    """During the draft a player holding its pack has 7 - (cards picked) cards in it, and has
+    picked `step` or `step + 1` cards: so it picks from 7, 6, ..., 1 cards."""
+    dealt_all = And(*[s.dealt[p] == 1 for p in seats(s)])
+    per = []
+    for p in seats(s):
+        per.append(And(
+            _flag(s.dealt[p]),
+            Sum(s.hand[p]) == s.picks[p],
+            If(s.dealt[p] == 1,
+               And(Sum(s.pack[p]) + s.picks[p] == HAND, s.picks[p] >= s.step, s.picks[p] <= s.step + 1),
+               And(Sum(s.pack[p]) == 0, s.picks[p] == 0)),
+        ))
+    return Implies(s.phase == DRAFT, And(s.step >= 0, s.step < HAND, Or(dealt_all, s.step == 0), *per))
+
+
+def quiet_outside_draft(s):
+    """Outside the draft no pack is held and no pick is counted."""
+    return Implies(s.phase != DRAFT, And(s.step == 0, *[And(s.picks[p] == 0, s.dealt[p] == 0, *[x == 0 for x in s.pack[p]])
+                                                        for p in range(P)]))
+
+
+def play_hands(s):
+    """In the play phase a hand holds at most 7 cards and is empty once its player has ended;
+    before and after the rounds hands are empty."""
+    per = []
+    for p in seats(s):
+        per.append(And(
+            _flag(s.ended[p]),
+            Implies(s.phase == PLAY, And(Sum(s.hand[p]) <= HAND, Implies(s.ended[p] == 1, Sum(s.hand[p]) == 0))),
+            Implies(Or(s.phase == SETUP, s.phase == END), Sum(s.hand[p]) == 0),
+            Implies(s.phase != PLAY, s.ended[p] == 0),
+        ))
+    return And(*per)
+
+
+def quests_kept(s):
+    per = []
+    for p in seats(s):
+        per.append(And(
+            _flag(s.qgot[p]), _flag(s.kept[p]),
+            If(s.kept[p] == 1,
+               And(s.qgot[p] == 1, Sum(s.qhand[p]) + Sum(s.qplayed[p]) == QUESTS_KEPT, Sum(s.qdealt[p]) == 0),
+               And(Sum(s.qhand[p]) == 0, Sum(s.qplayed[p]) == 0, Sum(s.qdealt[p]) == QUESTS_DEALT * s.qgot[p])),
+            Implies(s.phase != SETUP, s.kept[p] == 1),
+        ))
+    return And(*per)
+
+
+def seats_in_range(s):
+    n = s.cfg.extra["nplayers"]
+    return And(s.start >= 0, s.start < n, s.turn >= 0, s.turn < n,
+               Or(s.phase == SETUP, s.phase == DRAFT, s.phase == PLAY, s.phase == END))
+
+
+def empty_seats(s):
+    """The seats beyond the number of players hold nothing and never act."""
+    n = s.cfg.extra["nplayers"]
+    cs = []
+    for p in range(n, P):
+        for z in (s.pack, s.hand, s.played, s.qdealt, s.qhand, s.qplayed):
+            cs += [x == 0 for x in z[p]]
+        cs += [v[p] == 0 for v in (s.gold, s.xp, s.bonus, s.picks, s.dealt, s.ended, s.qgot, s.kept)]
+    return And(*cs)
+
+
+def gold_conserved(s):
+    return Sum(s.gold) + s.pool == s.cfg.comp.gold_supply
+
+
+def reserve_nonneg(s):
+    if s.cfg.opt("reserve") != "finite":
+        return True  # option reserve=unlimited: the reserve is topped up (it may go below 0)
+    return s.pool >= 0
+
+
+INVARIANTS = (
+    Invariant("§Jouer des cartes", "no player's gold is ever negative", lambda s: And(*[g >= 0 for g in s.gold])),
+    Invariant("§Mise en place", "no zone holds a negative number of cards", nonneg),
+    Invariant("§Mise en place", "every draft card is in exactly one place (deck, packs, hands, in play, discard)", cards_conserved),
+    Invariant("§Quêtes", "every quest card is in exactly one place (quest deck, dealt, kept, played)", quests_conserved),
+    Invariant("§Mise en place", "during the draft each player picks from 7, 6, ..., 1 cards, one pick per step", draft_hands),
+    Invariant("§Mise en place", "outside the draft no pack is held", quiet_outside_draft),
+    Invariant("§Fin de tour", "a hand holds at most 7 cards and is emptied when its player ends its turn", play_hands),
+    Invariant("§Mise en place", "each player keeps exactly 3 quests (once chosen, before the first round)", quests_kept),
+    Invariant("§Intro", "the game lasts exactly four rounds: the round is 1 to 4, and the game ends in round 4",
+              lambda s: And(s.round >= 1, s.round <= ROUNDS, Implies(s.phase == END, s.round == ROUNDS))),
+    Invariant("§Fin de manche", "the start player and the player to play are seats in play", seats_in_range),
+    Invariant("§Intro", "the seats beyond the number of players (2 to 5) stay empty", empty_seats),
+    Invariant("§Jouer des cartes", "gold only moves between the players and the common reserve", gold_conserved),
+    Invariant("§Jouer des cartes", "the common reserve never holds less than nothing (option reserve=finite)", reserve_nonneg),
+)
+
+CLAIMS = (
+    Claim("§Mise en place", "each round a player drafts a hand of 7 cards (no more)", "max",
+          lambda s: Sum(s.hand[0]), HAND, goal=lambda s: And(s.phase == PLAY, Sum(s.hand[0]) == HAND)),
+    Claim("§Mise en place", "a player about to pick at step k (0-based) holds a pack of 7 - k cards", "always",
+          lambda s: Implies(And(s.phase == DRAFT, s.dealt[0] == 1, s.picks[0] == s.step), Sum(s.pack[0]) == HAND - s.step)),
+    Claim("§Mise en place", "each player holds 3 quests (kept or played) from the first round on", "always",
+          lambda s: Implies(s.phase != SETUP, Sum(s.qhand[0]) + Sum(s.qplayed[0]) == QUESTS_KEPT)),
+    Claim("§Intro", "the game never goes past four rounds", "max", lambda s: s.round, ROUNDS,
+          goal=lambda s: s.phase == END),
+    Claim("§Mise en place", "the draft deck holds the 4 x 7 cards of 5 players (140)", "data",
+          lambda comp: sum(c.count for c in comp.cards) >= ROUNDS * P * HAND, True),
+    Claim("§Mise en place", "the quest deck deals 5 quests to each of 5 players (25)", "data",
+          lambda comp: sum(q.count for q in comp.quests) >= P * QUESTS_DEALT, True),
+)
+
+GAPS = (
+    Gap("§Jouer des cartes", "the text refers to the cards' gold costs, attack, production, XP, classes and abilities "
+        "but no card list is public", "an illustrative set (components/cards.toml, illustrative = true); --components DIR"),
+    Gap("§Mise en place", "the text never says how much gold a player starts with",
+        "option gold (9 in most sources, 5 in one)"),
+    Gap("§Jouer des cartes", "the common gold reserve is never counted (how many gold tokens?)",
+        "gold_supply in the components (illustrative) and option reserve"),
+    Gap("§Monstres", "the XP reserve is never counted", "XP tokens are taken as unlimited"),
+    Gap("§Mise en place", "which way is clockwise among the players is a seating fact the text assumes",
+        "the header lists the players clockwise"),
+)

@@ -1,0 +1,132 @@
+"""§Mise en place: configuration, the first state, and the setup events (quests dealt and
+kept, the first player drawn at random)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..kernel import (
+    Action, And, BadInput, Config, Need, Param, Player, Names, Source, Sum, covers, put, vadd, vsub,
+)
+from . import data
+from .common import seats, zeros
+from .data import MAX_KINDS as K, MAX_QUESTS as Q, QUESTS_DEALT, QUESTS_KEPT, SEATS as P, pad
+from .rulings import OPTIONS
+from .state import DRAFT, SETUP, Draft
+
+SOURCES = (Source("règles", "règles de Dungeon Draft (seed 004)", 1),)
+_CACHE: dict = {}
+
+
+def configure(options, comp_dir, prefer, nplayers=2) -> Config:
+    if type(options) is not dict:
+        raise BadInput("options: expected an object")
+    known = {o.name: o for o in OPTIONS}
+    for k, v in options.items():
+        if k not in known:
+            raise BadInput(f"unknown option {k!r} (options: {', '.join(known)})")
+        if str(v) not in known[k].choices:
+            raise BadInput(f"option {k}: {v!r} is not one of {', '.join(known[k].choices)}")
+    if type(nplayers) is not int or not 2 <= nplayers <= P:
+        raise BadInput(f"Dungeon Draft is for 2 to {P} players, got {nplayers} (§Intro)")
+    if prefer is not None and prefer != "règles":
+        raise BadInput(f"unknown source {prefer!r} (sources: règles)")
+    key = None if comp_dir is None else str(Path(comp_dir).resolve())
+    if key not in _CACHE:
+        _CACHE[key] = data.load(comp_dir)
+    opts = {o.name: str(options.get(o.name, o.default)) for o in OPTIONS}
+    return Config("draft", opts, SOURCES, prefer, comp=_CACHE[key], extra={"nplayers": nplayers})
+
+
+def quest_names(cfg) -> tuple[str, ...]:
+    return cfg.comp.quest_names
+
+
+def card_names(cfg) -> tuple[str, ...]:
+    return cfg.comp.names
+
+
+def start_gold(cfg) -> int:
+    return int(cfg.opt("gold"))
+
+
+def first_state(cfg) -> Draft:
+    n = cfg.extra["nplayers"]
+    g = start_gold(cfg)
+    z = zeros(P)
+    zk = tuple(zeros(K) for _ in range(P))
+    zq = tuple(zeros(Q) for _ in range(P))
+    return Draft(
+        cfg=cfg, phase=SETUP, round=1, start=0, turn=0, step=0, picks=z, dealt=z, ended=z, qgot=z, kept=z,
+        gold=tuple(g if p < n else 0 for p in range(P)), xp=z, bonus=z,
+        pool=cfg.comp.gold_supply - n * g,
+        deck=cfg.comp.deck(), pack=zk, hand=zk, played=zk, discard=zeros(K),
+        qdeck=cfg.comp.quest_deck(), qdealt=zq, qhand=zq, qplayed=zq,
+    )
+
+
+def setup(header, cfg) -> Draft:
+    st = header.get("setup", {})
+    if st:
+        raise BadInput(f"setup: {sorted(st)[0]!r}: Dungeon Draft's header setup takes no fields "
+                       "(random outcomes are chance events)")
+    return first_state(cfg)
+
+
+def init(S):
+    """Every first state, as a constraint on a symbolic state."""
+    t = first_state(S.cfg)
+    from .invariants import eq_state
+
+    return eq_state(S, t)
+
+
+# ---------------------------------------------------------------- events
+DEAL_QUESTS = Action(
+    "setup.quests", "§Mise en place", "chance deals 5 quest cards to a player",
+    params=(Param("to", Player(), "the player dealt"),
+            Param("quests", Names(quest_names, "quest", most=2 * QUESTS_DEALT), "the 5 quests dealt")),
+    needs=(
+        Need("§Mise en place", "each player is dealt quests once",
+             lambda s, a: s.qgot[a.to] == 0, lambda s, a: "this player already has its quests"),
+        Need("§Mise en place", "5 quests are dealt",
+             lambda s, a: Sum(a.quests) == QUESTS_DEALT, lambda s, a: f"{sum(a.quests)} quests dealt"),
+        Need("§Mise en place", "the quests come from the quest deck",
+             lambda s, a: covers(s.qdeck, pad(a.quests, Q)), lambda s, a: "a quest dealt is not in the quest deck"),
+    ),
+    effect=lambda s, a: s.but(qdeck=vsub(s.qdeck, pad(a.quests, Q)), qdealt=put(s.qdealt, a.to, pad(a.quests, Q)),
+                             qgot=put(s.qgot, a.to, 1)),
+    phases=("setup",), by="chance",
+)
+
+KEEP_QUESTS = Action(
+    "setup.keep", "§Mise en place", "a player keeps 3 of its 5 quests; the rest go to the bottom of the quest deck",
+    params=(Param("keep", Names(quest_names, "quest", most=QUESTS_DEALT), "the 3 quests kept"),),
+    needs=(
+        Need("§Mise en place", "the player has been dealt its quests and has not chosen yet",
+             lambda s, a: And(s.qgot[a.p] == 1, s.kept[a.p] == 0),
+             lambda s, a: "no quests dealt yet" if s.qgot[a.p] == 0 else "already kept its quests"),
+        Need("§Mise en place", "3 quests are kept",
+             lambda s, a: Sum(a.keep) == QUESTS_KEPT, lambda s, a: f"keeps {sum(a.keep)}"),
+        Need("§Mise en place", "the quests kept are among those dealt",
+             lambda s, a: covers(s.qdealt[a.p], pad(a.keep, Q)), lambda s, a: "a quest kept was not dealt to this player"),
+    ),
+    effect=lambda s, a: s.but(
+        qhand=put(s.qhand, a.p, vadd(s.qhand[a.p], pad(a.keep, Q))),
+        qdeck=vadd(s.qdeck, vsub(s.qdealt[a.p], pad(a.keep, Q))),
+        qdealt=put(s.qdealt, a.p, zeros(Q)), kept=put(s.kept, a.p, 1)),
+    phases=("setup",),
+)
+
+FIRST = Action(
+    "setup.first", "§Mise en place", "chance draws the player who plays first in the play phase",
+    params=(Param("player", Player(), "the first player"),),
+    needs=(
+        Need("§Mise en place", "every player has kept its quests",
+             lambda s, a: And(*[s.kept[q] == 1 for q in seats(s)]),
+             lambda s, a: "some player has not kept its quests yet"),
+    ),
+    effect=lambda s, a: s.but(start=a.player, turn=a.player, phase=DRAFT),
+    phases=("setup",), goes=("draft",), by="chance",
+)
+
+ACTIONS = (DEAL_QUESTS, KEEP_QUESTS, FIRST)

@@ -1,0 +1,62 @@
+"""§Fin de tour (discard the unplayed draft cards, gain 5 gold plus production, the next
+player plays) and §Fin de manche (the next round, the start player moves one seat
+clockwise; after four rounds, the most XP wins)."""
+from __future__ import annotations
+
+from ..kernel import Action, And, If, Need, Outcome, args, decide, put, vadd
+from .common import seat_name, nplayers, score, seats, vif, zeros
+from .data import MAX_KINDS as K, ROUNDS, SEATS as P
+from .rulings import XP_TIE, end_gain, may_stop, take
+from .state import DRAFT, END
+
+
+def last_to_end(s, p: int):
+    """Every other player has ended its turn this round."""
+    return And(*[s.ended[q] == 1 for q in seats(s) if q != p])
+
+
+def _end(s, a):
+    p, n = a.p, nplayers(s)
+    gold, pool = take(s, p, end_gain(s, p))
+    t = s.but(discard=vadd(s.discard, s.hand[p]), hand=put(s.hand, p, zeros(K)), gold=gold, pool=pool,
+              ended=put(s.ended, p, 1), turn=(p + 1) % n)
+    over = last_to_end(s, p)
+    final = And(over, s.round == ROUNDS)
+    nxt = If(s.start == n - 1, 0, s.start + 1)
+    return t.but(
+        ended=vif(over, zeros(P), t.ended),
+        bonus=vif(over, zeros(P), t.bonus),
+        phase=If(over, If(final, END, DRAFT), t.phase),
+        round=If(And(over, s.round < ROUNDS), s.round + 1, s.round),
+        start=If(And(over, s.round < ROUNDS), nxt, s.start),
+        turn=If(over, If(s.round < ROUNDS, nxt, s.start), t.turn),
+    )
+
+
+END_TURN = Action(
+    "play.end", "§Fin de tour",
+    "a player ends its play turn: unplayed draft cards go to the discard, it gains 5 gold plus its production; "
+    "after the last player the round ends",
+    needs=(
+        Need("§Mise en place", "players play in turn: it is this player's turn",
+             lambda s, a: s.turn == a.p, lambda s, a: f"it is the turn of the {seat_name(s.turn)}"),
+        Need("§Fin de tour", "the player has played every card it wishes to play (and may stop now)",
+             may_stop, lambda s, a: "the player can still play a card (option stop=must)"),
+    ),
+    effect=_end, phases=("play",), goes=("play", "draft", "end"),
+)
+
+ACTIONS = (END_TURN,)
+
+
+def result(s):
+    if s.phase != END:
+        return None
+    n = nplayers(s)
+    points = tuple(score(s, q) for q in range(n))
+    w = decide(XP_TIE, s, args())
+    best = max(points)
+    winners = (w,) if w >= 0 else tuple(q for q in range(n) if points[q] == best)
+    how = "the most XP after four rounds" if len(winners) == 1 and points.count(best) == 1 else (
+        "the most XP after four rounds, tie broken by gold" if len(winners) == 1 else "a tie on XP: the victory is shared")
+    return Outcome(winners, points, how, "§Fin de manche")
