@@ -360,7 +360,7 @@ class Ruling:
     outcome: str = "int"  # the sort of the answer: "int" or "bool"
     action: str | None = None  # the event during which it arises (its args and Needs apply)
     params: tuple[Param, ...] = ()  # without an action: the arguments the question takes
-    otherwise: Any = 0  # the outcome where the question does not arise
+    otherwise: Any = None  # if set: the outcome where the question does not arise (answers not asked)
 
 
 class Undecided(Exception):
@@ -392,7 +392,7 @@ def decide(r: Ruling, s: Any, a: Any) -> Any:
     Concretely, no applicable answer raises `Undecided` (the rules cannot tell);
     symbolically it yields an unconstrained value, so that proofs stay sound there."""
     cfg = s.cfg
-    arises = r.arises(s, a)
+    arises = r.arises(s, a) if r.otherwise is not None else True
     if not is_sym(arises) and not arises:
         return r.otherwise
     live = [x for x in r.answers if answer_in_force(x, cfg)]
@@ -414,7 +414,7 @@ def decide(r: Ruling, s: Any, a: Any) -> Any:
     out: Any = Sym(z3.Const(f"undecided!{r.name}!{_fresh[0]}", sort))
     for x, c in zip(reversed(live), reversed(conds)):
         out = If(c, x.gives(s, a), out)
-    return If(arises, out, r.otherwise)
+    return out if r.otherwise is None else If(arises, out, r.otherwise)
 
 
 @dataclass(frozen=True)
