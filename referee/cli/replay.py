@@ -98,8 +98,13 @@ def _text(verdicts: list, explain: bool, expect: bool) -> None:
             if v.outcome:
                 res = f"; {', '.join(v.outcome['winners']) or 'nobody'} wins ({v.outcome['how']})"
             out.print(f"{v.file}: legal, {v.events} events{res}", markup=False)
+            seen: dict = {}
             for d in v.decided:
-                out.print(f"{v.file}:{d['line']}: the text does not decide '{d['ruling']}'; option {d['option']} applied [{d['cite']}]", markup=False)
+                seen.setdefault((d["ruling"], d["option"], d["cite"]), []).append(d["line"])
+            for (ruling, option, cite), at in seen.items():
+                where = ", ".join(map(str, at[:5])) + (", …" if len(at) > 5 else "")
+                out.print(f"{v.file}:{at[0]}: the text does not decide '{ruling}': option {option} applied "
+                          f"{len(at)} time(s), lines {where} [{cite}]", markup=False)
         for p in v.problems:
             out.print(p.render(v.file), markup=False)
             if explain and p.state:

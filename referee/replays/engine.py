@@ -161,6 +161,7 @@ def _run(v: Verdict, path: Path, keep_going: bool, explain: bool,
             v.verdict = "illegal"
             return
         trace: list = []
+        before = s
         R.DECIDED = trace
         try:
             s = game.step(s, act, a)
@@ -186,7 +187,7 @@ def _run(v: Verdict, path: Path, keep_going: bool, explain: bool,
             R.DECIDED = None
         for r, ans in trace:
             v.decided.append({"line": line.no, "ruling": r.name, "cite": r.cite, "option": ans.source[7:]})
-        for inv in game.broken(s):
+        for inv in game.broken_after(before, s):
             v.problems.append(Problem(line.no, "invariant", f"after '{act.name}': {inv.says} no longer holds", inv.cite, inv.source, state=show(s)))
             v.verdict = "illegal"
         if v.verdict == "illegal" and not keep_going:

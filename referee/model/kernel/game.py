@@ -94,6 +94,8 @@ class Game:
     show: Callable[[State], dict] | None = None  # a readable view of a state (--explain)
     header_example: Mapping[str, Any] = field(default_factory=dict)
     _by_name: dict = field(default_factory=dict, compare=False, repr=False)
+    _needs: dict = field(default_factory=dict, compare=False, repr=False)
+    _watch: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self):
         names = {a.name: a for a in self.actions}
@@ -124,7 +126,10 @@ class Game:
         )
 
     def needs(self, act: Action) -> tuple[Need, ...]:
-        return (self.phase_need(act),) + act.needs
+        got = self._needs.get(act.name)
+        if got is None:
+            got = self._needs[act.name] = (self.phase_need(act),) + act.needs
+        return got
 
     def graph(self):
         """The phase graph: nodes are phases, edges the events allowed from each,
@@ -165,5 +170,55 @@ class Game:
     def broken(self, s: State) -> list[Invariant]:
         return [inv for inv in self.invariants if not inv.test(s)]
 
+    def broken_after(self, before: State, after: State) -> list[Invariant]:
+        """The invariants `after` breaks, re-checking only the conjuncts that read a value
+        the step changed (the others hold: they held before, on the same values).
+        Sound because rules never branch on state values (see logic.py): the leaves a
+        conjunct reads do not depend on the state."""
+        watch = self._watch.get(id(before.cfg))
+        if watch is None:
+            watch = self._watch[id(before.cfg)] = _watch_list(self, before)
+        parts: set = set()
+        da, db = before.__dict__, after.__dict__
+        by_leaf = watch["by_leaf"]
+        for f in watch["fields"]:
+            a, b = da[f], db[f]
+            if a is not b:
+                _diff(a, b, (f,), by_leaf, parts)
+        bad = []
+        for k in sorted({i for i, _ in parts}):
+            inv = self.invariants[k]
+            if not all(part(after) for i, part in parts if i == k):
+                bad.append(inv)
+        return bad
+
     def default_config(self, **kw: Any) -> Config:
         return self.configure({}, None, None, **kw)
+
+
+def _diff(a: Any, b: Any, path: tuple, by_leaf: dict, out: set) -> None:
+    """Collect the conjuncts reading any leaf where a and b differ."""
+    if a is b:
+        return
+    if type(a) is tuple:
+        for k in range(len(a)):
+            x, y = a[k], b[k]
+            if x is not y:
+                _diff(x, y, path + (k,), by_leaf, out)
+        return
+    if a != b:
+        out.update(by_leaf.get(path, ()))
+
+
+def _watch_list(game: "Game", s: State) -> dict:
+    """Which conjunct of which invariant reads which leaf (recorded once per rules)."""
+    from .reads import parts, reads
+
+    by_leaf: dict = {}
+    fields: set = set()
+    for k, inv in enumerate(game.invariants):
+        for part in parts(inv):
+            for leaf in reads(part, s):
+                by_leaf.setdefault(leaf, set()).add((k, part))
+                fields.add(leaf[0])
+    return {"by_leaf": by_leaf, "fields": sorted(fields)}

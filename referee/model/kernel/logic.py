@@ -119,16 +119,20 @@ def If(c: Any, a: Any, b: Any) -> Any:
     return Sym(z3mod().If(c.t, _u(a), _u(b)))
 
 
+# The concrete path is the hot path of replays: `all`/`any` run in C and a Sym raises
+# SymbolicBranch from bool(), which sends us to the symbolic path.
 def And(*xs: Any) -> Any:
-    if not is_sym(*xs):
+    try:
         return all(xs)
-    return Sym(z3mod().And(*[_u(x) for x in xs]))
+    except SymbolicBranch:
+        return Sym(z3mod().And(*[_u(x) for x in xs]))
 
 
 def Or(*xs: Any) -> Any:
-    if not is_sym(*xs):
+    try:
         return any(xs)
-    return Sym(z3mod().Or(*[_u(x) for x in xs]))
+    except SymbolicBranch:
+        return Sym(z3mod().Or(*[_u(x) for x in xs]))
 
 
 def Not(x: Any) -> Any:
@@ -138,7 +142,7 @@ def Not(x: Any) -> Any:
 
 
 def Implies(a: Any, b: Any) -> Any:
-    if not is_sym(a, b):
+    if type(a) is not Sym and type(b) is not Sym:
         return (not a) or bool(b)
     return Sym(z3mod().Implies(_u(a), _u(b)))
 
@@ -163,8 +167,12 @@ def Max(*xs: Any) -> Any:
 
 def Sum(xs: Iterable[Any]) -> Any:
     xs = list(xs)
-    if not is_sym(*xs):
+    try:
         return sum(xs)
+    except TypeError:
+        pass
+    if not is_sym(*xs):
+        raise TypeError(f"Sum of non-numbers: {xs!r}")
     z3 = z3mod()
     terms = [x.t if type(x) is Sym else x for x in xs if not (type(x) is int and x == 0)]
     return Sym(z3.Sum(terms)) if terms else 0

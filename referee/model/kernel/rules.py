@@ -126,7 +126,13 @@ class State:
     cfg: Config = field(compare=False, repr=False, hash=False)
 
     def but(self, **changes: Any) -> "State":
-        return dataclasses.replace(self, **changes)
+        """A copy with some fields changed (the hot path of replays: no __init__, no
+        validation; the fields are the dataclass's own)."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
+        d.update(changes)
+        return new
 
     @classmethod
     def skeleton(cls) -> list[dataclasses.Field]:

@@ -1,0 +1,62 @@
+"""Which leaves of a state (field, index...) a rule reads: recorded by running the rule on
+a view of the state that logs every access. Rules do not branch on state values, so the
+leaves read do not depend on the state: the proofs re-prove, and the replay engine
+re-checks, only the conjuncts whose leaves an action changed."""
+from __future__ import annotations
+
+from typing import Any
+
+
+class _Track(tuple):
+    """A tuple that records which of its leaves a rule reads (by path)."""
+
+    def __new__(cls, items, path, log):
+        t = super().__new__(cls, items)
+        t.path, t.log = path, log
+        return t
+
+    def _wrap(self, i, v):
+        p = self.path + (i,)
+        if isinstance(v, tuple):
+            return _Track(v, p, self.log)
+        self.log.add(p)
+        return v
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return tuple(self._wrap(k, self[k]) for k in range(*i.indices(len(self))))
+        return self._wrap(i, tuple.__getitem__(self, i))
+
+    def __iter__(self):
+        for k in range(len(self)):
+            yield self[k]
+
+
+class _Reads:
+    """A view of a state that records which leaves (field, index...) a rule reads."""
+
+    def __init__(self, s: Any):
+        object.__setattr__(self, "_s", s)
+        object.__setattr__(self, "log", set())
+
+    def __getattr__(self, name: str) -> Any:
+        v = getattr(self._s, name)
+        if name == "cfg" or name.startswith("_") or callable(v):
+            return v
+        if isinstance(v, tuple):
+            return _Track(v, (name,), self.log)
+        self.log.add((name,))
+        return v
+
+
+def parts(inv: Any) -> list:
+    """An invariant's conjuncts checked separately (per player for `each`)."""
+    return list(getattr(inv.test, "parts", None) or [inv.test])
+
+
+def reads(fn: Any, S: Any) -> set:
+    r = _Reads(S)
+    fn(r)
+    return r.log
+
+
