@@ -6,6 +6,7 @@ import importlib
 
 GAMES = {
     "raiders": "referee.model.raiders",
+    "welcome": "referee.model.welcome",
 }
 
 
