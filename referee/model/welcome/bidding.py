@@ -20,7 +20,7 @@ def tile_names(cfg):
 
 def _your_turn(cite: str) -> Need:
     return Need(cite, "it is the player's turn to bid", lambda s, a: s.turn == a.p,
-                lambda s, a: f"it is seat {s.turn}'s turn")
+                lambda s, a: f"it is the turn of player #{s.turn + 1} of the header")
 
 
 def _next_bidder(s, passed):

@@ -20,7 +20,7 @@ from .state import (
 
 def _runner(cite: str) -> Need:
     return Need(cite, "only the runner acts in the dungeon", lambda s, a: s.turn == a.p,
-                lambda s, a: f"the runner is seat {s.turn}")
+                lambda s, a: f"the runner is player #{s.turn + 1} of the header")
 
 
 # ---------------------------------------------------------------- Vorpal Sword / Dagger

@@ -78,7 +78,7 @@ NEXT_ROUND = Action(
     needs=(
         Need("§Manche suivante", "the player who chooses the next adventurer",
              lambda s, a: a.p == decide(CHOOSER, s, a),
-             lambda s, a: f"seat {decide(CHOOSER, s, a)} chooses"),
+             lambda s, a: f"player #{decide(CHOOSER, s, a) + 1} of the header chooses"),
     ),
     effect=_next, phases=("next",), goes=("bid",),
 )
