@@ -26,7 +26,7 @@ def weight(s, act, a) -> float:
     if act.name == "bid.draw":
         return 3.0 * s.deck[a.monster] / max(1, sum(s.deck))
     if act.name == "bid.pass":
-        return 0.3 + 0.35 * sum(s.dungeon)
+        return 0.04 + 0.35 * sum(s.dungeon)
     if act.name == "bid.add":
         return 2.0
     if act.name == "bid.sacrifice":
