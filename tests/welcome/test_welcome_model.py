@@ -131,3 +131,20 @@ def test_examples_cover_player_counts_adventurers_and_both_wins():
     assert counts == {2, 3, 4}
     assert advs == {"Warrior", "Barbarian", "Mage", "Rogue"}
     assert hows == {"a second success card", "the last player not eliminated"}
+
+
+def test_the_documented_example_first_dungeon():
+    """docs/welcome.md walks through the first dungeon of 2p-warrior-two-successes.jsonl:
+    8 HP (Knight Shield sacrificed), Orc/Vampire/Vampire/Dragon all beaten, a first success."""
+    from referee.replays.engine import decode
+    from referee.replays.log import Line
+    rows = [json.loads(x) for x in (EXAMPLES / "2p-warrior-two-successes.jsonl").read_text().splitlines()]
+    s = setup_from_header(G, rows[0])
+    players = tuple(rows[0]["players"])
+    for i, row in enumerate(rows[1:22], 1):
+        act, a = decode(G, s.cfg, players, Line(i + 1, row), i)
+        s = G.step(s, act, a)
+        if row["do"] == "bid.pass":
+            assert (s.turn, s.hp0) == (0, 8)
+    assert rows[21]["do"] == "dungeon.leave"
+    assert (s.hp, s.dmg, s.wins[:2], s.aside[6]) == (8, 0, (1, 0), 1)
