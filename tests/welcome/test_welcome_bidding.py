@@ -20,7 +20,12 @@ def test_setup():
 ])
 def test_bad_setup_is_bad_input(setup, msg):
     with pytest.raises(BadInput, match=msg):
-        G.setup({"players": ["Ana", "Ben"], "setup": setup}, G.default_config())
+        G.setup({"players": ["Ana", "Ben"], "setup": setup}, G.default_config(nplayers=2))
+
+
+def test_players_must_match_the_count():
+    with pytest.raises(BadInput, match="2 names for 4 players"):
+        G.setup({"players": ["Ana", "Ben"], "setup": {"adventurer": "Mage", "first": "Ana"}}, G.default_config())
 
 
 def test_bad_options_and_player_counts():

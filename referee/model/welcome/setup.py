@@ -18,7 +18,9 @@ SOURCES = (
 PLAYERS = ("Ana", "Ben", "Cleo", "Dan")
 
 
-def configure(options: Mapping[str, Any], comp_dir: Path | None, prefer: str | None, nplayers: int = 2) -> Config:
+def configure(options: Mapping[str, Any], comp_dir: Path | None, prefer: str | None, nplayers: int = 4) -> Config:
+    """The default is the full table (4 players): the checks then enumerate every seat, and
+    random games (witness search) can reach what only 3-4 players meet (e.g. `chooser`)."""
     from .invariants import OPTIONS
 
     known = {o.name: o for o in OPTIONS}
