@@ -235,6 +235,32 @@ def illegal(made):
         bad("bad-tile-gone.jsonl", "2p-warrior-two-successes.jsonl", evw[:k] + [e], k, "§Enchères",
             "a tile already sacrificed this round is sacrificed again")
     _ = j
+    scripted()
+
+
+def scripted():
+    """Hand-written logs: the whole deck drawn, then Polymorph with nothing to draw; and two
+    logs that cannot be read (an unknown monster; an unknown adventurer in the header)."""
+    h = {"referee": 1, "game": "welcome", "rules": "livret FR", "players": ["Ana", "Ben"],
+         "setup": {"adventurer": "Mage", "first": "Ana"}}
+    order = ["Goblin", "Goblin", "Skeleton", "Skeleton", "Orc", "Orc", "Vampire", "Vampire", "Golem", "Golem",
+             "Lich", "Demon", "Dragon"]
+    ev = []
+    for i, m in enumerate(order):
+        who = h["players"][i % 2]
+        ev += [{"by": who, "do": "bid.draw", "monster": m}, {"by": who, "do": "bid.add"}]
+    ev += [{"by": "Ben", "do": "bid.pass"},  # the deck is empty: Ben must pass, Ana enters
+           {"by": "Ana", "do": "dungeon.reveal", "monster": "Dragon"},
+           {"by": "Ana", "do": "dungeon.polymorph", "monster": "Goblin"}]
+    write("bad-polymorph-empty-deck.jsonl", h, ev, None,
+          {"verdict": "illegal", "line": len(ev) + 1, "cite": "§Équipement.Métamorphose"},
+          "the 13 monsters are all in the dungeon: Polymorph has no card to draw")
+    ev2 = ev[:2] + [{"by": "Ben", "do": "bid.draw", "monster": "Troll"}]
+    write("unreadable-unknown-monster.jsonl", h, ev2, None, {"verdict": "unreadable", "line": 4},
+          "there is no Troll among the 13 monsters")
+    h3 = dict(h, setup={"adventurer": "Paladin", "first": "Ana"})
+    write("unreadable-unknown-adventurer.jsonl", h3, ev[:2], None, {"verdict": "unreadable", "line": 1},
+          "the header names an adventurer the game does not have")
 
 
 if __name__ == "__main__":

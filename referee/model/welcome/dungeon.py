@@ -84,6 +84,14 @@ def _poly_source(s, a):
     return s.dungeon[a.monster] > 0
 
 
+def _poly_show(s, a):
+    pile = s.deck if s.cfg.opt("polymorph") == "deck" else s.dungeon
+    where = "monster deck" if s.cfg.opt("polymorph") == "deck" else "dungeon pile"
+    if sum(pile) == 0:
+        return f"the {where} is empty"
+    return f"no {s.cfg.comp.names[a.monster]} in the {where}"
+
+
 def _polymorph(s, a):
     t = s.but(discard=vadd(s.discard, s.shown), shown=unit(a.monster), poly_used=True)
     if s.cfg.opt("polymorph") == "deck":
@@ -102,7 +110,7 @@ POLYMORPH = Action(
              lambda s, a: "Polymorph was used already" if s.poly_used else "no Polymorph under the adventurer"),
         Need("§Équipement.Métamorphose", "the replacement is in the pile Polymorph draws from "
              "(unusable when that pile is empty)", _poly_source,
-             lambda s, a: f"no {s.cfg.comp.names[a.monster]} in the {s.cfg.opt('polymorph')} pile"),
+             _poly_show),
     ),
     effect=_polymorph, phases=("encounter",),
 )
