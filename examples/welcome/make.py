@@ -218,7 +218,7 @@ def illegal(made):
                 "in play on his left picks)")
             break
     # Polymorph with an empty pile, sacrificing a tile already gone: built on the option game
-    h4, ev4, _ = made["2p-rogue-options.jsonl"]
+    _, ev4, _ = made["2p-rogue-options.jsonl"]
     # the author's variant: setting aside on one's first bidding turn
     i = first(ev4, "bid.add")
     e = {"by": ev4[i]["by"], "do": "bid.sacrifice", "tile": "Buckler"}
@@ -226,7 +226,6 @@ def illegal(made):
         "with the author's variant, a player sets aside the monster drawn on his first turn")
     hw, evw, _ = made["2p-warrior-two-successes.jsonl"]
     i = first(evw, "bid.sacrifice")
-    j = first(evw[i + 1:], "bid.sacrifice") + i + 1 if any(x["do"] == "bid.sacrifice" for x in evw[i + 1:]) else None
     k = first(evw[i + 1:], "bid.add") + i + 1
     # the same tile again, within the same round (before the next round.next)
     rn = next((m for m in range(i, len(evw)) if evw[m]["do"] == "round.next"), len(evw))
@@ -234,7 +233,6 @@ def illegal(made):
         e = {"by": evw[k]["by"], "do": "bid.sacrifice", "tile": evw[i]["tile"]}
         bad("bad-tile-gone.jsonl", "2p-warrior-two-successes.jsonl", evw[:k] + [e], k, "§Enchères",
             "a tile already sacrificed this round is sacrificed again")
-    _ = j
     scripted()
 
 

@@ -221,3 +221,9 @@ def test_leave_only_once_the_pile_is_empty():
     with pytest.raises(Illegal) as e:
         leave(s)
     assert e.value.need.cite == "§Donjon"
+
+
+def test_vorpal_dagger_defeats_the_named_type():
+    # Rogue, 11 HP: the Golems (5) named; the Orc (3) is below the Cloak and above the Ring: 3.
+    s = through(in_dungeon("Rogue", ["Golem", "Orc", "Golem"]), "Golem", "Orc", "Golem", vorpal="Golem")
+    assert (s.dmg, s.hp) == (3, 8)

@@ -61,13 +61,11 @@ def step(s, do: str, p: int = 0, **kw):
     """Play one event by seat p; names in kw are decoded like a log line."""
     act = G.action(do)
     a = args(p)
-    c = s.cfg.comp
     for prm in act.params:
         v = kw[prm.name]
         setattr(a, prm.name, prm.kind.decode(v, s.cfg, ("Ana", "Ben", "Cleo", "Dan")[: s.np]))
     t = G.step(s, act, a)
     assert G.broken(t) == [], (do, [i.says for i in G.broken(t)])
-    _ = c
     return t
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.model.kernel import And, Count, If, Lookup, Not, Or, State, Sum, flag, num, vec
+from referee.model.kernel import And, Count, If, Lookup, Or, State, Sum, flag, num, vec
 
 NP, K, T = 4, 8, 6  # seats, monster kinds, tiles per adventurer
 PHASES = ("bid", "place", "dungeon", "encounter", "reveal", "next", "over")
@@ -53,10 +53,6 @@ class Welcome(State):
 
 
 # ---------------------------------------------------------------- seats and turns
-def seated(s, q: int):
-    return q < s.np
-
-
 def in_play(s, q: int):
     """Seat q holds a player not eliminated (§Issue: two failures eliminate)."""
     return And(q < s.np, s.fails[q] < 2)
@@ -128,18 +124,6 @@ def unit(k: int) -> tuple:
 ZERO = (0,) * K
 
 
-def total(v) -> object:
-    return Sum(v)
-
-
 def count_in_play(s, fails=None):
     fails = s.fails if fails is None else fails
     return Count(And(q < s.np, fails[q] < 2) for q in range(NP))
-
-
-__all__ = [
-    "NP", "K", "T", "PHASES", "BID", "PLACE", "DUNGEON", "ENCOUNTER", "REVEAL", "NEXT", "OVER",
-    "Welcome", "seated", "in_play", "bidding", "after", "runner_in_play", "next_in_play", "has", "base",
-    "bonus", "start_hp", "passive_defeat", "shown_strength", "unit", "ZERO", "total", "count_in_play",
-    "Not",
-]
