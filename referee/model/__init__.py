@@ -7,6 +7,7 @@ import importlib
 GAMES = {
     "raiders": "referee.model.raiders",
     "draft": "referee.model.draft",
+    "welcome": "referee.model.welcome",
 }
 
 

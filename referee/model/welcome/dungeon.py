@@ -1,0 +1,212 @@
+"""§Donjon, §Équipement, §Issue, §Victoire: the runner reveals the dungeon pile one card
+at a time, each monster is defeated by a remaining tile or costs its strength in HP; the
+single-use tiles are used at the moment the booklet gives; at the end the runner
+survives (a success card) or fails (his aid flips; a second failure eliminates him).
+
+Events: `dungeon.vorpal` (name the Vorpal type, before the first reveal), `dungeon.reveal`
+(the monster turned up), then exactly one of `dungeon.axe`, `dungeon.polymorph` (which
+turns up another monster to face) or `dungeon.fight`; `dungeon.leave` once the pile is empty.
+"""
+from __future__ import annotations
+
+from referee.model.kernel import (
+    Action, And, Answer, If, Lookup, Name, Need, Not, Or, Param, Ruling, Sum, bump, decide, put, vadd,
+)
+
+from .bidding import monster_names
+from .state import (
+    DUNGEON, ENCOUNTER, K, OVER, REVEAL, ZERO, base, count_in_play, has, passive_defeat, shown_strength, unit,
+)
+
+def _runner(cite: str) -> Need:
+    return Need(cite, "only the runner acts in the dungeon", lambda s, a: s.turn == a.p,
+                lambda s, a: f"the runner is player #{s.turn + 1} of the header")
+
+
+# ---------------------------------------------------------------- Vorpal Sword / Dagger
+VORPAL = Action(
+    "dungeon.vorpal", "§Équipement.Vorpale", "name the monster type the Vorpal Sword or Dagger defeats",
+    params=(Param("monster", Name(monster_names, "monster"), "the type named"),),
+    needs=(
+        _runner("§Donjon"),
+        Need("§Équipement.Vorpale", "the adventurer still has a Vorpal Sword or Dagger",
+             lambda s, a: has(s, "vorpal"), lambda s, a: "no Vorpal weapon under the adventurer"),
+        Need("§Équipement.Vorpale", "the type is named once, before the first dungeon card is revealed",
+             lambda s, a: And(s.vorpal < 0, s.revealed == 0),
+             lambda s, a: f"{s.revealed} card(s) already revealed" if s.revealed else "a type is already named"),
+    ),
+    effect=lambda s, a: s.but(vorpal=a.monster),
+    phases=("dungeon",),
+)
+
+
+# ---------------------------------------------------------------- reveal
+def _reveal(s, a):
+    return s.but(dungeon=bump(s.dungeon, a.monster, -1), shown=unit(a.monster), revealed=s.revealed + 1,
+                 phase=ENCOUNTER)
+
+
+REVEAL_ = Action(
+    "dungeon.reveal", "§Donjon", "reveal the top card of the dungeon pile",
+    params=(Param("monster", Name(monster_names, "monster"), "the monster revealed"),),
+    needs=(
+        _runner("§Donjon"),
+        Need("§Équipement.Vorpale", "a Vorpal weapon's type is named before the first reveal",
+             lambda s, a: Or(Not(has(s, "vorpal")), s.vorpal >= 0),
+             lambda s, a: "the Vorpal weapon's type was not named"),
+        Need("§Donjon", "the monster revealed is in the dungeon pile",
+             lambda s, a: s.dungeon[a.monster] > 0,
+             lambda s, a: f"no {s.cfg.comp.names[a.monster]} in the dungeon pile ({Sum(s.dungeon)} card(s) left)"),
+    ),
+    effect=_reveal, phases=("dungeon",), goes=("encounter",),
+)
+
+
+# ---------------------------------------------------------------- Vorpal Axe
+AXE = Action(
+    "dungeon.axe", "§Équipement.Hache", "use the Vorpal Axe on the monster just revealed: it is defeated",
+    needs=(
+        _runner("§Donjon"),
+        Need("§Équipement.Hache", "the adventurer has a Vorpal Axe not used in this dungeon",
+             lambda s, a: And(has(s, "axe"), Not(s.axe_used)),
+             lambda s, a: "the Axe was used already" if s.axe_used else "no Vorpal Axe under the adventurer"),
+    ),
+    effect=lambda s, a: s.but(discard=vadd(s.discard, s.shown), shown=ZERO, axe_used=True, pact_next=False,
+                              phase=DUNGEON),
+    phases=("encounter",), goes=("dungeon",),
+)
+
+
+# ---------------------------------------------------------------- Polymorph
+def _poly_source(s, a):
+    if s.cfg.opt("polymorph") == "deck":
+        return And(Sum(s.deck) > 0, s.deck[a.monster] > 0)
+    return s.dungeon[a.monster] > 0
+
+
+def _poly_show(s, a):
+    pile = s.deck if s.cfg.opt("polymorph") == "deck" else s.dungeon
+    where = "monster deck" if s.cfg.opt("polymorph") == "deck" else "dungeon pile"
+    if sum(pile) == 0:
+        return f"the {where} is empty"
+    return f"no {s.cfg.comp.names[a.monster]} in the {where}"
+
+
+def _polymorph(s, a):
+    t = s.but(discard=vadd(s.discard, s.shown), shown=unit(a.monster), poly_used=True)
+    if s.cfg.opt("polymorph") == "deck":
+        return t.but(deck=bump(s.deck, a.monster, -1))
+    return t.but(dungeon=bump(s.dungeon, a.monster, -1))
+
+
+POLYMORPH = Action(
+    "dungeon.polymorph", "§Équipement.Métamorphose", "replace the monster just revealed by the next "
+    "card of the monster deck (option polymorph), which is faced instead",
+    params=(Param("monster", Name(monster_names, "monster"), "the replacement turned up"),),
+    needs=(
+        _runner("§Donjon"),
+        Need("§Équipement.Métamorphose", "the adventurer has a Polymorph not used in this dungeon",
+             lambda s, a: And(has(s, "polymorph"), Not(s.poly_used)),
+             lambda s, a: "Polymorph was used already" if s.poly_used else "no Polymorph under the adventurer"),
+        Need("§Équipement.Métamorphose", "the replacement is in the pile Polymorph draws from "
+             "(unusable when that pile is empty)", _poly_source,
+             _poly_show),
+    ),
+    effect=_polymorph, phases=("encounter",),
+)
+
+
+# ---------------------------------------------------------------- fight
+def _fight(s, a):
+    c = s.cfg.comp
+    st = shown_strength(s)
+    pact = And(s.shown[c.demon] == 1, has(s, "pact"), Not(s.pact_used))
+    vorp = And(has(s, "vorpal"), Not(s.vorpal_spent), Or(*[And(s.shown[k] == 1, s.vorpal == k) for k in range(K)]))
+    passive = Or(*[And(s.shown[k] == 1, passive_defeat(s, k)) for k in range(K)])
+    ring = And(has(s, "ring"), st <= c.ring_value)
+    beaten = Or(pact, s.pact_next, vorp, passive)
+    loss = If(beaten, 0, st)
+    g = If(ring, st, 0)
+    hp1 = s.hp - loss + g
+    potion = And(has(s, "potion"), Not(s.potion_used), hp1 <= 0)
+    hp2 = If(potion, base(s), hp1)
+    one = s.cfg.opt("vorpal") == "one"
+    return s.but(
+        discard=vadd(s.discard, s.shown), shown=ZERO, phase=DUNGEON,
+        hp=hp2, dmg=s.dmg + loss, gain=s.gain + g, heal=s.heal + (hp2 - hp1),
+        potion_used=Or(s.potion_used, potion), pact_used=Or(s.pact_used, pact),
+        pact_next=And(pact, Sum(s.dungeon) > 0),
+        vorpal_spent=Or(s.vorpal_spent, And(vorp, one)),
+    )
+
+
+FIGHT = Action(
+    "dungeon.fight", "§Donjon", "face the monster revealed: a remaining tile defeats it (no HP lost; "
+    "the Ring of Power adds its strength, the Demonic Pact takes the Demon and the next monster), "
+    "else lose its strength in HP (the Healing Potion restores the printed base at HP <= 0); discard it",
+    needs=(_runner("§Donjon"),),
+    effect=_fight, phases=("encounter",), goes=("dungeon",),
+)
+
+
+# ---------------------------------------------------------------- leave: the outcome
+def _need(s) -> int:
+    """HP the runner must keep to survive: 1 (the booklet: damage >= starting HP fails) or 0
+    (option zero_hp=survive)."""
+    return 1 if s.cfg.opt("zero_hp") == "fail" else 0
+
+
+SURVIVE = Ruling(
+    "survive", "§Issue", "does the runner who leaves the dungeon survive it?",
+    arises=lambda s, a: And(s.phase == DUNGEON, Sum(s.dungeon) == 0),
+    answers=(
+        Answer("§Équipement.Potion", "livret",
+               "the Healing Potion and the Ring of Power change the HP during the dungeon: read by the HP "
+               "they leave, the runner survives while he has HP left",
+               applies=lambda s, a: Or(s.potion_used, s.gain > 0),
+               gives=lambda s, a: s.hp >= _need(s)),
+        Answer("§Issue", "livret",
+               "the runner survives when the total damage is below his starting HP",
+               applies=lambda s, a: True,
+               gives=lambda s, a: s.dmg <= s.hp0 - _need(s)),
+    ),
+    outcome="bool", action="dungeon.leave",
+)
+
+
+def all_different(s):
+    """§Équipement.Omnipotence: every monster of the dungeon differs from the others (with
+    option omnipotence=with_aside, the monsters set aside count too)."""
+    with_aside = s.cfg.opt("omnipotence") == "with_aside"
+    return And(*[(s.entered[k] + (s.aside[k] if with_aside else 0)) <= 1 for k in range(K)])
+
+
+def _leave(s, a):
+    r = s.turn
+    omni = And(has(s, "omni"), all_different(s))
+    survive = Or(omni, decide(SURVIVE, s, a))
+    counts = True
+    if s.cfg.opt("empty_dungeon") == "nothing":
+        counts = Sum(s.entered) > 0
+    won = And(counts, survive)
+    lost = And(counts, Not(survive))
+    wins = put(s.wins, r, Lookup(s.wins, r) + If(won, 1, 0))
+    fails = put(s.fails, r, Lookup(s.fails, r) + If(lost, 1, 0))
+    over = Or(Lookup(wins, r) >= 2, count_in_play(s, fails) <= 1)
+    return s.but(wins=wins, fails=fails, supply=s.supply - If(won, 1, 0), phase=If(over, OVER, REVEAL))
+
+
+LEAVE = Action(
+    "dungeon.leave", "§Issue", "leave the emptied dungeon: survive and take a success card (a second "
+    "wins), or fail and flip the aid white -> red (a failure on red eliminates); the last player in "
+    "play wins",
+    needs=(
+        _runner("§Donjon"),
+        Need("§Donjon", "every dungeon card has been revealed", lambda s, a: Sum(s.dungeon) == 0,
+             lambda s, a: f"{Sum(s.dungeon)} card(s) still in the dungeon pile"),
+    ),
+    effect=_leave, phases=("dungeon",), goes=("reveal", "over"),
+)
+
+ACTIONS = (VORPAL, REVEAL_, AXE, POLYMORPH, FIGHT, LEAVE)
+RULINGS = (SURVIVE,)

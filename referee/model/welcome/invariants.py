@@ -1,0 +1,146 @@
+"""What the rules guarantee (Invariants, proved by z3 by induction over every event),
+what the text states as a consequence (Claims), the questions it must answer (Rulings,
+kept next to the rules that use them: dungeon.SURVIVE, rounds.CHOOSER), the options
+(where it is silent or public sources disagree) and its Gaps."""
+from __future__ import annotations
+
+from referee.model.kernel import And, Claim, Gap, If, Implies, Invariant, Option, Or, Sum
+
+from . import dungeon, rounds
+from .state import (
+    BID, DUNGEON, ENCOUNTER, K, NP, OVER, PLACE, T, bidding, count_in_play, in_play, start_hp,
+)
+
+PHASE_OK = lambda s: And(s.phase >= 0, s.phase <= OVER)  # noqa: E731
+
+
+def _in(s, *phases):
+    return Or(*[s.phase == p for p in phases])
+
+
+def _seat_ok(s, x):
+    return And(x >= 0, x < s.np)
+
+
+INVARIANTS = (
+    Invariant("§Mise en place", "the phase is one of the game's phases", PHASE_OK),
+    Invariant("§Mise en place", "2 to 4 players; empty seats never bid, fail or win",
+              lambda s: And(s.np >= 2, s.np <= NP,
+                            *[Implies(q >= s.np, And(s.passed[q] == 1, s.fails[q] == 0, s.wins[q] == 0))
+                              for q in range(NP)])),
+    Invariant("§Mise en place.1", "the adventurer in play is one of the four",
+              lambda s: And(s.adv >= 0, s.adv < 4)),
+    Invariant("§Enchères", "the player to act (the runner after the bidding) sits at the table",
+              lambda s: _seat_ok(s, s.turn)),
+    Invariant("§Monstres", "the 13 monsters are conserved: deck + drawn + dungeon + set aside + met/discarded "
+              "+ faced = the copies of each kind, none negative",
+              lambda s: And(*[And(s.deck[k] + s.hand[k] + s.dungeon[k] + s.aside[k] + s.discard[k] + s.shown[k]
+                                  == s.cfg.comp.copies[k],
+                                  s.deck[k] >= 0, s.hand[k] >= 0, s.dungeon[k] >= 0, s.aside[k] >= 0,
+                                  s.discard[k] >= 0, s.shown[k] >= 0) for k in range(K)])),
+    Invariant("§Enchères", "a drawn monster is in hand exactly while its drawer chooses where it goes",
+              lambda s: Sum(s.hand) == If(s.phase == PLACE, 1, 0)),
+    Invariant("§Donjon", "exactly one monster is faced during an encounter, none otherwise",
+              lambda s: Sum(s.shown) == If(s.phase == ENCOUNTER, 1, 0)),
+    Invariant("§Enchères", "each set-aside monster took exactly one equipment tile with it: at most 6 "
+              "tiles sacrificed, tiles are there or not",
+              lambda s: And(*[Or(s.tiles[t] == 0, s.tiles[t] == 1) for t in range(T)],
+                            Sum(s.aside) + Sum(s.tiles) == T)),
+    Invariant("§Mise en place.6", "the 5 success cards never run out: cards held + cards left = 5, none "
+              "negative; nobody holds two while the game goes on",
+              lambda s: And(Sum(s.wins) + s.supply == 5, s.supply >= 0,
+                            *[And(s.wins[q] >= 0, s.wins[q] <= If(s.phase == OVER, 2, 1)) for q in range(NP)])),
+    Invariant("§Issue", "a player is out exactly from his second failure: never more than two failures, "
+              "and an eliminated player neither bids nor enters",
+              lambda s: And(*[And(s.fails[q] >= 0, s.fails[q] <= 2,
+                                  Implies(And(_in(s, BID, PLACE, DUNGEON, ENCOUNTER), s.fails[q] >= 2),
+                                          s.passed[q] == 1))
+                              for q in range(NP)])),
+    Invariant("§Victoire", "until the game ends at least two players are in play",
+              lambda s: Or(s.phase == OVER, count_in_play(s) >= 2)),
+    Invariant("§Victoire", "the game ends only on a second success card or with one player left in play",
+              lambda s: Implies(s.phase == OVER, Or(*[s.wins[q] == 2 for q in range(NP)], count_in_play(s) == 1))),
+    Invariant("§Enchères", "during the bidding the player to act has not passed, and someone else is "
+              "still bidding",
+              lambda s: Implies(_in(s, BID, PLACE),
+                                And(Sum(If(bidding(s, q), 1, 0) for q in range(NP)) >= 2,
+                                    *[Implies(s.turn == q, bidding(s, q)) for q in range(NP)]))),
+    Invariant("§Donjon", "the runner in the dungeon is in play",
+              lambda s: Implies(_in(s, DUNGEON, ENCOUNTER), And(*[Implies(s.turn == q, in_play(s, q))
+                                                                  for q in range(NP)]))),
+    Invariant("§Donjon", "HP arithmetic: starting HP = base + the HP bonuses of the tiles left; current HP "
+              "= starting HP - damage + Ring gains + Potion healing, each of these never negative",
+              lambda s: Implies(_in(s, DUNGEON, ENCOUNTER),
+                                And(s.hp0 == start_hp(s), s.hp == s.hp0 - s.dmg + s.gain + s.heal,
+                                    s.dmg >= 0, s.gain >= 0, s.heal >= 0))),
+    Invariant("§Équipement.Vorpale", "the Vorpal target is a monster kind or not named",
+              lambda s: And(s.vorpal >= -1, s.vorpal < K)),
+)
+
+
+OPTIONS = (
+    Option("variant", "§Variante", "the author's variant: the monster drawn on a player's first bidding "
+           "turn of a round must join the dungeon",
+           {"off": "standard rules", "on": "the author's variant"}, "off", kind="variant"),
+    Option("vorpal", "§Équipement.Vorpale", "does the Vorpal Sword/Dagger defeat every copy of the named "
+           "type, or only the first one met (the printed tile reads 'one monster')?",
+           {"all": "every copy (the booklet)", "one": "the first copy met (the printed tile)"}, "all",
+           kind="disputed"),
+    Option("polymorph", "§Équipement.Métamorphose", "Polymorph's replacement: from the monster deck or from "
+           "the dungeon pile?",
+           {"deck": "the next card of the monster deck (the booklet)", "dungeon": "the next dungeon card"},
+           "deck", kind="disputed"),
+    Option("omnipotence", "§Équipement.Omnipotence", "do the monsters set aside during the bidding count "
+           "when checking that all monsters are different?",
+           {"dungeon": "only the dungeon pile", "with_aside": "the set-aside monsters too"}, "dungeon",
+           kind="disputed"),
+    Option("empty_dungeon", "§Issue", "a runner who enters an empty dungeon pile: meets nothing and succeeds, "
+           "or the round counts for nothing?",
+           {"success": "he survives and takes a success card (facts)", "nothing": "no success, no failure"},
+           "success", kind="disputed"),
+    Option("zero_hp", "§Issue", "does the runner need at least 1 HP left after the last monster?",
+           {"fail": "0 HP or less fails (booklet: damage >= starting HP fails; facts)",
+            "survive": "ending on exactly 0 HP survives"}, "fail", kind="disputed"),
+    Option("chooser", "§Manche suivante", "who picks the next adventurer when the runner was just "
+           "eliminated?",
+           {"left": "the player who starts the next bidding (next in play on the runner's left)",
+            "runner": "the eliminated runner still picks"}, "left", kind="silent"),
+)
+
+
+def _dungeon_hp0(s):
+    return If(_in(s, DUNGEON, ENCOUNTER), s.hp0, 0)
+
+
+CLAIMS = (
+    Claim("§Monstres", "the monster deck holds 13 cards", "data", lambda c: sum(c.copies), 13),
+    Claim("§Monstres", "the 13 strengths total 52 (facts: 1,1,2,2,3,3,4,4,5,5,6,7,9)", "data",
+          lambda c: sum(m.strength * m.copies for m in c.monsters), 52, source="faits"),
+    Claim("§Matériel", "24 equipment tiles", "data", lambda c: sum(len(a.tiles) for a in c.adventurers), 24),
+    Claim("§Équipement", "an adventurer enters with at most 11 HP (facts: every adventurer totals 11 with "
+          "its full kit)", "max", _dungeon_hp0, 11, source="faits",
+          goal=lambda s: And(_in(s, DUNGEON, ENCOUNTER), s.hp0 == 11)),
+    Claim("§Enchères", "at most 6 monsters are set aside in a round (one tile each, six tiles)", "max",
+          lambda s: Sum(s.aside), 6, goal=lambda s: Sum(s.aside) == 6),
+    Claim("§Mise en place.6", "five success cards are enough: at most 5 are ever held", "max",
+          lambda s: Sum(s.wins), 5),
+    Claim("§Issue", "a player never has more than two failures", "always",
+          lambda s: And(*[s.fails[q] <= 2 for q in range(NP)])),
+)
+
+
+GAPS = (
+    Gap("§Équipement.Pacte", "the booklet describes the Demonic Pact only when the Demon is the last monster; "
+        "what it does otherwise is never said",
+        "the tile's text (facts): it defeats the Demon and the next monster"),
+    Gap("§Matériel", "the booklet never lists the monsters' names, strengths and copies, the adventurers' base "
+        "HP, nor each adventurer's six tiles (it names a few tiles in §Équipement)",
+        "components/*.toml, from the facts file of the published game (real values)"),
+    Gap("§Variante", "'premier tour des enchères' does not say whether it is the very first turn of the round "
+        "or each player's first turn",
+        "each player's first bidding turn of each round (option variant=on)"),
+    Gap("§Équipement", "the booklet does not say which tiles are used up after one use",
+        "facts: Vorpal weapons, Axe, Potion, Polymorph and Pact are single-use per dungeon"),
+)
+
+RULINGS = dungeon.RULINGS + rounds.RULINGS

@@ -1,0 +1,87 @@
+"""§Issue (last bullet) and §Manche suivante: the monsters set aside are revealed; if nobody
+has won, all 13 monsters are reshuffled, the player who just entered picks the next
+adventurer and restores all its equipment, and the previous runner (or, if he was
+eliminated, the next player on his left) starts the next bidding."""
+from __future__ import annotations
+
+from referee.model.kernel import Action, And, Answer, If, Name, Names, Need, Not, Param, Ruling, decide
+
+from .bidding import monster_names
+from .state import BID, K, NEXT, NP, T, ZERO, in_play, next_in_play, runner_in_play
+
+
+def _same(s, a):
+    return And(*[a.monsters[k] == s.aside[k] for k in range(K)])
+
+
+def _show_aside(s, a):
+    names = s.cfg.comp.names
+    got = [names[k] for k in range(K) for _ in range(a.monsters[k])]
+    want = [names[k] for k in range(K) for _ in range(s.aside[k])]
+    return f"revealed {got or 'nothing'}, set aside: {want or 'nothing'}"
+
+
+REVEAL_ASIDE = Action(
+    "round.reveal", "§Issue", "after the dungeon, reveal every monster set aside during the bidding",
+    params=(Param("monsters", Names(monster_names, "monster", most=13), "the monsters set aside"),),
+    needs=(Need("§Issue", "the monsters revealed are exactly those set aside this round", _same, _show_aside),),
+    effect=lambda s, a: s.but(phase=NEXT),
+    phases=("reveal",), goes=("next",),
+)
+
+
+CHOOSER = Ruling(
+    "chooser", "§Manche suivante", "who chooses the next adventurer?",
+    arises=lambda s, a: s.phase == NEXT,
+    answers=(
+        Answer("§Manche suivante", "livret", "the player who just entered the dungeon chooses (a player "
+               "still in the game: an eliminated player takes no further part)",
+               applies=lambda s, a: runner_in_play(s), gives=lambda s, a: s.turn),
+        Answer("§Manche suivante", "option:chooser=left", "the runner was eliminated: the player who "
+               "starts the next bidding (the next player in play on his left) chooses",
+               applies=lambda s, a: Not(runner_in_play(s)),
+               gives=lambda s, a: next_in_play(s)),
+        Answer("§Manche suivante", "option:chooser=runner", "the runner chooses even though he was just "
+               "eliminated", applies=lambda s, a: Not(runner_in_play(s)),
+               gives=lambda s, a: s.turn),
+    ),
+    outcome="int", action="round.next",
+)
+
+
+def _starter(s):
+    """§Manche suivante: the previous runner starts; if eliminated, the next player on his left."""
+    return If(runner_in_play(s), s.turn, next_in_play(s))
+
+
+def _next(s, a):
+    c = s.cfg.comp
+    return s.but(
+        adv=a.adventurer, tiles=(1,) * T, deck=c.copies, hand=ZERO, dungeon=ZERO, aside=ZERO,
+        discard=ZERO, shown=ZERO, entered=ZERO,
+        passed=tuple(If(in_play(s, q), 0, 1) for q in range(NP)), played=(0,) * NP,
+        turn=_starter(s), phase=BID,
+        hp0=0, hp=0, dmg=0, gain=0, heal=0, revealed=0, vorpal=-1,
+        vorpal_spent=False, axe_used=False, potion_used=False, poly_used=False, pact_used=False, pact_next=False,
+    )
+
+
+def adventurer_names(cfg):
+    return cfg.comp.adv_names
+
+
+NEXT_ROUND = Action(
+    "round.next", "§Manche suivante", "reshuffle all 13 monsters into the deck; the chooser picks the "
+    "next adventurer, which gets all six tiles back; the previous runner (or the next player in play "
+    "on his left) starts the bidding",
+    params=(Param("adventurer", Name(adventurer_names, "adventurer"), "the next adventurer"),),
+    needs=(
+        Need("§Manche suivante", "the player who chooses the next adventurer",
+             lambda s, a: a.p == decide(CHOOSER, s, a),
+             lambda s, a: f"player #{decide(CHOOSER, s, a) + 1} of the header chooses"),
+    ),
+    effect=_next, phases=("next",), goes=("bid",),
+)
+
+ACTIONS = (REVEAL_ASIDE, NEXT_ROUND)
+RULINGS = (CHOOSER,)
