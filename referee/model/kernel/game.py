@@ -185,12 +185,8 @@ class Game:
             a, b = da[f], db[f]
             if a is not b:
                 _diff(a, b, (f,), by_leaf, parts)
-        bad = []
-        for k in sorted({i for i, _ in parts}):
-            inv = self.invariants[k]
-            if not all(part(after) for i, part in parts if i == k):
-                bad.append(inv)
-        return bad
+        failed = {k for k, part in parts if not part(after)}
+        return [self.invariants[k] for k in sorted(failed)]
 
     def default_config(self, **kw: Any) -> Config:
         return self.configure({}, None, None, **kw)
