@@ -79,7 +79,7 @@ def test_audit_sarif():
 def test_audit_witnesses_replay_to_their_findings(tmp_path):
     """The round trip: every witness the audit writes replays legally, and where it is the
     witness of an ambiguity, the replay shows the rules option deciding that question."""
-    r = run(app, ["audit", "raiders", "--witness-dir", str(tmp_path), "--witness-seconds", "2"])
+    r = run(app, ["audit", "raiders", "--witness-dir", str(tmp_path), "--witness-seconds", "2", "--budget", "15"])
     assert r.exit_code == 1
     files = sorted((tmp_path / "raiders").glob("*.jsonl"))
     assert files, "the audit found no witness at all"

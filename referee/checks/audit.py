@@ -28,55 +28,73 @@ def _fid(game: Game, kind: str, tail: str) -> str:
 
 class Audit:
     def __init__(self, game: Game, options: dict | None = None, prefer: str | None = None,
-                 witnesses: bool = True, witness_seconds: float = 1.5):
+                 witnesses: bool = True, witness_seconds: float = 3.0, budget: float = 9.0):
         self.game = game
         self.options = dict(options or {})
         self.prefer = prefer
         self.cfg: Config = game.configure(self.options, None, prefer)
         self.witnesses = witnesses
         self.witness_seconds = witness_seconds
+        self.budget = budget  # the whole audit's time: witness searches stop there
+        self.pending: list = []
         self.findings: list[Finding] = []
         self.timings: dict[str, float] = {}
 
     # -------------------------------------------------------------- orchestration
     def run(self) -> list[Finding]:
+        self.t0 = time.monotonic()
         self.pool = None
         self.futures: dict = {}
         if self.witnesses:
             # witnesses are searched concretely in a second process while z3 works here
             import multiprocessing as mp
-            from concurrent.futures import ProcessPoolExecutor
 
-            self.pool = ProcessPoolExecutor(1, mp_context=mp.get_context("fork"))
+            self.pool = mp.get_context("fork").Pool(1)
             for r in self.game.rulings:
                 self._submit(("ruling", r.name))
             for i, c in enumerate(self.game.claims):
                 if c.kind == "max":
                     self._submit(("claim", i, c.value))
         try:
-            return self._run()
+            self._run()
+            t = time.monotonic()
+            self._resolve()
+            self.timings["witnesses (waiting)"] = time.monotonic() - t
+            return self.findings
         finally:
             if self.pool is not None:
-                self.pool.shutdown(cancel_futures=True)
+                self.pool.terminate()
 
     def _submit(self, task: tuple) -> None:
         if self.pool is not None and task not in self.futures:
-            self.futures[task] = self.pool.submit(W.run_task, self.game.name, self.options, task, self.witness_seconds)
+            self.futures[task] = self.pool.apply_async(W.run_task, (self.game.name, self.options, task, self.witness_seconds))
 
-    def _witness(self, task: tuple):
-        """The witness for a task (searched in the background), or None."""
+    def _later(self, task: tuple, then) -> None:
+        """Attach the witness of `task` when the searches are collected: then(witness, note)."""
+        if self.pool is None:
+            then(None, "not searched (--no-witness)")
+            return
         self._submit(task)
-        fut = self.futures.get(task)
-        return fut.result() if fut is not None else None
+        self.pending.append((task, then))
 
-    def _run(self) -> list[Finding]:
+    def _resolve(self) -> None:
+        from multiprocessing import TimeoutError as Late
+
+        for task, then in self.pending:
+            left = self.budget - (time.monotonic() - self.t0)
+            try:
+                w = self.futures[task].get(timeout=max(0.05, left))
+                then(w, "" if w else f"no game reaching it was found within {self.witness_seconds:.1f} s of search")
+            except Late:
+                then(None, f"the search was stopped at the audit's time budget ({self.budget:.0f} s; see --budget)")
+
+    def _run(self) -> None:
         for name, step in (("data", self.data), ("gaps", self.gaps), ("graph", self.graph),
                            ("invariants", self.invariants), ("sources", self.sources), ("claims", self.claims),
                            ("rulings", self.rulings), ("options", self.disputed)):
             t = time.monotonic()
             step()
             self.timings[name] = time.monotonic() - t
-        return self.findings
 
     def add(self, f: Finding) -> Finding:
         self.findings.append(f)
@@ -124,14 +142,17 @@ class Audit:
                 base.says = f"not proved (the solver gave up): {inv.says}"
                 self.add(base)
                 continue
-            wit = self._witness(("invariant", r.index))
-            if wit:
-                base.kind, base.status, base.severity = "violated", "violated", "error"
-                base.says = f"violated: {inv.says}"
-                base.witness = wit
-            else:
-                base.kind, base.status, base.severity = "unknown", "not-inductive", "warning"
-                base.says = f"not proved (not inductive; no violating game found): {inv.says}"
+            base.kind, base.status, base.severity = "unknown", "not-inductive", "warning"
+            base.says = f"not proved (not inductive; no violating game found yet): {inv.says}"
+
+            def then(w, note, f=base, inv=inv):
+                if w:
+                    f.kind, f.status, f.severity = "violated", "violated", "error"
+                    f.says, f.witness = f"violated: {inv.says}", w
+                else:
+                    f.witness_note = note
+
+            self._later(("invariant", r.index), then)
             self.add(base)
 
     def _hyp(self, S: Any) -> list:
@@ -183,9 +204,15 @@ class Audit:
                 f.details.append(f"consequence for '{c.says}' ({c.cite}): the largest value is "
                                  + ", ".join(f"{m} as the {titles[k]} says" for k, (m, _) in maxima.items()))
                 m = maxima[self.cfg.source_of(sv)][0]
-                f.witness = self._witness(("claim", self.game.claims.index(c), m))
-                if f.witness:
-                    f.details.append(f"the witness reaches {m} under the consolidated rules")
+
+                def then(w, note, f=f, m=m):
+                    f.witness = w
+                    if w:
+                        f.details.append(f"the witness reaches {m} under the consolidated rules")
+                    else:
+                        f.witness_note = note
+
+                self._later(("claim", self.game.claims.index(c), m), then)
 
     def _maximum(self, c, cfg: Config) -> tuple[Any, str]:
         S = sym_state(self.game, cfg, "m")
@@ -214,19 +241,21 @@ class Audit:
                     f.status, f.details = "unknown", [f"the solver answered {how}"]
                 elif m < c.value:
                     f.status, f.details = "refuted", [f"under the proved invariants the largest value is {m}, not {c.value}"]
+                elif m == c.value:
+                    f.status = "bound-proved"
+                    f.details = [f"no reachable state exceeds {m} (z3 Optimize over the invariants)"]
+
+                    def then(w, note, f=f, m=m):
+                        if w:
+                            f.status, f.severity, f.witness = "proved", "info", w
+                            f.details = [f"upper bound {m} proved from the invariants (z3 Optimize); a game reaches it"]
+                        else:
+                            f.witness_note = note
+
+                    self._later(("claim", i, c.value), then)
                 else:
-                    found = self._witness(("claim", i, c.value))
-                    if m == c.value and found:
-                        f.status = "proved"
-                        f.details = [f"upper bound {m} proved from the invariants (z3 Optimize); a game reaches it"]
-                        f.witness = found
-                    elif m == c.value:
-                        f.status = "bound-proved"
-                        f.details = [f"no reachable state exceeds {m} (z3 Optimize over the invariants); "
-                                     f"no game reaching it was found within {self.witness_seconds:.1f} s"]
-                    else:
-                        f.status = "unknown"
-                        f.details = [f"the invariants allow {m}; the claim says at most {c.value}"]
+                    f.status = "unknown"
+                    f.details = [f"the invariants allow {m}; the claim says at most {c.value}"]
             elif c.kind == "always":
                 f.status = self._always(c)
             f.severity = "info" if f.status == "proved" else "warning"
@@ -310,9 +339,10 @@ class Audit:
             name = opts[0].source.split("=")[0][7:]
             f.details.append(f"rules option '{name}': " + "; ".join(f"{x.source.split('=')[1]} = {x.says}" for x in opts)
                              + (f" (default: {default[0].source.split('=')[1]})" if default else ""))
-        f.witness = self._witness(("ruling", r.name))
-        if f.witness is None:
-            f.witness_note = f"no game reaching it was found within {self.witness_seconds:.1f} s"
+        def then(w, note, f=f):
+            f.witness, f.witness_note = w, note
+
+        self._later(("ruling", r.name), then)
         self.add(f)
 
     # -------------------------------------------------------------- disputed points

@@ -25,7 +25,8 @@ def audit(
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a rules option NAME=VALUE")] = None,
     components: Annotated[Optional[Path], typer.Option("--components", help="a directory of real component data")] = None,
     no_witness: Annotated[bool, typer.Option("--no-witness", help="skip the witness search (faster)")] = False,
-    witness_seconds: Annotated[float, typer.Option("--witness-seconds", help="time for each witness search")] = 1.5,
+    witness_seconds: Annotated[float, typer.Option("--witness-seconds", help="time for each witness search")] = 3.0,
+    budget: Annotated[float, typer.Option("--budget", help="seconds the audit of a game may take; witness searches stop there")] = 9.0,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show every finding with its details")] = False,
 ) -> None:
     """Audit the rules: proved invariants, contradictions between sources, the text's claims,
@@ -47,7 +48,7 @@ def audit(
     for g in games:
         try:
             a = Audit(g, options=opts if game else {}, prefer=prefer if game else None, witnesses=not no_witness,
-                      witness_seconds=witness_seconds)
+                      witness_seconds=witness_seconds, budget=budget)
         except BadInput as e:
             err.print(f"referee: {g.name}: {e}")
             raise typer.Exit(BAD) from None

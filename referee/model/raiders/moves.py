@@ -98,6 +98,16 @@ def moves(s: Any) -> Iterator[tuple[Any, A]]:
                         i = rng.choice([j for j in range(B + 1) if toks[j] < room[j]])
                         toks[i] += 1
                     yield x.PLACE, A(p=p, tokens=tuple(toks))
+                # and placements that load one building as far as its white circle allows
+                for i in [j for j in range(B) if room[j] >= 2] + [comp.bi("Avant-Poste")]:
+                    toks = [0] * (B + 1)
+                    toks[i] = min(n, room[i])
+                    rest = n - toks[i]
+                    for j in rng.sample([j for j in range(B) if room[j] and j != i], min(rest, sum(1 for j in range(B) if room[j] and j != i))):
+                        toks[j] += 1
+                        rest -= 1
+                    toks[B] += rest
+                    yield x.PLACE, A(p=p, tokens=tuple(toks))
             for b in range(B):
                 if s.onboard[p][b]:
                     yield x.EVOLVE, A(p=p, building=b)
