@@ -8,9 +8,24 @@ from __future__ import annotations
 
 from ..kernel import And, Answer, If, Implies, Max, Min, Not, Option, Or, Ruling, Sum, decide, is_sym
 from .geo import ahead
-from .state import CLOSE, NOBODY, PLAY, members
+from .state import BET, CLOSE, NOBODY, PLAY, members
 
 TXT = "texte"
+
+
+# Ruling answers are also evaluated with the arguments of other events (the agreement checks):
+# read the arguments they need through these, with neutral defaults.
+def _pp(a):
+    p = getattr(a, "p", None)
+    return 0 if p is None else p
+
+
+def _figs(a):
+    return members(getattr(a, "figs", None) or (0,) * 6)
+
+
+def _target(a):
+    return getattr(a, "target", 0)
 
 
 def hcount(s, p):
@@ -62,61 +77,72 @@ OPTIONS = (
 
 # ---------------------------------------------------------------- §Tour de jeu/1: the draw
 def _need(s, a):
-    return 5 - hcount(s, a.p)
+    return 5 - hcount(s, _pp(a))
 
 
 TEXT_DRAW = Answer("§Tour de jeu/1", TXT, "he draws the one or two cards that bring his hand back to 5",
-                   lambda s, a: And(_need(s, a) >= 1, _need(s, a) <= 2, dcount(s, a.p) >= _need(s, a)),
+                   lambda s, a: And(_need(s, a) >= 1, _need(s, a) <= 2, dcount(s, _pp(a)) >= _need(s, a)),
                    lambda s, a: _need(s, a))
 
 R_FULL = Ruling(
     "draw_full_hand", "§Tour de jeu/1",
     "a hand of 5 cards at the draw (always so on the first turn): one or two cards must be drawn, "
     "yet the hand may not go above 5",
-    lambda s, a: hcount(s, a.p) >= 5,
+    lambda s, a: hcount(s, _pp(a)) >= 5,
     (TEXT_DRAW,
-     Answer("§Tour de jeu/1", "option:full_hand=skip", "no draw", lambda s, a: hcount(s, a.p) >= 5, lambda s, a: 0)),
+     Answer("§Tour de jeu/1", "option:full_hand=skip", "no draw", lambda s, a: hcount(s, _pp(a)) >= 5, lambda s, a: 0)),
     action="turn.draw")
 
 R_SHORT = Ruling(
     "draw_short_refill", "§Tour de jeu/1",
     "a hand of 2 cards or fewer at the draw (after a bet of 3): one or two cards cannot refill it to 5",
-    lambda s, a: hcount(s, a.p) <= 2,
+    lambda s, a: hcount(s, _pp(a)) <= 2,
     (TEXT_DRAW,
      Answer("§Tour de jeu/1", "option:short_refill=two", "two cards, or what the deck holds",
-            lambda s, a: hcount(s, a.p) <= 2, lambda s, a: Min(2, dcount(s, a.p))),
+            lambda s, a: hcount(s, _pp(a)) <= 2, lambda s, a: Min(2, dcount(s, _pp(a)))),
      Answer("§Tour de jeu/1", "option:short_refill=one", "one card, if the deck holds one",
-            lambda s, a: hcount(s, a.p) <= 2, lambda s, a: Min(1, dcount(s, a.p)))),
+            lambda s, a: hcount(s, _pp(a)) <= 2, lambda s, a: Min(1, dcount(s, _pp(a))))),
     action="turn.draw")
 
 R_LOW = Ruling(
     "draw_empty_deck", "§Tour de jeu/1",
     "the deck holds fewer cards than the refill needs (an empty deck after a few turns: §Intro)",
-    lambda s, a: And(hcount(s, a.p) >= 3, hcount(s, a.p) <= 4, dcount(s, a.p) < _need(s, a)),
+    lambda s, a: And(hcount(s, _pp(a)) >= 3, hcount(s, _pp(a)) <= 4, dcount(s, _pp(a)) < _need(s, a)),
     (TEXT_DRAW,
      Answer("§Tour de jeu/1", "option:empty_deck=all", "what is left in the deck",
-            lambda s, a: dcount(s, a.p) < _need(s, a), lambda s, a: dcount(s, a.p)),
+            lambda s, a: dcount(s, _pp(a)) < _need(s, a), lambda s, a: dcount(s, _pp(a))),
      Answer("§Tour de jeu/1", "option:empty_deck=none", "nothing",
-            lambda s, a: dcount(s, a.p) < _need(s, a), lambda s, a: 0)),
+            lambda s, a: dcount(s, _pp(a)) < _need(s, a), lambda s, a: 0)),
     action="turn.draw")
 
 
 def draw_count(s, a):
     """How many cards player a.p draws this turn (§Tour de jeu/1 and the three rulings)."""
-    h = hcount(s, a.p)
+    h = hcount(s, _pp(a))
     return lazy_if(h >= 5, lambda: decide(R_FULL, s, a),
                    lambda: lazy_if(h <= 2, lambda: decide(R_SHORT, s, a), lambda: decide(R_LOW, s, a)))
 
 
 # ---------------------------------------------------------------- §Tour de jeu/1: the bet
+def _who(a):
+    """The player a question is about; every player when the question is asked of the state."""
+    p = getattr(a, "p", None)
+    return range(3) if p is None else (p,)
+
+
+def _emptyhanded(s, a):
+    return Or(*[And(s.phase == BET, Not(s.betted[p]), hcount(s, p) == 0) for p in _who(a)])
+
+
 R_NOCARD = Ruling(
     "bet_without_cards", "§Tour de jeu/1",
     "a player must bet one to three cards but his hand is empty (his deck ran out)",
-    lambda s, a: hcount(s, a.p) == 0,
-    (Answer("§Tour de jeu/1", TXT, "he bets at least one card", lambda s, a: hcount(s, a.p) >= 1, lambda s, a: 1),
-     Answer("§Tour de jeu/1", "option:no_card=end", "the game ends (-1: no bet)", lambda s, a: hcount(s, a.p) == 0, lambda s, a: -1),
-     Answer("§Tour de jeu/1", "option:no_card=pass", "he bets nothing", lambda s, a: hcount(s, a.p) == 0, lambda s, a: 0)),
-    action="turn.bet")
+    _emptyhanded,
+    (Answer("§Tour de jeu/1", TXT, "he bets at least one card",
+            lambda s, a: And(*[hcount(s, p) >= 1 for p in _who(a)]), lambda s, a: 1),
+     Answer("§Tour de jeu/1", "option:no_card=end", "the game ends (-1: no bet)", _emptyhanded, lambda s, a: -1),
+     Answer("§Tour de jeu/1", "option:no_card=pass", "he bets nothing", _emptyhanded, lambda s, a: 0)),
+)
 
 
 def min_bet(s, a):
@@ -125,7 +151,8 @@ def min_bet(s, a):
 
 # ---------------------------------------------------------------- §Cartes spéciales / §Joker: two jokers
 def jokers_bet(s, a):
-    return a.cards[s.cfg.comp.joker]
+    cards = getattr(a, "cards", None)
+    return 0 if cards is None else cards[s.cfg.comp.joker]
 
 
 R_JOKERS = Ruling(
@@ -173,13 +200,13 @@ R_BLANC = Ruling(
 
 # ---------------------------------------------------------------- §Actions/Orientation: exactly abeam
 def _abeam_any(s, a):
-    m = members(a.figs)
-    return Or(*[And(m[i] == 1, ahead(s, i, a.target) == 0) for i in range(len(m))])
+    m = _figs(a)
+    return Or(*[And(m[i] == 1, ahead(s, i, _target(a)) == 0) for i in range(len(m))])
 
 
 def in_sight(s, a, strict):
-    m = members(a.figs)
-    return And(*[Implies(m[i] == 1, ahead(s, i, a.target) > 0 if strict else ahead(s, i, a.target) >= 0)
+    m = _figs(a)
+    return And(*[Implies(m[i] == 1, ahead(s, i, _target(a)) > 0 if strict else ahead(s, i, _target(a)) >= 0)
                  for i in range(len(m))])
 
 
@@ -209,19 +236,19 @@ def _stat(s, a, i):
 
 
 def _mixed(s, a):
-    m = members(a.figs)
+    m = _figs(a)
     n = len(m)
     return Or(False, *[And(m[i] == 1, m[j] == 1) for i in range(n) for j in range(i + 1, n)
                        if _stat(s, a, i) != _stat(s, a, j)])
 
 
 def _best(s, a):
-    m = members(a.figs)
+    m = _figs(a)
     return Max(*[If(m[i] == 1, _stat(s, a, i), -99) for i in range(len(m))])
 
 
 def _worst(s, a):
-    m = members(a.figs)
+    m = _figs(a)
     return Min(*[If(m[i] == 1, _stat(s, a, i), 99) for i in range(len(m))])
 
 
@@ -245,7 +272,7 @@ def group_stat(s, a, stat):
 
 # ---------------------------------------------------------------- §Groupe/3: grouped reorientation
 def _n(a):
-    return Sum(members(a.figs))
+    return Sum(_figs(a))
 
 
 R_REORIENT = Ruling(
