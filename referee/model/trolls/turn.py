@@ -44,7 +44,7 @@ def _draw_effect(s, a):
 
 DRAW_ACT = Action(
     "turn.draw", "§Tour de jeu/1", "a player draws from his deck to refill his hand (the cards drawn are recorded)",
-    params=(Param("cards", Names(kinds, "card", most=2), "the cards drawn (known to the player only)"),),
+    params=(Param("cards", Names(kinds, "card", most=5), "the cards drawn (known to the player only)"),),
     needs=(
         Need("§Tour de jeu/1", "each player draws once at the start of the turn",
              lambda s, a: Not(s.drawn[a.p]), lambda s, a: "he has already drawn this turn"),
@@ -72,7 +72,7 @@ def _bet_effect(s, a):
 
 BET_ACT = Action(
     "turn.bet", "§Tour de jeu/1", "a player bets one to three cards of his hand, secretly",
-    params=(Param("cards", Names(kinds, "card", most=3), "the cards bet (secret until the reveal)"),),
+    params=(Param("cards", Names(kinds, "card", most=5), "the cards bet (secret until the reveal)"),),
     needs=(
         Need("§Tour de jeu/1", "each player bets once per turn",
              lambda s, a: Not(s.betted[a.p]), lambda s, a: "he has already bet this turn"),
