@@ -24,9 +24,9 @@ WEIGHT = {"round.pass": 1, "turn.bet": 1, "round.blanc": 2, "act.move": 3, "act.
           "act.charge": 8, "act.melee": 8, "act.destroy": 60, "act.reload": 6}
 
 
-def header(options=None, expect=None, note=None):
+def header(options=None, expect=None, note=None, hands=None):
     h = {"referee": 1, "game": "trolls", "rules": "2020", "players": PLAYERS, "options": options or {},
-         "setup": {"factions": ["Humains", "Trolls", "Dragons"], "hands": HANDS}}
+         "setup": {"factions": ["Humains", "Trolls", "Dragons"], "hands": hands or HANDS}}
     if expect:
         h["expect"] = expect
     if note:
@@ -153,6 +153,18 @@ def main():
     illegal("illegal-group-out-of-circle.jsonl", FIRST,
             {"by": "Ana", "do": "act.move", "figs": {"h1": [4, 2], "h2": [4, 4]}, "x": 1, "centre": [6, 3]},
             "§Groupe/2", "a group stands inside one 3-inch circle")
+    jokers = [["joker", "joker", "3", "5", "7"], HANDS[1], HANDS[2]]
+    write("legal-jokers-only.jsonl", header(expect={"verdict": "legal"}, hands=jokers,
+                                            note="the Human bets his two jokers: Rsv 0; under zero_rsv=end (default) "
+                                                 "the turn ends at the reveal, the Troll's and Dragon's Rsv is lost"), [
+        {"by": "Ana", "do": "turn.draw", "cards": []}, {"by": "Ben", "do": "turn.draw", "cards": []},
+        {"by": "Cy", "do": "turn.draw", "cards": []},
+        {"by": "Ana", "do": "turn.bet", "cards": ["joker", "joker"]}, {"by": "Ben", "do": "turn.bet", "cards": ["5", "7"]},
+        {"by": "Cy", "do": "turn.bet", "cards": ["as", "9"]}, {"by": "chance", "do": "turn.reveal"},
+        {"by": "chance", "do": "turn.end"},
+        {"by": "Ana", "do": "turn.draw", "cards": ["9", "as"]}, {"by": "Ben", "do": "turn.draw", "cards": ["9", "joker"]},
+        {"by": "Cy", "do": "turn.draw", "cards": ["7", "joker"]},
+    ])
     print("wrote", len(list(HERE.glob("*.jsonl"))), "logs")
 
 

@@ -10,7 +10,7 @@ from ..kernel import (
 from .geo import alive, contact, cross, dist2, dot, engaged, lookup_fig, owner, sub, touching
 from .rulings import R_ABEAM, R_REORIENT, behind, group_stat
 from .state import DUEL, H, MELEE, NOBODY, PLAY, RECOIL, SHOT, Group, Moves, Point, members
-from .turn import actor, advance
+from .turn import actor, advance, who
 
 NF = 6
 
@@ -38,7 +38,7 @@ def spend(s, p, cost):
 # ---------------------------------------------------------------- needs shared by every action
 def turn_need(cite="§Tour de jeu/3"):
     return Need(cite, "it is his turn to act in the round (Humain, then Troll, then Dragon; or his round blanc)",
-                lambda s, a: actor(s) == a.p, lambda s, a: f"it is player {actor(s)}'s turn")
+                lambda s, a: actor(s) == a.p, lambda s, a: f"it is the {who(actor(s))}'s turn")
 
 
 def own_need():
@@ -102,11 +102,21 @@ def _sq(v):
     return v * v
 
 
+def _too_far(s, a):
+    """Concrete only (a replay message): the first member that goes beyond x times its Mvt."""
+    for i, (m, x, y) in enumerate(a.figs):
+        d2 = dist2(s.pos[i], (x, y))
+        if m and d2 > (a.x * prof(s, i).mvt) ** 2:
+            return (f"{s.cfg.comp.figs[i].name} covers {float(d2) ** 0.5:.2f}\" but x = {a.x} at Mvt "
+                    f"{prof(s, i).mvt}\" allows {a.x * prof(s, i).mvt}\"")
+    return f"x = {a.x}"
+
+
 def reach_need(cite, mult):
-    return Need(cite, f"each figure moves at most {mult}x times its Mvt (squared distances compared)",
+    return Need(cite, "each figure covers at most x times its Mvt (squared distances compared)",
                 lambda s, a: And(a.x >= 1, *[Implies(m == 1, dist2(s.pos[i], (x, y)) <= _sq(mult * a.x * prof(s, i).mvt))
                                              for i, (m, x, y) in enumerate(a.figs)]),
-                lambda s, a: f"x = {a.x}")
+                _too_far)
 
 
 # ---------------------------------------------------------------- §Actions/Mouvement

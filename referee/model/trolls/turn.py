@@ -15,6 +15,13 @@ def kinds(cfg):
     return cfg.comp.kinds
 
 
+WHO = ("Human", "Troll", "Dragon")
+
+
+def who(p):
+    return WHO[p] if type(p) is int and 0 <= p < 3 else f"player {p}"
+
+
 def actor(s):
     """Who acts now: the player of the round blanc, else the one whose step it is
     (§Tour de jeu/3-5: Humain, then Troll, then Dragon)."""
@@ -98,7 +105,7 @@ REVEAL = Action(
     "turn.reveal", "§Tour de jeu/2", "the bets are revealed; each Rsv is the sum of the cards' values "
     "(the ace 11 to the Dragon, 1 to the others; the joker 0)",
     needs=(Need("§Tour de jeu/2", "every player has bet", lambda s, a: And(*s.betted),
-                lambda s, a: "waiting for " + ", ".join(str(p) for p in range(3) if not s.betted[p])),),
+                lambda s, a: "waiting for the " + ", ".join(who(p) for p in range(3) if not s.betted[p])),),
     effect=_reveal_effect, phases=("bet",), goes=("play", "close"), by="chance",
 )
 
@@ -108,7 +115,7 @@ PASS = Action(
     "round.pass", "§Tour de jeu/4", "the Troll or the Dragon (or a player in his round blanc) does nothing",
     needs=(
         Need("§Tour de jeu/3", "it is his turn to act in the round", lambda s, a: actor(s) == a.p,
-             lambda s, a: f"it is player {actor(s)}'s turn"),
+             lambda s, a: f"it is the {who(actor(s))}'s turn"),
         Need("§Tour de jeu/7", "the Human must initiate rounds while his Rsv is not empty",
              lambda s, a: Or(s.solo != NOBODY, s.step != 0), lambda s, a: f"the Human has {s.rsv[H]} Rsv"),
     ),
