@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ..kernel import (
-    Action, And, If, Implies, Int, Lookup, Max, Name, Need, Not, Or, Param, Sum, decide, put,
+    Action, And, If, Implies, Int, Lookup, Max, Name, Need, Not, Or, Param, Sum, decide, is_sym, put,
 )
 from .geo import alive, contact, cross, dist2, dot, engaged, lookup_fig, owner, sub, touching
 from .rulings import R_ABEAM, R_REORIENT, behind, group_stat
@@ -124,7 +124,9 @@ def move_cost(s, a):
     """x points per figure for x times its Mvt (§Actions/Mouvement), summed over a group (§Groupe/3),
     +2 per figure that leaves a càc (§Actions/Mouvement)."""
     m = members(a.figs)
-    return a.x * count(a) + 2 * Sum(If(And(m[i] == 1, engaged(s, i)), 1, 0) for i in range(NF))
+    # (skipping figures the argument leaves out is a branch on an argument, not on the state)
+    return a.x * count(a) + 2 * Sum(If(And(m[i] == 1, engaged(s, i)), 1, 0) for i in range(NF)
+                                    if is_sym(m[i]) or m[i] == 1)
 
 
 MOVE = Action(

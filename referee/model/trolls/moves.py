@@ -124,7 +124,9 @@ def moves(s):
                 yield SHOOT, args(p, figs=_one(i, nf), target=j, centre=None)
             if contact(s, i, j):
                 yield MELEE_ACT, args(p, figs=_one(i, nf), target=j, centre=None)
-            # a charge along an axis, to base contact
+            # a charge along an axis, to base contact, at a target in front
+            if s.face[i][0] * v[0] + s.face[i][1] * v[1] <= 0:
+                continue
             reach = (f.prof.base + c.figs[j].prof.base) / 2
             for dx, dy in AXES:
                 to = (s.pos[j][0] - dx * reach, s.pos[j][1] - dy * reach)
@@ -134,7 +136,10 @@ def moves(s):
                 yield CHARGE, args(p, figs=_moves_arg(i, to, nf), target=j, x=_x_for(d2, f.prof.mvt), face=None, centre=None)
         if f.prof.weapon == "heavy":
             yield RELOAD, args(p, fig=i)
-        for o in range(len(c.objs)):
+        for o, ob in enumerate(c.objs):
+            r = (f.prof.base + ob.size) / 2
+            if s.struct[o] <= 0 or (s.pos[i][0] - ob.pos[0]) ** 2 + (s.pos[i][1] - ob.pos[1]) ** 2 > r * r:
+                continue
             for bid in (0, 2, 4):
                 yield DESTROY, args(p, fig=i, obj=o, bid=bid)
     # a whole-faction group (Humans and Trolls): shot or reorientation, centred on the first figure
