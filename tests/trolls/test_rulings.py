@@ -16,7 +16,7 @@ TEXT_HOLES = {  # ruling -> what kind of hole the text leaves
     "draw_full_hand": "none", "draw_short_refill": "none", "draw_empty_deck": "none",
     "bet_without_cards": "none", "human_rsv_zero": "none", "target_abeam": "none",
     "group_stat": "none", "group_reorient_cost": "none",
-    "two_jokers": "several", "blanc_at_turn_end": "several",
+    "two_jokers": "several", "blanc_at_turn_end": "several", "heavy_shot_from_melee": "several",
 }
 
 
@@ -118,3 +118,16 @@ def test_exactly_abeam_follows_the_option():
     assert failing(s, "act.shoot", 0, **a) is None  # abeam=front (default)
     back = GAME.configure({"abeam": "back"}, None, None)
     assert failing(s.but(cfg=back), "act.shoot", 0, **a).cite == "§Actions/Tir"
+
+
+def test_heavy_weapon_of_a_figure_in_melee():
+    """§Actions/Tir: h1 (heavy) is in a càc with t1 and shoots t2, outside it: 'into a càc' (listed
+    first) lets it fire; 'in a càc' would not. The check above finds the two readings disagree."""
+    from fractions import Fraction as F
+
+    from helpers import idx, one, setpos
+
+    s = setpos(playing(rsv=(3, 3, 3)), h1=(F(37, 2), 4), t2=(20, 12))
+    assert R.R_HEAVY.answers[1].applies(s, args(0, figs=one("h1"), target=idx("t2")))
+    assert failing(s, "act.shoot", 0, figs=one("h1"), target=idx("t2"), centre=None) is None
+    assert failing(s, "act.shoot", 0, figs=one("h1"), target=idx("t1"), centre=None).says == "no heavy weapon shoots into a càc"

@@ -8,7 +8,7 @@ from ..kernel import (
     Action, And, If, Implies, Int, Lookup, Max, Name, Need, Not, Or, Param, Sum, decide, is_sym, put,
 )
 from .geo import alive, contact, cross, dist2, dot, engaged, lookup_fig, owner, sub, touching
-from .rulings import R_ABEAM, R_REORIENT, behind, group_stat
+from .rulings import R_ABEAM, R_HEAVY, R_REORIENT, behind, group_stat
 from .state import DUEL, H, MELEE, NOBODY, PLAY, RECOIL, SHOT, Group, Moves, Point, members
 from .turn import actor, advance, who
 
@@ -200,9 +200,7 @@ SHOOT = Action(
                 lambda s, a: And(*[Implies(members(a.figs)[i] == 1, s.loaded[i]) for i in range(NF) if _heavy(s, i)]),
                 lambda s, a: "a heavy weapon named must be reloaded first"),
            Need("§Actions/Tir", "no heavy weapon shoots into a càc",
-                lambda s, a: Implies(Or(False, *[members(a.figs)[i] == 1 for i in range(NF) if _heavy(s, i)]),
-                                     Not(engaged(s, a.target))),
-                lambda s, a: "the target is in a càc"),
+                lambda s, a: decide(R_HEAVY, s, a), lambda s, a: "the target is in a càc"),
            sight_need("§Actions/Tir"),
            cost_need("§Actions/Tir", lambda s, a: 1, "1 point to start the shot")),
     effect=_shoot, phases=("play",), goes=("duel",),

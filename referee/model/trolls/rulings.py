@@ -285,4 +285,35 @@ R_REORIENT = Ruling(
      Answer("§Groupe/3", "option:group_reorient=one", "1 for the group", lambda s, a: _n(a) >= 2, lambda s, a: 1)),
     action="act.reorient")
 
-RULINGS = (R_FULL, R_SHORT, R_LOW, R_NOCARD, R_JOKERS, R_ZERO, R_BLANC, R_ABEAM, R_STAT, R_REORIENT)
+# ---------------------------------------------------------------- §Actions/Tir: a heavy weapon and a càc
+def _heavy_members(s, a):
+    m = _figs(a)
+    return [m[i] == 1 for i in range(len(m)) if s.cfg.comp.figs[i].prof.weapon == "heavy"]
+
+
+def _heavy_in_melee(s, a):
+    from .geo import engaged
+
+    m = _figs(a)
+    return Or(False, *[And(m[i] == 1, engaged(s, i)) for i in range(len(m))
+                       if s.cfg.comp.figs[i].prof.weapon == "heavy"])
+
+
+def _into_melee_ok(s, a):
+    from .geo import engaged
+
+    return Implies(Or(False, *_heavy_members(s, a)), Not(engaged(s, _target(a))))
+
+
+R_HEAVY = Ruling(
+    "heavy_shot_from_melee", "§Actions/Tir",
+    "a heavy weapon held by a figure that is itself in a càc shoots a target outside it: is that shooting "
+    "'dans un càc'?",
+    _heavy_in_melee,
+    (Answer("§Actions/Tir", TXT, "no heavy shot into a càc: only a target in a càc is protected",
+            lambda s, a: True, _into_melee_ok),
+     Answer("§Actions/Tir", TXT, "no heavy shot in a càc: a shooter in a càc may not fire it",
+            _heavy_in_melee, lambda s, a: False)),
+    outcome="bool", action="act.shoot")
+
+RULINGS = (R_FULL, R_SHORT, R_LOW, R_NOCARD, R_JOKERS, R_ZERO, R_BLANC, R_ABEAM, R_STAT, R_REORIENT, R_HEAVY)
