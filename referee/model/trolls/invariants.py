@@ -3,7 +3,7 @@ text, and what the text refers to without defining it (gaps)."""
 from __future__ import annotations
 
 from ..kernel import And, Claim, Gap, If, Implies, Invariant, Or, Sum
-from .state import CLOSE, H, NOBODY, PLAY
+from .state import BET, CLOSE, DRAW, H, NOBODY, PLAY
 
 NF, NK = 6, 6
 
@@ -27,6 +27,8 @@ INVARIANTS = (
               "closes, and not empty whenever he must initiate a round",
               lambda s: And(Implies(s.phase == CLOSE, s.rsv[H] == 0),
                             Implies(And(s.phase == PLAY, s.step == 0, s.solo == NOBODY), s.rsv[H] > 0))),
+    Invariant("§Tour de jeu/7", "no Rsv is carried over: every Rsv is 0 while cards are drawn and bet",
+              lambda s: Implies(Or(s.phase == DRAW, s.phase == BET), And(*[r == 0 for r in s.rsv]))),
     Invariant("§Tour de jeu/3", "the round bookkeeping stays in range (phase, whose step, round blanc)",
               lambda s: And(s.phase >= 0, s.phase <= 6, s.step >= 0, s.step <= 2, s.solo >= 0, s.solo <= NOBODY,
                             *[b >= 0 for b in s.blanc])),
@@ -37,6 +39,9 @@ INVARIANTS = (
 )
 
 CLAIMS = (
+    Claim("§Tour de jeu/7", "Rsv left to the Troll or the Dragon at the end of a turn is lost: the next turn "
+          "starts with every Rsv at 0", "always",
+          lambda s: Implies(s.phase == DRAW, And(*[r == 0 for r in s.rsv]))),
     Claim("§Intro", "each deck is 12 cards: as, 3, 5, 7, 9 and joker, twice", "data",
           lambda c: c.copies * len(c.kinds), 12),
     Claim("§Mise", "the Troll who bets a 5 and a 7 has a Rsv of 12", "data",
