@@ -39,7 +39,9 @@ def _closer(s, act, a):
     if act.name != "act.move" or a.p != 1:
         return 1
     c = s.cfg.comp
-    for i, (m, x, y) in enumerate(a.figs):
+    from referee.model.trolls.state import triples
+
+    for i, (m, x, y) in enumerate(triples(a.figs)):
         if m:
             for j, o in enumerate(c.objs):
                 if s.struct[j] > 0:

@@ -39,7 +39,10 @@ def group(*names):
 
 def moving(**to):
     names = GAME.default_config().comp.fig_names
-    return tuple((1, F(to[n][0]), F(to[n][1])) if n in to else (0, F(0), F(0)) for n in names)
+    out = []
+    for n in names:
+        out += [1, F(to[n][0]), F(to[n][1])] if n in to else [0, F(0), F(0)]
+    return tuple(out)
 
 
 def act(name):

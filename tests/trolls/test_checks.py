@@ -31,7 +31,7 @@ def _value(kind, draw):
     if isinstance(kind, Group):
         return tuple(draw(st.integers(0, 1)) for _ in range(6))
     if isinstance(kind, Moves):
-        return tuple((draw(st.integers(0, 1)), draw(FRAC), draw(FRAC)) for _ in range(6))
+        return tuple(x for _ in range(6) for x in (draw(st.integers(0, 1)), draw(FRAC), draw(FRAC)))
     raise TypeError(kind)
 
 

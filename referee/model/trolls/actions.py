@@ -9,7 +9,7 @@ from ..kernel import (
 )
 from .geo import alive, contact, cross, dist2, dot, engaged, lookup_fig, owner, sub, touching
 from .rulings import R_ABEAM, R_HEAVY, R_REORIENT, behind, group_stat
-from .state import DUEL, H, MELEE, NOBODY, PLAY, RECOIL, SHOT, Group, Moves, Point, members
+from .state import DUEL, H, MELEE, NOBODY, PLAY, RECOIL, SHOT, Group, Moves, Point, members, triples
 from .turn import actor, advance, who
 
 NF = 6
@@ -91,7 +91,7 @@ TARGET = Param("target", Name(fnames, "figure"), "the target figure")
 def _moved(s, a):
     """Positions and facings after the members of a Moves argument reach their points."""
     pos, face = list(s.pos), list(s.face)
-    for i, (m, x, y) in enumerate(a.figs):
+    for i, (m, x, y) in enumerate(triples(a.figs)):
         pos[i] = (If(m == 1, x, pos[i][0]), If(m == 1, y, pos[i][1]))
         if a.face is not None:
             face[i] = (If(m == 1, a.face[0], face[i][0]), If(m == 1, a.face[1], face[i][1]))
@@ -104,7 +104,7 @@ def _sq(v):
 
 def _too_far(s, a):
     """Concrete only (a replay message): the first member that goes beyond x times its Mvt."""
-    for i, (m, x, y) in enumerate(a.figs):
+    for i, (m, x, y) in enumerate(triples(a.figs)):
         d2 = dist2(s.pos[i], (x, y))
         if m and d2 > (a.x * prof(s, i).mvt) ** 2:
             return (f"{s.cfg.comp.figs[i].name} covers {float(d2) ** 0.5:.2f}\" but x = {a.x} at Mvt "
@@ -115,7 +115,7 @@ def _too_far(s, a):
 def reach_need(cite, mult):
     return Need(cite, "each figure covers at most x times its Mvt (squared distances compared)",
                 lambda s, a: And(a.x >= 1, *[Implies(m == 1, dist2(s.pos[i], (x, y)) <= _sq(mult * a.x * prof(s, i).mvt))
-                                             for i, (m, x, y) in enumerate(a.figs)]),
+                                             for i, (m, x, y) in enumerate(triples(a.figs))]),
                 _too_far)
 
 
@@ -225,7 +225,7 @@ CHARGE = Action(
            reach_need("§Actions/Charge", 1), face_need(),
            Need("§Actions/Charge", "each charger ends in base contact with the target",
                 lambda s, a: And(*[Implies(m == 1, touching((x, y), s.pos[a.target], (prof(s, i).base + prof(s, a.target).base) / 2))
-                                   for i, (m, x, y) in enumerate(a.figs)]),
+                                   for i, (m, x, y) in enumerate(triples(a.figs))]),
                 lambda s, a: "a charger stops short of the target"),
            cost_need("§Actions/Charge", charge_cost, "the charge's cost (twice the move)")),
     effect=_charge, phases=("play",), goes=("duel",),

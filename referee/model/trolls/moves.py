@@ -49,7 +49,14 @@ def _one(i, nf=6):
 
 
 def _moves_arg(i, to, nf=6):
-    return tuple((1, to[0], to[1]) if j == i else (0, Fraction(0), Fraction(0)) for j in range(nf))
+    return _flat({i: to}, nf)
+
+
+def _flat(tos, nf=6):
+    out = []
+    for j in range(nf):
+        out += [1, *tos[j]] if j in tos else [0, Fraction(0), Fraction(0)]
+    return tuple(out)
 
 
 def moves(s):
@@ -153,7 +160,7 @@ def moves(s):
                 yield REORIENT, args(p, figs=g, face=v, centre=centre)
         for dx, dy in AXES:
             tos = {i: (s.pos[i][0] + dx * c.figs[i].prof.mvt, s.pos[i][1] + dy * c.figs[i].prof.mvt) for i in mine}
-            figs = tuple((1, *tos[j]) if j in mine else (0, Fraction(0), Fraction(0)) for j in range(nf))
+            figs = _flat(tos, nf)
             yield MOVE, args(p, figs=figs, x=1, face=None, centre=centre)
 
 

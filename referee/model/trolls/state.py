@@ -124,22 +124,24 @@ class Group(ParamKind):
 
 @dataclass(frozen=True)
 class Moves(ParamKind):
-    """Where each moving figure ends: {"h1": [x, y], ...}, read as (flag, x, y) per slot."""
+    """Where each moving figure ends: {"h1": [x, y], ...}, read as a flat tuple
+    (flag, x, y) x slot: (m0, x0, y0, m1, x1, y1, ...)."""
 
     def decode(self, v, cfg, players):
         names = _names(cfg)
         if type(v) is not dict or not v:
             raise BadField(f"expected an object {{figure: [x, y]}}, got {v!r}")
-        out = [(0, Fraction(0), Fraction(0))] * NF
+        out = [0, Fraction(0), Fraction(0)] * NF
         for k, p in v.items():
             if k not in names:
                 raise BadField(f"unknown figure {k!r} (figures: {', '.join(names)})")
             x, y = point_of(p, k)
-            out[names.index(k)] = (1, x, y)
+            i = names.index(k)
+            out[3 * i: 3 * i + 3] = [1, x, y]
         return tuple(out)
 
     def encode(self, v, cfg, players):
-        return {n: [as_json(Fraction(x)), as_json(Fraction(y))] for n, (m, x, y) in zip(_names(cfg), v) if m}
+        return {n: [as_json(Fraction(x)), as_json(Fraction(y))] for n, (m, x, y) in zip(_names(cfg), triples(v)) if m}
 
     def symbolic(self, cfg, name):
         import z3
@@ -148,7 +150,7 @@ class Moves(ParamKind):
         for i in range(NF):
             m = z3.Int(f"{name}[{i}].m")
             side.append(z3.And(m >= 0, m <= 1))
-            out.append((Sym(m), Sym(z3.Real(f"{name}[{i}].x")), Sym(z3.Real(f"{name}[{i}].y"))))
+            out += [Sym(m), Sym(z3.Real(f"{name}[{i}].x")), Sym(z3.Real(f"{name}[{i}].y"))]
         return tuple(out), side
 
     def schema(self, cfg):
@@ -156,6 +158,11 @@ class Moves(ParamKind):
                 "properties": {n: dict(_POINT) for n in _names(cfg)}}
 
 
+def triples(figs: tuple) -> list:
+    """The (flag, x, y) of each slot of a Moves argument."""
+    return [tuple(figs[3 * i: 3 * i + 3]) for i in range(len(figs) // 3)]
+
+
 def members(figs: tuple) -> tuple:
-    """The 0/1 membership flag per slot of a Group or Moves argument."""
-    return tuple(f[0] if isinstance(f, tuple) else f for f in figs)
+    """The 0/1 membership flag per slot of a Group (one flag per slot) or Moves (three) argument."""
+    return tuple(figs[::3]) if len(figs) == 3 * NF else tuple(figs)
