@@ -5,9 +5,9 @@ force must close each hole (some answer always applies)."""
 import pytest
 import z3
 
-from helpers import GAME, act, playing, start, step, failing
+from helpers import GAME, playing, start, step, failing
 from referee.checks.symbolic import instances, sym_state, term
-from referee.model.kernel import Undecided, args, decide
+from referee.model.kernel import args
 from referee.model.kernel.rules import answer_in_force
 from referee.model.trolls import rulings as R
 
@@ -111,7 +111,7 @@ def test_jokers_only_bet_ends_the_turn_at_once_by_default():
 
 
 def test_exactly_abeam_follows_the_option():
-    from helpers import idx, one, setface, setpos
+    from helpers import idx, one, setpos
 
     s = setpos(playing(rsv=(3, 3, 3)), h2=(2, 4), t1=(2, 10))  # the Troll is straight to the side of h2
     a = dict(figs=one("h2"), target=idx("t1"), centre=None)

@@ -2,7 +2,7 @@
 with numbers a reader can check against the rulebook."""
 from fractions import Fraction as F
 
-from helpers import (GAME, act, failing, group, idx, moving, one, playing, setface, setpos, start, step)
+from helpers import (GAME, failing, group, idx, moving, one, playing, setface, setpos, start, step)
 from referee.model.trolls.state import BET, DUEL, PLAY
 
 

@@ -2,14 +2,12 @@
 with Rsv points in a round; the secret bids of shots and melees; the recoil after a tie."""
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from ..kernel import (
     Action, And, If, Implies, Int, Lookup, Max, Name, Need, Not, Or, Param, Sum, decide, is_sym, put,
 )
 from .geo import alive, contact, cross, dist2, dot, engaged, lookup_fig, owner, sub, touching
 from .rulings import R_ABEAM, R_HEAVY, R_REORIENT, behind, group_stat
-from .state import DUEL, H, MELEE, NOBODY, PLAY, RECOIL, SHOT, Group, Moves, Point, members, triples
+from .state import DUEL, MELEE, RECOIL, SHOT, Group, Moves, Point, members, triples
 from .turn import actor, advance, who
 
 NF = 6

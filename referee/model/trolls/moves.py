@@ -12,7 +12,7 @@ from math import isqrt
 from ..kernel import args
 from ..kernel.rules import Undecided
 from .actions import BID, CHARGE, DESTROY, MELEE_ACT, MOVE, RECOIL_ACT, RELOAD, REORIENT, SHOOT
-from .geo import alive, contact, engaged, owner
+from .geo import alive, contact, owner
 from .rulings import draw_count
 from .state import BET, CLOSE, DRAW, DUEL, NOBODY, PLAY, RECOIL
 from .turn import BET_ACT, BLANC, DRAW_ACT, END_TURN, GAME_END, PASS, REVEAL

@@ -3,9 +3,9 @@ the draw, the secret bets, the reveal and the reserves, the rounds, the end of t
 from __future__ import annotations
 
 from ..kernel import (
-    Action, And, If, Int, Name, Names, Need, Not, Or, Param, Sum, covers, decide, put, vadd, vsub,
+    Action, And, If, Names, Need, Not, Or, Param, Sum, covers, decide, put, vadd, vsub,
 )
-from .rulings import R_BLANC, R_JOKERS, R_NOCARD, R_ZERO, dcount, draw_count, hcount, min_bet, rsv_of
+from .rulings import R_BLANC, R_JOKERS, R_ZERO, dcount, draw_count, hcount, min_bet, rsv_of
 from .state import BET, CLOSE, DRAW, H, NOBODY, OVER, PLAY
 
 ZERO6 = (0,) * 6
