@@ -25,11 +25,12 @@ def _subst_pairs(S: Any, s: Any, inst: Instance, a: SimpleNamespace) -> list:
     for k, v in vars(inst.args).items():
         concrete = getattr(a, k)
         for x, y in zip(leaves(v), leaves(concrete)):
-            if x is None or y is None:  # a chance event has no player
+            if type(x).__name__ != "Sym" or y is None:  # enumerated values, a chance event's player
                 continue
             tx = term(x)
             if z3.is_const(tx) and tx.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-                pairs.append((tx, term(y)))
+                ty = z3.RealVal(y) if tx.sort() == z3.RealSort() else term(y)
+                pairs.append((tx, ty))
     return pairs
 
 

@@ -8,6 +8,7 @@ GAMES = {
     "raiders": "referee.model.raiders",
     "draft": "referee.model.draft",
     "welcome": "referee.model.welcome",
+    "trolls": "referee.model.trolls",
 }
 
 

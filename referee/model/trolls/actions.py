@@ -1,0 +1,369 @@
+"""§Actions (Les actions) and §Groupe (Actions de groupe): what a figure, or a group, does
+with Rsv points in a round; the secret bids of shots and melees; the recoil after a tie."""
+from __future__ import annotations
+
+from ..kernel import (
+    Action, And, If, Implies, Int, Lookup, Max, Name, Need, Not, Or, Param, Sum, decide, is_sym, put,
+)
+from .geo import alive, contact, cross, dist2, dot, engaged, lookup_fig, owner, sub, touching
+from .rulings import R_ABEAM, R_HEAVY, R_REORIENT, behind, group_stat
+from .state import DUEL, MELEE, RECOIL, SHOT, Group, Moves, Point, members, triples
+from .turn import actor, advance, who
+
+NF = 6
+
+
+def fnames(cfg):
+    return cfg.comp.fig_names
+
+
+def onames(cfg):
+    return cfg.comp.obj_names
+
+
+def prof(s, i):
+    return s.cfg.comp.figs[i].prof
+
+
+def count(a):
+    return Sum(members(a.figs))
+
+
+def spend(s, p, cost):
+    return s.but(rsv=put(s.rsv, p, s.rsv[p] - cost))
+
+
+# ---------------------------------------------------------------- needs shared by every action
+def turn_need(cite="§Tour de jeu/3"):
+    return Need(cite, "it is his turn to act in the round (Humain, then Troll, then Dragon; or his round blanc)",
+                lambda s, a: actor(s) == a.p, lambda s, a: f"it is the {who(actor(s))}'s turn")
+
+
+def own_need():
+    return Need("§Tour de jeu/3", "he acts with one or more of his own living figures",
+                lambda s, a: And(count(a) >= 1, *[Implies(members(a.figs)[i] == 1, And(owner(s, i) == a.p, alive(s, i)))
+                                                  for i in range(NF)]),
+                lambda s, a: "a figure named is not his, or is out of play")
+
+
+def group_needs():
+    def circle(s, a):
+        c = a.centre
+        m = members(a.figs)
+        if c is None:  # an argument, not a state value: a single figure needs no circle
+            return count(a) <= 1
+        return And(*[Implies(m[i] == 1, dist2(s.pos[i], c) <= 9) for i in range(NF)])
+
+    return (
+        Need("§Groupe/1", "only the Humans and the Trolls act in groups",
+             lambda s, a: Implies(count(a) >= 2, a.p != 2), lambda s, a: "the Dragons have no group actions"),
+        Need("§Groupe/2", "the figures of a group stand inside one circle of 3\" radius (give its \"centre\")",
+             circle, lambda s, a: "no centre given" if a.centre is None else "a figure is more than 3\" from the centre"),
+    )
+
+
+def cost_need(cite, cost, what):
+    return Need(cite, f"{what} within his Rsv", lambda s, a: cost(s, a) <= s.rsv[a.p],
+                lambda s, a: f"costs {cost(s, a)}, Rsv {s.rsv[a.p]}")
+
+
+def target_needs():
+    return (
+        Need("§Actions/Tir", "the target is a living figure of another player",
+             lambda s, a: And(owner(s, a.target) != a.p, alive(s, a.target)),
+             lambda s, a: "the target is his own or out of play"),
+    )
+
+
+def face_need():
+    return Need("§Actions/Orientation", "a new facing is a nonzero direction",
+                lambda s, a: True if a.face is None else Or(a.face[0] != 0, a.face[1] != 0),
+                lambda s, a: "facing [0, 0]")
+
+
+CENTRE = Param("centre", Point(), "centre of the 3\" circle holding a group (§Groupe/2)", optional=True, default=None)
+FACE = Param("face", Point(), "new facing, a direction (free during a move: §Actions/Orientation)", optional=True, default=None)
+TARGET = Param("target", Name(fnames, "figure"), "the target figure")
+
+
+def _moved(s, a):
+    """Positions and facings after the members of a Moves argument reach their points."""
+    pos, face = list(s.pos), list(s.face)
+    for i, (m, x, y) in enumerate(triples(a.figs)):
+        pos[i] = (If(m == 1, x, pos[i][0]), If(m == 1, y, pos[i][1]))
+        if a.face is not None:
+            face[i] = (If(m == 1, a.face[0], face[i][0]), If(m == 1, a.face[1], face[i][1]))
+    return s.but(pos=tuple(pos), face=tuple(face))
+
+
+def _sq(v):
+    return v * v
+
+
+def _too_far(s, a):
+    """Concrete only (a replay message): the first member that goes beyond x times its Mvt."""
+    for i, (m, x, y) in enumerate(triples(a.figs)):
+        d2 = dist2(s.pos[i], (x, y))
+        if m and d2 > (a.x * prof(s, i).mvt) ** 2:
+            return (f"{s.cfg.comp.figs[i].name} covers {float(d2) ** 0.5:.2f}\" but x = {a.x} at Mvt "
+                    f"{prof(s, i).mvt}\" allows {a.x * prof(s, i).mvt}\"")
+    return f"x = {a.x}"
+
+
+def reach_need(cite, mult):
+    return Need(cite, "each figure covers at most x times its Mvt (squared distances compared)",
+                lambda s, a: And(a.x >= 1, *[Implies(m == 1, dist2(s.pos[i], (x, y)) <= _sq(mult * a.x * prof(s, i).mvt))
+                                             for i, (m, x, y) in enumerate(triples(a.figs))]),
+                _too_far)
+
+
+# ---------------------------------------------------------------- §Actions/Mouvement
+def move_cost(s, a):
+    """x points per figure for x times its Mvt (§Actions/Mouvement), summed over a group (§Groupe/3),
+    +2 per figure that leaves a càc (§Actions/Mouvement)."""
+    m = members(a.figs)
+    # (skipping figures the argument leaves out is a branch on an argument, not on the state)
+    return a.x * count(a) + 2 * Sum(If(And(m[i] == 1, engaged(s, i)), 1, 0) for i in range(NF)
+                                    if is_sym(m[i]) or m[i] == 1)
+
+
+MOVE = Action(
+    "act.move", "§Actions/Mouvement", "a figure or a group moves: x Rsv points per figure for x times its Mvt",
+    params=(Param("figs", Moves(), "each moving figure and the point it reaches"),
+            Param("x", Int(1, 60), "the multiple of Mvt paid for (x points per figure)"), FACE, CENTRE),
+    needs=(turn_need(), own_need(), *group_needs(), reach_need("§Actions/Mouvement", 1), face_need(),
+           cost_need("§Actions/Mouvement", move_cost, "the move's cost")),
+    effect=lambda s, a: advance(spend(_moved(s, a), a.p, move_cost(s, a))),
+    phases=("play",), goes=("close",),
+)
+
+
+# ---------------------------------------------------------------- §Actions/Orientation
+def reorient_cost(s, a):
+    return If(count(a) >= 2, decide(R_REORIENT, s, a), 1)
+
+
+def _reorient(s, a):
+    m = members(a.figs)
+    face = tuple((If(m[i] == 1, a.face[0], s.face[i][0]), If(m[i] == 1, a.face[1], s.face[i][1])) for i in range(NF))
+    return advance(spend(s.but(face=face), a.p, reorient_cost(s, a)))
+
+
+REORIENT = Action(
+    "act.reorient", "§Actions/Orientation", "a figure or a group turns to a new facing without moving (1 point)",
+    params=(Param("figs", Group(), "the figures turning"), Param("face", Point(), "the new facing, a direction"), CENTRE),
+    needs=(turn_need(), own_need(), *group_needs(), face_need(),
+           cost_need("§Actions/Orientation", reorient_cost, "the reorientation's cost")),
+    effect=_reorient, phases=("play",), goes=("close",),
+)
+
+
+# ---------------------------------------------------------------- duels (shot, charge, melee)
+def _all_behind(s, a, t):
+    m = members(a.figs)
+    return And(*[Implies(m[i] == 1, behind(s, a.target, i)) for i in range(NF)])
+
+
+def _open_duel(s, a, kind, stat):
+    """A shot or melee is declared: the attacker's side bonus is fixed now (Tir or Cbt,
+    +1 per extra figure of a group, +1 in the back); both sides then bid secretly."""
+    bonus = group_stat(s, a, stat) + (count(a) - 1) + If(_all_behind(s, a, a.target), 1, 0)
+    return s.but(phase=DUEL, d_kind=kind, d_att=members(a.figs), d_tgt=a.target, d_bonus=bonus,
+                 d_bid=(0, 0), d_has=(False, False))
+
+
+def sight_need(cite):
+    return Need(cite, "every figure has the target in line of sight (not behind it)",
+                lambda s, a: decide(R_ABEAM, s, a), lambda s, a: "the target is behind a figure")
+
+
+def _heavy(s, i):
+    return prof(s, i).weapon == "heavy"
+
+
+def _shoot(s, a):
+    m = members(a.figs)
+    loaded = tuple(If(And(m[i] == 1, _heavy(s, i)), False, s.loaded[i]) for i in range(NF))
+    return _open_duel(spend(s.but(loaded=loaded), a.p, 1), a, SHOT, "tir")
+
+
+SHOOT = Action(
+    "act.shoot", "§Actions/Tir", "a figure (or a group: §Groupe/4) shoots at a target for 1 point; the bids follow",
+    params=(Param("figs", Group(), "the shooters"), TARGET, CENTRE),
+    needs=(turn_need(), own_need(), *group_needs(), *target_needs(),
+           Need("§Actions/Charge", "every shooter carries a shooting weapon (Trolls and Dragons have none)",
+                lambda s, a: And(*[Implies(members(a.figs)[i] == 1, prof(s, i).weapon != "none") for i in range(NF)]),
+                lambda s, a: "a figure named has no shooting weapon"),
+           Need("§Actions/Rechargement", "a heavy weapon is loaded",
+                lambda s, a: And(*[Implies(members(a.figs)[i] == 1, s.loaded[i]) for i in range(NF) if _heavy(s, i)]),
+                lambda s, a: "a heavy weapon named must be reloaded first"),
+           Need("§Actions/Tir", "no heavy weapon shoots into a càc",
+                lambda s, a: decide(R_HEAVY, s, a), lambda s, a: "the target is in a càc"),
+           sight_need("§Actions/Tir"),
+           cost_need("§Actions/Tir", lambda s, a: 1, "1 point to start the shot")),
+    effect=_shoot, phases=("play",), goes=("duel",),
+)
+
+
+def charge_cost(s, a):
+    return 2 * a.x * count(a)
+
+
+def _charge(s, a):
+    t = spend(_moved(s, a), a.p, charge_cost(s, a))
+    return _open_duel(t, a, MELEE, "cbt")
+
+
+CHARGE = Action(
+    "act.charge", "§Actions/Charge", "a figure (or group) charges a target in sight: twice a move's cost; "
+    "it ends in base contact and starts a melee, whose bids follow",
+    params=(Param("figs", Moves(), "each charging figure and the point where it meets the target"), TARGET,
+            Param("x", Int(1, 60), "the multiple of Mvt covered (2x points per figure)"), FACE, CENTRE),
+    needs=(turn_need(), own_need(), *group_needs(), *target_needs(), sight_need("§Actions/Charge"),
+           reach_need("§Actions/Charge", 1), face_need(),
+           Need("§Actions/Charge", "each charger ends in base contact with the target",
+                lambda s, a: And(*[Implies(m == 1, touching((x, y), s.pos[a.target], (prof(s, i).base + prof(s, a.target).base) / 2))
+                                   for i, (m, x, y) in enumerate(triples(a.figs))]),
+                lambda s, a: "a charger stops short of the target"),
+           cost_need("§Actions/Charge", charge_cost, "the charge's cost (twice the move)")),
+    effect=_charge, phases=("play",), goes=("duel",),
+)
+
+MELEE_ACT = Action(
+    "act.melee", "§Actions/Corps à corps", "a figure (or group) in base contact fights a target: 1 point, then the bids",
+    params=(Param("figs", Group(), "the fighters"), TARGET, CENTRE),
+    needs=(turn_need(), own_need(), *group_needs(), *target_needs(),
+           Need("§Actions/Corps à corps", "every fighter is in base contact with the target",
+                lambda s, a: And(*[Implies(members(a.figs)[i] == 1, contact(s, i, a.target)) for i in range(NF)]),
+                lambda s, a: "a fighter is not in contact"),
+           cost_need("§Actions/Corps à corps", lambda s, a: 1, "1 point to start the melee")),
+    effect=lambda s, a: _open_duel(spend(s, a.p, 1), a, MELEE, "cbt"), phases=("play",), goes=("duel",),
+)
+
+
+def defender(s):
+    return Lookup(tuple(f.owner for f in s.cfg.comp.figs), s.d_tgt)
+
+
+def _side(s, a):
+    """0 if the bidder is the attacking player, 1 if he owns the target."""
+    return If(And(actor(s) == a.p, Not(s.d_has[0])), 0, 1)
+
+
+def _bid(s, a):
+    side = _side(s, a)
+    bid = (If(side == 0, a.amount, s.d_bid[0]), If(side == 1, a.amount, s.d_bid[1]))
+    has = (Or(s.d_has[0], side == 0), Or(s.d_has[1], side == 1))
+    t = spend(s, a.p, a.amount).but(d_bid=bid, d_has=has)
+    # both bids in: resolve (§Actions/Tir; §Actions/Corps à corps)
+    both = And(*has)
+    diff = bid[0] + s.d_bonus - (bid[1] + lookup_fig(s, "cbt", s.d_tgt))
+    melee = s.d_kind == MELEE
+    pdv = tuple(
+        If(both,
+           If(s.d_tgt == i, Max(0, s.pdv[i] - Max(0, diff)),
+              If(And(melee, s.d_att[i] == 1, diff < 0), Max(0, s.pdv[i] + diff), s.pdv[i])),
+           s.pdv[i])
+        for i in range(NF))
+    tie = And(both, melee, diff == 0)
+    recoil = tuple(If(tie, Or(s.d_att[i] == 1, s.d_tgt == i), s.recoil[i]) for i in range(NF))
+    after = advance(t)
+    done = And(both, Not(tie))
+    return t.but(pdv=pdv, recoil=recoil,
+                 phase=If(done, after.phase, If(tie, RECOIL, t.phase)),
+                 step=If(done, after.step, t.step), solo=If(done, after.solo, t.solo),
+                 d_kind=If(both, 0, s.d_kind))
+
+
+BID = Action(
+    "duel.bid", "§Actions/Tir", "the attacking player and the target's player each bid Rsv points, secretly; "
+    "once both are in, the difference (attacker's bid + Tir or Cbt + bonuses) - (target's bid + Cbt), if positive, "
+    "is taken from the target's PdV (in a melee a negative one from the attackers'; a tie makes both recoil)",
+    params=(Param("amount", Int(0, 60), "the Rsv points bid"),),
+    needs=(
+        Need("§Actions/Tir", "he is the attacking player or owns the target, and has not bid yet",
+             lambda s, a: Or(And(actor(s) == a.p, Not(s.d_has[0])), And(defender(s) == a.p, Not(s.d_has[1]))),
+             lambda s, a: "he has no bid to make in this duel"),
+        Need("§Actions/Tir", "a bid is paid from his Rsv", lambda s, a: a.amount <= s.rsv[a.p],
+             lambda s, a: f"bids {a.amount}, Rsv {s.rsv[a.p]}"),
+    ),
+    effect=_bid, phases=("duel",), goes=("play", "recoil", "close"),
+)
+
+
+def _recoil(s, a):
+    pending = put(s.recoil, a.fig, False)
+    t = s.but(pos=put(s.pos, a.fig, a.to), recoil=pending)
+    after = advance(t)
+    done = Not(Or(*pending))
+    return t.but(phase=If(done, after.phase, RECOIL), step=If(done, after.step, t.step), solo=If(done, after.solo, t.solo))
+
+
+def _away_ok(s, a):
+    d = sub(a.to, s.pos[a.fig])
+    out = sub(s.pos[a.fig], s.pos[a.away])
+    return And(dist2(a.to, s.pos[a.fig]) == prof(s, a.away).base ** 2, cross(d, out) == 0, dot(d, out) > 0)
+
+
+RECOIL_ACT = Action(
+    "melee.recoil", "§Actions/Corps à corps", "after a tied melee, each fighter steps back, straight away from "
+    "his opponent, by the size of that opponent's base",
+    params=(Param("fig", Name(fnames, "figure"), "the figure stepping back"),
+            Param("away", Name(fnames, "figure"), "the opponent it steps away from"),
+            Param("to", Point(), "where it stands after the recoil")),
+    needs=(
+        Need("§Actions/Corps à corps", "the figure is his and still has to recoil",
+             lambda s, a: And(s.recoil[a.fig], owner(s, a.fig) == a.p), lambda s, a: "no recoil pending for this figure"),
+        Need("§Actions/Corps à corps", "it steps away from one of its opponents in this melee",
+             lambda s, a: Or(And(s.d_tgt == a.fig, s.d_att[a.away] == 1), And(s.d_att[a.fig] == 1, s.d_tgt == a.away)),
+             lambda s, a: "that figure is not its opponent"),
+        Need("§Actions/Corps à corps", "straight away from the opponent, by the size of the opponent's base",
+             _away_ok, lambda s, a: f"moves {dist2(a.to, s.pos[a.fig])} (squared); the base is {prof(s, a.away).base}"),
+    ),
+    effect=_recoil, phases=("recoil",), goes=("play", "close"),
+)
+
+
+# ---------------------------------------------------------------- §Actions/Rechargement
+RELOAD = Action(
+    "act.reload", "§Actions/Rechargement", "a heavy weapon is reloaded: 2 points",
+    params=(Param("fig", Name(fnames, "figure"), "the figure reloading"),),
+    needs=(turn_need(),
+           Need("§Actions/Rechargement", "his own living figure, with an unloaded heavy weapon",
+                lambda s, a: And(owner(s, a.fig) == a.p, alive(s, a.fig), _heavy(s, a.fig), Not(s.loaded[a.fig])),
+                lambda s, a: "not a figure with an unloaded heavy weapon of his"),
+           cost_need("§Actions/Rechargement", lambda s, a: 2, "2 points")),
+    effect=lambda s, a: advance(spend(s.but(loaded=put(s.loaded, a.fig, True)), a.p, 2)),
+    phases=("play",), goes=("close",),
+)
+
+
+# ---------------------------------------------------------------- §Actions/Destruction
+def destroy_cost(s, a):
+    return 1 + a.bid
+
+
+def _destroy(s, a):
+    o = s.cfg.comp.objs[a.obj]
+    left = Max(0, s.struct[a.obj] - (prof(s, a.fig).cbt + a.bid))
+    t = s.but(struct=put(s.struct, a.obj, left),
+              points=put(s.points, a.p, s.points[a.p] + If(left == 0, o.points, 0)))
+    return advance(spend(t, a.p, destroy_cost(s, a)))
+
+
+DESTROY = Action(
+    "act.destroy", "§Actions/Destruction", "a figure in contact with an objective demolishes it: 1 point to start, "
+    "then a bid with no answer; Cbt + bid comes off its structure",
+    params=(Param("fig", Name(fnames, "figure"), "the figure"), Param("obj", Name(onames, "objective"), "the objective"),
+            Param("bid", Int(0, 60), "the Rsv points bid")),
+    needs=(turn_need(),
+           Need("§Actions/Destruction", "his own living figure, in base contact with a standing objective",
+                lambda s, a: And(owner(s, a.fig) == a.p, alive(s, a.fig), s.struct[a.obj] > 0,
+                                 touching(s.pos[a.fig], s.cfg.comp.objs[a.obj].pos,
+                                          (prof(s, a.fig).base + s.cfg.comp.objs[a.obj].size) / 2)),
+                lambda s, a: "not his figure, not in contact, or the objective is already destroyed"),
+           cost_need("§Actions/Destruction", destroy_cost, "1 point + the bid")),
+    effect=_destroy, phases=("play",), goes=("close",),
+)
+
+ACTIONS = (MOVE, REORIENT, SHOOT, CHARGE, MELEE_ACT, BID, RECOIL_ACT, RELOAD, DESTROY)

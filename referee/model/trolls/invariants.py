@@ -1,0 +1,68 @@
+"""What must hold in every reachable state (proved by z3 by induction), the claims of the
+text, and what the text refers to without defining it (gaps)."""
+from __future__ import annotations
+
+from ..kernel import And, Claim, Gap, If, Implies, Invariant, Or, Sum
+from .state import BET, CLOSE, DRAW, H, NOBODY, PLAY
+
+NF, NK = 6, 6
+
+
+def _bets_ok(s):
+    lo = 0 if s.cfg.opt("no_card") == "pass" else 1
+    return And(*[If(s.betted[p], And(Sum(s.bet[p]) >= lo, Sum(s.bet[p]) <= 3), Sum(s.bet[p]) == 0) for p in range(3)])
+
+
+INVARIANTS = (
+    Invariant("§Tour de jeu/3", "no reserve (Rsv) is ever negative", lambda s: And(*[r >= 0 for r in s.rsv])),
+    Invariant("§Tour de jeu/1", "no hand ever holds more than 5 cards",
+              lambda s: And(*[Sum(h) <= 5 for h in s.hand])),
+    Invariant("§Mise", "a player's bet is one to three cards once he has bet, none before",
+              _bets_ok),
+    Invariant("§Intro", "cards are conserved: each value is twice in deck + hand + bet + graveyard, no zone negative",
+              lambda s: And(*[And(s.deck[p][k] + s.hand[p][k] + s.bet[p][k] + s.grave[p][k] == s.cfg.comp.copies,
+                                  s.deck[p][k] >= 0, s.hand[p][k] >= 0, s.bet[p][k] >= 0, s.grave[p][k] >= 0)
+                            for p in range(3) for k in range(NK)])),
+    Invariant("§Tour de jeu/7", "the turn ends exactly when the Human's Rsv is empty: it is empty when the turn "
+              "closes, and not empty whenever he must initiate a round",
+              lambda s: And(Implies(s.phase == CLOSE, s.rsv[H] == 0),
+                            Implies(And(s.phase == PLAY, s.step == 0, s.solo == NOBODY), s.rsv[H] > 0))),
+    Invariant("§Tour de jeu/7", "no Rsv is carried over: every Rsv is 0 while cards are drawn and bet",
+              lambda s: Implies(Or(s.phase == DRAW, s.phase == BET), And(*[r == 0 for r in s.rsv]))),
+    Invariant("§Tour de jeu/3", "the round bookkeeping stays in range (phase, whose step, round blanc)",
+              lambda s: And(s.phase >= 0, s.phase <= 6, s.step >= 0, s.step <= 2, s.solo >= 0, s.solo <= NOBODY,
+                            *[b >= 0 for b in s.blanc])),
+    Invariant("§Actions/Tir", "PdV, structures and objective points are never negative",
+              lambda s: And(*[x >= 0 for x in s.pdv + s.struct + s.points])),
+    Invariant("§Actions/Orientation", "every figure faces some direction",
+              lambda s: And(*[Or(f[0] != 0, f[1] != 0) for f in s.face])),
+)
+
+CLAIMS = (
+    Claim("§Tour de jeu/7", "Rsv left to the Troll or the Dragon at the end of a turn is lost: the next turn "
+          "starts with every Rsv at 0", "always",
+          lambda s: Implies(s.phase == DRAW, And(*[r == 0 for r in s.rsv]))),
+    Claim("§Intro", "each deck is 12 cards: as, 3, 5, 7, 9 and joker, twice", "data",
+          lambda c: c.copies * len(c.kinds), 12),
+    Claim("§Mise", "the Troll who bets a 5 and a 7 has a Rsv of 12", "data",
+          lambda c: c.values[1][c.kinds.index("5")] + c.values[1][c.kinds.index("7")], 12),
+    Claim("§Joker/1", "the Troll who bets 5, 9 and a joker has a Rsv of 14", "data",
+          lambda c: c.values[1][c.kinds.index("5")] + c.values[1][c.kinds.index("9")] + c.values[1][c.joker], 14),
+    Claim("§Cartes spéciales", "the ace is worth 11 to the Dragon", "data", lambda c: c.values[2][0], 11),
+)
+
+GAPS = (
+    Gap("§Intro", "the aim is to collect 'points d'objectifs', but neither their values nor the end of the game "
+        "are defined", "each objective of the scenario carries illustrative points scored by the player who "
+        "destroys it; the game ends as option no_card says (see docs/trolls.md)"),
+    Gap("§Tour de jeu/3", "an 'action particulière liée aux objectifs' is mentioned and never described",
+        "only the destruction of an objective (§Actions/Destruction) is encoded"),
+    Gap("§Actions/Mouvement", "no profile table (Mvt, Tir, Cbt, PdV, base size) and no weapon list",
+        "an illustrative set consistent with every number the text gives (components/figures.toml)"),
+    Gap("§Actions/Rechargement", "the 'cas spécial' in which a heavy weapon needs no reloading is never given",
+        "every heavy weapon must be reloaded after each shot; the game starts loaded"),
+    Gap("§Actions/Tir", "what happens to a figure with no PdV left is never said",
+        "it is out of play: it can neither act nor be targeted, nor hold a càc"),
+    Gap("§Actions/Corps à corps", "when two figures are 'in a càc' (contact) is never defined",
+        "bases touching or overlapping: centres at most (base1 + base2) / 2 apart"),
+)

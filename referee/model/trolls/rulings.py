@@ -1,0 +1,319 @@
+"""Where the text leaves a situation undecided (Rulings) and the options that fill the holes.
+
+Each Ruling lists what the text says (source "texte") where it says it; the checks find the
+states where no text answer applies, or where two give different outcomes. The options give
+documented defaults (source "option:<name>=<value>"). Citation scheme: docs/trolls.md.
+"""
+from __future__ import annotations
+
+from ..kernel import And, Answer, If, Implies, Max, Min, Not, Option, Or, Ruling, Sum, decide, is_sym
+from .geo import ahead
+from .state import BET, CLOSE, NOBODY, PLAY, members
+
+TXT = "texte"
+
+
+# Ruling answers are also evaluated with the arguments of other events (the agreement checks):
+# read the arguments they need through these, with neutral defaults.
+def _pp(a):
+    p = getattr(a, "p", None)
+    return 0 if p is None else p
+
+
+def _figs(a):
+    return members(getattr(a, "figs", None) or (0,) * 6)
+
+
+def _target(a):
+    return getattr(a, "target", 0)
+
+
+def hcount(s, p):
+    return Sum(s.hand[p])
+
+
+def dcount(s, p):
+    return Sum(s.deck[p])
+
+
+def lazy_if(c, fa, fb):
+    """If(c, fa(), fb()) evaluating only the branch taken when c is concrete (a ruling
+    decided outside its own situation would raise Undecided for nothing)."""
+    if is_sym(c):
+        return If(c, fa(), fb())
+    return fa() if c else fb()
+
+
+# ---------------------------------------------------------------- options
+OPTIONS = (
+    Option("full_hand", "§Tour de jeu/1",
+           "a player who still holds 5 cards must draw one or two cards yet may not go above 5",
+           {"skip": "he draws nothing this turn"}, "skip"),
+    Option("short_refill", "§Tour de jeu/1",
+           "with 2 cards or fewer in hand, one or two cards cannot bring the hand back to 5",
+           {"two": "he draws two cards (or what his deck holds)", "one": "he draws one card (if any)"}, "two"),
+    Option("empty_deck", "§Tour de jeu/1",
+           "the deck holds fewer cards than the refill needs (the deck is never reshuffled: §Intro)",
+           {"all": "he draws what is left", "none": "he draws nothing"}, "all"),
+    Option("no_card", "§Tour de jeu/1",
+           "a player with no card in hand must bet one to three cards",
+           {"end": "the game ends (the objective points are counted)", "pass": "he bets nothing (Rsv 0)"}, "end"),
+    Option("zero_rsv", "§Tour de jeu/7",
+           "the Human's Rsv is 0 at the reveal (a bet of jokers only): no round can be initiated, and no round empties his Rsv",
+           {"end": "the turn ends at once; the others lose their Rsv",
+            "round": "one round is played without the Human (Troll, then Dragon), then the turn ends"}, "end"),
+    Option("abeam", "§Actions/Orientation",
+           "a figure exactly on the side line of another (neither in front nor behind)",
+           {"front": "counts as in front (in line of sight, not in the back)",
+            "back": "counts as behind (out of line of sight, in the back)"}, "front"),
+    Option("group_stat", "§Groupe/4",
+           "a group shot or melee whose figures have different Tir (or Cbt): whose value counts",
+           {"best": "the highest of the group", "worst": "the lowest of the group"}, "best"),
+    Option("group_reorient", "§Groupe/3",
+           "the cost of a grouped reorientation (the text sums moves and charges, keeps 1 to start a shot or melee)",
+           {"each": "1 point per figure", "one": "1 point for the group"}, "each"),
+)
+
+
+# ---------------------------------------------------------------- §Tour de jeu/1: the draw
+def _need(s, a):
+    return 5 - hcount(s, _pp(a))
+
+
+TEXT_DRAW = Answer("§Tour de jeu/1", TXT, "he draws the one or two cards that bring his hand back to 5",
+                   lambda s, a: And(_need(s, a) >= 1, _need(s, a) <= 2, dcount(s, _pp(a)) >= _need(s, a)),
+                   lambda s, a: _need(s, a))
+
+R_FULL = Ruling(
+    "draw_full_hand", "§Tour de jeu/1",
+    "a hand of 5 cards at the draw (always so on the first turn): one or two cards must be drawn, "
+    "yet the hand may not go above 5",
+    lambda s, a: hcount(s, _pp(a)) >= 5,
+    (TEXT_DRAW,
+     Answer("§Tour de jeu/1", "option:full_hand=skip", "no draw", lambda s, a: hcount(s, _pp(a)) >= 5, lambda s, a: 0)),
+    action="turn.draw")
+
+R_SHORT = Ruling(
+    "draw_short_refill", "§Tour de jeu/1",
+    "a hand of 2 cards or fewer at the draw (after a bet of 3): one or two cards cannot refill it to 5",
+    lambda s, a: hcount(s, _pp(a)) <= 2,
+    (TEXT_DRAW,
+     Answer("§Tour de jeu/1", "option:short_refill=two", "two cards, or what the deck holds",
+            lambda s, a: hcount(s, _pp(a)) <= 2, lambda s, a: Min(2, dcount(s, _pp(a)))),
+     Answer("§Tour de jeu/1", "option:short_refill=one", "one card, if the deck holds one",
+            lambda s, a: hcount(s, _pp(a)) <= 2, lambda s, a: Min(1, dcount(s, _pp(a))))),
+    action="turn.draw")
+
+R_LOW = Ruling(
+    "draw_empty_deck", "§Tour de jeu/1",
+    "the deck holds fewer cards than the refill needs (an empty deck after a few turns: §Intro)",
+    lambda s, a: And(hcount(s, _pp(a)) >= 3, hcount(s, _pp(a)) <= 4, dcount(s, _pp(a)) < _need(s, a)),
+    (TEXT_DRAW,
+     Answer("§Tour de jeu/1", "option:empty_deck=all", "what is left in the deck",
+            lambda s, a: dcount(s, _pp(a)) < _need(s, a), lambda s, a: dcount(s, _pp(a))),
+     Answer("§Tour de jeu/1", "option:empty_deck=none", "nothing",
+            lambda s, a: dcount(s, _pp(a)) < _need(s, a), lambda s, a: 0)),
+    action="turn.draw")
+
+
+def draw_count(s, a):
+    """How many cards player a.p draws this turn (§Tour de jeu/1 and the three rulings)."""
+    h = hcount(s, _pp(a))
+    return lazy_if(h >= 5, lambda: decide(R_FULL, s, a),
+                   lambda: lazy_if(h <= 2, lambda: decide(R_SHORT, s, a), lambda: decide(R_LOW, s, a)))
+
+
+# ---------------------------------------------------------------- §Tour de jeu/1: the bet
+def _who(a):
+    """The player a question is about; every player when the question is asked of the state."""
+    p = getattr(a, "p", None)
+    return range(3) if p is None else (p,)
+
+
+def _emptyhanded(s, a):
+    return Or(*[And(s.phase == BET, Not(s.betted[p]), hcount(s, p) == 0) for p in _who(a)])
+
+
+R_NOCARD = Ruling(
+    "bet_without_cards", "§Tour de jeu/1",
+    "a player must bet one to three cards but his hand is empty (his deck ran out)",
+    _emptyhanded,
+    (Answer("§Tour de jeu/1", TXT, "he bets at least one card",
+            lambda s, a: And(*[hcount(s, p) >= 1 for p in _who(a)]), lambda s, a: 1),
+     Answer("§Tour de jeu/1", "option:no_card=end", "the game ends (-1: no bet)", _emptyhanded, lambda s, a: -1),
+     Answer("§Tour de jeu/1", "option:no_card=pass", "he bets nothing", _emptyhanded, lambda s, a: 0)),
+)
+
+
+def min_bet(s, a):
+    return decide(R_NOCARD, s, a)
+
+
+# ---------------------------------------------------------------- §Cartes spéciales / §Joker: two jokers
+def jokers_bet(s, a):
+    cards = getattr(a, "cards", None)
+    return 0 if cards is None else cards[s.cfg.comp.joker]
+
+
+R_JOKERS = Ruling(
+    "two_jokers", "§Joker/2",
+    "a player bets both his jokers: one round blanc, or one per joker?",
+    lambda s, a: jokers_bet(s, a) >= 2,
+    (Answer("§Joker/2", TXT, "a player who bet a joker may play a round blanc in the turn: one round",
+            lambda s, a: True, lambda s, a: If(jokers_bet(s, a) >= 1, 1, 0)),
+     Answer("§Cartes spéciales", TXT, "each joker brings the right to a round without reaction: one per joker",
+            lambda s, a: True, lambda s, a: jokers_bet(s, a))),
+    action="turn.bet")
+
+
+# ---------------------------------------------------------------- §Tour de jeu/7: a Human Rsv of 0
+def rsv_of(s, p):
+    vals = s.cfg.comp.values[p]
+    return Sum(n * v for n, v in zip(s.bet[p], vals))
+
+
+R_ZERO = Ruling(
+    "human_rsv_zero", "§Tour de jeu/7",
+    "the Human reveals a Rsv of 0 (a bet of jokers only): he initiates no round, and no round empties his Rsv, "
+    "so when does the turn end?",
+    lambda s, a: rsv_of(s, 0) == 0,
+    (Answer("§Tour de jeu/7", TXT, "rounds are played while his Rsv is not empty (2: normal rounds)",
+            lambda s, a: rsv_of(s, 0) > 0, lambda s, a: 2),
+     Answer("§Tour de jeu/7", "option:zero_rsv=end", "the turn ends at once (0)", lambda s, a: rsv_of(s, 0) == 0, lambda s, a: 0),
+     Answer("§Tour de jeu/7", "option:zero_rsv=round", "one round without the Human (1)", lambda s, a: rsv_of(s, 0) == 0, lambda s, a: 1)),
+    action="turn.reveal")
+
+
+# ---------------------------------------------------------------- §Joker/2: a round blanc at the end of the turn
+R_BLANC = Ruling(
+    "blanc_at_turn_end", "§Joker/2",
+    "a round blanc after the round in which the Human emptied his Rsv: allowed 'even at the end of the turn', "
+    "but it must be declared when the Human declares an action, which will not happen again",
+    lambda s, a: s.phase == CLOSE,
+    (Answer("§Joker/2", TXT, "a round blanc may be played even at the end of the turn",
+            lambda s, a: s.phase == CLOSE, lambda s, a: True),
+     Answer("§Joker/2", TXT, "it is declared at the start of a round, when the Human declares his action",
+            lambda s, a: Or(s.phase == CLOSE, s.phase == PLAY),
+            lambda s, a: And(s.phase == PLAY, s.step == 0, s.solo == NOBODY))),
+    outcome="bool", action="round.blanc")
+
+
+# ---------------------------------------------------------------- §Actions/Orientation: exactly abeam
+def _abeam_any(s, a):
+    m = _figs(a)
+    return Or(*[And(m[i] == 1, ahead(s, i, _target(a)) == 0) for i in range(len(m))])
+
+
+def in_sight(s, a, strict):
+    m = _figs(a)
+    return And(*[Implies(m[i] == 1, ahead(s, i, _target(a)) > 0 if strict else ahead(s, i, _target(a)) >= 0)
+                 for i in range(len(m))])
+
+
+R_ABEAM = Ruling(
+    "target_abeam", "§Actions/Orientation",
+    "a target exactly on the side line of a shooter (or charger): the text knows only front and back",
+    _abeam_any,
+    (Answer("§Actions/Tir", TXT, "in line of sight if in front, not if behind",
+            lambda s, a: Not(_abeam_any(s, a)), lambda s, a: in_sight(s, a, True)),
+     Answer("§Actions/Orientation", "option:abeam=front", "abeam counts as in front",
+            _abeam_any, lambda s, a: in_sight(s, a, False)),
+     Answer("§Actions/Orientation", "option:abeam=back", "abeam counts as behind",
+            _abeam_any, lambda s, a: in_sight(s, a, True))),
+    outcome="bool", action="act.shoot")
+
+
+def behind(s, t, i):
+    """Figure i stands in the back of figure t (the +1 of §Actions/Tir and §Actions/Corps à corps);
+    exactly abeam follows the same option as the line of sight."""
+    side = ahead(s, t, i)
+    return side <= 0 if s.cfg.opt("abeam") == "back" else side < 0
+
+
+# ---------------------------------------------------------------- §Groupe/4: whose Tir or Cbt
+def _stat(s, a, i):
+    return getattr(s.cfg.comp.figs[i].prof, getattr(a, "stat", "tir"))
+
+
+def _mixed(s, a):
+    m = _figs(a)
+    n = len(m)
+    return Or(False, *[And(m[i] == 1, m[j] == 1) for i in range(n) for j in range(i + 1, n)
+                       if _stat(s, a, i) != _stat(s, a, j)])
+
+
+def _best(s, a):
+    m = _figs(a)
+    return Max(*[If(m[i] == 1, _stat(s, a, i), -99) for i in range(len(m))])
+
+
+def _worst(s, a):
+    m = _figs(a)
+    return Min(*[If(m[i] == 1, _stat(s, a, i), 99) for i in range(len(m))])
+
+
+R_STAT = Ruling(
+    "group_stat", "§Groupe/4",
+    "a group shot or melee by figures with different Tir (or Cbt): the text adds +1 per extra figure "
+    "but never says whose value counts",
+    _mixed,
+    (Answer("§Groupe/4", TXT, "a single figure, or a group with one value: that value",
+            lambda s, a: Not(_mixed(s, a)), _best),
+     Answer("§Groupe/4", "option:group_stat=best", "the highest", _mixed, _best),
+     Answer("§Groupe/4", "option:group_stat=worst", "the lowest", _mixed, _worst)),
+    action="act.shoot")
+
+
+def group_stat(s, a, stat):
+    from types import SimpleNamespace
+
+    return decide(R_STAT, s, SimpleNamespace(p=a.p, figs=a.figs, target=a.target, stat=stat))
+
+
+# ---------------------------------------------------------------- §Groupe/3: grouped reorientation
+def _n(a):
+    return Sum(_figs(a))
+
+
+R_REORIENT = Ruling(
+    "group_reorient_cost", "§Groupe/3",
+    "a grouped reorientation: the text gives the cost of grouped moves and charges (the sum) and of "
+    "starting a shot or melee (1), not of a reorientation",
+    lambda s, a: _n(a) >= 2,
+    (Answer("§Actions/Orientation", TXT, "one figure: 1 point", lambda s, a: _n(a) == 1, lambda s, a: 1),
+     Answer("§Groupe/3", "option:group_reorient=each", "1 per figure", lambda s, a: _n(a) >= 2, lambda s, a: _n(a)),
+     Answer("§Groupe/3", "option:group_reorient=one", "1 for the group", lambda s, a: _n(a) >= 2, lambda s, a: 1)),
+    action="act.reorient")
+
+# ---------------------------------------------------------------- §Actions/Tir: a heavy weapon and a càc
+def _heavy_members(s, a):
+    m = _figs(a)
+    return [m[i] == 1 for i in range(len(m)) if s.cfg.comp.figs[i].prof.weapon == "heavy"]
+
+
+def _heavy_in_melee(s, a):
+    from .geo import engaged
+
+    m = _figs(a)
+    return Or(False, *[And(m[i] == 1, engaged(s, i)) for i in range(len(m))
+                       if s.cfg.comp.figs[i].prof.weapon == "heavy"])
+
+
+def _into_melee_ok(s, a):
+    from .geo import engaged
+
+    return Implies(Or(False, *_heavy_members(s, a)), Not(engaged(s, _target(a))))
+
+
+R_HEAVY = Ruling(
+    "heavy_shot_from_melee", "§Actions/Tir",
+    "a heavy weapon held by a figure that is itself in a càc shoots a target outside it: is that shooting "
+    "'dans un càc'?",
+    _heavy_in_melee,
+    (Answer("§Actions/Tir", TXT, "no heavy shot into a càc: only a target in a càc is protected",
+            lambda s, a: True, _into_melee_ok),
+     Answer("§Actions/Tir", TXT, "no heavy shot in a càc: a shooter in a càc may not fire it",
+            _heavy_in_melee, lambda s, a: False)),
+    outcome="bool", action="act.shoot")
+
+RULINGS = (R_FULL, R_SHORT, R_LOW, R_NOCARD, R_JOKERS, R_ZERO, R_BLANC, R_ABEAM, R_STAT, R_REORIENT, R_HEAVY)

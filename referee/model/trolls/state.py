@@ -1,0 +1,168 @@
+"""The state of a game of Trolls et Dragons 2020 (three players: Humains, Trolls, Dragons).
+
+Skeleton (what z3 sees): the cards of each faction as count vectors per card value and zone,
+the reserves, the round bookkeeping, the figures (position and facing: exact rationals,
+z3 Reals), their PdV and weapons, the objectives, and the pending duel (shot or melee).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..kernel import BadField, State, Sym, num, vec
+from ..kernel.rules import ParamKind
+from .data import NF, NK, NO, as_json, length
+
+# phases (indices into GAME.phases)
+DRAW, BET, PLAY, DUEL, RECOIL, CLOSE, OVER = range(7)
+H, T, D = 0, 1, 2  # players[0] Humains, [1] Trolls, [2] Dragons
+NOBODY = 3  # `solo` when no round blanc is being played
+SHOT, MELEE = 1, 2
+
+
+@dataclass(frozen=True)
+class TD(State):
+    phase: int = num(0, 6)
+    turn: int = num(1, 6)
+    deck: tuple = vec(3, NK, lo=0, hi=2)
+    hand: tuple = vec(3, NK, lo=0, hi=2)
+    bet: tuple = vec(3, NK, lo=0, hi=2)
+    grave: tuple = vec(3, NK, lo=0, hi=2)
+    drawn: tuple = vec(3, sort="bool")
+    betted: tuple = vec(3, sort="bool")
+    rsv: tuple = vec(3, lo=0, hi=25)
+    blanc: tuple = vec(3, lo=0, hi=2)  # rounds blancs still allowed this turn
+    step: int = num(0, 2)  # who acts in the current round: 0 Humain, 1 Troll, 2 Dragon
+    solo: int = num(0, 3)  # the player of the round blanc being played, 3 = none
+    pos: tuple = vec(NF, 2, lo=0, hi=24, sort="real")
+    face: tuple = vec(NF, 2, lo=-1, hi=1, sort="real")
+    pdv: tuple = vec(NF, lo=0, hi=8)
+    loaded: tuple = vec(NF, sort="bool")
+    struct: tuple = vec(NO, lo=0, hi=8)
+    points: tuple = vec(3, lo=0, hi=8)
+    d_kind: int = num(0, 2)  # pending duel: 0 none, 1 shot, 2 melee
+    d_att: tuple = vec(NF, lo=0, hi=1)  # the attacking figures
+    d_tgt: int = num(0, NF - 1)
+    d_bonus: int = num(0, 6)  # attacker's Tir/Cbt + extras + back
+    d_bid: tuple = vec(2, lo=0, hi=10)  # attacker's, target's secret bids
+    d_has: tuple = vec(2, sort="bool")
+    recoil: tuple = vec(NF, sort="bool")  # figures still to recoil after a tied melee
+
+
+# ---------------------------------------------------------------- param kinds
+def _names(cfg) -> tuple:
+    return cfg.comp.fig_names
+
+
+def point_of(v: Any, what: str) -> tuple:
+    if type(v) is not list or len(v) != 2:
+        raise BadField(f"expected a point [x, y], got {v!r}")
+    out = []
+    for x in v:
+        if type(x) is float:
+            raise BadField(f"write {x} as an exact string, e.g. \"{Fraction(x).limit_denominator(1000)}\" (no floats)")
+        try:
+            out.append(length(x, what))
+        except Exception:  # BadInput from length
+            raise BadField(f"expected a whole number or a string like \"3/2\", got {x!r}") from None
+    return tuple(out)
+
+
+_NUM = {"oneOf": [{"type": "integer"}, {"type": "string", "pattern": r"^-?[0-9]+(/[0-9]+|\.[0-9]+)?$"}]}
+_POINT = {"type": "array", "items": _NUM, "minItems": 2, "maxItems": 2}
+
+
+@dataclass(frozen=True)
+class Point(ParamKind):
+    """A point or direction in inches: [x, y], each a whole number or "a/b" / "1.5"."""
+
+    def decode(self, v, cfg, players):
+        return point_of(v, "point")
+
+    def encode(self, v, cfg, players):
+        return [as_json(Fraction(x)) for x in v]
+
+    def symbolic(self, cfg, name):
+        import z3
+
+        return (Sym(z3.Real(name + ".x")), Sym(z3.Real(name + ".y"))), []
+
+    def schema(self, cfg):
+        return dict(_POINT)
+
+
+@dataclass(frozen=True)
+class Group(ParamKind):
+    """Figures acting together: a list of figure names, read as a 0/1 flag per slot."""
+
+    def decode(self, v, cfg, players):
+        names = _names(cfg)
+        if type(v) is not list or not v:
+            raise BadField(f"expected a non-empty list of figures, got {v!r}")
+        flags = [0] * NF
+        for x in v:
+            if x not in names:
+                raise BadField(f"unknown figure {x!r} (figures: {', '.join(names)})")
+            if flags[names.index(x)]:
+                raise BadField(f"figure {x!r} named twice")
+            flags[names.index(x)] = 1
+        return tuple(flags)
+
+    def encode(self, v, cfg, players):
+        return [n for n, m in zip(_names(cfg), v) if m]
+
+    def symbolic(self, cfg, name):
+        import z3
+
+        vs = [z3.Int(f"{name}[{i}]") for i in range(NF)]
+        return tuple(Sym(x) for x in vs), [z3.And(x >= 0, x <= 1) for x in vs]
+
+    def schema(self, cfg):
+        return {"type": "array", "minItems": 1, "items": {"type": "string", "enum": list(_names(cfg))}}
+
+
+@dataclass(frozen=True)
+class Moves(ParamKind):
+    """Where each moving figure ends: {"h1": [x, y], ...}, read as a flat tuple
+    (flag, x, y) x slot: (m0, x0, y0, m1, x1, y1, ...)."""
+
+    def decode(self, v, cfg, players):
+        names = _names(cfg)
+        if type(v) is not dict or not v:
+            raise BadField(f"expected an object {{figure: [x, y]}}, got {v!r}")
+        out = [0, Fraction(0), Fraction(0)] * NF
+        for k, p in v.items():
+            if k not in names:
+                raise BadField(f"unknown figure {k!r} (figures: {', '.join(names)})")
+            x, y = point_of(p, k)
+            i = names.index(k)
+            out[3 * i: 3 * i + 3] = [1, x, y]
+        return tuple(out)
+
+    def encode(self, v, cfg, players):
+        return {n: [as_json(Fraction(x)), as_json(Fraction(y))] for n, (m, x, y) in zip(_names(cfg), triples(v)) if m}
+
+    def symbolic(self, cfg, name):
+        import z3
+
+        out, side = [], []
+        for i in range(NF):
+            m = z3.Int(f"{name}[{i}].m")
+            side.append(z3.And(m >= 0, m <= 1))
+            out += [Sym(m), Sym(z3.Real(f"{name}[{i}].x")), Sym(z3.Real(f"{name}[{i}].y"))]
+        return tuple(out), side
+
+    def schema(self, cfg):
+        return {"type": "object", "minProperties": 1, "additionalProperties": False,
+                "properties": {n: dict(_POINT) for n in _names(cfg)}}
+
+
+def triples(figs: tuple) -> list:
+    """The (flag, x, y) of each slot of a Moves argument."""
+    return [tuple(figs[3 * i: 3 * i + 3]) for i in range(len(figs) // 3)]
+
+
+def members(figs: tuple) -> tuple:
+    """The 0/1 membership flag per slot of a Group (one flag per slot) or Moves (three) argument."""
+    return tuple(figs[::3]) if len(figs) == 3 * NF else tuple(figs)

@@ -1,0 +1,166 @@
+"""§Tour de jeu (Déroulement du tour de jeu), §Mise, §Cartes spéciales and §Joker:
+the draw, the secret bets, the reveal and the reserves, the rounds, the end of the turn."""
+from __future__ import annotations
+
+from ..kernel import (
+    Action, And, If, Names, Need, Not, Or, Param, Sum, covers, decide, put, vadd, vsub,
+)
+from .rulings import R_BLANC, R_JOKERS, R_ZERO, dcount, draw_count, hcount, min_bet, rsv_of
+from .state import BET, CLOSE, DRAW, H, NOBODY, OVER, PLAY
+
+ZERO6 = (0,) * 6
+
+
+def kinds(cfg):
+    return cfg.comp.kinds
+
+
+WHO = ("Human", "Troll", "Dragon")
+
+
+def who(p):
+    return WHO[p] if type(p) is int and 0 <= p < 3 else f"player {p}"
+
+
+def actor(s):
+    """Who acts now: the player of the round blanc, else the one whose step it is
+    (§Tour de jeu/3-5: Humain, then Troll, then Dragon)."""
+    return If(s.solo != NOBODY, s.solo, s.step)
+
+
+def advance(s):
+    """After an action (or a pass): next player of the round; at the end of a round (the Dragon
+    has acted, or a round blanc is over) the turn stops if the Human's Rsv is empty (§Tour de jeu/7)."""
+    blanc = s.solo != NOBODY
+    end_round = Or(blanc, s.step == 2)
+    close = And(end_round, s.rsv[H] == 0)
+    return s.but(phase=If(close, CLOSE, PLAY), step=If(end_round, 0, s.step + 1), solo=NOBODY)
+
+
+def _n(v):
+    return Sum(v)
+
+
+# ---------------------------------------------------------------- draw
+def _draw_effect(s, a):
+    drawn = put(s.drawn, a.p, True)
+    return s.but(deck=put(s.deck, a.p, vsub(s.deck[a.p], a.cards)),
+                 hand=put(s.hand, a.p, vadd(s.hand[a.p], a.cards)),
+                 drawn=drawn, phase=If(And(*drawn), BET, DRAW))
+
+
+DRAW_ACT = Action(
+    "turn.draw", "§Tour de jeu/1", "a player draws from his deck to refill his hand (the cards drawn are recorded)",
+    params=(Param("cards", Names(kinds, "card", most=5), "the cards drawn (known to the player only)"),),
+    needs=(
+        Need("§Tour de jeu/1", "each player draws once at the start of the turn",
+             lambda s, a: Not(s.drawn[a.p]), lambda s, a: "he has already drawn this turn"),
+        Need("§Intro", "the cards drawn come from his own deck",
+             lambda s, a: covers(s.deck[a.p], a.cards),
+             lambda s, a: "his deck holds " + ", ".join(f"{n}x{k}" for k, n in zip(kinds(s.cfg), s.deck[a.p]) if n) or "his deck is empty"),
+        Need("§Tour de jeu/1", "his hand never goes above 5 cards",
+             lambda s, a: hcount(s, a.p) + _n(a.cards) <= 5,
+             lambda s, a: f"{hcount(s, a.p)} in hand + {_n(a.cards)} drawn"),
+        Need("§Tour de jeu/1", "he draws the one or two cards that refill his hand to 5",
+             lambda s, a: _n(a.cards) == draw_count(s, a),
+             lambda s, a: f"draws {_n(a.cards)}, must draw {draw_count(s, a)} ({hcount(s, a.p)} in hand, {dcount(s, a.p)} in the deck)"),
+    ),
+    effect=_draw_effect, phases=("draw",), goes=("bet",),
+)
+
+
+# ---------------------------------------------------------------- bet
+def _bet_effect(s, a):
+    return s.but(hand=put(s.hand, a.p, vsub(s.hand[a.p], a.cards)),
+                 bet=put(s.bet, a.p, vadd(s.bet[a.p], a.cards)),
+                 betted=put(s.betted, a.p, True),
+                 blanc=put(s.blanc, a.p, decide(R_JOKERS, s, a)))
+
+
+BET_ACT = Action(
+    "turn.bet", "§Tour de jeu/1", "a player bets one to three cards of his hand, secretly",
+    params=(Param("cards", Names(kinds, "card", most=5), "the cards bet (secret until the reveal)"),),
+    needs=(
+        Need("§Tour de jeu/1", "each player bets once per turn",
+             lambda s, a: Not(s.betted[a.p]), lambda s, a: "he has already bet this turn"),
+        Need("§Tour de jeu/1", "the cards bet come from his hand",
+             lambda s, a: covers(s.hand[a.p], a.cards),
+             lambda s, a: "his hand holds " + (", ".join(f"{n}x{k}" for k, n in zip(kinds(s.cfg), s.hand[a.p]) if n) or "nothing")),
+        Need("§Mise", "a bet is one to three cards",
+             lambda s, a: And(_n(a.cards) <= 3, _n(a.cards) >= min_bet(s, a), min_bet(s, a) >= 0),
+             lambda s, a: f"bets {_n(a.cards)} cards" + (" with an empty hand" if hcount(s, a.p) == 0 else "")),
+    ),
+    effect=_bet_effect, phases=("bet",),
+)
+
+
+# ---------------------------------------------------------------- reveal
+def _reveal_effect(s, a):
+    z = decide(R_ZERO, s, a)
+    return s.but(rsv=tuple(rsv_of(s, p) for p in range(3)),
+                 phase=If(z == 0, CLOSE, PLAY), step=If(z == 1, 1, 0), solo=NOBODY)
+
+
+REVEAL = Action(
+    "turn.reveal", "§Tour de jeu/2", "the bets are revealed; each Rsv is the sum of the cards' values "
+    "(the ace 11 to the Dragon, 1 to the others; the joker 0)",
+    needs=(Need("§Tour de jeu/2", "every player has bet", lambda s, a: And(*s.betted),
+                lambda s, a: "waiting for the " + ", ".join(who(p) for p in range(3) if not s.betted[p])),),
+    effect=_reveal_effect, phases=("bet",), goes=("play", "close"), by="chance",
+)
+
+
+# ---------------------------------------------------------------- the rounds
+PASS = Action(
+    "round.pass", "§Tour de jeu/4", "the Troll or the Dragon (or a player in his round blanc) does nothing",
+    needs=(
+        Need("§Tour de jeu/3", "it is his turn to act in the round", lambda s, a: actor(s) == a.p,
+             lambda s, a: f"it is the {who(actor(s))}'s turn"),
+        Need("§Tour de jeu/7", "the Human must initiate rounds while his Rsv is not empty",
+             lambda s, a: Or(s.solo != NOBODY, s.step != 0), lambda s, a: f"the Human has {s.rsv[H]} Rsv"),
+    ),
+    effect=lambda s, a: advance(s), phases=("play",), goes=("close",),
+)
+
+BLANC = Action(
+    "round.blanc", "§Joker/2", "a player who bet a joker declares a round blanc: he acts alone, nobody reacts",
+    needs=(
+        Need("§Joker/2", "he bet a joker this turn (and has not used its round blanc)",
+             lambda s, a: s.blanc[a.p] >= 1, lambda s, a: "no round blanc left this turn"),
+        Need("§Joker/2", "a round blanc is declared at the start of a round, when the Human declares his action",
+             lambda s, a: decide(R_BLANC, s, a), lambda s, a: "a round is under way"),
+    ),
+    effect=lambda s, a: s.but(solo=a.p, blanc=put(s.blanc, a.p, s.blanc[a.p] - 1), phase=PLAY, step=0),
+    phases=("play", "close"), goes=("play",),
+)
+
+
+def _end_effect(s, a):
+    return s.but(grave=tuple(vadd(g, b) for g, b in zip(s.grave, s.bet)), bet=(ZERO6,) * 3,
+                 rsv=(0, 0, 0), blanc=(0, 0, 0), drawn=(False,) * 3, betted=(False,) * 3,
+                 step=0, solo=NOBODY, turn=s.turn + 1, phase=DRAW)
+
+
+END_TURN = Action(
+    "turn.end", "§Tour de jeu/8", "the turn ends: Rsv left over is lost, the bet cards go to the graveyard",
+    effect=_end_effect, phases=("close",), goes=("draw",), by="chance",
+)
+
+
+def _cannot_bet(s, p):
+    from types import SimpleNamespace
+
+    return And(Not(s.betted[p]), min_bet(s, SimpleNamespace(p=p)) < 0)
+
+
+GAME_END = Action(
+    "game.end", "§Intro", "the game ends (a player has no card left to bet under option no_card=end, "
+    "or nobody has any card left)",
+    needs=(Need("§Tour de jeu/1", "a player cannot bet (option no_card) or no card is left anywhere",
+                lambda s, a: Or(*[_cannot_bet(s, p) for p in range(3)],
+                                And(*[And(hcount(s, p) == 0, dcount(s, p) == 0) for p in range(3)])),
+                lambda s, a: "every player can still bet"),),
+    effect=lambda s, a: s.but(phase=OVER), phases=("bet",), goes=("over",), by="chance",
+)
+
+ACTIONS = (DRAW_ACT, BET_ACT, REVEAL, PASS, BLANC, END_TURN, GAME_END)
