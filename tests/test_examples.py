@@ -37,3 +37,12 @@ def test_examples_exist_for_every_game():
 
     have = {p.parent.name for p in EXAMPLES}
     assert set(names()) <= have, f"no examples for {set(names()) - have}"
+
+
+def test_published_schemas_are_current(tmp_path):
+    """docs/schemas/*.schema.json are what the models generate (python -m referee.replays.schema)."""
+    from referee.replays.schema import publish
+
+    docs = Path(__file__).parent.parent / "docs" / "schemas"
+    for p in publish(tmp_path):
+        assert (docs / p.name).read_bytes() == p.read_bytes(), f"{p.name} is stale: run python -m referee.replays.schema"

@@ -2,6 +2,7 @@
 the schema cannot drift from what the engine accepts)."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ..model.kernel import Config, Game
@@ -52,3 +53,26 @@ def schema(game: Game, cfg: Config) -> dict[str, Any]:
         "$defs": {"header": header, "result": result, "event": {"oneOf": events}},
         "oneOf": [{"$ref": "#/$defs/header"}, {"$ref": "#/$defs/event"}, {"$ref": "#/$defs/result"}],
     }
+
+
+def publish(directory: Path) -> list[Path]:
+    """Write docs/schemas/<game>.schema.json for every built-in game."""
+    import orjson
+
+    from ..model import load, names
+
+    directory.mkdir(parents=True, exist_ok=True)
+    out = []
+    for name in names():
+        game = load(name)
+        p = directory / f"{name}.schema.json"
+        p.write_bytes(orjson.dumps(schema(game, game.default_config()), option=orjson.OPT_INDENT_2) + b"\n")
+        out.append(p)
+    return out
+
+
+if __name__ == "__main__":  # python -m referee.replays.schema [DIR]
+    import sys
+
+    for p in publish(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/schemas")):
+        print(p)

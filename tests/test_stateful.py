@@ -1,0 +1,52 @@
+"""A hypothesis state machine built from each model's own moves, Needs and invariants:
+random legal games, every invariant checked after every step (shrinking gives the
+shortest game that breaks one)."""
+import random
+
+import pytest
+from hypothesis import HealthCheck, settings, strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from referee.model import load, names
+from referee.model.kernel.play import legal
+from referee.replays.engine import setup_from_header
+
+
+def machine_for(name: str):
+    game = load(name)
+
+    class Game(RuleBasedStateMachine):
+        @initialize(seed=st.integers(0, 2**16))
+        def setup(self, seed):
+            cfg = game.default_config()
+            self.s = setup_from_header(game, game.random_header(random.Random(seed), cfg))
+            self.steps = 0
+
+        @precondition(lambda self: game.result(self.s) is None)
+        @rule(data=st.data())
+        def play(self, data):
+            moves = legal(game, self.s)
+            if not moves:
+                return
+            act, a = data.draw(st.sampled_from(moves), label="move")
+            before = self.s
+            self.s = game.apply(self.s, act, a)
+            self.steps += 1
+            # the engine's incremental check and the full check agree
+            assert [i.says for i in game.broken_after(before, self.s)] == [i.says for i in game.broken(self.s)]
+
+        @invariant()
+        def invariants_hold(self):
+            if hasattr(self, "s"):
+                assert game.broken(self.s) == [], [i.says for i in game.broken(self.s)]
+
+    Game.__name__ = f"{name.title()}Machine"
+    return Game
+
+
+@pytest.mark.parametrize("name", names())
+def test_random_games_keep_invariants(name):
+    m = machine_for(name)
+    m.TestCase.settings = settings(max_examples=8, stateful_step_count=60, deadline=None, derandomize=True,
+                                   suppress_health_check=list(HealthCheck))
+    m.TestCase().runTest()
