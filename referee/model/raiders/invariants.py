@@ -144,7 +144,7 @@ from ..kernel import If, Max, Not  # noqa: E402
 from .data import CLASSES  # noqa: E402
 from .s7_groups import cleared, on  # noqa: E402
 from .s8_dungeons import PVP_ROLLED, ROLLED  # noqa: E402
-from .state import D, E, I, M, NG, NPILES, T  # noqa: E402
+from .state import D, E, EXPEDITIONS, I, M, NG, NPILES, T  # noqa: E402
 
 GROUPS = [(p, g) for p in P for g in range(NG)]
 
@@ -159,7 +159,7 @@ def _group(s: Any, p: int, g: int) -> Any:
 
 
 def _once(s: Any, p: int, g: int) -> Any:
-    return And(Or(s.sent[p][g] == 0, s.sent[p][g] == 1), Implies(s.stage[p][g] >= 1, s.sent[p][g] == 1))
+    return And(Implies(s.stage[p][g] >= 1, s.phase == EXPEDITIONS), Or(s.sent[p][g] == 0, s.sent[p][g] == 1), Implies(s.stage[p][g] >= 1, s.sent[p][g] == 1))
 
 
 def _own_apart(s: Any, p: int, g: int, h: int) -> Any:
@@ -185,10 +185,21 @@ def _floors(s: Any, d: int) -> Any:
     return And(s.floors[d] >= 0, s.floors[d] <= s.cfg.comp.exp.dungeons[d].floors)
 
 
+def _fresh(s: Any, p: int, g: int, d: int) -> Any:
+    """A PvE is fought in a dungeon not yet cleared; a group still waiting on a cleared one is
+    the attacker on the helmet of the group that cleared it."""
+    done = s.floors[d] >= s.cfg.comp.exp.dungeons[d].floors
+    here = s.at[p][g] == d
+    opp = Or(*[And(s.stage[1 - p][h] >= 1, s.at[1 - p][h] == d, s.sq[1 - p][h] == 0) for h in range(NG)])
+    return And(Implies(And(here, s.stage[p][g] == ROLLED), And(Not(done), Or(s.sq[p][g] == 0, Not(opp)))),
+               Implies(And(here, s.stage[p][g] == 1, done), And(s.sq[p][g] == 1, opp)))
+
+
 def _combat(s: Any, p: int) -> Any:
     """One combat of a player at a time, whose deaths are among its front line's dice."""
     busy = [Or(s.stage[p][g] == ROLLED, s.stage[p][g] == PVP_ROLLED) for g in range(NG)]
     parts = [Sum(If(b, 1, 0) for b in busy) <= 1]
+    parts += [Implies(b, And(s.expedition[0] == 0, s.expedition[1] == 0)) for b in busy]
     parts += [Implies(busy[g], s.cdead[p][c] <= s.front[p][g][c]) for g in range(NG) for c in range(len(CLASSES))]
     parts += [s.cdead[p][c] >= 0 for c in range(len(CLASSES))]
     parts += [s.ctot[p] >= 0, s.ccrit[p] >= 0, s.cdis[p] >= 0, s.cheal[p] >= 0]
@@ -217,12 +228,13 @@ def _piles(s: Any, p: int) -> Any:
 INVARIANTS += (
     Invariant("§7.1 §7.3", "a group is home (no adventurers on its lines) or stands on one square of one dungeon",
               forall(_group, P, NG)),
-    Invariant("§7.2", "a group leaves at most once a turn", forall(_once, P, NG)),
+    Invariant("§7.2 §8.9", "a group leaves at most once a turn, and only during the expeditions", forall(_once, P, NG)),
     Invariant("§7.2", "a player never has two of his groups on the same dungeon", forall(_own_apart, P, NG, NG)),
     Invariant("§7.3", "a square holds one group only", forall(_square, NG, NG)),
     Invariant("§8.3", "a dungeon above level 1 is only visited once a dungeon of the level below is cleared",
               forall(_access, D)),
     Invariant("§8.7", "floors succeeded never exceed the tile's floors", forall(_floors, D)),
+    Invariant("§8.3 §8.7", "a PvE combat is fought in a dungeon not yet cleared", forall(_fresh, P, NG, D)),
     Invariant("§7.4", "a group carries 0, 1 or 2 cards", forall(lambda s, p, g: And(s.gear[p][g] >= 0, s.gear[p][g] <= 2), P, NG)),
     Invariant("§8.6", "a group's front and reinforcement bonus is between 0 and +6",
               forall(lambda s, p, g: And(s.gb[p][g] >= 0, s.gb[p][g] <= 6), P, NG)),
