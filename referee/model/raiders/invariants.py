@@ -185,14 +185,14 @@ def _floors(s: Any, d: int) -> Any:
     return And(s.floors[d] >= 0, s.floors[d] <= s.cfg.comp.exp.dungeons[d].floors)
 
 
-def _fresh(s: Any, p: int, g: int, d: int) -> Any:
+def _fresh(s: Any, p: int, g: int) -> Any:
     """A PvE is fought in a dungeon not yet cleared; a group still waiting on a cleared one is
     the attacker on the helmet of the group that cleared it."""
-    done = s.floors[d] >= s.cfg.comp.exp.dungeons[d].floors
-    here = s.at[p][g] == d
-    opp = Or(*[And(s.stage[1 - p][h] >= 1, s.at[1 - p][h] == d, s.sq[1 - p][h] == 0) for h in range(NG)])
-    return And(Implies(And(here, s.stage[p][g] == ROLLED), And(Not(done), Or(s.sq[p][g] == 0, Not(opp)))),
-               Implies(And(here, s.stage[p][g] == 1, done), And(s.sq[p][g] == 1, opp)))
+    at = s.at[p][g]
+    done = Or(*[And(at == d, s.floors[d] >= x.floors) for d, x in enumerate(s.cfg.comp.exp.dungeons)])
+    opp = Or(*[And(s.stage[1 - p][h] >= 1, s.at[1 - p][h] == at, s.sq[1 - p][h] == 0) for h in range(NG)])
+    return And(Implies(s.stage[p][g] == ROLLED, And(Not(done), Or(s.sq[p][g] == 0, Not(opp)))),
+               Implies(And(s.stage[p][g] == 1, done), And(s.sq[p][g] == 1, opp)))
 
 
 def _combat(s: Any, p: int) -> Any:
@@ -234,7 +234,7 @@ INVARIANTS += (
     Invariant("§8.3", "a dungeon above level 1 is only visited once a dungeon of the level below is cleared",
               forall(_access, D)),
     Invariant("§8.7", "floors succeeded never exceed the tile's floors", forall(_floors, D)),
-    Invariant("§8.3 §8.7", "a PvE combat is fought in a dungeon not yet cleared", forall(_fresh, P, NG, D)),
+    Invariant("§8.3 §8.7", "a PvE combat is fought in a dungeon not yet cleared", forall(_fresh, P, NG)),
     Invariant("§7.4", "a group carries 0, 1 or 2 cards", forall(lambda s, p, g: And(s.gear[p][g] >= 0, s.gear[p][g] <= 2), P, NG)),
     Invariant("§8.6", "a group's front and reinforcement bonus is between 0 and +6",
               forall(lambda s, p, g: And(s.gb[p][g] >= 0, s.gb[p][g] <= 6), P, NG)),

@@ -312,7 +312,10 @@ def _resolve(s: Any, a: Any) -> Any:
 
 
 def _pick(c: Any, a: Any, b: Any) -> Any:
-    """If over (nested) tuples."""
+    """If over (nested) tuples; a leaf both branches share is kept as it is (so the checks
+    see it unchanged)."""
+    if a is b:
+        return a
     if isinstance(a, tuple):
         return tuple(_pick(c, x, y) for x, y in zip(a, b))
     return If(c, a, b)
