@@ -85,7 +85,18 @@ def variants(name: str, lines: list[dict]) -> list[tuple[str, list[dict], int, s
     i = first(lines, "metropole.refill")
     v("refill-too-many", i, "§5.3", lambda e: e["cards"].append(e["cards"][0] if e["cards"] else "Impôts"))
     i = first(lines, "turn.end")
-    v("turn-end-early", i - 1, "§7.2 §8.1", lambda e: e.clear() or e.update(n=lines[i - 1]["n"], by="chance", do="turn.end"))
+    i = max(j for j in range(i) if lines[j].get("do") == "actions.done")
+    v("turn-end-early", i, "§7.2 §8.1", lambda e: e.clear() or e.update(n=lines[i]["n"], by="chance", do="turn.end"))
+    # chapters 7-8
+    if any(e.get("do") == "expedition.send" for e in lines):
+        i = first(lines, "expedition.send")
+        v("dungeon-not-open", i, "§8.3", lambda e: e.update(dungeon="Catacombes"))
+        v("three-cards", i, "§7.4", lambda e: e.update(cards=["Lancier", "Arbalétrier", "Berserker"]))
+    if any(e.get("do") == "expedition.roll" for e in lines):
+        i = first(lines, "expedition.roll")
+        v("one-die-too-many", i, "§8.5", lambda e: e["dice"].append("milicien 3"))
+        v("turn-end-before-combat", i, "§8.9 §8.1",
+          lambda e: e.clear() or e.update(n=lines[i]["n"], by="chance", do="turn.end"))
     return out
 
 

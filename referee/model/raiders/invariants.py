@@ -247,8 +247,8 @@ INVARIANTS += (
     Invariant("§7.6", "each mercenary is in the pile, owned by one player, or serving this turn", forall(_merc, M)),
     Invariant("§8.7", "treasure draws respect the pile rule: a second draw from a pile needs a secret passage",
               each(_piles)),
-    Invariant("§8.7", "a treasure card is drawn at most once", forall(lambda s, t: And(s.tpile[t] >= 0, s.tpile[t] <= 1), T)),
-    Invariant("§7.4", "House cards equipped are never negative", forall(lambda s, p, k: s.hout[p][k] >= 0, P, K)),
+    Invariant("§8.7", "a treasure card is drawn at most once", lambda s: And(*[And(t >= 0, t <= 1) for t in s.tpile])),
+    Invariant("§7.4", "House cards equipped are never negative", each(lambda s, p: And(*[h >= 0 for h in s.hout[p]]))),
     Invariant("§9.2", "a special dungeon is defeated or not", each(lambda s, p: Or(s.special[p] == 0, s.special[p] == 1))),
 )
 

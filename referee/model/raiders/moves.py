@@ -92,9 +92,10 @@ def moves(s: Any) -> Iterator[tuple[Any, A]]:
             if s.done[p] == 0:
                 n = s.tokens[p] + s.bonus[p]
                 room = [x.max_mark(b) if s.onboard[p][i] else 0 for i, b in enumerate(comp.buildings)] + [n]
-                for _ in range(3):
+                for k in range(4):
                     toks = [0] * (B + 1)
-                    for _ in range(n):
+                    toks[B] = min(k // 3 + k // 3, n)  # the last candidate sends groups (chapter 7)
+                    for _ in range(n - toks[B]):
                         i = rng.choice([j for j in range(B + 1) if toks[j] < room[j]])
                         toks[i] += 1
                     yield x.PLACE, A(p=p, tokens=tuple(toks))
