@@ -62,7 +62,7 @@ def _card(s: Any, p: int, k: int) -> Any:
 
 
 def _cycle(s: Any, p: int) -> Any:
-    return Sum(vadd(vadd(s.pile[p], s.hand[p]), s.discard[p])) + Sum(s.hout[p]) == s.deck_n[p]
+    return Sum(vadd(vadd(s.pile[p], s.hand[p]), s.discard[p])) == s.deck_n[p]
 
 
 def _placed_on(s: Any, p: int, i: int) -> Any:
@@ -88,8 +88,7 @@ INVARIANTS = (
     Invariant("§3.3 §6.5", "buildings stay between levels 0 and 3; the Avant-Poste stands at level 1 or more",
               forall(_level, P, B)),
     Invariant("§3.5 §5.1", "no card count of a pile, hand or discard is negative", forall(_card, P, K)),
-    Invariant("§3.5 §5.1 §7.4", "every Métropole card is in exactly one of pile, hand and discard (or equipped on a group)",
-              each(_cycle)),
+    Invariant("§3.5 §5.1", "every Métropole card is in exactly one of pile, hand and discard", each(_cycle)),
     Invariant("§6.1", "tokens on a building never exceed its white circle (1 without), and only on one's own buildings",
               forall(_placed_on, P, B)),
     Invariant("§6.1", "a player never places more tokens than he has", each(_placed)),
@@ -248,7 +247,6 @@ INVARIANTS += (
     Invariant("§8.7", "treasure draws respect the pile rule: a second draw from a pile needs a secret passage",
               each(_piles)),
     Invariant("§8.7", "a treasure card is drawn at most once", lambda s: And(*[And(t >= 0, t <= 1) for t in s.tpile])),
-    Invariant("§7.4", "House cards equipped are never negative", each(lambda s, p: And(*[h >= 0 for h in s.hout[p]]))),
     Invariant("§9.2", "a special dungeon is defeated or not", each(lambda s, p: Or(s.special[p] == 0, s.special[p] == 1))),
 )
 

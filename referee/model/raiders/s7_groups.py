@@ -138,6 +138,7 @@ def _send(s: Any, a: Any) -> Any:
     house, mercs, items = split(s, a.cards)
     single = tuple(1 if it.kind == "single" else 0 for it in x.items)
     ge, gi, gs, gn = _gear_bonus(s, a)
+    kept = decide(HOUSE_AFTER, s, a) == 1
     owned = vsub(s.owned[p], tuple(items[i] * single[i] for i in range(len(items))))
     known = tuple(If(o == 0, 0, k) for o, k in zip(owned, s.known[p]))
 
@@ -151,12 +152,27 @@ def _send(s: Any, a: Any) -> Any:
         gb=pg(s.gb, bonus(s, a.front, x.front) + bonus(s, a.back, x.reinforcement)),
         ge=pg(s.ge, ge), gi=pg(s.gi, gi), gs=pg(s.gs, gs), gn=pg(s.gn, gn), reuse=pg(s.reuse, 0),
         gear=pg(s.gear, Sum(a.cards)),
-        hand=put(s.hand, p, vsub(s.hand[p], house)), hout=put(s.hout, p, vadd(s.hout[p], house)),
+        hand=put(s.hand, p, tuple(h - x + If(kept, x, 0) for h, x in zip(s.hand[p], house))),
+        discard=put(s.discard, p, tuple(d + If(kept, 0, x) for d, x in zip(s.discard[p], house))),
         mercs=put(s.mercs, p, vsub(s.mercs[p], mercs)), mout=vadd(s.mout, mercs),
         owned=put(s.owned, p, owned), known=put(s.known, p, known), items=put(s.items, p, Sum(owned)),
         charges=put(s.charges, p, s.charges[p] - Sum(items)),
         expedition=put(s.expedition, p, s.expedition[p] - 1),
     )
+
+
+# §7.4-§7.6 say where mercenaries (back to the pile) and single-use items (discarded) go
+# after serving, never what becomes of an equipped House card.
+HOUSE_AFTER = Ruling(
+    "house_after", "§7.4 §5.2", "what becomes of a House card equipped on a group",
+    arises=lambda s, a: Sum(split(s, a.cards)[0]) >= 1,
+    answers=(
+        Answer("§7.4", "option:house_card=discard", "it is spent: to the discard", lambda s, a: True, lambda s, a: 0),
+        Answer("§7.4", "option:house_card=hand", "it is not spent: it stays in the hand", lambda s, a: True,
+               lambda s, a: 1),
+    ),
+    action="expedition.send", otherwise=0,
+)
 
 
 def _own_elsewhere(s: Any, a: Any) -> Any:
@@ -392,7 +408,7 @@ def init(S: Any) -> Any:
                    S.ge[p][g] == 0, S.gi[p][g] == 0, S.gs[p][g] == 0, S.gn[p][g] == 0, S.reuse[p][g] == 0,
                    S.gear[p][g] == 0]
             cs += [S.front[p][g][c] == 0 for c in range(len(CLASSES))] + [S.back[p][g][c] == 0 for c in range(len(CLASSES))]
-        cs += [x == 0 for x in S.owned[p] + S.known[p] + S.mercs[p] + S.hout[p] + S.cdead[p] + S.tdraw[p]]
+        cs += [x == 0 for x in S.owned[p] + S.known[p] + S.mercs[p] + S.cdead[p] + S.tdraw[p]]
         cs += [S.ctot[p] == 0, S.ccrit[p] == 0, S.cdis[p] == 0, S.cheal[p] == 0, S.tdue[p] == 0, S.tpass[p] == 0,
                S.pdue[p] == 0]
     cs += [x == 0 for x in S.floors + S.xdisc + S.xdrawn + S.mout]
@@ -401,4 +417,4 @@ def init(S: Any) -> Any:
 
 
 ACTIONS_ = (SEND, SKIP, IDENTIFY, SELL, BUY, DRAW)
-RULINGS = (UNSENT,)
+RULINGS = (UNSENT, HOUSE_AFTER)

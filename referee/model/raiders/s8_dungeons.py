@@ -585,19 +585,6 @@ REUSE = Action(
 
 
 # ------------------------------------------------------------------ §8.9 end of the phase
-# §7.4-§7.6 say where mercenaries (the pile) and single-use items (discarded) go after the
-# combat, not equipped House cards.
-HOUSE_AFTER = Ruling(
-    "house_after", "§7.4 §5.2", "where an equipped House card goes after phase 3",
-    arises=lambda s, a: Sum(s.hout[a.p]) >= 1,
-    answers=(
-        Answer("§7.4", "option:house_card=discard", "to the discard, as a played card", lambda s, a: True, lambda s, a: 0),
-        Answer("§7.4", "option:house_card=hand", "back to the hand", lambda s, a: True, lambda s, a: 1),
-    ),
-    params=(Param("p", Player(), "the player"),), otherwise=0,
-)
-
-
 def phase_end(s: Any) -> Any:
     """§8.9: every group still on a dungeon goes back to the reserve with its adventurers;
     mercenaries that served return to the pile (§7.6)."""
@@ -605,14 +592,8 @@ def phase_end(s: Any) -> Any:
     for p, g in groups():
         t = t.but(reserve=put(t.reserve, p, vadd(vadd(t.reserve[p], t.front[p][g]), t.back[p][g])))
         t = t.but(**_clear_group(t, p, g))
-    hand, disc = [], []
-    for p in range(2):
-        back = decide(HOUSE_AFTER, s, SimpleNamespace(p=p)) == 1
-        hand.append(tuple(h + If(back, o, 0) for h, o in zip(s.hand[p], s.hout[p])))
-        disc.append(tuple(d + If(back, 0, o) for d, o in zip(s.discard[p], s.hout[p])))
-    zk = tuple(0 for _ in s.hout[0])
     return t.but(sent=tuple(tuple(0 for _ in range(NG)) for _ in range(2)), mpile=vadd(s.mpile, s.mout),
-                 mout=tuple(0 for _ in s.mout), hand=tuple(hand), discard=tuple(disc), hout=(zk, zk),
+                 mout=tuple(0 for _ in s.mout),
                  tdraw=tuple(tuple(0 for _ in range(NPILES)) for _ in range(2)), tpass=(0, 0))
 
 
@@ -620,4 +601,4 @@ END_NEED = Need("§8.9 §8.1", "every expedition of the turn is resolved (groups
                 lambda s, a: all_resolved(s), lambda s, a: f"actions left {s.expedition}, stages {s.stage}, treasures due {s.tdue} {s.pdue}")
 
 ACTIONS_ = (ROLL, RESOLVE, TREASURE, PRIZE, NONE, PVP_ROLL, PVP_RESOLVE, REUSE)
-RULINGS = (CRIT_PICK, TRAP_VICTIM, DEFEATED, SHORT, STEAL, HOUSE_AFTER)
+RULINGS = (CRIT_PICK, TRAP_VICTIM, DEFEATED, SHORT, STEAL)
