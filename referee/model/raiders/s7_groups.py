@@ -187,7 +187,7 @@ SEND = Action(
     params=(
         Param("group", Int(1, NG, enum=True), "the group token: 1, 2 or 3 (its level, §7.1)"),
         Param("dungeon", Name(dungeon_names, "dungeon", sym=True), "the dungeon tile"),
-        Param("square", Name(lambda cfg: SQUARES, "square"), "\"entrée\" (PvE) or \"casque\" (PvP)"),
+        Param("square", Name(lambda cfg: SQUARES, "square", sym=True), "\"entrée\" (PvE) or \"casque\" (PvP)"),
         Param("front", Names(lambda cfg: CLASSES, "class", 8), "the front line, one class per adventurer"),
         Param("back", Names(lambda cfg: CLASSES, "class", 8), "the reinforcement line", optional=True,
               default=(0,) * len(CLASSES)),

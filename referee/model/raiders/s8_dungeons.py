@@ -189,11 +189,20 @@ def _cancelled(a: Any) -> Any:
     return a.cancel + Sum(a.cancelx)
 
 
+def _unlike(s: Any, p: int, g: int) -> Any:
+    """Two encounters with different bonuses are in play (the choice then matters)."""
+    d = _dun(s, p, g)
+    xs = s.cfg.comp.exp.exploration
+    there = [(dval(s, "red", d) >= 1, dval(s, "creature", d) + effect_value(s, d, "creature"))]
+    there += [(s.xdrawn[e] >= 1, xs[e].value) for e in _xkind(s, "encounter")]
+    return Or(*[And(pi, pj, vi != vj) for i, (pi, vi) in enumerate(there) for pj, vj in there[i + 1:]])
+
+
 # §8.5: two criticals cancel two encounters; the text says the player picks the traps he
 # disarms, not which encounters criticals cancel when they have different bonuses.
 CRIT_PICK = Ruling(
     "crit_pick", "§8.5", "who chooses the encounters the criticals cancel when they are fewer than the encounters",
-    arises=lambda s, a: And(s.ccrit[a.p] >= 1, s.ccrit[a.p] < _encounters(s, a.p, a.group - 1)),
+    arises=lambda s, a: And(s.ccrit[a.p] >= 1, s.ccrit[a.p] < _encounters(s, a.p, a.group - 1), _unlike(s, a.p, a.group - 1)),
     answers=(
         Answer("§8.5", "option:crit_pick=player", "the player, as for traps", lambda s, a: s.ccrit[a.p] >= 1,
                lambda s, a: 1),
