@@ -423,3 +423,31 @@ def test_access_graph():
     assert nx.is_directed_acyclic_graph(g)
     assert nx.has_path(g, "Crypte oubliée", "Antre du dragon")
     assert all(g.nodes[n]["open"] == (g.in_degree(n) == 0) for n in g)
+
+
+@pytest.mark.parametrize("options", [
+    {"steal": "bank", "house_card": "hand", "defeat": "floor", "unsent": "forbidden"},
+    {"mode": "competition", "board": "initiation", "caps": "refused"},
+])
+def test_random_games_under_other_options_keep_every_invariant(options):
+    import random
+
+    from referee.model.kernel.play import legal
+    from referee.replays.engine import setup_from_header
+
+    cfg = GAME.configure(options, None, None)
+    kinds = set()
+    for seed in range(2):
+        rng = random.Random(seed)
+        header = GAME.random_header(rng, cfg)
+        s = setup_from_header(GAME, {**header, "options": options})
+        for _ in range(700):
+            if GAME.result(s) is not None:
+                break
+            moves = legal(GAME, s)
+            assert moves, (seed, s.phase, s.stage, s.expedition)
+            a, args = rng.choice(moves)
+            s = GAME.apply(s, a, args)
+            kinds.add(a.name)
+            assert GAME.broken(s) == [], (a.name, [i.says for i in GAME.broken(s)])
+    assert {"expedition.send", "expedition.roll", "expedition.resolve"} <= kinds

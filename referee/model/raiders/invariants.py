@@ -150,7 +150,7 @@ GROUPS = [(p, g) for p in P for g in range(NG)]
 
 def _group(s: Any, p: int, g: int) -> Any:
     home = s.stage[p][g] == 0
-    zero = And(*[And(s.front[p][g][c] == 0, s.back[p][g][c] == 0) for c in range(len(CLASSES))])
+    zero = Sum(s.front[p][g]) + Sum(s.back[p][g]) == 0  # with every count >= 0 below
     return And(s.stage[p][g] >= 0, s.stage[p][g] <= 5, s.sq[p][g] >= 0, s.sq[p][g] <= 1,
                Implies(home, And(s.at[p][g] == -1, zero)),
                Implies(Not(home), And(s.at[p][g] >= 0, s.at[p][g] < len(s.cfg.comp.exp.dungeons))),

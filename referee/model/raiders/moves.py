@@ -191,16 +191,19 @@ def _expeditions(s: Any, rng: random.Random) -> Iterator[tuple[Any, A]]:
         if s.expedition[p] >= 1:
             yield g7.SKIP, A(p=p)
             pool = [c for c, n in enumerate(s.reserve[p]) for _ in range(n)]
+            spots = [(d, q) for d in range(nd) for q in (0, 1)
+                     if g7.accessible(s, d) and not g7.is_cleared(s, d) and not g7.occupied(s, d, q)
+                     and not any(g7.on(s, p, h, d) for h in range(3))]
             for gi in range(3):
-                if s.sent[p][gi] or not pool:
+                if s.sent[p][gi] or not pool or not spots:
                     continue
                 for _ in range(4):
                     rng.shuffle(pool)
                     nf = rng.randint(1, min(4, len(pool)))
                     front = _line(pool[:nf], nf, rng)
                     back = _line(pool[nf:], rng.randint(0, min(4, len(pool) - nf)), rng)
-                    d = rng.randrange(nd)
-                    sq = 0 if rng.random() < 0.75 else 1
+                    entries = [x for x in spots if x[1] == 0]
+                    d, sq = rng.choice(entries if entries and rng.random() < 0.75 else spots)
                     yield g7.SEND, A(p=p, group=gi + 1, dungeon=d, square=sq, front=front, back=back,
                                      cards=_equip(s, p, rng))
     for p in (0, 1):

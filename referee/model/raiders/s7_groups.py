@@ -234,8 +234,8 @@ UNSENT = Ruling(
     answers=(
         Answer("§7.2", "option:unsent=lost", "the action is simply lost", lambda s, a: s.expedition[a.p] >= 1,
                lambda s, a: 1),
-        Answer("§7.2", "option:unsent=forbidden", "only when no group token is left",
-               lambda s, a: s.expedition[a.p] >= 1, lambda s, a: If(sends(s, a.p) >= NG, 1, 0)),
+        Answer("§7.2", "option:unsent=forbidden", "only when no group can leave (every group sent, or an empty reserve)",
+               lambda s, a: s.expedition[a.p] >= 1, lambda s, a: If(Or(sends(s, a.p) >= NG, Sum(s.reserve[a.p]) == 0), 1, 0)),
     ),
     action="expedition.skip", otherwise=0,
 )

@@ -62,7 +62,7 @@ OPTIONS = (
 OPTIONS += (
     Option("unsent", "§6.1 §7.2", "a Partir en donjon action that the player does not (or cannot) play", {
         "lost": "the player may leave it unplayed; it is lost",
-        "forbidden": "only when every group token has left already"}, "lost"),
+        "forbidden": "only when no group can leave (all three sent, or an empty reserve)"}, "lost"),
     Option("crit_pick", "§8.5", "who chooses the encounters criticals cancel, when there are more encounters than criticals", {
         "player": "the player, as §8.5 says for traps"}, "player"),
     Option("trap_victim", "§8.5", "eliminating traps left when no front-line adventurer without a death remains", {
