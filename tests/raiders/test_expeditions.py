@@ -451,3 +451,13 @@ def test_random_games_under_other_options_keep_every_invariant(options):
             kinds.add(a.name)
             assert GAME.broken(s) == [], (a.name, [i.says for i in GAME.broken(s)])
     assert {"expedition.send", "expedition.roll", "expedition.resolve"} <= kinds
+
+
+def test_pvp_heal_is_settled_by_an_option():
+    """§8.8 applies the deaths rolled; §8.5 lets a heal save one. Default (pvp_heal=no): the
+    guerrier's death stands; with pvp_heal=yes the heal saves it."""
+    from referee.model.raiders.s8_dungeons import pvp_deaths
+    s = expeditions().but(cheal=(1, 0), cdead=(classes("guerrier"), NOC))
+    assert pvp_deaths(s, 0) == classes("guerrier")
+    s = expeditions({"pvp_heal": "yes"}).but(cheal=(1, 0), cdead=(classes("guerrier", "mage"), NOC))
+    assert pvp_deaths(s, 0) == classes("mage")  # one heal, class order: the guerrier is saved

@@ -537,13 +537,41 @@ def glory_swap(s: Any, winner: int, level: Any, d: Any) -> tuple:
     return gain, lose
 
 
+# §8.8 says the deaths rolled apply to both groups; §8.5 says a priest's heal saves a death,
+# and §8.8 has both players "fight as in PvE".
+PVP_HEAL = Ruling(
+    "pvp_heal", "§8.8 §8.5", "how many deaths rolled in a PvP combat heals save",
+    arises=lambda s, a: And(s.cheal[a.p] >= 1, Sum(s.cdead[a.p]) >= 1),
+    answers=(
+        Answer("§8.8", "livret", "the deaths rolled apply to both groups", lambda s, a: True, lambda s, a: 0),
+        Answer("§8.5", "livret", "a heal saves one death, as in PvE", lambda s, a: True,
+               lambda s, a: Min(s.cheal[a.p], Sum(s.cdead[a.p]))),
+        Answer("§8.8", "option:pvp_heal=no", "no heal in PvP", lambda s, a: True, lambda s, a: 0),
+        Answer("§8.5", "option:pvp_heal=yes", "heals save deaths (in class order: the log records no choice)",
+               lambda s, a: True, lambda s, a: Min(s.cheal[a.p], Sum(s.cdead[a.p]))),
+    ),
+    params=(Param("p", Player(), "the player whose group rolled"),), otherwise=0,
+)
+
+
+def pvp_deaths(s: Any, p: int) -> tuple:
+    """The deaths that remain after the heals the rules in force allow (PVP_HEAL)."""
+    left = decide(PVP_HEAL, s, SimpleNamespace(p=p))
+    out = []
+    for c in range(len(CLASSES)):
+        h = Min(s.cdead[p][c], left)
+        out.append(s.cdead[p][c] - h)
+        left = left - h
+    return tuple(out)
+
+
 def _pvp_resolve(s: Any, a: Any) -> Any:
     q, h, g = a.who, a.group - 1, a.versus - 1  # attacker (q, h) on the helmet, defender (p, g) on the entry
     p = 1 - q
     d = _dun(s, q, h)
     sa, sd = pvp_score(s, q, h, False), pvp_score(s, p, g, True)
-    fq = vsub(s.front[q][h], s.cdead[q])
-    fp = vsub(s.front[p][g], s.cdead[p])
+    fq = vsub(s.front[q][h], pvp_deaths(s, q))
+    fp = vsub(s.front[p][g], pvp_deaths(s, p))
     ga, la = glory_swap(s, q, g + 1, d)  # the attacker beats a group of level g+1
     gd, ld = glory_swap(s, p, h + 1, d)
     z = tuple(0 for _ in CLASSES)
@@ -610,4 +638,4 @@ END_NEED = Need("§8.9 §8.1", "every expedition of the turn is resolved (groups
                 lambda s, a: all_resolved(s), lambda s, a: f"actions left {s.expedition}, stages {s.stage}, treasures due {s.tdue} {s.pdue}")
 
 ACTIONS_ = (ROLL, RESOLVE, TREASURE, PRIZE, NONE, PVP_ROLL, PVP_RESOLVE, REUSE)
-RULINGS = (CRIT_PICK, TRAP_VICTIM, DEFEATED, SHORT, STEAL)
+RULINGS = (CRIT_PICK, TRAP_VICTIM, DEFEATED, SHORT, STEAL, PVP_HEAL)

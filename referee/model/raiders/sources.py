@@ -75,6 +75,9 @@ OPTIONS += (
     Option("steal", "§8.8 §3.6", "the point of glory to steal when the PvP loser has none", {
         "lost": "nothing is stolen; the winner gains one point less",
         "bank": "nothing is stolen; the winner still gains it"}, "lost"),
+    Option("pvp_heal", "§8.8 §8.5", "§8.8 applies the deaths rolled in PvP; §8.5 lets a heal save a death", {
+        "no": "deaths apply as rolled (§8.8, the more specific rule)",
+        "yes": "heals save deaths, in class order"}, "no"),
     Option("house_card", "§7.4 §5.2", "where an equipped House card goes after the combat", {
         "discard": "to the discard", "hand": "back to the hand"}, "discard"),
 )
