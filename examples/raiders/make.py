@@ -7,6 +7,7 @@ hand below and checked against the engine when the file is made."""
 from __future__ import annotations
 
 import copy
+import random
 import sys
 from pathlib import Path
 
@@ -17,6 +18,7 @@ sys.path.insert(0, str(HERE.parent.parent))
 
 from referee.checks import witness as W  # noqa: E402
 from referee.model import load  # noqa: E402
+from referee.model.kernel.play import playout  # noqa: E402
 from referee.replays.engine import replay  # noqa: E402
 
 GAME = load("raiders")
@@ -25,6 +27,7 @@ GAMES = [  # (file, options, seed)
     ("competition-initiation", {"mode": "competition", "board": "initiation"}, 2),
     ("objectives-advanced", {"mode": "objectives", "board": "advanced"}, 3),
     ("competition-advanced", {"mode": "competition", "board": "advanced"}, 7),
+    ("normal-pvp", {"mode": "normal", "board": "advanced", "goal": "pvp"}, 11),
 ]
 
 
@@ -36,10 +39,26 @@ def write(path: Path, lines: list[dict]) -> None:
     path.write_bytes(b"\n".join(orjson.dumps(x) for x in lines) + b"\n")
 
 
+def pvp_won(before, act, a, after, decided):
+    return act.name == "pvp.resolve" and after is not None and sum(after.pdue) == 1
+
+
 def legal_game(name: str, options: dict, seed: int) -> list[dict]:
-    found = W.search(GAME, options, over, lambda s: max(s.glory) / 10, seconds=60, greed=0.8, seed=seed, depth=3000)
-    assert found, name
-    header, path = found
+    if options.get("goal") == "pvp":  # a game with a PvP combat won (chapter 8.8), then played to its end
+        options = {k: v for k, v in options.items() if k != "goal"}
+        found = W.search(GAME, options, pvp_won, lambda s: sum(s.floors) / 10, seconds=120, greed=0.5, seed=seed,
+                         depth=3000)
+        assert found, name
+        header, path = found
+        s = W.setup_state(GAME, header)
+        for act, a in path:
+            s = GAME.apply(s, act, a)
+        rng = random.Random(seed)
+        path = path + [(act, a) for act, a, _ in playout(GAME, s, rng, max_steps=5000)]
+    else:
+        found = W.search(GAME, options, over, lambda s: max(s.glory) / 10, seconds=60, greed=0.8, seed=seed, depth=3000)
+        assert found, name
+        header, path = found
     wit = W.to_witness(GAME, header, path, "the end of the game")
     lines = wit.lines()
     s = W.setup_state(GAME, header)
@@ -51,7 +70,8 @@ def legal_game(name: str, options: dict, seed: int) -> list[dict]:
     lines.append({"result": {"winner": winner[0] if len(winner) == 1 else winner,
                              "points": {players[i]: p for i, p in enumerate(res.points)}}})
     lines[0] = {**lines[0], "options": options, "expect": {"verdict": "legal"},
-                "note": f"a complete game, {options['mode']} mode, {options['board']} side"}
+                "note": f"a complete game, {options['mode']} mode, {options['board']} side"
+                        + (", with a PvP combat won (§8.8)" if name.endswith("pvp") else "")}
     return lines
 
 
@@ -85,7 +105,18 @@ def variants(name: str, lines: list[dict]) -> list[tuple[str, list[dict], int, s
     i = first(lines, "metropole.refill")
     v("refill-too-many", i, "§5.3", lambda e: e["cards"].append(e["cards"][0] if e["cards"] else "Impôts"))
     i = first(lines, "turn.end")
-    v("turn-end-early", i - 1, "§7.2 §8.1", lambda e: e.clear() or e.update(n=lines[i - 1]["n"], by="chance", do="turn.end"))
+    i = max(j for j in range(i) if lines[j].get("do") == "actions.done")
+    v("turn-end-early", i, "§7.2 §8.1", lambda e: e.clear() or e.update(n=lines[i]["n"], by="chance", do="turn.end"))
+    # chapters 7-8
+    if any(e.get("do") == "expedition.send" for e in lines):
+        i = first(lines, "expedition.send")
+        v("dungeon-not-open", i, "§8.3", lambda e: e.update(dungeon="Catacombes"))
+        v("three-cards", i, "§7.4", lambda e: e.update(cards=["Lancier", "Arbalétrier", "Berserker"]))
+    if any(e.get("do") == "expedition.roll" for e in lines):
+        i = first(lines, "expedition.roll")
+        v("one-die-too-many", i, "§8.5", lambda e: e["dice"].append("milicien 3"))
+        v("turn-end-before-combat", i, "§8.9 §8.1",
+          lambda e: e.clear() or e.update(n=lines[i]["n"], by="chance", do="turn.end"))
     return out
 
 

@@ -93,6 +93,7 @@ class Components:
     houses: tuple[House, ...]
     guilds: tuple[Guild, ...]
     dice: dict[int, tuple[str, ...]]
+    exp: "Expeditions | None" = None  # chapters 7-8: dungeons.toml
 
     @property
     def building_names(self) -> tuple[str, ...]:
@@ -232,8 +233,9 @@ def load(d: Path | None = None) -> Components:
             rd.fail(f"dice.{cls}", "expected a list of face labels starting with their number")
         dice[CLASSES.index(cls)] = tuple(faces)
     illustrative = any(r.doc.get("illustrative", False) for r in (rb, rbo, rc, rg, rd))
-    return Components(d, illustrative, tuple(buildings), boards, tuple(outpost), tuple(cards), tuple(houses),
-                      tuple(guilds), dice)
+    exp = load_expeditions(d)
+    return Components(d, illustrative or exp.illustrative, tuple(buildings), boards, tuple(outpost), tuple(cards),
+                      tuple(houses), tuple(guilds), dice, exp)
 
 
 def face_value(label: str) -> int:
@@ -289,4 +291,177 @@ def checks(comp: Components) -> list[DataCheck]:
     init_b = [s.building for s in comp.boards["initiation"]]
     add("§3.3", "the initiation side prints 9 distinct buildings", len(init_b) == 9 and len(set(init_b)) == 9 and None not in init_b, "")
     add("§3.3 §10.1", "every die face shows a number", all(all(f[:1].isdigit() for f in fs) for fs in comp.dice.values()), "")
+    if comp.exp is not None:
+        out += expedition_checks(comp.exp)
+    return out
+
+
+# ------------------------------------------------------------------ chapters 7-8
+LEVELS = (1, 2, 3, "special")  # §8.3; "special" is level index 3 in the model
+PILES = ("Gloire", "Richesse", "Objets", "Prisonniers")  # §8.7
+OBJETS = 2
+ITEM_KINDS = ("permanent", "single", "normal", "scroll")  # §7.5
+XKINDS = ("encounter", "trap", "passage", "empty")  # §8.4, §8.5, §8.7
+EFFECTS = ("none", "resistance", "creature")
+SPECIALISTS = (0, 1, 2, 3)  # §3.1: prêtre, guerrier, mage, voleur (not the milicien)
+# the state has one counter per card: a --components set must have these counts
+D, E, T, I, M = 7, 10, 12, 8, 6
+
+
+@dataclass(frozen=True)
+class Dungeon:
+    name: str
+    level: int  # 0, 1, 2 = levels 1-3; 3 = special
+    floors: int
+    resistance: int
+    red: int
+    black: int
+    creature: int
+    glory: int
+    treasures: int
+    effect: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Exploration:
+    name: str
+    kind: str
+    value: int
+    eliminates: bool
+
+
+@dataclass(frozen=True)
+class Treasure:
+    name: str
+    pile: int
+    glory: int
+    crowns: int
+    adventurer: int  # class index, -1 if none
+
+
+@dataclass(frozen=True)
+class Item:
+    name: str
+    analysis: int
+    bonus: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class Mercenary:
+    name: str
+    price: int
+    bonus: int
+
+
+@dataclass(frozen=True)
+class Expeditions:
+    illustrative: bool
+    dungeons: tuple[Dungeon, ...]
+    front: tuple[int, ...]
+    reinforcement: tuple[int, ...]
+    exploration: tuple[Exploration, ...]
+    treasures: tuple[Treasure, ...]
+    items: tuple[Item, ...]
+    mercenaries: tuple[Mercenary, ...]
+    house_bonus: int
+
+
+def load_expeditions(d: Path) -> Expeditions:
+    r = _Reader(d / "dungeons.toml")
+    dungeons = []
+    for i, x in enumerate(r.get(r.doc, "dungeon", list, "dungeon")):
+        w = f"dungeon[{i}]"
+        lvl = x.get("level")
+        if lvl not in LEVELS or type(lvl) is bool:
+            r.fail(w + ".level", f"expected 1, 2, 3 or \"special\", got {lvl!r}")
+        eff = r.get(x, "effect", dict, w)
+        kind = r.get(eff, "kind", str, w + ".effect")
+        if kind not in EFFECTS:
+            r.fail(w + ".effect.kind", f"expected one of {', '.join(EFFECTS)}, got {kind!r}")
+        dungeons.append(Dungeon(r.get(x, "name", str, w), LEVELS.index(lvl), r.get(x, "floors", int, w),
+                                r.get(x, "resistance", int, w), r.get(x, "red", int, w), r.get(x, "black", int, w),
+                                r.get(x, "creature", int, w), r.get(x, "glory", int, w), r.get(x, "treasures", int, w),
+                                kind, r.get(eff, "value", int, w + ".effect")))
+    bonus = r.get(r.doc, "bonus", dict, "bonus")
+    tables = []
+    for key in ("front", "reinforcement"):
+        t = r.get(bonus, key, list, "bonus")
+        if len(t) != 5 or any(type(v) is not int or v < 0 for v in t):
+            r.fail(f"bonus.{key}", "expected 5 whole numbers (0 to 4 specialised adventurers)")
+        tables.append(tuple(t))
+    xs = []
+    for i, x in enumerate(r.get(r.doc, "exploration", list, "exploration")):
+        w = f"exploration[{i}]"
+        kind = r.get(x, "kind", str, w)
+        if kind not in XKINDS:
+            r.fail(w + ".kind", f"expected one of {', '.join(XKINDS)}, got {kind!r}")
+        xs.append(Exploration(r.get(x, "name", str, w), kind, r.get(x, "value", int, w, 0),
+                              bool(r.get(x, "eliminates", bool, w, False))))
+    ts = []
+    for i, x in enumerate(r.get(r.doc, "treasure", list, "treasure")):
+        w = f"treasure[{i}]"
+        pile = r.get(x, "pile", str, w)
+        if pile not in PILES or pile == "Objets":
+            r.fail(w + ".pile", f"expected Gloire, Richesse or Prisonniers (Objets are the items), got {pile!r}")
+        adv = x.get("adventurer")
+        if adv is not None and adv not in CLASSES:
+            r.fail(w + ".adventurer", f"expected a class among {', '.join(CLASSES)}")
+        ts.append(Treasure(r.get(x, "name", str, w), PILES.index(pile), r.get(x, "glory", int, w, 0),
+                           r.get(x, "crowns", int, w, 0), CLASSES.index(adv) if adv else -1))
+    items = []
+    for i, x in enumerate(r.get(r.doc, "item", list, "item")):
+        w = f"item[{i}]"
+        kind = r.get(x, "kind", str, w)
+        if kind not in ITEM_KINDS:
+            r.fail(w + ".kind", f"expected one of {', '.join(ITEM_KINDS)}, got {kind!r}")
+        items.append(Item(r.get(x, "name", str, w), r.get(x, "analysis", int, w), r.get(x, "bonus", int, w), kind))
+    mercs = [Mercenary(r.get(x, "name", str, f"mercenary[{i}]"), r.get(x, "price", int, f"mercenary[{i}]"),
+                       r.get(x, "bonus", int, f"mercenary[{i}]"))
+             for i, x in enumerate(r.get(r.doc, "mercenary", list, "mercenary"))]
+    house = r.get(r.doc, "house", dict, "house")
+    for what, got, want in (("dungeon", dungeons, D), ("exploration", xs, E), ("treasure", ts, T), ("item", items, I),
+                            ("mercenary", mercs, M)):
+        if len(got) != want:
+            r.fail(what, f"the model's state has {want} {what} cards, the file gives {len(got)}")
+        names = [x.name for x in got]
+        if len(set(names)) != len(names):
+            r.fail(what, "two entries share a name (every card is single)")
+    return Expeditions(bool(r.doc.get("illustrative", False)), tuple(dungeons), tables[0], tables[1], tuple(xs),
+                       tuple(ts), tuple(items), tuple(mercs), r.get(house, "bonus", int, "house"))
+
+
+def expedition_checks(x: Expeditions) -> list[DataCheck]:
+    out = []
+
+    def add(cite: str, says: str, ok: bool, detail: str):
+        out.append(DataCheck(cite, says, ok, detail))
+
+    lv = [dd.level for dd in x.dungeons]
+    add("§8.3 §10.4", "there are dungeons of level 1, 2, 3 and a special dungeon", set(lv) == {0, 1, 2, 3},
+        f"levels: {sorted(set(lv))}")
+    add("§8.7", "every dungeon has at least one floor", all(dd.floors >= 1 for dd in x.dungeons), "")
+    best = max(x.front) + max(x.reinforcement)
+    add("§8.6", "the maximum bonus is +6 (4 specialists in front, 4 behind)",
+        best == 6 and x.front[4] + x.reinforcement[4] == 6, f"front {x.front}, reinforcement {x.reinforcement}")
+    add("§8.6", "a bonus never falls when one more specialist joins a line",
+        all(t[i] <= t[i + 1] for t in (x.front, x.reinforcement) for i in range(4)), "")
+    an = [it.analysis for it in x.items]
+    add("§7.5", "analysis scores are between 2 and 5", all(2 <= a <= 5 for a in an), f"scores: {sorted(set(an))}")
+    perm = {it.name for it in x.items if it.kind == "permanent"}
+    add("§7.5", "shield, pavise, sword and runic blade are permanent equipment",
+        {"Bouclier", "Pavois", "Épée", "Lame runique"} <= perm, f"permanent: {sorted(perm)}")
+    add("§7.5", "an identification scroll exists (it lowers the cost by 2)", any(it.kind == "scroll" for it in x.items), "")
+    elim = {e.name for e in x.exploration if e.kind == "trap" and e.eliminates}
+    add("§8.5", "Trappe and Gouffre are traps that eliminate an adventurer", {"Trappe", "Gouffre"} <= elim,
+        f"eliminating traps: {sorted(elim)}")
+    add("§8.7", "the secret passage is an Exploration card", any(e.kind == "passage" for e in x.exploration), "")
+    add("§8.4", "a dungeon's Exploration cards come from a pile that can hold its black skulls",
+        all(dd.black <= len(x.exploration) for dd in x.dungeons), "")
+    piles = {PILES[t.pile] for t in x.treasures} | ({"Objets"} if x.items else set())
+    add("§8.7", "the four treasure piles Gloire, Richesse, Objets, Prisonniers all have cards", piles == set(PILES),
+        f"piles: {sorted(piles)}")
+    add("§8.7", "a dungeon gives at most 4 treasures (one per pile, without a secret passage)",
+        all(dd.treasures <= 4 for dd in x.dungeons), f"treasures: {[dd.treasures for dd in x.dungeons]}")
     return out

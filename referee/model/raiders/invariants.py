@@ -126,9 +126,135 @@ GAPS = (
     Gap("§10.1", "the dice faces are missing", "illustrative dice in components/dice.toml"),
     Gap("§10.2", "the Métropole and House card lists are missing", "illustrative cards in components/cards.toml"),
     Gap("§8.2 §8.6 §10.4 §10.5 §10.6", "the dungeon tiles, front and reinforcement bonus tables, treasures and special items are missing",
-        "not encoded yet: chapters 7-8 (expeditions) are a later step of this model"),
+        "an illustrative set in components/dungeons.toml that keeps every number the text gives"),
+    Gap("§7.4 §8.6", "equipped House cards add to the score, but no House card prints a combat value",
+        "components/dungeons.toml [house] bonus: one value for every House card (illustrative)"),
+    Gap("§8.4", "a dungeon's effect is read from the tile, whose texts are lost",
+        "three illustrative kinds of effect: none, +N resistance, +N per encounter with its creature"),
     Gap("§9.4", "the competition ranks table is missing", "ranks are not computed"),
     Gap("§3.6", "stones and charges start at 0 on a d20 and a d6, dice that have no 0 face", "the model counts from 0"),
     Gap("§9.3", "the glory track's length and the positions of its shields are not given",
         "glory is an unbounded count; victory points are glory // 3 as §9.3 says"),
+)
+
+
+# ------------------------------------------------------------------ chapters 7-8
+from ..kernel import If, Max, Not  # noqa: E402
+from .data import CLASSES  # noqa: E402
+from .s7_groups import cleared, on  # noqa: E402
+from .s8_dungeons import PVP_ROLLED, ROLLED  # noqa: E402
+from .state import D, E, EXPEDITIONS, I, M, NG, NPILES, T  # noqa: E402
+
+GROUPS = [(p, g) for p in P for g in range(NG)]
+
+
+def _group(s: Any, p: int, g: int) -> Any:
+    home = s.stage[p][g] == 0
+    zero = Sum(s.front[p][g]) + Sum(s.back[p][g]) == 0  # with every count >= 0 below
+    return And(s.stage[p][g] >= 0, s.stage[p][g] <= 5, s.sq[p][g] >= 0, s.sq[p][g] <= 1,
+               Implies(home, And(s.at[p][g] == -1, zero)),
+               Implies(Not(home), And(s.at[p][g] >= 0, s.at[p][g] < len(s.cfg.comp.exp.dungeons))),
+               *[And(s.front[p][g][c] >= 0, s.back[p][g][c] >= 0) for c in range(len(CLASSES))])
+
+
+def _once(s: Any, p: int, g: int) -> Any:
+    return And(Implies(s.stage[p][g] >= 1, s.phase == EXPEDITIONS), Or(s.sent[p][g] == 0, s.sent[p][g] == 1), Implies(s.stage[p][g] >= 1, s.sent[p][g] == 1))
+
+
+def _own_apart(s: Any, p: int, g: int, h: int) -> Any:
+    if g >= h:
+        return True
+    return Not(And(s.stage[p][g] >= 1, s.stage[p][h] >= 1, s.at[p][g] == s.at[p][h]))
+
+
+def _square(s: Any, g: int, h: int) -> Any:
+    return Not(And(s.stage[0][g] >= 1, s.stage[1][h] >= 1, s.at[0][g] == s.at[1][h], s.sq[0][g] == s.sq[1][h]))
+
+
+def _access(s: Any, d: int) -> Any:
+    ds = s.cfg.comp.exp.dungeons
+    lvl = ds[d].level
+    if lvl == 0:
+        return True
+    visited = Or(s.floors[d] >= 1, *[on(s, p, g, d) for p, g in GROUPS])
+    return Implies(visited, Or(*[cleared(s, e) for e, x in enumerate(ds) if x.level == lvl - 1]))
+
+
+def _floors(s: Any, d: int) -> Any:
+    return And(s.floors[d] >= 0, s.floors[d] <= s.cfg.comp.exp.dungeons[d].floors)
+
+
+def _fresh(s: Any, p: int, g: int) -> Any:
+    """A PvE is fought in a dungeon not yet cleared; a group still waiting on a cleared one is
+    the attacker on the helmet of the group that cleared it."""
+    at = s.at[p][g]
+    done = Or(*[And(at == d, s.floors[d] >= x.floors) for d, x in enumerate(s.cfg.comp.exp.dungeons)])
+    opp = Or(*[And(s.stage[1 - p][h] >= 1, s.at[1 - p][h] == at, s.sq[1 - p][h] == 0) for h in range(NG)])
+    return And(Implies(s.stage[p][g] == ROLLED, And(Not(done), Or(s.sq[p][g] == 0, Not(opp)))),
+               Implies(And(s.stage[p][g] == 1, done), And(s.sq[p][g] == 1, opp)))
+
+
+def _combat(s: Any, p: int) -> Any:
+    """One combat of a player at a time, whose deaths are among its front line's dice."""
+    busy = [Or(s.stage[p][g] == ROLLED, s.stage[p][g] == PVP_ROLLED) for g in range(NG)]
+    parts = [Sum(If(b, 1, 0) for b in busy) <= 1]
+    parts += [Implies(b, And(s.expedition[0] == 0, s.expedition[1] == 0)) for b in busy]
+    parts += [Implies(busy[g], s.cdead[p][c] <= s.front[p][g][c]) for g in range(NG) for c in range(len(CLASSES))]
+    parts += [s.cdead[p][c] >= 0 for c in range(len(CLASSES))]
+    parts += [s.ctot[p] >= 0, s.ccrit[p] >= 0, s.cdis[p] >= 0, s.cheal[p] >= 0]
+    return And(*parts)
+
+
+def _xcards(s: Any, e: int) -> Any:
+    return And(s.xpile[e] >= 0, s.xdisc[e] >= 0, s.xdrawn[e] >= 0, s.xpile[e] + s.xdisc[e] + s.xdrawn[e] == 1)
+
+
+def _item(s: Any, i: int) -> Any:
+    return And(s.ipile[i] >= 0, s.ipile[i] + s.owned[0][i] + s.owned[1][i] <= 1,
+               *[And(s.owned[p][i] >= 0, s.known[p][i] >= 0, s.known[p][i] <= s.owned[p][i]) for p in P])
+
+
+def _merc(s: Any, m: int) -> Any:
+    return And(s.mpile[m] >= 0, s.mout[m] >= 0, s.mercs[0][m] >= 0, s.mercs[1][m] >= 0,
+               s.mpile[m] + s.mout[m] + s.mercs[0][m] + s.mercs[1][m] == 1)
+
+
+def _piles(s: Any, p: int) -> Any:
+    return And(*[s.tdraw[p][k] >= 0 for k in range(NPILES)],
+               Sum(Max(n - 1, 0) for n in s.tdraw[p]) <= s.tpass[p], s.tdue[p] >= 0, s.pdue[p] >= 0)
+
+
+INVARIANTS += (
+    Invariant("§7.1 §7.3", "a group is home (no adventurers on its lines) or stands on one square of one dungeon",
+              forall(_group, P, NG)),
+    Invariant("§7.2 §8.9", "a group leaves at most once a turn, and only during the expeditions", forall(_once, P, NG)),
+    Invariant("§7.2", "a player never has two of his groups on the same dungeon", forall(_own_apart, P, NG, NG)),
+    Invariant("§7.3", "a square holds one group only", forall(_square, NG, NG)),
+    Invariant("§8.3", "a dungeon above level 1 is only visited once a dungeon of the level below is cleared",
+              forall(_access, D)),
+    Invariant("§8.7", "floors succeeded never exceed the tile's floors", forall(_floors, D)),
+    Invariant("§8.3 §8.7", "a PvE combat is fought in a dungeon not yet cleared", forall(_fresh, P, NG)),
+    Invariant("§7.4", "a group carries 0, 1 or 2 cards", forall(lambda s, p, g: And(s.gear[p][g] >= 0, s.gear[p][g] <= 2), P, NG)),
+    Invariant("§8.6", "a group's front and reinforcement bonus is between 0 and +6",
+              forall(lambda s, p, g: And(s.gb[p][g] >= 0, s.gb[p][g] <= 6), P, NG)),
+    Invariant("§8.1 §8.5", "a player fights one combat at a time; its deaths are among its front line", each(_combat)),
+    Invariant("§8.4", "each Exploration card is in the pile, the discard or the combat in progress", forall(_xcards, E)),
+    Invariant("§7.5 §8.7", "a special item is in the Objets pile, held by one player, or gone; identified only if held",
+              forall(_item, I)),
+    Invariant("§7.5 §9.3", "a player's item count is the number of special items he holds",
+              each(lambda s, p: s.items[p] == Sum(s.owned[p]))),
+    Invariant("§7.6", "each mercenary is in the pile, owned by one player, or serving this turn", forall(_merc, M)),
+    Invariant("§8.7", "treasure draws respect the pile rule: a second draw from a pile needs a secret passage",
+              each(_piles)),
+    Invariant("§8.7", "a treasure card is drawn at most once", lambda s: And(*[And(t >= 0, t <= 1) for t in s.tpile])),
+    Invariant("§9.2", "a special dungeon is defeated or not", each(lambda s, p: Or(s.special[p] == 0, s.special[p] == 1))),
+)
+
+CLAIMS += (
+    Claim("§8.6", "the maximum bonus is +6 (4 specialists in front, 4 behind)", "max", lambda s: s.gb[0][0], 6,
+          goal=lambda s: s.gb[0][0] == 6),
+    Claim("§8.6", "the bonus tables give +6 at most", "data",
+          lambda comp: max(comp.exp.front) + max(comp.exp.reinforcement), 6),
+    Claim("§7.5", "an item sells for twice its analysis score (2 to 5): from 4 to 10 crowns", "data",
+          lambda comp: (min(2 * i.analysis for i in comp.exp.items), max(2 * i.analysis for i in comp.exp.items)), (4, 10)),
 )

@@ -6,6 +6,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from ..kernel import Action, And, Answer, If, Need, Or, Outcome, Param, Player, Ruling, Sum, decide, put
+from .s8_dungeons import END_NEED, phase_end
 from .sources import STATUE_GLORY
 from .state import EXPEDITIONS, METROPOLE, OVER
 
@@ -31,6 +32,7 @@ def ends(s: Any) -> Any:
 
 
 def _end_turn(s: Any, a: Any) -> Any:
+    s = phase_end(s)  # §8.9
     g = s.cfg.value(STATUE_GLORY)
     st = statue(s)
     glory = tuple(s.glory[p] + If(And(s.onboard[p][st] == 1, s.level[p][st] >= 1), g, 0) for p in range(2))
@@ -44,6 +46,7 @@ def _end_turn(s: Any, a: Any) -> Any:
 
 END_TURN = Action(
     "turn.end", "§9.2 §9.3 §3.4", "end of the turn: the Statue's glory, the end conditions, the initiative passes",
+    needs=(END_NEED,),
     effect=_end_turn, by="chance", phases=("expeditions",), goes=("metropole", "over"),
     source="décision",
 )

@@ -57,3 +57,27 @@ OPTIONS = (
     Option("statue3", "§9.3", "victory points of a Statue at level 3 (the text scores levels 1 and 2)", {
         "2": "as at level 2", "3": "one more per level: 3"}, "2"),
 )
+
+# chapters 7-8 (s7_groups.py, s8_dungeons.py): what the text leaves open
+OPTIONS += (
+    Option("unsent", "§6.1 §7.2", "a Partir en donjon action that the player does not (or cannot) play", {
+        "lost": "the player may leave it unplayed; it is lost",
+        "forbidden": "only when no group can leave (all three sent, or an empty reserve)"}, "lost"),
+    Option("crit_pick", "§8.5", "who chooses the encounters criticals cancel, when there are more encounters than criticals", {
+        "player": "the player, as §8.5 says for traps"}, "player"),
+    Option("trap_victim", "§8.5", "eliminating traps left when no front-line adventurer without a death remains", {
+        "spared": "they strike nobody"}, "spared"),
+    Option("defeat", "§9.2 §9.3 §8.7", "what defeating a special dungeon means (the text defines floors and clearing only)", {
+        "cleared": "clearing it: the player who succeeds its last floor",
+        "floor": "succeeding any of its floors"}, "cleared"),
+    Option("treasure_short", "§8.7 §8.8", "a treasure is due but its piles are empty", {
+        "lost": "the treasure is lost"}, "lost"),
+    Option("steal", "§8.8 §3.6", "the point of glory to steal when the PvP loser has none", {
+        "lost": "nothing is stolen; the winner gains one point less",
+        "bank": "nothing is stolen; the winner still gains it"}, "lost"),
+    Option("pvp_heal", "§8.8 §8.5", "§8.8 applies the deaths rolled in PvP; §8.5 lets a heal save a death", {
+        "no": "deaths apply as rolled (§8.8, the more specific rule)",
+        "yes": "heals save deaths, in class order"}, "no"),
+    Option("house_card", "§7.4 §5.2", "where an equipped House card goes after the combat", {
+        "discard": "to the discard", "hand": "back to the hand"}, "discard"),
+)
