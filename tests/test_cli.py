@@ -15,8 +15,10 @@ run = CliRunner().invoke
 def test_replay_legal_and_illegal_exit_codes():
     r = run(app, ["replay", str(EX / "competition-advanced.jsonl")])
     assert r.exit_code == 0 and "legal" in r.stdout
-    r = run(app, ["replay", str(EX / "competition-advanced.illegal-effect-above-level.jsonl")])
-    assert r.exit_code == 1 and "[§6.3]" in r.stdout and ":13:" in r.stdout
+    bad = EX / "competition-advanced.illegal-effect-above-level.jsonl"
+    line = json.loads(bad.read_text().splitlines()[0])["expect"]["line"]
+    r = run(app, ["replay", str(bad)])
+    assert r.exit_code == 1 and "[§6.3]" in r.stdout and f".jsonl:{line}: 'building.use'" in r.stdout
 
 
 def test_replay_directory_json_and_expect():

@@ -44,13 +44,13 @@ class Sym:
     def __init__(self, t: Any):
         self.t = t
 
+    # The messages do not print the term: And/Or catch this on their hot path, and
+    # printing a large z3 term costs far more than building it.
     def __bool__(self):
-        raise SymbolicBranch(
-            f"a rule branched on the symbolic value {self.t}: use If/And/Or/Not/Lookup"
-        )
+        raise SymbolicBranch("a rule branched on a symbolic value: use If/And/Or/Not/Lookup")
 
     def __index__(self):
-        raise SymbolicBranch(f"a rule indexed a table with the symbolic value {self.t}: use Lookup")
+        raise SymbolicBranch("a rule indexed a table with a symbolic value: use Lookup")
 
     def __repr__(self) -> str:
         return f"Sym({self.t})"
