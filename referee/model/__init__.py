@@ -6,6 +6,7 @@ import importlib
 
 GAMES = {
     "raiders": "referee.model.raiders",
+    "twister": "referee.model.twister",
 }
 
 
