@@ -6,7 +6,7 @@ from ..kernel import Action, And, Answer, Count, If, Lookup, Need, Not, Or, Para
 from .board import (
     C, CLERIC, GONE, NCHAR, NTOK, POTION, THIEF, TROLL, WARRIOR, T, adjacent, ctok, on_board, room_of, xy,
 )
-from .common import FAITS, REGLE, ap_ok, cof, geo, held_by_any, is_char, mover_tok, pay
+from .common import FAITS, REGLE, ap_ok, cof, geo, held_by_any, is_char, mover_tok, pay, recount_gone, sq_bump
 from .params import Char, Choice
 from .tour import TURN
 
@@ -39,7 +39,7 @@ HEAL_SHARED = Ruling(
 def _healed(s, a):
     tt, tc = _tt(a), _tc(a)
     held = tuple(If(s.held[c] == tt, -1, s.held[c]) for c in range(C))
-    return dict(wounded=put(s.wounded, tc, False), held=held)
+    return dict(wounded=put(s.wounded, tc, False), held=held, unw=sq_bump(s.unw, Lookup(s.loc, tt, -9), 1))
 
 
 def _able(k: int, says: str):
@@ -156,7 +156,8 @@ def _potion_effect(s, a):
     c = a.p * NCHAR + a.who
     paid = pay(s, _pt(a))
     loc = put(s.loc, Lookup(s.held, c), GONE)
-    return s.but(loc=loc, held=put(s.held, c, -1), ap=paid["ap"], pot=s.cfg.comp.objects[POTION - NCHAR].ap, pchar=_pt(a))
+    counts = recount_gone(s, s.loc, loc, s.wounded, s.wounded)
+    return s.but(loc=loc, held=put(s.held, c, -1), ap=paid["ap"], pot=s.cfg.comp.objects[POTION - NCHAR].ap, pchar=_pt(a), **counts)
 
 
 POTION_ACT = Action(

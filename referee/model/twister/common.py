@@ -2,7 +2,7 @@
 checks of a square (§Règle d'or 2). Plain Python over the state: run on ints and on z3 terms."""
 from __future__ import annotations
 
-from ..kernel import And, Count, If, Lookup, Not, Or, Sum, is_sym, put
+from ..kernel import And, Count, If, Lookup, Not, Or, Sum, bump, is_sym, put
 from .board import (
     C, GONE, NCHAR, NOBJ, NSQ, NTOK, ROPE, THIEF, T, ctok, geometry, on_board,
 )
@@ -121,3 +121,55 @@ def put_if(vec, i, v):
     if not is_sym(i) and i < 0:
         return vec
     return put(vec, i, v)
+
+
+def sq_bump(vec, q, d):
+    """Add d to the count of square q (nothing when q is not a square of the board)."""
+    if not is_sym(q):
+        return bump(vec, q, d) if 0 <= q < NSQ else vec
+    return bump(vec, q, d)
+
+
+def is_obj(t):
+    return Or(*[t == q * NTOK + k for q in (0, 1) for k in range(NCHAR, NTOK)])
+
+
+def one_if(c):
+    return If(c, 1, 0)
+
+
+def counts_of(loc, wounded):
+    """The per-square counts of a position (concrete only: the projection the tests check)."""
+    occ, objs, unw = [0] * NSQ, [0] * NSQ, [0] * NSQ
+    for t in range(T):
+        q = loc[t]
+        if 0 <= q < NSQ:
+            occ[q] += 1
+            if is_char(t):
+                unw[q] += 0 if wounded[cof(t)] else 1
+            else:
+                objs[q] += 1
+    return tuple(occ), tuple(objs), tuple(unw)
+
+
+def recount_gone(s, loc, newloc, wounded, newwounded):
+    """Counts after tokens leave the board (newloc GONE) and characters are wounded: only
+    decrements, at the squares they stood on."""
+    gone = [And(on_board(loc[t]), newloc[t] == GONE) for t in range(T)]
+    lost_unw = [And(on_board(loc[t]), Not(wounded[cof(t)]), Or(gone[t], newwounded[cof(t)])) if is_char(t) else False
+                for t in range(T)]
+    occ, objs, unw = s.occ, s.objs, s.unw
+    if not is_sym(*loc, *newloc, *wounded, *newwounded):
+        occ, objs, unw = list(occ), list(objs), list(unw)
+        for t in range(T):
+            if gone[t]:
+                occ[loc[t]] -= 1
+                if not is_char(t):
+                    objs[loc[t]] -= 1
+            if lost_unw[t]:
+                unw[loc[t]] -= 1
+        return dict(occ=tuple(occ), objs=tuple(objs), unw=tuple(unw))
+    occ = tuple(occ[q] - Count(And(gone[t], loc[t] == q) for t in range(T)) for q in range(NSQ))
+    objs = tuple(objs[q] - Count(And(gone[t], loc[t] == q) for t in range(T) if not is_char(t)) for q in range(NSQ))
+    unw = tuple(unw[q] - Count(And(lost_unw[t], loc[t] == q) for t in range(T) if is_char(t)) for q in range(NSQ))
+    return dict(occ=occ, objs=objs, unw=unw)

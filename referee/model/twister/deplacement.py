@@ -17,8 +17,8 @@ from .board import (
     neighbours, on_board, on_line, room_of, xy,
 )
 from .common import (
-    FAITS, REGLE, ap_ok, at, cof, ended, geo, held_by_any, is_char, may_stand_on_pit, mover_c,
-    mover_tok, owner, pay, put_if, square_counts,
+    FAITS, REGLE, ap_ok, cof, ended, geo, held_by_any, is_char, is_obj, may_stand_on_pit, mover_c,
+    mover_tok, one_if, owner, pay, put_if, sq_bump,
 )
 from .params import Char, Square, Token
 from .tour import TURN
@@ -40,45 +40,77 @@ def take_of(a):
     return getattr(a, "take", -1)
 
 
+class Flow:
+    """What a move carries along: the mover, what it carries (h), what it picks up (take)."""
+
+    def __init__(self, s, a):
+        self.mt, self.c = _mt(a), _c(a)
+        self.src = Lookup(s.loc, self.mt, -9)
+        self.h = Lookup(s.held, self.c)
+        self.take = take_of(a)
+        self.tsrc = Lookup(s.loc, self.take, -9)
+        self.n_carry = one_if(self.h >= 0)
+        self.n_take = one_if(self.take >= 0)
+        self.o_carry = one_if(is_obj(self.h))
+        self.o_take = one_if(is_obj(self.take))
+        self.u = one_if(Not(Lookup(s.wounded, self.c)))
+        self.take_here = one_if(And(self.take >= 0, self.tsrc == a.to))
+        self.to = a.to
+
+
 def go(s, a):
-    """The mover (with what it carries, and what it picks up) ends on a.to."""
-    mt, c = _mt(a), _c(a)
-    h = Lookup(s.held, c)
-    take = take_of(a)
-    loc = put(s.loc, mt, a.to)
-    loc = put_if(loc, h, a.to)
-    loc = put_if(loc, take, a.to)
-    held = put(s.held, c, If(take >= 0, take, h))
-    return s.but(loc=loc, held=held)
+    """The mover (with what it carries, and what it picks up) ends on a.to; the square
+    counts follow."""
+    f = Flow(s, a)
+    loc = put(s.loc, f.mt, a.to)
+    loc = put_if(loc, f.h, a.to)
+    loc = put_if(loc, f.take, a.to)
+    held = put(s.held, f.c, If(f.take >= 0, f.take, f.h))
+    occ = sq_bump(sq_bump(sq_bump(s.occ, f.src, -1 - f.n_carry), f.tsrc, -f.n_take), a.to, 1 + f.n_carry + f.n_take)
+    objs = sq_bump(sq_bump(sq_bump(s.objs, f.src, -f.o_carry), f.tsrc, -f.o_take), a.to, f.o_carry + f.o_take)
+    unw = sq_bump(sq_bump(s.unw, f.src, -f.u), a.to, f.u)
+    return s.but(loc=loc, held=held, occ=occ, objs=objs, unw=unw)
 
 
-def _after(s, a):
-    return go(s, a)
+def pawns_after(s, a, carried_count: bool):
+    """Tokens on the destination at the end of the move (the mover's carried token counted
+    or not)."""
+    f = Flow(s, a)
+    base = Lookup(s.occ, a.to) + 1 - f.take_here
+    return base + f.n_carry + f.n_take if carried_count else base
 
 
-def pawns_counted(t_state, a, carried_count: bool):
-    n, carried, _, _, _ = square_counts(t_state, a.to, a.p)
-    return n if carried_count else n - carried
-
-
-def _carried_here(s, a):
-    _, carried, _, _, _ = square_counts(_after(s, a), a.to, a.p)
-    return carried
+def _carries_after(s, a):
+    f = Flow(s, a)
+    return Or(f.h >= 0, f.take >= 0)
 
 
 PAWNS = Ruling(
-    "pawns", "§Règle d'or 2", "how many pawns a square holds at the end of a move when a token on it is carried",
-    arises=lambda s, a: _carried_here(s, a) >= 1,
+    "pawns", "§Règle d'or 2", "how many pawns a square holds at the end of a move when the mover carries a token",
+    arises=_carries_after,
     answers=(
-        Answer("§Règle d'or 2", REGLE, "the tokens on the square (none is carried)",
-               lambda s, a: _carried_here(s, a) == 0, lambda s, a: pawns_counted(_after(s, a), a, True)),
+        Answer("§Règle d'or 2", REGLE, "the tokens on the square (the mover carries nothing)",
+               lambda s, a: Not(_carries_after(s, a)), lambda s, a: pawns_after(s, a, True)),
         Answer("§Règle d'or 2", "option:carried=yes", "every token on the square, carried or not",
-               lambda s, a: True, lambda s, a: pawns_counted(_after(s, a), a, True)),
+               lambda s, a: True, lambda s, a: pawns_after(s, a, True)),
         Answer("§Règle d'or 2", "option:carried=no", "only the tokens lying on the square",
-               lambda s, a: True, lambda s, a: pawns_counted(_after(s, a), a, False)),
+               lambda s, a: True, lambda s, a: pawns_after(s, a, False)),
     ),
     action="move",
 )
+
+
+def objects_after(s, a):
+    f = Flow(s, a)
+    return Lookup(s.objs, a.to) + f.o_carry + f.o_take - one_if(And(f.take_here == 1, f.o_take == 1))
+
+
+def unwounded_after(s, a):
+    return Lookup(s.unw, a.to) + Flow(s, a).u
+
+
+def enemy_at(s, a):
+    return Or(*[s.loc[(1 - a.p) * NTOK + k] == a.to for k in range(NCHAR)])
 
 WOUNDED_MOVES = Ruling(
     "wounded_moves", "§Blessés", "whether a wounded character may move by itself",
@@ -117,15 +149,15 @@ def dest_needs(cite: str) -> tuple[Need, ...]:
         Need("§Révéler", "the destination is a starting line or a revealed room", lambda s, a: _open_square(s, a.to), _show_to),
         Need(cite, "the character goes to another square", lambda s, a: Lookup(s.loc, _mt(a), -9) != a.to, _show_to),
         Need("§Règle d'or 2", "at most 2 pawns on the square at the end of the action", lambda s, a: decide(PAWNS, s, a) <= 2,
-             lambda s, a: f"{square_counts(_after(s, a), a.to, a.p)[0]} tokens would share the square"),
-        Need("§Règle d'or 2", "never two objects on a square", lambda s, a: square_counts(_after(s, a), a.to, a.p)[2] <= 1,
+             lambda s, a: f"{pawns_after(s, a, True)} tokens would share the square"),
+        Need("§Règle d'or 2", "never two objects on a square", lambda s, a: objects_after(s, a) <= 1,
              lambda s, a: "an object already lies there", source=FAITS),
-        Need("§Règle d'or 2", "at most one unwounded character on a square", lambda s, a: square_counts(_after(s, a), a.to, a.p)[3] <= 1,
+        Need("§Règle d'or 2", "at most one unwounded character on a square", lambda s, a: unwounded_after(s, a) <= 1,
              lambda s, a: "an unwounded character already stands there", source=FAITS),
         Need(cite, "no stopping on an enemy's square (only friends may be passed)",
-             lambda s, a: square_counts(_after(s, a), a.to, a.p)[4] == 0, lambda s, a: "an enemy stands there"),
+             lambda s, a: Not(enemy_at(s, a)), lambda s, a: "an enemy stands there"),
         Need(cite, "no stopping on a pit, except an unwounded Thief or the carrier of a rope",
-             lambda s, a: Implies(geo(s).pit(s, a.to), may_stand_on_pit(_after(s, a).held, s.wounded, _c(a))),
+             lambda s, a: Implies(geo(s).pit(s, a.to), may_stand_on_pit(put(s.held, _c(a), If(take_of(a) >= 0, take_of(a), Lookup(s.held, _c(a)))), s.wounded, _c(a))),
              lambda s, a: "the destination is a pit"),
     )
 
@@ -329,9 +361,13 @@ def _exit_gain(s, a):
 def _exit_effect(s, a):
     mt, c = mover_tok(a), mover_c(a)
     h = Lookup(s.held, c)
+    src = Lookup(s.loc, mt, -9)
     loc = put_if(put(s.loc, mt, GONE), h, GONE)
     vp = put(s.vp, a.p, s.vp[a.p] + _exit_gain(s, a))
-    return s.but(loc=loc, held=put(s.held, c, -1), vp=vp, **pay(s, mt), **ended(s, vp))
+    occ = sq_bump(s.occ, src, -1 - one_if(h >= 0))
+    objs = sq_bump(s.objs, src, -one_if(is_obj(h)))
+    unw = sq_bump(s.unw, src, -one_if(Not(Lookup(s.wounded, c))))
+    return s.but(loc=loc, held=put(s.held, c, -1), vp=vp, occ=occ, objs=objs, unw=unw, **pay(s, mt), **ended(s, vp))
 
 
 EXIT = Action(

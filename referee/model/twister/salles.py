@@ -51,22 +51,21 @@ def _placed_ok(s, a):
     return And(*cs)
 
 
-def _same(a, t, u):
-    return And(a.spots[t] >= 0, a.spots[t] == a.spots[u])
+def _spot_counts(a, q):
+    here = [a.spots[t] == q for t in range(T)]
+    return (Count(here), Count(here[t] for t in range(T) if not is_char(t)), Count(here[t] for t in range(T) if is_char(t)))
 
 
 def _two_most(s, a):
-    return And(*[Count(_same(a, t, u) for u in range(T) if u != t) <= 1 for t in range(T)])
+    return And(*[_spot_counts(a, q)[0] <= 2 for q in room_squares(a.room)])
 
 
 def _one_object(s, a):
-    objs = [t for t in range(T) if not is_char(t)]
-    return And(*[Not(_same(a, t, u)) for i, t in enumerate(objs) for u in objs[i + 1:]])
+    return And(*[_spot_counts(a, q)[1] <= 1 for q in room_squares(a.room)])
 
 
 def _one_char(s, a):
-    chars = [t for t in range(T) if is_char(t)]
-    return And(*[Not(_same(a, t, u)) for i, t in enumerate(chars) for u in chars[i + 1:]])
+    return And(*[_spot_counts(a, q)[2] <= 1 for q in room_squares(a.room)])
 
 
 def _pits(s, a):
@@ -77,13 +76,18 @@ def _pits(s, a):
 def _reveal_effect(s, a):
     r = a.room
     loc = tuple(If(s.loc[t] == HID + r, a.spots[t], s.loc[t]) for t in range(T))
-    return s.but(loc=loc, revealed=put(s.revealed, r, True), **pay(s, mover_tok(a)))
+    occ, objs, unw = list(s.occ), list(s.objs), list(s.unw)
+    for q in room_squares(r):
+        n, o, c = _spot_counts(a, q)
+        occ[q], objs[q], unw[q] = s.occ[q] + n, s.objs[q] + o, s.unw[q] + c
+    return s.but(loc=loc, revealed=put(s.revealed, r, True), occ=tuple(occ), objs=tuple(objs), unw=tuple(unw),
+                 hid=put(s.hid, r, 0), **pay(s, mover_tok(a)))
 
 
 REVEAL = Action(
     "reveal", "§Révéler", "reveal a face-down room next to one of the player's characters (1 AP) and place its tokens",
     params=(Param("who", Char(), "the character with direct access to the room"),
-            Param("room", Int(0, 7), "the room's position 0..7"),
+            Param("room", Int(0, 7, enum=True), "the room's position 0..7"),
             Param("spots", Spots(), "the square of each token of the room (the revealer places the characters, the opponent the objects)")),
     needs=(
         TURN,
@@ -122,11 +126,24 @@ def _turned(s, room, d: int):
     return tuple(out)
 
 
+def _turned_counts(s, vec, room, d: int):
+    """Square counts after the room turns: each square of it takes the count of the square
+    that comes onto it."""
+    g = geo(s)
+    out = list(vec)
+    for r in range(8):
+        back = g.turnmap[(r, -d)]
+        for q in room_squares(r):
+            out[q] = If(room == r, vec[back[q]], vec[q])
+    return tuple(out)
+
+
 def _rot_effect(s, a):
     r, d = a.room, a.dir
     k = Lookup(s.rot, r) + d
     rot = put(s.rot, r, If(k == 4, 0, If(k == -1, 3, k)))
-    return s.but(loc=_turned(s, r, d), rot=rot, **pay(s, mover_tok(a)))
+    return s.but(loc=_turned(s, r, d), rot=rot, occ=_turned_counts(s, s.occ, r, d), objs=_turned_counts(s, s.objs, r, d),
+                 unw=_turned_counts(s, s.unw, r, d), **pay(s, mover_tok(a)))
 
 
 def _on_gear(s, a):

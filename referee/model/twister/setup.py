@@ -5,6 +5,7 @@ from pathlib import Path
 
 from ..kernel import And, BadInput, Config, Count, Not, Or
 from .board import HID, NCHAR, NTOK, RES, T, geometry, line, on_line, sq
+from .common import counts_of
 from .data import CHAR_NAMES, load
 from .options import OPTIONS, SOURCES
 from .state import SETUP, Twister
@@ -69,10 +70,12 @@ def setup(header, cfg) -> Twister:
             loc[p * NTOK + k] = sq(line(p), row)
     comp = cfg.comp
     deck = comp.combat_counts
+    occ, objs, unw = counts_of(loc, (False,) * 16)
     return Twister(
         cfg=cfg, phase=SETUP, turn=0, loc=tuple(loc), held=(-1,) * 16, wounded=(False,) * 16, rot=(0,) * 8,
         revealed=(False,) * 8, gate=tuple(geometry(comp).gate_open0), vp=(0, 0), used=((False,) * 4,) * 2, high=1,
-        four=False, ap=0, pot=0, pchar=-1, cc=(deck, deck), jumps=(comp.jump, comp.jump), live=True,
+        four=False, ap=0, pot=0, pchar=-1, cc=(deck, deck), jumps=(comp.jump, comp.jump),
+        occ=occ, objs=objs, unw=unw, hid=(0,) * 8, res=(10, 10), live=True,
     )
 
 
@@ -92,6 +95,14 @@ def init(S):
         cs += [S.cc[p][v] == deck[v] for v in range(len(deck))] + [Not(u) for u in S.used[p]]
     cs += [h == -1 for h in S.held] + [Not(w) for w in S.wounded] + [x == 0 for x in S.rot] + [Not(x) for x in S.revealed]
     cs += [x == v for x, v in zip(S.gate, g.gate_open0)]
+    cs += [x == 0 for x in S.hid] + [S.res[0] == 10, S.res[1] == 10] + [x == 0 for x in S.objs]
+    for q in range(220):
+        if q // 10 in (0, 21):
+            p = 0 if q // 10 == 0 else 1
+            here = Count(S.loc[p * NTOK + k] == q for k in range(NCHAR))
+            cs += [S.occ[q] == here, S.unw[q] == here]
+        else:
+            cs += [S.occ[q] == 0, S.unw[q] == 0]
     return And(*cs)
 
 

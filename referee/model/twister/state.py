@@ -1,6 +1,9 @@
 """The state of a game of Dungeon Twister: its numeric skeleton (what z3 sees) and one
 concrete-only marker.
 
+Positions (`loc`) say where each token is; the per-square counts below are what the
+z3 proofs of the square rule (§Règle d'or 2) use.
+
 Tokens are numbered t = 14 * p + k: k < 8 the characters (Cleric, Goblin, Mekanork, Thief,
 Troll, WallWalker, Warrior, Wizard), k = 8..13 the objects (Armor, Sword, Rope, Staff,
 Potion, Treasure). Characters are also numbered c = 8 * p + k (held, wounded).
@@ -34,4 +37,11 @@ class Twister(State):
     pchar: int = num(-1, 27)
     cc: tuple = vec(2, 7, lo=0, hi=2)  # combat cards in hand, by value 0..6
     jumps: tuple = vec(2, lo=0, hi=3)  # jump cards in hand
+    # The square counts z3 reasons with (the abstraction of `loc` the proofs use; the tests
+    # check at every step of random games that they equal the counts of the tokens' squares):
+    occ: tuple = vec(220, lo=0, hi=2)  # tokens on each square (carried ones included)
+    objs: tuple = vec(220, lo=0, hi=1)  # objects on each square
+    unw: tuple = vec(220, lo=0, hi=1)  # unwounded characters on each square
+    hid: tuple = vec(8, lo=0, hi=3)  # tokens face down in each room
+    res: tuple = vec(2, lo=0, hi=10)  # tokens each player still has to hide (setup)
     live: Any = detail(None)  # True on states built by setup: the concrete board checks run

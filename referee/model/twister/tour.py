@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..kernel import (
-    Action, And, Answer, Count, If, Int, Lookup, Name, Need, Not, Or, Param, Ruling, put,
+    Action, And, Answer, Count, If, Int, Lookup, Name, Need, Not, Or, Param, Ruling, bump, put,
 )
 from .board import HID, RES, NTOK, T, limit
 from .common import REGLE, FAITS, hidden_in
@@ -22,8 +22,10 @@ TURN = Need("§Tour", "it is the player's turn", _turn, lambda s, a: f"it is pla
 def _hide_effect(s, a):
     t = a.p * NTOK + a.token
     loc = put(s.loc, t, HID + a.room)
-    left = Count(x == RES for x in loc)
-    return s.but(loc=loc, turn=If(left == 0, 0, 1 - s.turn), phase=If(left == 0, CARD, SETUP))
+    res = bump(s.res, a.p, -1)
+    left = res[0] + res[1]
+    return s.but(loc=loc, hid=bump(s.hid, a.room, 1), res=res, turn=If(left == 0, 0, 1 - s.turn),
+                 phase=If(left == 0, CARD, SETUP))
 
 
 HIDE = Action(
@@ -35,8 +37,8 @@ HIDE = Action(
         Need("§Mise en place", "the token is one of the player's tokens not on the starting line and not yet hidden",
              lambda s, a: Lookup(s.loc, a.p * NTOK + a.token) == RES, lambda s, a: "that token is already placed"),
         Need("§Mise en place", "the room holds fewer tokens than its limit (2 next to a starting line, 3 in the middle)",
-             lambda s, a: hidden_in(s.loc, a.room) < Lookup(LIMITS, a.room),
-             lambda s, a: f"room {a.room} already holds {hidden_in(s.loc, a.room)} of {LIMITS[a.room]}"),
+             lambda s, a: Lookup(s.hid, a.room) < Lookup(LIMITS, a.room),
+             lambda s, a: f"room {a.room} already holds {s.hid[a.room]} of {LIMITS[a.room]}"),
     ),
     effect=_hide_effect, phases=("setup",), goes=("card",),
 )
