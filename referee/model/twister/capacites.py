@@ -6,7 +6,7 @@ from ..kernel import Action, And, Answer, Count, If, Lookup, Need, Not, Or, Para
 from .board import (
     C, CLERIC, GONE, NCHAR, NTOK, POTION, THIEF, TROLL, WARRIOR, T, adjacent, ctok, on_board, room_of, xy,
 )
-from .common import FAITS, REGLE, ap_ok, cof, geo, held_by_any, is_char, mover_tok, pay, recount_gone, sq_bump
+from .common import FAITS, REGLE, ap_ok, cof, geo, held_by_any, is_char, mover_tok, pay, pits_after, recount_gone, sq_bump
 from .params import Char, Choice
 from .tour import TURN
 
@@ -157,7 +157,7 @@ def _potion_effect(s, a):
     paid = pay(s, _pt(a))
     loc = put(s.loc, Lookup(s.held, c), GONE)
     counts = recount_gone(s, s.loc, loc, s.wounded, s.wounded)
-    return s.but(loc=loc, held=put(s.held, c, -1), ap=paid["ap"], pot=s.cfg.comp.objects[POTION - NCHAR].ap, pchar=_pt(a), **counts)
+    return s.but(loc=loc, held=put(s.held, c, -1), ap=paid["ap"], pot=s.cfg.comp.objects[POTION - NCHAR].ap, pchar=_pt(a), onpit=pits_after(s.onpit, loc), **counts)
 
 
 POTION_ACT = Action(

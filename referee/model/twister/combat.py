@@ -9,7 +9,7 @@ from .board import (
     ARMOR, C, GONE, NCHAR, NSQ, NTOK, STAFF, SWORD, THIEF, WIZARD, T, adjacent, ctok, neighbours,
     on_board, xy,
 )
-from .common import FAITS, REGLE, ap_ok, cof, ended, geo, held_by_any, is_char, kill, mover_tok, owner, pay, put_if, recount_gone
+from .common import FAITS, REGLE, ap_ok, cof, ended, geo, held_by_any, is_char, kill, mover_tok, owner, pay, pits_after, put_if, recount_gone
 from .data import CHAR_NAMES
 from .params import Char, Token
 from .tour import TURN
@@ -82,7 +82,7 @@ def _attack_effect(s, a):
     vp = tuple(vp)
     cc = put(s.cc, p, bump(s.cc[p], a.card, If(a.card == 0, 0, -1)))
     cc = put(cc, q, bump(cc[q], a.dcard, If(a.dcard == 0, 0, -1)))
-    return s.but(loc=loc, held=held, wounded=wounded, vp=vp, cc=cc, **counts, **pay(s, mover_tok(a)), **ended(s, vp))
+    return s.but(loc=loc, held=held, wounded=wounded, vp=vp, cc=cc, **counts, onpit=pits_after(s.onpit, loc), **pay(s, mover_tok(a)), **ended(s, vp))
 
 
 def _engaged_ok(s, a):
@@ -181,7 +181,7 @@ def _fire_effect(s, a):
     enemy = Or(*[a.target == (1 - a.p) * NTOK + k for k in range(NCHAR)])
     vp = put(s.vp, a.p, s.vp[a.p] + If(enemy, 1, 0))
     counts = recount_gone(s, s.loc, loc, s.wounded, s.wounded)
-    return s.but(loc=loc, held=held, vp=vp, **counts, **pay(s, _wiz(a)), **ended(s, vp))
+    return s.but(loc=loc, held=held, vp=vp, **counts, onpit=pits_after(s.onpit, loc), **pay(s, _wiz(a)), **ended(s, vp))
 
 
 FIRE = Action(

@@ -92,6 +92,11 @@ def kill(s, loc, held, dead):
     return tuple(newloc), newheld
 
 
+def pits_after(onpit, newloc):
+    """A token that leaves the board is no longer on a pit."""
+    return tuple(And(onpit[t], newloc[t] != GONE) for t in range(T))
+
+
 def at(loc, q):
     return [And(on_board(q), loc[t] == q) for t in range(T)]
 

@@ -18,7 +18,7 @@ from .board import (
 )
 from .common import (
     FAITS, REGLE, ap_ok, cof, ended, geo, held_by_any, is_char, is_obj, may_stand_on_pit, mover_c,
-    mover_tok, one_if, owner, pay, put_if, sq_bump,
+    mover_tok, one_if, owner, pay, pits_after, put_if, sq_bump,
 )
 from .params import Char, Square, Token
 from .tour import TURN
@@ -69,7 +69,9 @@ def go(s, a):
     occ = sq_bump(sq_bump(sq_bump(s.occ, f.src, -1 - f.n_carry), f.tsrc, -f.n_take), a.to, 1 + f.n_carry + f.n_take)
     objs = sq_bump(sq_bump(sq_bump(s.objs, f.src, -f.o_carry), f.tsrc, -f.o_take), a.to, f.o_carry + f.o_take)
     unw = sq_bump(sq_bump(s.unw, f.src, -f.u), a.to, f.u)
-    return s.but(loc=loc, held=held, occ=occ, objs=objs, unw=unw)
+    pit = geo(s).pit(s, a.to)
+    onpit = put_if(put_if(put(s.onpit, f.mt, pit), f.h, pit), f.take, pit)
+    return s.but(loc=loc, held=held, occ=occ, objs=objs, unw=unw, onpit=onpit)
 
 
 def pawns_after(s, a, carried_count: bool):
@@ -355,7 +357,7 @@ EXIT_CARRIED = Ruling(
 def _exit_gain(s, a):
     h = Lookup(s.held, mover_c(a))
     treasure = If(Or(h == TREASURE, h == NTOK + TREASURE), s.cfg.comp.objects[TREASURE - NCHAR].vp, 0)
-    return s.cfg.comp.chars[a.who].exit_vp + treasure + decide(EXIT_CARRIED, s, a)
+    return Lookup(tuple(ch.exit_vp for ch in s.cfg.comp.chars), a.who) + treasure + decide(EXIT_CARRIED, s, a)
 
 
 def _exit_effect(s, a):
@@ -367,7 +369,8 @@ def _exit_effect(s, a):
     occ = sq_bump(s.occ, src, -1 - one_if(h >= 0))
     objs = sq_bump(s.objs, src, -one_if(is_obj(h)))
     unw = sq_bump(s.unw, src, -one_if(Not(Lookup(s.wounded, c))))
-    return s.but(loc=loc, held=put(s.held, c, -1), vp=vp, occ=occ, objs=objs, unw=unw, **pay(s, mt), **ended(s, vp))
+    return s.but(loc=loc, held=put(s.held, c, -1), vp=vp, occ=occ, objs=objs, unw=unw, onpit=pits_after(s.onpit, loc),
+                 **pay(s, mt), **ended(s, vp))
 
 
 EXIT = Action(

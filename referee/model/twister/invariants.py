@@ -22,13 +22,14 @@ def held_by(s, t):
 
 
 def pits(s):
-    g = geometry(s.cfg.comp)
+    """Every token on a pit (`onpit`, the abstraction of "its square is a pit") is an
+    unwounded Thief or a rope's carrier, or is carried by one."""
     cs = []
     for t in range(T):
         allowed = Or(*[And(s.held[c] == t, may_stand_on_pit(s.held, s.wounded, c)) for c in range(C)])
         if is_char(t):
             allowed = Or(allowed, may_stand_on_pit(s.held, s.wounded, cof(t)))
-        cs.append(Implies(And(on_board(s.loc[t]), g.pit(s, s.loc[t])), allowed))
+        cs.append(Implies(s.onpit[t], allowed))
     return And(*cs)
 
 

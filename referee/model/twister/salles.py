@@ -80,7 +80,9 @@ def _reveal_effect(s, a):
     for q in room_squares(r):
         n, o, c = _spot_counts(a, q)
         occ[q], objs[q], unw[q] = s.occ[q] + n, s.objs[q] + o, s.unw[q] + c
-    return s.but(loc=loc, revealed=put(s.revealed, r, True), occ=tuple(occ), objs=tuple(objs), unw=tuple(unw),
+    g = geo(s)
+    onpit = tuple(If(s.loc[t] == HID + r, g.pit(s, a.spots[t]), s.onpit[t]) for t in range(T))
+    return s.but(loc=loc, revealed=put(s.revealed, r, True), occ=tuple(occ), objs=tuple(objs), unw=tuple(unw), onpit=onpit,
                  hid=put(s.hid, r, 0), **pay(s, mover_tok(a)))
 
 

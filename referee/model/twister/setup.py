@@ -75,7 +75,7 @@ def setup(header, cfg) -> Twister:
         cfg=cfg, phase=SETUP, turn=0, loc=tuple(loc), held=(-1,) * 16, wounded=(False,) * 16, rot=(0,) * 8,
         revealed=(False,) * 8, gate=tuple(geometry(comp).gate_open0), vp=(0, 0), used=((False,) * 4,) * 2, high=1,
         four=False, ap=0, pot=0, pchar=-1, cc=(deck, deck), jumps=(comp.jump, comp.jump),
-        occ=occ, objs=objs, unw=unw, hid=(0,) * 8, res=(10, 10), live=True,
+        occ=occ, objs=objs, unw=unw, onpit=(False,) * 28, hid=(0,) * 8, res=(10, 10), live=True,
     )
 
 
@@ -95,7 +95,7 @@ def init(S):
         cs += [S.cc[p][v] == deck[v] for v in range(len(deck))] + [Not(u) for u in S.used[p]]
     cs += [h == -1 for h in S.held] + [Not(w) for w in S.wounded] + [x == 0 for x in S.rot] + [Not(x) for x in S.revealed]
     cs += [x == v for x, v in zip(S.gate, g.gate_open0)]
-    cs += [x == 0 for x in S.hid] + [S.res[0] == 10, S.res[1] == 10] + [x == 0 for x in S.objs]
+    cs += [Not(x) for x in S.onpit] + [x == 0 for x in S.hid] + [S.res[0] == 10, S.res[1] == 10] + [x == 0 for x in S.objs]
     for q in range(220):
         if q // 10 in (0, 21):
             p = 0 if q // 10 == 0 else 1

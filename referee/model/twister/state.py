@@ -42,6 +42,7 @@ class Twister(State):
     occ: tuple = vec(220, lo=0, hi=2)  # tokens on each square (carried ones included)
     objs: tuple = vec(220, lo=0, hi=1)  # objects on each square
     unw: tuple = vec(220, lo=0, hi=1)  # unwounded characters on each square
+    onpit: tuple = vec(28, sort="bool")  # the token stands on a pit (pits turn with their room)
     hid: tuple = vec(8, lo=0, hi=3)  # tokens face down in each room
     res: tuple = vec(2, lo=0, hi=10)  # tokens each player still has to hide (setup)
     live: Any = detail(None)  # True on states built by setup: the concrete board checks run
