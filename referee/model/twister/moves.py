@@ -62,7 +62,7 @@ def moves(s):
         speed = s.cfg.comp.chars[k].speed
         d = dist(s, p, k, q)
         reach = sorted((q2 for q2, n in d.items() if 0 < n <= speed), key=lambda q2: (abs(q2 // 10 - line(q_)), q2))
-        for dest in reach[:4] + reach[4::7]:
+        for dest in reach[:2] + reach[6:7]:
             yield MOVE, args(p, who=k, to=dest, take=-1)
         if s.held[c] == -1 and not s.wounded[c]:
             for u in range(T):
