@@ -212,13 +212,20 @@ def on_line(q, p: int):
     return And(q >= sq(x, 0), q <= sq(x, 9))
 
 
-def neighbours(q: int) -> list[int]:
+def neighbours(q: int) -> tuple[int, ...]:
+    return _NEIGHBOURS[q] if 0 <= q < NSQ else ()
+
+
+def _neighbours(q: int) -> tuple[int, ...]:
     x, y = xy(q)
     out = []
     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
         if 0 <= x + dx < W and 0 <= y + dy < H:
             out.append(sq(x + dx, y + dy))
-    return out
+    return tuple(out)
+
+
+_NEIGHBOURS = tuple(_neighbours(q) for q in range(NSQ))
 
 
 def not_(x):

@@ -328,7 +328,7 @@ DROP = Action(
         Need("§Tour", "the action points it costs are left", lambda s, a: Or(_drop_cost(s) == 0, ap_ok(s, mover_tok(a))),
              lambda s, a: f"{s.ap} AP left"),
         Need("§Objets", "it carries something", lambda s, a: Lookup(s.held, mover_c(a)) >= 0, lambda s, a: "it carries nothing"),
-        Need("§Déplacement", "not onto a pit", lambda s, a: Not(geo(s).pit(s, Lookup(s.loc, mover_tok(a), -9))),
+        Need("§Déplacement", "not onto a pit", lambda s, a: Not(Lookup(s.onpit, Lookup(s.held, mover_c(a)), False)),
              lambda s, a: "it stands on a pit"),
     ),
     effect=lambda s, a: s.but(held=put(s.held, mover_c(a), -1), **pay(s, mover_tok(a), _drop_cost(s))),

@@ -24,8 +24,12 @@ def held_by(s, t):
 def pits(s):
     """Every token on a pit (`onpit`, the abstraction of "its square is a pit") is an
     unwounded Thief or a rope's carrier, or is carried by one."""
+    from ..kernel import is_sym
+
     cs = []
     for t in range(T):
+        if not is_sym(s.onpit[t]) and not s.onpit[t]:
+            continue  # concretely, nothing to check for a token off the pits (same value as below)
         allowed = Or(*[And(s.held[c] == t, may_stand_on_pit(s.held, s.wounded, c)) for c in range(C)])
         if is_char(t):
             allowed = Or(allowed, may_stand_on_pit(s.held, s.wounded, cof(t)))

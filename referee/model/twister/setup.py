@@ -27,10 +27,13 @@ def configure(options, comp_dir, prefer, nplayers=2) -> Config:
     if prefer is not None and prefer not in {s.key for s in SOURCES}:
         raise BadInput(f"unknown source {prefer!r} (sources: {', '.join(s.key for s in SOURCES)})")
     opts = {o.name: options.get(o.name, o.default) for o in OPTIONS}
-    key = str(Path(comp_dir).resolve()) if comp_dir is not None else None
-    if key not in _COMP_CACHE:
-        _COMP_CACHE[key] = load(comp_dir)
-    return Config("twister", opts, SOURCES, prefer, comp=_COMP_CACHE[key], extra={"nplayers": 2})
+    if comp_dir is None:  # the shipped set is read once; a user's directory every time
+        if None not in _COMP_CACHE:
+            _COMP_CACHE[None] = load(None)
+        comp = _COMP_CACHE[None]
+    else:
+        comp = load(Path(comp_dir))
+    return Config("twister", opts, SOURCES, prefer, comp=comp, extra={"nplayers": 2})
 
 
 def _teams(header, players) -> list[dict[int, int]]:
