@@ -20,8 +20,16 @@ def _tc(a):
 
 
 def _shared(s, a):
+    """An unwounded character stands on the wounded one's square (read on the per-square
+    count of unwounded characters, which does not count the wounded target), or it is over
+    a pit (then carried by an unwounded Thief: the same situation)."""
+    return Or(Lookup(s.unw, Lookup(s.loc, _tt(a), -9), 0) >= 1, Lookup(s.onpit, _tt(a)))
+
+
+def _lies_there(s, a):
+    """The wounded character lies on a square of the board (its square counts it)."""
     q = Lookup(s.loc, _tt(a), -9)
-    return Count(And(_tt(a) != u, s.loc[u] == q, Not(s.wounded[cof(u)])) for u in range(T) if is_char(u)) >= 1
+    return And(on_board(q), Lookup(s.occ, q, 0) >= 1)
 
 
 HEAL_SHARED = Ruling(
@@ -53,7 +61,7 @@ def _able(k: int, says: str):
 def _heal_target(s, a):
     cl = a.p * NTOK + CLERIC
     q = Lookup(s.loc, _tt(a), -9)
-    return And(a.target != CLERIC, Lookup(s.wounded, _tc(a)), on_board(q), Or(q == s.loc[cl], adjacent(s.loc[cl], q)))
+    return And(a.target != CLERIC, Lookup(s.wounded, _tc(a)), _lies_there(s, a), Or(q == s.loc[cl], adjacent(s.loc[cl], q)))
 
 
 HEAL = Action(
@@ -87,7 +95,7 @@ REGEN = Action(
     needs=(
         TURN,
         Need("§Tour", "an action point is left for the Troll", lambda s, a: ap_ok(s, a.p * NTOK + TROLL), lambda s, a: f"{s.ap} AP left"),
-        Need("§Troll", "the Troll is wounded and on the board", lambda s, a: And(s.wounded[a.p * NCHAR + TROLL], on_board(s.loc[a.p * NTOK + TROLL])),
+        Need("§Troll", "the Troll is wounded and on the board", lambda s, a: And(s.wounded[a.p * NCHAR + TROLL], _lies_there(s, a)),
              lambda s, a: "the Troll is not wounded, or not on the board"),
         Need("§Capacités", "a wounded Troll may use its ability", lambda s, a: decide(TROLL_REGEN, s, a), lambda s, a: "it is wounded"),
         Need("§Clerc", "the healed character may stand up there", lambda s, a: decide(HEAL_SHARED, s, a),
