@@ -48,7 +48,7 @@ def lost(s, a):
 def _thief_on_pit_loses(s, a):
     L = lost(s, a)
     g = geo(s)
-    return Or(*[And(L[c], Not(s.wounded[c]), g.pit(s, s.loc[ctok(c)])) for c in (THIEF, NCHAR + THIEF)])
+    return Or(*[And(L[c], Not(s.wounded[c]), s.onpit[ctok(c)]) for c in (THIEF, NCHAR + THIEF)])
 
 
 THIEF_PIT = Ruling(
@@ -69,7 +69,7 @@ def _attack_effect(s, a):
     falls = decide(THIEF_PIT, s, a)
     g = geo(s)
     dead = tuple(
-        And(L[c], Or(s.wounded[c], And(falls == 1, c % NCHAR == THIEF, g.pit(s, s.loc[ctok(c)])) if c % NCHAR == THIEF else s.wounded[c]))
+        And(L[c], Or(s.wounded[c], And(falls == 1, s.onpit[ctok(c)])) if c % NCHAR == THIEF else s.wounded[c])
         for c in range(C)
     )
     wounded = tuple(Or(s.wounded[c], L[c]) for c in range(C))

@@ -82,7 +82,7 @@ def kill(s, loc, held, dead):
     newloc = list(loc)
     for t in range(T):
         dropped = Or(*[And(dead[c], held[c] == t) for c in range(C)])
-        falls = And(dropped, g.pit(s, loc[t])) if swallow else False
+        falls = And(dropped, s.onpit[t]) if swallow else False
         dies = dead[cof(t)] if is_char(t) else False
         newloc[t] = If(Or(dies, falls), GONE, loc[t])
     newheld = tuple(
