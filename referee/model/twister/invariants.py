@@ -47,7 +47,8 @@ def carrying(s):
         p = c // NCHAR
         kinds = [h == q * NTOK + k for q in (0, 1) for k in range(NCHAR, NTOK)]
         kinds += [And(h == p * NTOK + k, s.wounded[p * NCHAR + k], s.held[p * NCHAR + k] == -1) for k in range(NCHAR) if p * NCHAR + k != c]
-        cs.append(Or(h == -1, And(Or(*kinds), on_board(me), Lookup(s.loc, h, -9) == me, Not(held_by(s, ctok(c))))))
+        cs.append(Or(h == -1, And(Or(*kinds), on_board(me), Not(held_by(s, ctok(c))))))
+        cs += [Implies(h == t, s.loc[t] == me) for t in range(T)]
         cs.append(Implies(Not(on_board(me)), h == -1))
         for d in range(c + 1, C):
             cs.append(Implies(h >= 0, h != s.held[d]))
