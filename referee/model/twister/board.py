@@ -202,7 +202,8 @@ def adjacent(a, b):
     """Orthogonal neighbours on the grid (values)."""
     if not is_sym(a, b):
         return 0 <= a < NSQ and b in neighbours(a)
-    return Or(b == a + 10, b == a - 10, And(b == a + 1, a % 10 != 9), And(b == a - 1, a % 10 != 0))
+    return And(a >= 0, a < NSQ, b >= 0, b < NSQ,
+               Or(b == a + 10, b == a - 10, And(b == a + 1, a % 10 != 9), And(b == a - 1, a % 10 != 0)))
 
 
 def on_line(q, p: int):

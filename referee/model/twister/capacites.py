@@ -12,11 +12,11 @@ from .tour import TURN
 
 
 def _tt(a):
-    return a.p * NTOK + getattr(a, "target", TROLL)
+    return (a.p or 0) * NTOK + getattr(a, "target", TROLL)
 
 
 def _tc(a):
-    return a.p * NCHAR + getattr(a, "target", TROLL)
+    return (a.p or 0) * NCHAR + getattr(a, "target", TROLL)
 
 
 def _shared(s, a):
@@ -82,7 +82,7 @@ HEAL = Action(
 
 TROLL_REGEN = Ruling(
     "troll_regen", "§Troll", "whether a wounded Troll may use its ability to regenerate",
-    arises=lambda s, a: s.wounded[a.p * NCHAR + TROLL],
+    arises=lambda s, a: s.wounded[(a.p or 0) * NCHAR + TROLL],
     answers=(
         Answer("§Troll", REGLE, "the Troll regenerates (its ability)", lambda s, a: True, lambda s, a: True),
         Answer("§Capacités", REGLE, "abilities are for characters that are not wounded", lambda s, a: True, lambda s, a: False),

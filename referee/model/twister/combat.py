@@ -46,6 +46,8 @@ def lost(s, a):
 
 
 def _thief_on_pit_loses(s, a):
+    if not hasattr(a, "attackers"):
+        return False  # the question arises in combat only
     L = lost(s, a)
     g = geo(s)
     return Or(*[And(L[c], Not(s.wounded[c]), s.onpit[ctok(c)]) for c in (THIEF, NCHAR + THIEF)])

@@ -37,12 +37,16 @@ def held_by_any(held, t):
     return Or(*[held[c] == t for c in range(C)])
 
 
+def _p(a):
+    return a.p if a.p is not None else 0
+
+
 def mover_tok(a):
-    return a.p * NTOK + a.who
+    return _p(a) * NTOK + getattr(a, "who", 0)
 
 
 def mover_c(a):
-    return a.p * NCHAR + a.who
+    return _p(a) * NCHAR + getattr(a, "who", 0)
 
 
 def may_stand_on_pit(held, wounded, c):

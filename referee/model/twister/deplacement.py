@@ -25,7 +25,7 @@ from .tour import TURN
 
 
 def who_of(a):
-    return getattr(a, "who", WALLWALKER)
+    return getattr(a, "who", WALLWALKER) if getattr(a, "p", None) is not None else WALLWALKER
 
 
 def _mt(a):
@@ -54,8 +54,8 @@ class Flow:
         self.o_carry = one_if(is_obj(self.h))
         self.o_take = one_if(is_obj(self.take))
         self.u = one_if(Not(Lookup(s.wounded, self.c)))
-        self.take_here = one_if(And(self.take >= 0, self.tsrc == a.to))
-        self.to = a.to
+        self.to = getattr(a, "to", -9)  # rulings are also evaluated on other events' arguments
+        self.take_here = one_if(And(self.take >= 0, self.tsrc == self.to))
 
 
 def go(s, a):
@@ -78,7 +78,7 @@ def pawns_after(s, a, carried_count: bool):
     """Tokens on the destination at the end of the move (the mover's carried token counted
     or not)."""
     f = Flow(s, a)
-    base = Lookup(s.occ, a.to) + 1 - f.take_here
+    base = Lookup(s.occ, f.to, 0) + 1 - f.take_here
     return base + f.n_carry + f.n_take if carried_count else base
 
 
@@ -338,7 +338,7 @@ DROP = Action(
 
 def _carried_friend(s, a):
     h = Lookup(s.held, mover_c(a))
-    return Or(*[h == a.p * NTOK + k for k in range(NCHAR)])
+    return Or(*[h == (a.p or 0) * NTOK + k for k in range(NCHAR)])
 
 
 EXIT_CARRIED = Ruling(
@@ -347,7 +347,7 @@ EXIT_CARRIED = Ruling(
     answers=(
         Answer("§Fin", REGLE, "the character leaving scores (no friend carried)", lambda s, a: Not(_carried_friend(s, a)), lambda s, a: 0),
         Answer("§Fin", "option:exit_carried=scores", "the carried friend scores its own value", lambda s, a: True,
-               lambda s, a: Lookup(tuple(ch.exit_vp for ch in s.cfg.comp.chars), Lookup(s.held, mover_c(a)) - a.p * NTOK, 0)),
+               lambda s, a: Lookup(tuple(ch.exit_vp for ch in s.cfg.comp.chars), Lookup(s.held, mover_c(a)) - (a.p or 0) * NTOK, 0)),
         Answer("§Fin", "option:exit_carried=no", "only the carrier scores", lambda s, a: True, lambda s, a: 0),
     ),
     action="exit",
