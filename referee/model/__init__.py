@@ -9,6 +9,7 @@ GAMES = {
     "draft": "referee.model.draft",
     "welcome": "referee.model.welcome",
     "trolls": "referee.model.trolls",
+    "twister": "referee.model.twister",
 }
 
 

@@ -1,0 +1,209 @@
+"""§Combat, §Combat groupé, §Blessés, §Cartes Combat, and the fireball (§Bâton)."""
+from __future__ import annotations
+
+from ..kernel import (
+    Action, And, Answer, Count, If, Implies, Int, Lookup, Names, Need, Not, Or, Param, Ruling,
+    Sum, bump, decide, put,
+)
+from .board import (
+    ARMOR, C, GONE, NCHAR, NSQ, NTOK, STAFF, SWORD, THIEF, WIZARD, T, adjacent, ctok, neighbours,
+    on_board, xy,
+)
+from .common import FAITS, REGLE, ap_ok, cof, ended, geo, held_by_any, is_char, kill, mover_tok, owner, pay, pits_after, put_if, recount_gone
+from .data import CHAR_NAMES
+from .params import Char, Token
+from .tour import TURN
+
+
+def _cloc(s, q, k):
+    return s.loc[q * NTOK + k]
+
+
+def _holds(s, c, obj):
+    return Or(s.held[c] == obj, s.held[c] == NTOK + obj)
+
+
+def totals(s, a):
+    p, q = a.p, 1 - a.p
+    comp = s.cfg.comp
+    comb = [ch.combat for ch in comp.chars]
+    sword, armor = comp.objects[SWORD - NCHAR].attack, comp.objects[ARMOR - NCHAR].defend
+    atk = a.card + Sum(If(a.attackers[k] == 1, comb[k] + If(_holds(s, p * NCHAR + k, SWORD), sword, 0), 0) for k in range(NCHAR))
+    dfn = a.dcard + Sum(If(a.defenders[j] == 1,
+                           If(s.wounded[q * NCHAR + j], 0, comb[j]) + If(_holds(s, q * NCHAR + j, ARMOR), armor, 0), 0)
+                        for j in range(NCHAR))
+    return atk, dfn
+
+
+def lost(s, a):
+    """16 flags: the engaged characters of the side with the lower total."""
+    atk, dfn = totals(s, a)
+    out = [False] * C
+    for k in range(NCHAR):
+        out[a.p * NCHAR + k] = And(dfn > atk, a.attackers[k] == 1)
+        out[(1 - a.p) * NCHAR + k] = And(atk > dfn, a.defenders[k] == 1)
+    return out
+
+
+def _thief_on_pit_loses(s, a):
+    if not hasattr(a, "attackers"):
+        return False  # the question arises in combat only
+    L = lost(s, a)
+    g = geo(s)
+    return Or(*[And(L[c], Not(s.wounded[c]), s.onpit[ctok(c)]) for c in (THIEF, NCHAR + THIEF)])
+
+
+THIEF_PIT = Ruling(
+    "thief_pit", "§Voleuse", "what happens to a Thief standing on a pit when she is wounded",
+    arises=_thief_on_pit_loses,
+    answers=(
+        Answer("§Combat", REGLE, "the loser is wounded (no Thief on a pit involved)", lambda s, a: Not(_thief_on_pit_loses(s, a)),
+               lambda s, a: 0),
+        Answer("§Voleuse", "option:thief_pit=falls", "she falls: killed", lambda s, a: True, lambda s, a: 1),
+        Answer("§Voleuse", "option:thief_pit=stays", "she stays on the pit, wounded", lambda s, a: True, lambda s, a: 0),
+    ),
+    action="attack",
+)
+
+
+def _attack_effect(s, a):
+    L = lost(s, a)
+    falls = decide(THIEF_PIT, s, a)
+    g = geo(s)
+    dead = tuple(
+        And(L[c], Or(s.wounded[c], And(falls == 1, s.onpit[ctok(c)])) if c % NCHAR == THIEF else s.wounded[c])
+        for c in range(C)
+    )
+    wounded = tuple(Or(s.wounded[c], L[c]) for c in range(C))
+    loc, held = kill(s, s.loc, s.held, dead)
+    counts = recount_gone(s, s.loc, loc, s.wounded, wounded)
+    p, q = a.p, 1 - a.p
+    vp = list(s.vp)
+    vp[p] = s.vp[p] + Count(dead[q * NCHAR + k] for k in range(NCHAR))
+    vp[q] = s.vp[q] + Count(dead[p * NCHAR + k] for k in range(NCHAR))
+    vp = tuple(vp)
+    cc = put(s.cc, p, bump(s.cc[p], a.card, If(a.card == 0, 0, -1)))
+    cc = put(cc, q, bump(cc[q], a.dcard, If(a.dcard == 0, 0, -1)))
+    return s.but(loc=loc, held=held, wounded=wounded, vp=vp, cc=cc, **counts, onpit=pits_after(s.onpit, loc), **pay(s, mover_tok(a)), **ended(s, vp))
+
+
+def _engaged_ok(s, a):
+    p, q = a.p, 1 - a.p
+    cs = [Lookup(a.attackers, a.who) == 1, Sum(a.attackers) >= 1, Sum(a.defenders) >= 1]
+    cs += [x <= 1 for x in a.attackers] + [x <= 1 for x in a.defenders]
+    for k in range(NCHAR):
+        me = _cloc(s, p, k)
+        cs.append(Implies(a.attackers[k] == 1, And(
+            on_board(me), Not(s.wounded[p * NCHAR + k]), Not(held_by_any(s.held, p * NTOK + k)),
+            Or(*[And(a.defenders[j] == 1, adjacent(me, _cloc(s, q, j))) for j in range(NCHAR)]))))
+    for j in range(NCHAR):
+        him = _cloc(s, q, j)
+        cs.append(Implies(a.defenders[j] == 1, And(
+            on_board(him), Not(held_by_any(s.held, q * NTOK + j)),
+            Or(*[And(a.attackers[k] == 1, adjacent(_cloc(s, p, k), him)) for k in range(NCHAR)]))))
+    return And(*cs)
+
+
+def _sides_open(s, a) -> bool:
+    """Concretely: each engaged character faces an enemy of the fight through an open side
+    (no wall, no closed portcullis). Over-approximated on the skeleton."""
+    if s.live is None:
+        return True
+    g = geo(s)
+    p, q = a.p, 1 - a.p
+    A = [s.loc[p * NTOK + k] for k in range(NCHAR) if a.attackers[k] == 1]
+    D = [s.loc[q * NTOK + j] for j in range(NCHAR) if a.defenders[j] == 1]
+    ok = lambda x, ys: any(y in neighbours(x) and g.passable(s, x, y) for y in ys)  # noqa: E731
+    return all(ok(x, D) for x in A) and all(ok(y, A) for y in D)
+
+
+ATTACK = Action(
+    "attack", "§Combat", "attack adjacent enemies (1 AP): each side plays a combat card; the lower total is wounded, a wounded loser dies",
+    params=(Param("who", Char(), "the attacking character that spends the action point"),
+            Param("attackers", Names(lambda cfg: CHAR_NAMES, "character", 8), "the attacker's engaged characters"),
+            Param("defenders", Names(lambda cfg: CHAR_NAMES, "character", 8), "the defender's engaged characters"),
+            Param("card", Int(0, 6), "the attacker's combat card"),
+            Param("dcard", Int(0, 6), "the defender's combat card")),
+    needs=(
+        TURN,
+        Need("§Tour", "an action point is left for this character", lambda s, a: ap_ok(s, mover_tok(a)), lambda s, a: f"{s.ap} AP left"),
+        Need("§Combat groupé", "engaged characters: the attackers unwounded, each side adjacent to the other, the payer among them",
+             _engaged_ok, lambda s, a: "the engaged characters are not adjacent enemies (or an attacker is wounded)"),
+        Need("§Combat", "no wall or closed portcullis between the fighters", _sides_open, lambda s, a: "a side is closed", source=FAITS),
+        Need("§Cartes Combat", "the attacker's combat card is in hand", lambda s, a: Lookup(s.cc[a.p], a.card) >= 1,
+             lambda s, a: f"the {a.card} was already played"),
+        Need("§Cartes Combat", "the defender's combat card is in hand", lambda s, a: Lookup(s.cc[1 - a.p], a.dcard) >= 1,
+             lambda s, a: f"the {a.dcard} was already played"),
+    ),
+    effect=_attack_effect, phases=("act",), goes=("over",),
+)
+
+
+def _wiz(a):
+    return a.p * NTOK + WIZARD
+
+
+def _is_char_tok(x):
+    return Or(*[x == q * NTOK + k for q in (0, 1) for k in range(NCHAR)])
+
+
+def _line_of_sight(s, a) -> bool:
+    """Concretely: the target is the first character met in a straight line from the Wizard,
+    through open sides. Over-approximated on the skeleton."""
+    if s.live is None:
+        return True
+    g = geo(s)
+    src = s.loc[_wiz(a)]
+    chars = {s.loc[t]: t for t in range(T) if is_char(t) and 0 <= s.loc[t] < NSQ and t != _wiz(a)}
+    x0, y0 = xy(src)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        x, y, prev = x0, y0, src
+        while True:
+            x, y = x + dx, y + dy
+            if not (0 <= x < 22 and 0 <= y < 10):
+                break
+            q = 10 * x + y
+            if not g.passable(s, prev, q):
+                break
+            if q in chars:
+                if chars[q] == a.target:
+                    return True
+                break
+            prev = q
+    return False
+
+
+def _fire_effect(s, a):
+    dead = tuple(a.target == ctok(c) for c in range(C))
+    loc, held = kill(s, s.loc, s.held, dead)
+    wc = a.p * NCHAR + WIZARD
+    staff = s.held[wc]
+    loc = put_if(loc, staff, GONE)
+    held = put(held, wc, -1)
+    enemy = Or(*[a.target == (1 - a.p) * NTOK + k for k in range(NCHAR)])
+    vp = put(s.vp, a.p, s.vp[a.p] + If(enemy, 1, 0))
+    counts = recount_gone(s, s.loc, loc, s.wounded, s.wounded)
+    return s.but(loc=loc, held=held, vp=vp, **counts, onpit=pits_after(s.onpit, loc), **pay(s, _wiz(a)), **ended(s, vp))
+
+
+FIRE = Action(
+    "fire", "§Bâton", "the Wizard with a fireball staff kills the first character in a straight line (1 AP); the staff is discarded",
+    params=(Param("target", Token(), "the character hit"),),
+    needs=(
+        TURN,
+        Need("§Tour", "an action point is left for the Wizard", lambda s, a: ap_ok(s, _wiz(a)), lambda s, a: f"{s.ap} AP left"),
+        Need("§Magicien", "the Wizard, unwounded and on the board, carries a fireball staff",
+             lambda s, a: And(on_board(s.loc[_wiz(a)]), Not(s.wounded[a.p * NCHAR + WIZARD]),
+                              _holds(s, a.p * NCHAR + WIZARD, STAFF), Not(held_by_any(s.held, _wiz(a)))),
+             lambda s, a: "the Wizard cannot fire"),
+        Need("§Bâton", "the target is a character on the board", lambda s, a: And(_is_char_tok(a.target), a.target != _wiz(a),
+                                                                                   on_board(Lookup(s.loc, a.target, -9))),
+             lambda s, a: "not a character on the board"),
+        Need("§Bâton", "the first character in a straight line, no wall between", _line_of_sight,
+             lambda s, a: "not the first character in a straight line", source=FAITS),
+    ),
+    effect=_fire_effect, phases=("act",), goes=("over",),
+)
+
+ACTIONS = (ATTACK, FIRE)
+RULINGS = (THIEF_PIT,)

@@ -1,0 +1,184 @@
+"""Helpers shared by the rules: token look-ups, action points, deaths, and the end-of-action
+checks of a square (§Règle d'or 2). Plain Python over the state: run on ints and on z3 terms."""
+from __future__ import annotations
+
+from ..kernel import And, Count, If, Lookup, Not, Or, Sum, bump, is_sym, put
+from .board import (
+    C, GONE, NCHAR, NOBJ, NSQ, NTOK, ROPE, THIEF, T, ctok, geometry, on_board,
+)
+
+REGLE, FAITS = "regle", "faits"
+
+
+def geo(s):
+    return geometry(s.cfg.comp)
+
+
+def is_char(t: int) -> bool:
+    return t % NTOK < NCHAR
+
+
+def owner(t: int) -> int:
+    return t // NTOK
+
+
+def cof(t: int) -> int:
+    """Character index of a character token."""
+    return owner(t) * NCHAR + t % NTOK
+
+
+def loc_of(s, t):
+    return Lookup(s.loc, t, -9)
+
+
+def held_by_any(held, t):
+    if not is_sym(t, *held):
+        return t in held
+    return Or(*[held[c] == t for c in range(C)])
+
+
+def _p(a):
+    return a.p if a.p is not None else 0
+
+
+def mover_tok(a):
+    return _p(a) * NTOK + getattr(a, "who", 0)
+
+
+def mover_c(a):
+    return _p(a) * NCHAR + getattr(a, "who", 0)
+
+
+def may_stand_on_pit(held, wounded, c):
+    """§Voleuse (an unwounded Thief stands on pits) and §Corde (the rope's carrier crosses pits).
+    c may be symbolic (an index among the 16 characters)."""
+    rope = Or(Lookup(held, c) == ROPE, Lookup(held, c) == NTOK + ROPE)
+    thief = And(Or(c == THIEF, c == NCHAR + THIEF), Not(Lookup(wounded, c)))
+    return Or(thief, rope)
+
+
+def ap_ok(s, mt):
+    return Or(s.ap >= 1, And(s.pchar == mt, s.pot >= 1))
+
+
+def pay(s, mt, n: int = 1) -> dict:
+    """Spend n action points for token mt: the speed potion's points first (§Potion)."""
+    if n == 0:
+        return {}
+    pot = And(s.pchar == mt, s.pot >= n)
+    return {"ap": If(pot, s.ap, s.ap - n), "pot": If(pot, s.pot - n, s.pot)}
+
+
+def ended(s, vp) -> dict:
+    """Option end=immediate: the game stops as soon as a player has 5 VP (§Fin as written)."""
+    if s.cfg.opt("end") == "immediate":
+        from .state import ACT, OVER
+
+        return {"phase": If(Or(vp[0] >= 5, vp[1] >= 5), OVER, ACT)}
+    return {}
+
+
+def kill(s, loc, held, dead):
+    """The characters flagged in `dead` (16 values) leave the game; what they carried stays
+    on their square, or falls when that square is a pit (option death_drop=pit)."""
+    g = geo(s)
+    swallow = s.cfg.opt("death_drop") == "pit"
+    newloc = list(loc)
+    for t in range(T):
+        dropped = Or(*[And(dead[c], held[c] == t) for c in range(C)])
+        falls = And(dropped, s.onpit[t]) if swallow else False
+        dies = dead[cof(t)] if is_char(t) else False
+        newloc[t] = If(Or(dies, falls), GONE, loc[t])
+    newheld = tuple(
+        If(dead[c], -1, If(Or(*[And(dead[d], held[c] == ctok(d)) for d in range(C)]), -1, held[c]))
+        for c in range(C)
+    )
+    return tuple(newloc), newheld
+
+
+def pits_after(onpit, newloc):
+    """A token that leaves the board is no longer on a pit."""
+    return tuple(And(onpit[t], newloc[t] != GONE) for t in range(T))
+
+
+def at(loc, q):
+    return [And(on_board(q), loc[t] == q) for t in range(T)]
+
+
+def square_counts(t_state, q, p):
+    """Counts on square q after an action: all tokens, carried tokens, objects, unwounded
+    characters, characters of the opponent of p."""
+    loc, held, w = t_state.loc, t_state.held, t_state.wounded
+    here = at(loc, q)
+    carried = Count(And(here[t], held_by_any(held, t)) for t in range(T))
+    objs = Count(here[t] for t in range(T) if not is_char(t))
+    unw = Count(And(here[t], Not(w[cof(t)])) for t in range(T) if is_char(t))
+    enemy = Count(here[t] for t in range(T) if is_char(t) and owner(t) == 1 - p) if isinstance(p, int) else None
+    return Count(here), carried, objs, unw, enemy
+
+
+def hidden_in(loc, r):
+    from .board import HID
+
+    return Count(loc[t] == HID + r for t in range(T))
+
+
+def put_if(vec, i, v):
+    """vec with item i replaced by v; nothing when i is -1 (i may be symbolic)."""
+    from ..kernel import is_sym
+
+    if not is_sym(i) and i < 0:
+        return vec
+    return put(vec, i, v)
+
+
+def sq_bump(vec, q, d):
+    """Add d to the count of square q (nothing when q is not a square of the board)."""
+    if not is_sym(q):
+        return bump(vec, q, d) if 0 <= q < NSQ else vec
+    return bump(vec, q, d)
+
+
+def is_obj(t):
+    return Or(*[t == q * NTOK + k for q in (0, 1) for k in range(NCHAR, NTOK)])
+
+
+def one_if(c):
+    return If(c, 1, 0)
+
+
+def counts_of(loc, wounded):
+    """The per-square counts of a position (concrete only: the projection the tests check)."""
+    occ, objs, unw = [0] * NSQ, [0] * NSQ, [0] * NSQ
+    for t in range(T):
+        q = loc[t]
+        if 0 <= q < NSQ:
+            occ[q] += 1
+            if is_char(t):
+                unw[q] += 0 if wounded[cof(t)] else 1
+            else:
+                objs[q] += 1
+    return tuple(occ), tuple(objs), tuple(unw)
+
+
+def recount_gone(s, loc, newloc, wounded, newwounded):
+    """Counts after tokens leave the board (newloc GONE) and characters are wounded: only
+    decrements, at the squares they stood on."""
+    gone = [And(on_board(loc[t]), newloc[t] == GONE) for t in range(T)]
+    lost_unw = [And(on_board(loc[t]), Not(wounded[cof(t)]), Or(gone[t], newwounded[cof(t)])) if is_char(t) else False
+                for t in range(T)]
+    occ, objs, unw = s.occ, s.objs, s.unw
+    if not is_sym(*loc, *newloc, *wounded, *newwounded):
+        occ, objs, unw = list(occ), list(objs), list(unw)
+        for t in range(T):
+            if gone[t]:
+                occ[loc[t]] -= 1
+                if not is_char(t):
+                    objs[loc[t]] -= 1
+            if lost_unw[t]:
+                unw[loc[t]] -= 1
+        return dict(occ=tuple(occ), objs=tuple(objs), unw=tuple(unw))
+    occ = tuple(occ[q] - Count(And(gone[t], loc[t] == q) for t in range(T)) for q in range(NSQ))
+    objs = tuple(objs[q] - Count(And(gone[t], loc[t] == q) for t in range(T) if not is_char(t)) for q in range(NSQ))
+    unw = tuple(unw[q] - Count(And(lost_unw[t], loc[t] == q) for t in range(T) if is_char(t)) for q in range(NSQ))
+    return dict(occ=occ, objs=objs, unw=unw)

@@ -1,0 +1,391 @@
+"""§Déplacement (move, pick up on the way, put down), jump cards, §Passe-muraille,
+leaving the maze (§Fin), and the end-of-action limits of a square (§Règle d'or 2).
+
+Movement legality: the path itself is checked concretely by a shortest path on the grid
+(networkx, under the mover's abilities). On the skeleton (z3, random skeleton states) the
+path Need is over-approximated as satisfied; every condition on the destination square is
+encoded exactly and run both ways."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from ..kernel import (
+    Action, And, Answer, Count, If, Implies, Lookup, Need, Not, Or, Param, Ruling, decide, is_sym, put,
+)
+from .board import (
+    GONE, NCHAR, NSQ, NTOK, ROPE, THIEF, TREASURE, WALLWALKER, WIZARD, T, adjacent, in_room,
+    neighbours, on_board, on_line, room_of, xy,
+)
+from .common import (
+    FAITS, REGLE, ap_ok, cof, ended, geo, held_by_any, is_char, is_obj, may_stand_on_pit, mover_c,
+    mover_tok, one_if, owner, pay, pits_after, put_if, sq_bump,
+)
+from .params import Char, Square, Token
+from .tour import TURN
+
+
+def who_of(a):
+    return getattr(a, "who", WALLWALKER) if getattr(a, "p", None) is not None else WALLWALKER
+
+
+def _mt(a):
+    return a.p * NTOK + who_of(a)
+
+
+def _c(a):
+    return a.p * NCHAR + who_of(a)
+
+
+def take_of(a):
+    return getattr(a, "take", -1)
+
+
+class Flow:
+    """What a move carries along: the mover, what it carries (h), what it picks up (take)."""
+
+    def __init__(self, s, a):
+        self.mt, self.c = _mt(a), _c(a)
+        self.src = Lookup(s.loc, self.mt, -9)
+        self.h = Lookup(s.held, self.c)
+        self.take = take_of(a)
+        self.tsrc = Lookup(s.loc, self.take, -9)
+        self.n_carry = one_if(self.h >= 0)
+        self.n_take = one_if(self.take >= 0)
+        self.o_carry = one_if(is_obj(self.h))
+        self.o_take = one_if(is_obj(self.take))
+        self.u = one_if(Not(Lookup(s.wounded, self.c)))
+        self.to = getattr(a, "to", -9)  # rulings are also evaluated on other events' arguments
+        self.take_here = one_if(And(self.take >= 0, self.tsrc == self.to))
+
+
+def go(s, a):
+    """The mover (with what it carries, and what it picks up) ends on a.to; the square
+    counts follow."""
+    f = Flow(s, a)
+    loc = put(s.loc, f.mt, a.to)
+    loc = put_if(loc, f.h, a.to)
+    loc = put_if(loc, f.take, a.to)
+    held = put(s.held, f.c, If(f.take >= 0, f.take, f.h))
+    occ = sq_bump(sq_bump(sq_bump(s.occ, f.src, -1 - f.n_carry), f.tsrc, -f.n_take), a.to, 1 + f.n_carry + f.n_take)
+    objs = sq_bump(sq_bump(sq_bump(s.objs, f.src, -f.o_carry), f.tsrc, -f.o_take), a.to, f.o_carry + f.o_take)
+    unw = sq_bump(sq_bump(s.unw, f.src, -f.u), a.to, f.u)
+    pit = geo(s).pit(s, a.to)
+    onpit = put_if(put_if(put(s.onpit, f.mt, pit), f.h, pit), f.take, pit)
+    return s.but(loc=loc, held=held, occ=occ, objs=objs, unw=unw, onpit=onpit)
+
+
+def pawns_after(s, a, carried_count: bool):
+    """Tokens on the destination at the end of the move (the mover's carried token counted
+    or not)."""
+    f = Flow(s, a)
+    base = Lookup(s.occ, f.to, 0) + 1 - f.take_here
+    return base + f.n_carry + f.n_take if carried_count else base
+
+
+def _carries_after(s, a):
+    f = Flow(s, a)
+    return Or(f.h >= 0, f.take >= 0)
+
+
+PAWNS = Ruling(
+    "pawns", "§Règle d'or 2", "how many pawns a square holds at the end of a move when the mover carries a token",
+    arises=_carries_after,
+    answers=(
+        Answer("§Règle d'or 2", REGLE, "the tokens on the square (the mover carries nothing)",
+               lambda s, a: Not(_carries_after(s, a)), lambda s, a: pawns_after(s, a, True)),
+        Answer("§Règle d'or 2", "option:carried=yes", "every token on the square, carried or not",
+               lambda s, a: True, lambda s, a: pawns_after(s, a, True)),
+        Answer("§Règle d'or 2", "option:carried=no", "only the tokens lying on the square",
+               lambda s, a: True, lambda s, a: pawns_after(s, a, False)),
+    ),
+    action="move",
+)
+
+
+def objects_after(s, a):
+    f = Flow(s, a)
+    return Lookup(s.objs, a.to) + f.o_carry + f.o_take - one_if(And(f.take_here == 1, f.o_take == 1))
+
+
+def unwounded_after(s, a):
+    return Lookup(s.unw, a.to) + Flow(s, a).u
+
+
+def enemy_at(s, a):
+    return Or(*[s.loc[(1 - a.p) * NTOK + k] == a.to for k in range(NCHAR)])
+
+WOUNDED_MOVES = Ruling(
+    "wounded_moves", "§Blessés", "whether a wounded character may move by itself",
+    arises=lambda s, a: Lookup(s.wounded, _c(a)),
+    answers=(
+        Answer("§Déplacement", REGLE, "an unwounded character moves", lambda s, a: Not(Lookup(s.wounded, _c(a))), lambda s, a: True),
+        Answer("§Blessés", "option:wounded_move=yes", "a wounded character moves too", lambda s, a: True, lambda s, a: True),
+        Answer("§Blessés", "option:wounded_move=no", "a wounded character must be carried", lambda s, a: True, lambda s, a: False),
+    ),
+    outcome="bool", action="move",
+)
+
+
+def _open_square(s, q):
+    if not is_sym(q, *s.revealed):
+        r = room_of(q) if 0 <= q < NSQ else None
+        return 0 <= q < NSQ and (r is None or s.revealed[r])
+    g = [on_line(q, 0), on_line(q, 1)] + [And(s.revealed[r], in_room(q, r)) for r in range(8)]
+    return And(on_board(q), Or(*g))
+
+
+def _show_to(s, a):
+    return f"to [{a.to // 10}, {a.to % 10}]"
+
+
+def dest_needs(cite: str) -> tuple[Need, ...]:
+    return (
+        TURN,
+        Need("§Tour", "an action point is left for this character", lambda s, a: ap_ok(s, _mt(a)),
+             lambda s, a: f"{s.ap} AP left"),
+        Need(cite, "the character is on the board and not carried",
+             lambda s, a: And(on_board(Lookup(s.loc, _mt(a), -9)), Not(held_by_any(s.held, _mt(a)))),
+             lambda s, a: "it is not on the board, or it is carried"),
+        Need("§Blessés", "a wounded character does not move by itself", lambda s, a: decide(WOUNDED_MOVES, s, a),
+             lambda s, a: "it is wounded"),
+        Need("§Révéler", "the destination is a starting line or a revealed room", lambda s, a: _open_square(s, a.to), _show_to),
+        Need(cite, "the character goes to another square", lambda s, a: Lookup(s.loc, _mt(a), -9) != a.to, _show_to),
+        Need("§Règle d'or 2", "at most 2 pawns on the square at the end of the action", lambda s, a: decide(PAWNS, s, a) <= 2,
+             lambda s, a: f"{pawns_after(s, a, True)} tokens would share the square"),
+        Need("§Règle d'or 2", "never two objects on a square", lambda s, a: objects_after(s, a) <= 1,
+             lambda s, a: "an object already lies there", source=FAITS),
+        Need("§Règle d'or 2", "at most one unwounded character on a square", lambda s, a: unwounded_after(s, a) <= 1,
+             lambda s, a: "an unwounded character already stands there", source=FAITS),
+        Need(cite, "no stopping on an enemy's square (only friends may be passed)",
+             lambda s, a: Not(enemy_at(s, a)), lambda s, a: "an enemy stands there"),
+        Need(cite, "no stopping on a pit, except an unwounded Thief or the carrier of a rope",
+             lambda s, a: Implies(geo(s).pit(s, a.to), may_stand_on_pit(put(s.held, _c(a), If(take_of(a) >= 0, take_of(a), Lookup(s.held, _c(a)))), s.wounded, _c(a))),
+             lambda s, a: "the destination is a pit"),
+    )
+
+
+# ------------------------------------------------------------------ concrete paths
+def distances(s, a, src: int) -> dict[int, int]:
+    """Shortest path lengths from src (networkx) over the squares this mover may cross:
+    no diagonal, no closed side (§Déplacement), friends may be passed, enemies only by a
+    levitating Wizard, pits only by an unwounded Thief, the rope's carrier, a levitating
+    Wizard, or over an unwounded friendly Thief standing on it (§Voleuse: a bridge)."""
+    import networkx as nx
+
+    g = geo(s)
+    p, c, mt = a.p, _c(a), _mt(a)
+    unw = not s.wounded[c]
+    k = who_of(a)
+    wizard = k == WIZARD and unw
+    rope = s.held[c] in (ROPE, NTOK + ROPE)
+    thief = k == THIEF and unw
+    occupants: dict[int, list[int]] = {}
+    for t in range(T):
+        if 0 <= s.loc[t] < NSQ and t != mt:
+            occupants.setdefault(s.loc[t], []).append(t)
+
+    def enterable(q: int) -> bool:
+        if not _open_square(s, q):
+            return False
+        here = occupants.get(q, [])
+        if any(is_char(t) and owner(t) != p for t in here) and not wizard:
+            return False
+        if g.pit(s, q):
+            bridge = any(t == p * NTOK + THIEF and not s.wounded[cof(t)] for t in here)
+            return wizard or rope or thief or bridge
+        return True
+
+    G = nx.Graph()
+    G.add_node(src)
+    for q in range(NSQ):
+        if not enterable(q) and q != src:
+            continue
+        for n in neighbours(q):
+            if n > q and (enterable(n) or n == src) and g.passable(s, q, n):
+                G.add_edge(q, n)
+    return nx.single_source_shortest_path_length(G, src)
+
+
+_DIST: dict = {}
+
+
+def dist(s, p: int, k: int, src: int) -> dict[int, int]:
+    key = (s, p, k, src)
+    d = _DIST.get(key)
+    if d is None:
+        if len(_DIST) > 4096:
+            _DIST.clear()
+        d = _DIST[key] = distances(s, SimpleNamespace(p=p, who=k), src)
+    return d
+
+
+def path_ok(s, a) -> bool:
+    if s.live is None:
+        return True  # the skeleton: over-approximated (see the module's docstring)
+    speed = s.cfg.comp.chars[who_of(a)].speed
+    src = s.loc[_mt(a)]
+    d = dist(s, a.p, a.who, src)
+    take = take_of(a)
+    if take < 0:
+        return d.get(a.to, 99) <= speed
+    via = s.loc[take]
+    if via not in d:
+        return False
+    return d[via] + dist(s, a.p, a.who, via).get(a.to, 99) <= speed
+
+
+def _take_ok(s, a):
+    take = a.take
+    c = _c(a)
+    friend_wounded = Or(*[And(take == a.p * NTOK + k, Lookup(s.wounded, a.p * NCHAR + k), Lookup(s.held, a.p * NCHAR + k) == -1)
+                          for k in range(NCHAR)])
+    an_object = Or(*[take == q * NTOK + k for q in (0, 1) for k in range(NCHAR, NTOK)])
+    return Or(take == -1, And(
+        take != _mt(a), on_board(Lookup(s.loc, take, -9)), Not(held_by_any(s.held, take)), Or(an_object, friend_wounded),
+        Lookup(s.held, c) == -1, Not(Lookup(s.wounded, c)),
+    ))
+
+
+MOVE = Action(
+    "move", "§Déplacement", "move a character up to its speed (1 AP), possibly picking up an object or a wounded friend on the way",
+    params=(Param("who", Char(), "the moving character"), Param("to", Square(), "where it stops"),
+            Param("take", Token(), "an object or wounded friend picked up on the way", optional=True, default=-1)),
+    needs=dest_needs("§Déplacement") + (
+        Need("§Objets", "the token picked up is an object or a wounded friend, free, and the mover unwounded and empty-handed",
+             _take_ok, lambda s, a: "that token cannot be picked up"),
+        Need("§Déplacement", "a path within the character's speed: no diagonal, walls, closed portcullises, pits and enemies respected",
+             lambda s, a: path_ok(s, a), lambda s, a: "no such path within its speed"),
+    ),
+    effect=lambda s, a: go(s, a).but(**pay(s, _mt(a)), **ended(s, s.vp)),
+    phases=("act",), goes=("over",),
+)
+
+
+def _mid(a_loc, to):
+    return (a_loc + to) // 2
+
+
+def _jump_shape(s, a):
+    q = Lookup(s.loc, _mt(a), -9)
+    return Or(a.to == q + 20, a.to == q - 20,
+              And(a.to == q + 2, q % 10 <= 7), And(a.to == q - 2, q % 10 >= 2))
+
+
+JUMP = Action(
+    "jump", "§Matériel", "play a jump card (1 AP): jump over an adjacent pit onto the square beyond it",
+    params=(Param("who", Char(), "the jumping character"), Param("to", Square(), "the square beyond the pit")),
+    needs=dest_needs("§Matériel") + (
+        Need("§Matériel", "a jump card in hand", lambda s, a: s.jumps[a.p] >= 1, lambda s, a: "no jump card left", source=FAITS),
+        Need("§Matériel", "straight over one square", _jump_shape, _show_to, source=FAITS),
+        Need("§Matériel", "the square jumped over is a pit with nobody on it",
+             lambda s, a: And(geo(s).pit(s, _mid(Lookup(s.loc, _mt(a), -9), a.to)),
+                              Count(x == _mid(Lookup(s.loc, _mt(a), -9), a.to) for x in s.loc) == 0),
+             lambda s, a: "the middle square is not a free pit", source=FAITS),
+        Need("§Déplacement", "no wall or closed portcullis on the way", lambda s, a: _jump_open(s, a), lambda s, a: "a side is closed"),
+    ),
+    effect=lambda s, a: go(s, a).but(jumps=put(s.jumps, a.p, s.jumps[a.p] - 1), **pay(s, _mt(a)), **ended(s, s.vp)),
+    phases=("act",), goes=("over",),
+)
+
+
+def _jump_open(s, a):
+    if s.live is None:
+        return True
+    q = s.loc[_mt(a)]
+    m = (q + a.to) // 2
+    g = geo(s)
+    return g.passable(s, q, m) and g.passable(s, m, a.to)
+
+
+def _wall_between(s, a):
+    if s.live is None:
+        return True
+    return geo(s).side(s, s.loc[_mt(a)], a.to) == "wall"
+
+
+PASSWALL = Action(
+    "passwall", "§Passe-muraille", "the Wall-Walker crosses a wall onto the next square (1 AP)",
+    params=(Param("to", Square(), "the square beyond the wall"),),
+    needs=dest_needs("§Passe-muraille") + (
+        Need("§Capacités", "abilities are for unwounded characters", lambda s, a: Not(s.wounded[_c(a)]), lambda s, a: "the Wall-Walker is wounded"),
+        Need("§Passe-muraille", "the next square", lambda s, a: adjacent(Lookup(s.loc, _mt(a), -9), a.to), _show_to),
+        Need("§Passe-muraille", "a wall lies between", _wall_between, lambda s, a: "there is no wall there"),
+    ),
+    effect=lambda s, a: go(s, a).but(**pay(s, _mt(a)), **ended(s, s.vp)),
+    phases=("act",), goes=("over",),
+)
+
+
+def _drop_cost(s):
+    return int(s.cfg.opt("drop_cost"))
+
+
+DROP = Action(
+    "drop", "§Objets", "put down what the character carries, on its square",
+    params=(Param("who", Char(), "the carrier"),),
+    needs=(
+        TURN,
+        Need("§Tour", "the action points it costs are left", lambda s, a: Or(_drop_cost(s) == 0, ap_ok(s, mover_tok(a))),
+             lambda s, a: f"{s.ap} AP left"),
+        Need("§Objets", "it carries something", lambda s, a: Lookup(s.held, mover_c(a)) >= 0, lambda s, a: "it carries nothing"),
+        Need("§Déplacement", "not onto a pit (nor leaving the carrier on one)",
+             lambda s, a: Not(Or(Lookup(s.onpit, mover_tok(a)), Lookup(s.onpit, Lookup(s.held, mover_c(a)), False))),
+             lambda s, a: "it stands on a pit"),
+    ),
+    effect=lambda s, a: s.but(held=put(s.held, mover_c(a), -1), **pay(s, mover_tok(a), _drop_cost(s))),
+    phases=("act",),
+)
+
+
+def _carried_friend(s, a):
+    h = Lookup(s.held, mover_c(a))
+    return Or(*[h == (a.p or 0) * NTOK + k for k in range(NCHAR)])
+
+
+EXIT_CARRIED = Ruling(
+    "exit_carried", "§Fin", "what a wounded friend carried out of the maze scores",
+    arises=_carried_friend,
+    answers=(
+        Answer("§Fin", REGLE, "the character leaving scores (no friend carried)", lambda s, a: Not(_carried_friend(s, a)), lambda s, a: 0),
+        Answer("§Fin", "option:exit_carried=scores", "the carried friend scores its own value", lambda s, a: True,
+               lambda s, a: Lookup(tuple(ch.exit_vp for ch in s.cfg.comp.chars), Lookup(s.held, mover_c(a)) - (a.p or 0) * NTOK, 0)),
+        Answer("§Fin", "option:exit_carried=no", "only the carrier scores", lambda s, a: True, lambda s, a: 0),
+    ),
+    action="exit",
+)
+
+
+def _exit_gain(s, a):
+    h = Lookup(s.held, mover_c(a))
+    treasure = If(Or(h == TREASURE, h == NTOK + TREASURE), s.cfg.comp.objects[TREASURE - NCHAR].vp, 0)
+    return Lookup(tuple(ch.exit_vp for ch in s.cfg.comp.chars), a.who) + treasure + decide(EXIT_CARRIED, s, a)
+
+
+def _exit_effect(s, a):
+    mt, c = mover_tok(a), mover_c(a)
+    h = Lookup(s.held, c)
+    src = Lookup(s.loc, mt, -9)
+    loc = put_if(put(s.loc, mt, GONE), h, GONE)
+    vp = put(s.vp, a.p, s.vp[a.p] + _exit_gain(s, a))
+    occ = sq_bump(s.occ, src, -1 - one_if(h >= 0))
+    objs = sq_bump(s.objs, src, -one_if(is_obj(h)))
+    unw = sq_bump(s.unw, src, -one_if(Not(Lookup(s.wounded, c))))
+    return s.but(loc=loc, held=put(s.held, c, -1), vp=vp, occ=occ, objs=objs, unw=unw, onpit=pits_after(s.onpit, loc),
+                 **pay(s, mt), **ended(s, vp))
+
+
+EXIT = Action(
+    "exit", "§Fin", "a character on the opponent's starting line leaves the maze (1 AP): 1 VP (Goblin 2), +1 with the treasure",
+    params=(Param("who", Char(), "the character leaving"),),
+    needs=(
+        TURN,
+        Need("§Tour", "an action point is left for this character", lambda s, a: ap_ok(s, mover_tok(a)), lambda s, a: f"{s.ap} AP left"),
+        Need("§Fin", "the character stands, not carried, on the opponent's starting line",
+             lambda s, a: And(on_line(Lookup(s.loc, mover_tok(a), -9), 1 - a.p), Not(held_by_any(s.held, mover_tok(a)))),
+             lambda s, a: "it is not on the opponent's starting line", source=FAITS),
+    ),
+    effect=_exit_effect, phases=("act",), goes=("over",),
+)
+
+ACTIONS = (MOVE, JUMP, PASSWALL, DROP, EXIT)
+RULINGS = (PAWNS, WOUNDED_MOVES, EXIT_CARRIED)

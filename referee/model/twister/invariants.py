@@ -1,0 +1,154 @@
+"""Invariants (proved by z3 by induction over every action), claims, gaps."""
+from __future__ import annotations
+
+from ..kernel import And, Claim, Count, Gap, If, Implies, Invariant, Lookup, Max, Not, Or, Sum
+from .board import (
+    C, GONE, HID, NCHAR, NSQ, NTOK, RES, T, ctok, geometry, in_room, limit, on_board, room_squares,
+)
+from .common import FAITS, cof, hidden_in, is_char, may_stand_on_pit, owner
+from .state import SETUP
+
+LIMITS = tuple(limit(r) for r in range(8))
+
+
+def square_counts_ok(s):
+    """§Règle d'or 2 on the per-square counts: at most 2 tokens, at most 1 object, at most 1
+    unwounded character on every square."""
+    return And(*[And(s.occ[q] <= 2, s.objs[q] <= 1, s.unw[q] <= 1) for q in range(NSQ)])
+
+
+def held_by(s, t):
+    return Or(*[s.held[c] == t for c in range(C)])
+
+
+def pits(s):
+    """Every token on a pit (`onpit`, the abstraction of "its square is a pit") is an
+    unwounded Thief or a rope's carrier, or is carried by one."""
+    from ..kernel import is_sym
+
+    cs = []
+    for t in range(T):
+        if not is_sym(s.onpit[t]) and not s.onpit[t]:
+            continue  # concretely, nothing to check for a token off the pits (same value as below)
+        allowed = Or(*[And(s.held[c] == t, may_stand_on_pit(s.held, s.wounded, c)) for c in range(C)])
+        if is_char(t):
+            allowed = Or(allowed, may_stand_on_pit(s.held, s.wounded, cof(t)))
+        cs.append(Implies(s.onpit[t], allowed))
+    return And(*cs)
+
+
+def carrying(s):
+    """What a character carries: one token, an object or a wounded friend holding nothing,
+    on its own square, carried by nobody else; a carried or absent character holds nothing."""
+    cs = []
+    for c in range(C):
+        h = s.held[c]
+        me = s.loc[ctok(c)]
+        p = c // NCHAR
+        kinds = [h == q * NTOK + k for q in (0, 1) for k in range(NCHAR, NTOK)]
+        kinds += [And(h == p * NTOK + k, s.wounded[p * NCHAR + k], s.held[p * NCHAR + k] == -1) for k in range(NCHAR) if p * NCHAR + k != c]
+        cs.append(Or(h == -1, And(Or(*kinds), on_board(me), Not(held_by(s, ctok(c))))))
+        cs += [Implies(h == t, s.loc[t] == me) for t in range(T)]
+        cs.append(Implies(Not(on_board(me)), h == -1))
+        for d in range(c + 1, C):
+            cs.append(Implies(h >= 0, h != s.held[d]))
+    return And(*cs)
+
+
+def combat_cards(s):
+    deck = s.cfg.comp.combat_counts
+    return And(*[And(s.cc[p][v] >= 0, s.cc[p][v] <= deck[v]) for p in (0, 1) for v in range(len(deck))],
+               *[s.cc[p][0] == deck[0] for p in (0, 1)])
+
+
+def action_cards(s):
+    cs = [And(s.high >= 1, s.high <= 5), Implies(s.four, s.high >= 4)]
+    for p in (0, 1):
+        cs.append(Count(s.used[p]) <= 3)
+        cs += [Implies(s.used[p][k], k + 2 <= s.high) for k in range(4)]
+    return And(*cs)
+
+
+def locations(s):
+    def ok(x):
+        return Or(on_board(x), x == GONE, x == RES, And(x >= HID, x <= HID + 7))
+
+    return And(*[ok(s.loc[t]) for t in range(T)],
+               *[Implies(Or(s.loc[ctok(c)] == RES, s.loc[ctok(c)] >= HID), Not(s.wounded[c])) for c in range(C)])
+
+
+def rooms(s):
+    cs = []
+    setup = s.phase == SETUP
+    for r in range(8):
+        n = s.hid[r]
+        cs += [n >= 0, n <= LIMITS[r], Implies(s.revealed[r], n == 0), Implies(setup, Not(s.revealed[r])),
+               Implies(Not(setup), n == If(s.revealed[r], 0, LIMITS[r]))]
+        cs.append(Implies(Not(s.revealed[r]), And(*[And(s.occ[q] <= 0, s.objs[q] <= 0, s.unw[q] <= 0) for q in room_squares(r)])))
+    cs.append(Implies(setup, And(Sum(s.hid) + s.res[0] + s.res[1] == 20, s.res[0] == s.res[1] - s.turn, s.res[1] >= 0)))
+    cs.append(Implies(Not(setup), And(s.res[0] == 0, s.res[1] == 0)))
+    return And(*cs)
+
+
+def counters(s):
+    g = geometry(s.cfg.comp)
+    return And(s.phase >= 0, s.phase <= 3, Or(s.turn == 0, s.turn == 1), s.ap >= 0, s.pot >= 0,
+               *[s.vp[p] >= 0 for p in (0, 1)], *[And(s.jumps[p] >= 0, s.jumps[p] <= s.cfg.comp.jump) for p in (0, 1)],
+               *[And(x >= 0, x <= 3) for x in s.rot], *[And(x >= 0, x <= 2) for x in s.gate])
+
+
+def cards(s):
+    return And(combat_cards(s), action_cards(s), counters(s))
+
+
+def placement(s):
+    return And(locations(s), rooms(s))
+
+
+# A few grouped invariants, so that the z3 induction stays affordable (one check per
+# invariant and action instance); the tests check the parts one by one.
+INVARIANTS = (
+    Invariant("§Règle d'or 2", "at most 2 tokens on a square (carried ones included), never two objects, at most one "
+              "unwounded character (per-square counts)", square_counts_ok),
+    Invariant("§Déplacement", "nothing on a pit but an unwounded Thief, a rope's carrier, and what they carry", pits),
+    Invariant("§Objets", "a character carries at most one thing: an object or a wounded friend, on its own square", carrying),
+    Invariant("§Cartes Combat", "combat cards are spent once each except the 0; action cards follow the cycle (never all "
+              "four spent, none above the highest played); counters in range", cards),
+    Invariant("§Mise en place", "tokens are on a square, hidden, in reserve or gone; a face-down room holds exactly its "
+              "limit after setup and nothing on its squares, a revealed one no hidden token", placement),
+)
+
+PARTS = {"square_counts_ok": square_counts_ok, "pits": pits, "carrying": carrying,
+         "combat_cards": combat_cards, "action_cards": action_cards, "counters": counters,
+         "locations": locations, "rooms": rooms}
+
+
+def _room_space(s):
+    return Implies(s.phase == SETUP, Or(s.res[0] + s.res[1] == 0, *[s.hid[r] < LIMITS[r] for r in range(8)]))
+
+
+def _rooms_full(s):
+    return Implies(s.phase != SETUP, And(*[Implies(Not(s.revealed[r]), s.hid[r] == LIMITS[r]) for r in range(8)]))
+
+
+CLAIMS = (
+    Claim("§Mise en place", "while tokens remain to hide, some room still has space (setup cannot get stuck)", "always", _room_space),
+    Claim("§Mise en place", "after setup the 20 hidden tokens fill every room exactly to its limit", "always", _rooms_full),
+    Claim("§Mise en place", "the per-room limits add up to the 20 hidden tokens (2x4 + 3x4)", "data",
+          lambda comp: sum(LIMITS), 20),
+    Claim("§Matériel", "each player has 16 cards", "data", lambda comp: len(comp.combat) + comp.jump + len(comp.action), 16),
+    Claim("§Règle d'or 2", "at most 2 tokens on a square", "max", lambda s: Max(*s.occ), 2,
+          goal=lambda s: Or(*[q == 2 for q in s.occ])),
+)
+
+GAPS = (
+    Gap("§Personnages", "the text gives each character's ability but neither its name nor its speed and combat values (they were pictures)",
+        "characters.toml: names, speeds and combat values from the public facts"),
+    Gap("§Objets", "the text describes five objects; each player has six tokens of objects (the Sword is never described)",
+        "objects.toml: Sword +1 when attacking, from the public facts"),
+    Gap("§Matériel", "the 3 jump cards are listed but never explained", "jump: over an adjacent free pit, 1 AP, card spent (public facts)"),
+    Gap("§Tour", "the values of the 4 action cards and their reuse are not given", "2, 3, 4, 5 AP; all four back once used; first-cycle rule (public facts)"),
+    Gap("§Cartes Combat", "the values of the 9 combat cards are not given", "0, 1, 2, 2, 3, 3, 4, 5, 6 (public facts)"),
+    Gap("§Matériel", "the 5 action markers are never used by the text", "not modelled: the remaining AP are a counter"),
+    Gap("§Matériel", "the room layouts (walls, pits, gears, portcullises) are pictures", "rooms.toml: 8 illustrative rooms; --components DIR for the real ones"),
+)

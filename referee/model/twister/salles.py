@@ -1,0 +1,180 @@
+"""§Révéler (reveal a room and place its tokens) and §Rotation (turn a room, or its twin)."""
+from __future__ import annotations
+
+from ..kernel import Action, And, Count, If, Implies, Int, Lookup, Need, Not, Or, Param, put
+from .board import (
+    HID, MEKANORK, NCHAR, NSQ, NTOK, T, THIEF, in_room, neighbours, on_board, origin, room_of,
+    room_squares, xy,
+)
+from .common import FAITS, ap_ok, cof, geo, held_by_any, is_char, mover_c, mover_tok, pay
+from .params import Char, Choice, Spots
+from .tour import TURN
+
+
+def ring(r: int) -> tuple[int, ...]:
+    """The squares just outside room r, next to one of its squares."""
+    inside = set(room_squares(r))
+    return tuple(sorted({n for q in inside for n in neighbours(q) if n not in inside}))
+
+
+def _access_side(s, a) -> bool:
+    """Concretely: the pawn's own side of the border is open (the face-down room's walls are
+    not known yet). Over-approximated on the skeleton."""
+    if s.live is None:
+        return True
+    g = geo(s)
+    q = s.loc[mover_tok(a)]
+    inside = set(room_squares(a.room))
+    for n in neighbours(q):
+        if n in inside:
+            mine = room_of(q)
+            if mine is None:
+                return True
+            v = g.sides[mine][s.rot[mine]].get(frozenset((xy(q), xy(n))))
+            if v is None or (v[0] == "gate" and s.gate[v[1]] != 0):
+                return True
+    return False
+
+
+def _in_room_sym(q, room):
+    """q is a square of the room at position `room` (a value)."""
+    return Or(*[And(room == r, in_room(q, r)) for r in range(8)])
+
+
+def _placed_ok(s, a):
+    r = a.room
+    cs = []
+    for t in range(T):
+        here = s.loc[t] == HID + r
+        cs.append(Implies(here, _in_room_sym(a.spots[t], r)))
+        cs.append(Implies(Not(here), a.spots[t] == -1))
+    return And(*cs)
+
+
+def _spot_counts(a, q):
+    here = [a.spots[t] == q for t in range(T)]
+    return (Count(here), Count(here[t] for t in range(T) if not is_char(t)), Count(here[t] for t in range(T) if is_char(t)))
+
+
+def _two_most(s, a):
+    return And(*[_spot_counts(a, q)[0] <= 2 for q in room_squares(a.room)])
+
+
+def _one_object(s, a):
+    return And(*[_spot_counts(a, q)[1] <= 1 for q in room_squares(a.room)])
+
+
+def _one_char(s, a):
+    return And(*[_spot_counts(a, q)[2] <= 1 for q in room_squares(a.room)])
+
+
+def _pits(s, a):
+    g = geo(s)
+    return And(*[Implies(And(a.spots[t] >= 0, g.pit(s, a.spots[t])), t % NTOK == THIEF) for t in range(T)])
+
+
+def _reveal_effect(s, a):
+    r = a.room
+    loc = tuple(If(s.loc[t] == HID + r, a.spots[t], s.loc[t]) for t in range(T))
+    occ, objs, unw = list(s.occ), list(s.objs), list(s.unw)
+    for q in room_squares(r):
+        n, o, c = _spot_counts(a, q)
+        occ[q], objs[q], unw[q] = s.occ[q] + n, s.objs[q] + o, s.unw[q] + c
+    g = geo(s)
+    onpit = tuple(If(s.loc[t] == HID + r, g.pit(s, a.spots[t]), s.onpit[t]) for t in range(T))
+    return s.but(loc=loc, revealed=put(s.revealed, r, True), occ=tuple(occ), objs=tuple(objs), unw=tuple(unw), onpit=onpit,
+                 hid=put(s.hid, r, 0), **pay(s, mover_tok(a)))
+
+
+REVEAL = Action(
+    "reveal", "§Révéler", "reveal a face-down room next to one of the player's characters (1 AP) and place its tokens",
+    params=(Param("who", Char(), "the character with direct access to the room"),
+            Param("room", Int(0, 7, enum=True), "the room's position 0..7"),
+            Param("spots", Spots(), "the square of each token of the room (the revealer places the characters, the opponent the objects)")),
+    needs=(
+        TURN,
+        Need("§Tour", "an action point is left for this character", lambda s, a: ap_ok(s, mover_tok(a)), lambda s, a: f"{s.ap} AP left"),
+        Need("§Révéler", "the room is still face down", lambda s, a: Not(Lookup(s.revealed, a.room)), lambda s, a: "it is already revealed"),
+        Need("§Révéler", "one of the player's characters is next to the room",
+             lambda s, a: And(Or(*[And(a.room == r, Or(*[Lookup(s.loc, mover_tok(a), -9) == q for q in ring(r)])) for r in range(8)]),
+                              Not(held_by_any(s.held, mover_tok(a)))),
+             lambda s, a: "that character is not next to the room"),
+        Need("§Révéler", "with direct access: no wall on its side", _access_side, lambda s, a: "a wall is in the way"),
+        Need("§Révéler", "every token of the room, and only those, is placed on one of its squares", _placed_ok,
+             lambda s, a: "the placement does not match the room's tokens"),
+        Need("§Règle d'or 2", "at most 2 pawns on a square", _two_most, lambda s, a: "three tokens on one square"),
+        Need("§Règle d'or 2", "never two objects on a square", _one_object, lambda s, a: "two objects on one square", source=FAITS),
+        Need("§Règle d'or 2", "at most one unwounded character on a square", _one_char, lambda s, a: "two characters on one square", source=FAITS),
+        Need("§Déplacement", "no token on a pit, except a Thief", _pits, lambda s, a: "a token on a pit"),
+    ),
+    effect=_reveal_effect, phases=("act",),
+)
+
+
+def _turned(s, room, d: int):
+    g = geo(s)
+    out = []
+    for t in range(T):
+        x = s.loc[t]
+        v = x
+        for r in range(8):
+            m = g.turnmap[(r, d)]
+            hit = Or(*[x == q for q in m])
+            w = x
+            for q, nq in m.items():
+                w = If(x == q, nq, w)
+            v = If(And(room == r, hit), w, v)
+        out.append(v)
+    return tuple(out)
+
+
+def _turned_counts(s, vec, room, d: int):
+    """Square counts after the room turns: each square of it takes the count of the square
+    that comes onto it."""
+    g = geo(s)
+    out = list(vec)
+    for r in range(8):
+        back = g.turnmap[(r, -d)]
+        for q in room_squares(r):
+            out[q] = If(room == r, vec[back[q]], vec[q])
+    return tuple(out)
+
+
+def _rot_effect(s, a):
+    r, d = a.room, a.dir
+    k = Lookup(s.rot, r) + d
+    rot = put(s.rot, r, If(k == 4, 0, If(k == -1, 3, k)))
+    return s.but(loc=_turned(s, r, d), rot=rot, occ=_turned_counts(s, s.occ, r, d), objs=_turned_counts(s, s.objs, r, d),
+                 unw=_turned_counts(s, s.unw, r, d), **pay(s, mover_tok(a)))
+
+
+def _on_gear(s, a):
+    g = geo(s)
+    q = Lookup(s.loc, mover_tok(a), -9)
+    return And(g.gear_dir(s, q) != 0, Or(*[And(a.room == r, Or(in_room(q, r), in_room(q, g.twin[r]))) for r in range(8)]),
+               Not(held_by_any(s.held, mover_tok(a))))
+
+
+def _direction(s, a):
+    g = geo(s)
+    q = Lookup(s.loc, mover_tok(a), -9)
+    meka = And(a.who == MEKANORK, Not(Lookup(s.wounded, mover_c(a))))
+    return Or(g.gear_dir(s, q) == a.dir, meka)
+
+
+ROTATE = Action(
+    "rotate", "§Rotation", "a character on a rotation gear turns its room or the twin room a quarter turn (1 AP)",
+    params=(Param("who", Char(), "the character on the gear"),
+            Param("room", Int(0, 7), "the room turned: the gear's room or its twin"),
+            Param("dir", Choice((("cw", 1), ("ccw", -1))), "the direction (cw = clockwise)")),
+    needs=(
+        TURN,
+        Need("§Tour", "an action point is left for this character", lambda s, a: ap_ok(s, mover_tok(a)), lambda s, a: f"{s.ap} AP left"),
+        Need("§Rotation", "the character stands on a gear of that room or of its twin", _on_gear,
+             lambda s, a: "it is not on a gear of that room or its twin"),
+        Need("§Rotation", "in the arrow's direction (the Mekanork chooses)", _direction, lambda s, a: "against the arrow"),
+    ),
+    effect=_rot_effect, phases=("act",),
+)
+
+ACTIONS = (REVEAL, ROTATE)

@@ -1,0 +1,125 @@
+"""Configuration and §Mise en place: the header's teams -> the first state; `init` for z3."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..kernel import And, BadInput, Config, Count, Not, Or
+from .board import HID, NCHAR, NTOK, RES, T, geometry, line, on_line, sq
+from .common import counts_of
+from .data import CHAR_NAMES, load
+from .options import OPTIONS, SOURCES
+from .state import SETUP, Twister
+
+_COMP_CACHE: dict = {}
+
+
+def configure(options, comp_dir, prefer, nplayers=2) -> Config:
+    if nplayers != 2:
+        raise BadInput(f"Dungeon Twister is for 2 players, the header names {nplayers}")
+    if not isinstance(options, dict):
+        raise BadInput("options: expected an object")
+    known = {o.name: o for o in OPTIONS}
+    for k, v in options.items():
+        if k not in known:
+            raise BadInput(f"unknown option {k!r} (options: {', '.join(known)})")
+        if v not in known[k].choices:
+            raise BadInput(f"option {k}: {v!r} is not one of {', '.join(known[k].choices)}")
+    if prefer is not None and prefer not in {s.key for s in SOURCES}:
+        raise BadInput(f"unknown source {prefer!r} (sources: {', '.join(s.key for s in SOURCES)})")
+    opts = {o.name: options.get(o.name, o.default) for o in OPTIONS}
+    if comp_dir is None:  # the shipped set is read once; a user's directory every time
+        if None not in _COMP_CACHE:
+            _COMP_CACHE[None] = load(None)
+        comp = _COMP_CACHE[None]
+    else:
+        comp = load(Path(comp_dir))
+    return Config("twister", opts, SOURCES, prefer, comp=comp, extra={"nplayers": 2})
+
+
+def _teams(header, players) -> list[dict[int, int]]:
+    st = header.get("setup")
+    if not isinstance(st, dict) or not isinstance(st.get("teams"), dict):
+        raise BadInput('setup: expected "teams": {player: {character: row}}')
+    teams = st["teams"]
+    out = []
+    for p, name in enumerate(players):
+        t = teams.get(name)
+        if not isinstance(t, dict):
+            raise BadInput(f"setup: teams: {name}: expected {{character: row on the starting line}}")
+        if len(t) != 4:
+            raise BadInput(f"setup: teams: {name}: a team has 4 characters, got {len(t)}")
+        rows = {}
+        for ch, row in t.items():
+            if ch not in CHAR_NAMES:
+                raise BadInput(f"setup: teams: {name}: unknown character {ch!r} ({', '.join(CHAR_NAMES)})")
+            if type(row) is not int or not 0 <= row <= 9:
+                raise BadInput(f"setup: teams: {name}: {ch}: the row is a number from 0 to 9, got {row!r}")
+            rows[CHAR_NAMES.index(ch)] = row
+        if len(set(rows.values())) != 4:
+            raise BadInput(f"setup: teams: {name}: two characters on the same square of the starting line")
+        out.append(rows)
+    extra = set(teams) - set(players)
+    if extra:
+        raise BadInput(f"setup: teams: {sorted(extra)[0]!r} is not a player")
+    return out
+
+
+def setup(header, cfg) -> Twister:
+    players = header["players"]
+    teams = _teams(header, players)
+    loc = [RES] * T
+    for p, rows in enumerate(teams):
+        for k, row in rows.items():
+            loc[p * NTOK + k] = sq(line(p), row)
+    comp = cfg.comp
+    deck = comp.combat_counts
+    occ, objs, unw = counts_of(loc, (False,) * 16)
+    return Twister(
+        cfg=cfg, phase=SETUP, turn=0, loc=tuple(loc), held=(-1,) * 16, wounded=(False,) * 16, rot=(0,) * 8,
+        revealed=(False,) * 8, gate=tuple(geometry(comp).gate_open0), vp=(0, 0), used=((False,) * 4,) * 2, high=1,
+        four=False, ap=0, pot=0, pchar=-1, cc=(deck, deck), jumps=(comp.jump, comp.jump),
+        occ=occ, objs=objs, unw=unw, onpit=(False,) * 28, hid=(0,) * 8, res=(10, 10), live=True,
+    )
+
+
+def init(S):
+    cfg = S.cfg
+    comp = cfg.comp
+    deck = comp.combat_counts
+    g = geometry(comp)
+    cs = [S.phase == SETUP, S.turn == 0, S.high == 1, Not(S.four), S.ap == 0, S.pot == 0, S.pchar == -1]
+    for p in (0, 1):
+        chars = [S.loc[p * NTOK + k] for k in range(NCHAR)]
+        cs.append(Count(on_line(x, p) for x in chars) == 4)
+        cs += [Or(on_line(x, p), x == RES) for x in chars]
+        cs += [S.loc[p * NTOK + k] == RES for k in range(NCHAR, NTOK)]
+        cs += [Or(Not(on_line(x, p)), x != y) for i, x in enumerate(chars) for y in chars[i + 1:]]
+        cs += [S.vp[p] == 0, S.jumps[p] == comp.jump]
+        cs += [S.cc[p][v] == deck[v] for v in range(len(deck))] + [Not(u) for u in S.used[p]]
+    cs += [h == -1 for h in S.held] + [Not(w) for w in S.wounded] + [x == 0 for x in S.rot] + [Not(x) for x in S.revealed]
+    cs += [x == v for x, v in zip(S.gate, g.gate_open0)]
+    cs += [Not(x) for x in S.onpit] + [x == 0 for x in S.hid] + [S.res[0] == 10, S.res[1] == 10] + [x == 0 for x in S.objs]
+    for q in range(220):
+        if q // 10 in (0, 21):
+            p = 0 if q // 10 == 0 else 1
+            here = Count(S.loc[p * NTOK + k] == q for k in range(NCHAR))
+            cs += [S.occ[q] == here, S.unw[q] == here]
+        else:
+            cs += [S.occ[q] == 0, S.unw[q] == 0]
+    return And(*cs)
+
+
+HEADER_EXAMPLE = {
+    "referee": 1, "game": "twister", "rules": "fr", "players": ["Ana", "Ben"],
+    "setup": {"teams": {"Ana": {"Thief": 2, "Warrior": 4, "Goblin": 6, "Cleric": 8},
+                        "Ben": {"Troll": 1, "Wizard": 3, "Mekanork": 5, "WallWalker": 7}}},
+}
+
+
+def random_header(rng, cfg) -> dict:
+    teams = {}
+    for name in ("A", "B"):
+        chars = rng.sample(CHAR_NAMES, 4)
+        rows = rng.sample(range(10), 4)
+        teams[name] = dict(zip(chars, rows))
+    return {"referee": 1, "game": "twister", "rules": "fr", "players": ["A", "B"], "setup": {"teams": teams}}

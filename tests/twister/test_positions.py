@@ -1,0 +1,206 @@
+"""Hand-built positions, one or more per rule heading, with numbers a reader can check
+(see conftest.py for the squares of room 0)."""
+from conftest import GAME, cid, do, position, tok, why
+
+from referee.model.twister.board import sq
+from referee.model.twister.combat import totals
+from referee.model.kernel import args
+
+A, B = 0, 1
+
+
+# ------------------------------------------------------------------ §Combat, §Combat groupé
+def _melee():
+    # Ana: Warrior (3) at (2,3) with her Sword, Troll (4) at (3,4).
+    # Ben: Wizard (1) at (3,3) with his Armor, Goblin (1) at (2,4).
+    return position({(A, "Warrior"): sq(2, 3), (A, "Sword"): sq(2, 3), (A, "Troll"): sq(3, 4),
+                     (B, "Wizard"): sq(3, 3), (B, "Armor"): sq(3, 3), (B, "Goblin"): sq(2, 4)},
+                    held={(A, "Warrior"): (A, "Sword"), (B, "Wizard"): (B, "Armor")})
+
+
+GROUP = dict(who=6, attackers=(0, 0, 0, 0, 1, 0, 1, 0), defenders=(0, 1, 0, 0, 0, 0, 0, 1))
+
+
+def test_group_combat_totals():
+    s = _melee()
+    # attack: card 2 + Warrior 3 + Sword 1 + Troll 4 = 10; defence: card 6 + Wizard 1 + Armor 1 + Goblin 1 = 9
+    assert totals(s, args(A, card=2, dcard=6, **GROUP)) == (10, 9)
+    t = do(s, "attack", card=2, dcard=6, **GROUP)
+    assert t.wounded[cid(B, "Wizard")] and t.wounded[cid(B, "Goblin")]
+    assert not t.wounded[cid(A, "Warrior")] and t.vp == (0, 0)
+    assert t.cc[A][2] == 1 and t.cc[B][6] == 0 and t.ap == 4
+    assert t.unw[sq(3, 3)] == 0 and t.occ[sq(3, 3)] == 2
+
+
+def test_wounded_defender_plays_only_its_card_and_the_zero_comes_back():
+    t = do(_melee(), "attack", card=2, dcard=6, **GROUP)
+    # Troll alone on the wounded Goblin: 0 + 4 = 4 against 5 + 0 = 5: the Troll is wounded
+    one = dict(who=4, attackers=(0, 0, 0, 0, 1, 0, 0, 0), defenders=(0, 1, 0, 0, 0, 0, 0, 0))
+    assert totals(t, args(A, card=0, dcard=5, **one)) == (4, 5)
+    u = do(t, "attack", card=0, dcard=5, **one)
+    assert u.wounded[cid(A, "Troll")] and u.cc[A][0] == 1 and u.cc[B][5] == 0
+
+
+def test_wounded_loser_dies_and_drops_what_it_carried():
+    t = do(_melee(), "attack", card=2, dcard=6, **GROUP)
+    one = dict(who=6, attackers=(0, 0, 0, 0, 0, 0, 1, 0), defenders=(0, 0, 0, 0, 0, 0, 0, 1))
+    # 4 + 3 + 1 = 8 against 3 + 0 (wounded) + 1 (armor) = 4
+    assert totals(t, args(A, card=4, dcard=3, **one)) == (8, 4)
+    u = do(t, "attack", card=4, dcard=3, **one)
+    assert u.loc[tok(B, "Wizard")] == -1 and u.vp == (1, 0)
+    assert u.loc[tok(B, "Armor")] == sq(3, 3) and u.held[cid(B, "Wizard")] == -1 and u.occ[sq(3, 3)] == 1
+
+
+def test_tie_changes_nothing_but_the_cards():
+    s = _melee()
+    one = dict(who=6, attackers=(0, 0, 0, 0, 0, 0, 1, 0), defenders=(0, 1, 0, 0, 0, 0, 0, 0))
+    assert totals(s, args(A, card=1, dcard=4, **one)) == (5, 5)
+    t = do(s, "attack", card=1, dcard=4, **one)
+    assert t.wounded == s.wounded and t.cc[A][1] == 0 and t.cc[B][4] == 0
+
+
+def test_no_attack_through_a_closed_portcullis_or_from_afar():
+    s = position({(A, "Warrior"): sq(3, 3), (B, "Wizard"): sq(4, 3)})
+    # (3,3) and (4,3) are separated by the closed portcullis 0
+    one = dict(who=6, attackers=(0, 0, 0, 0, 0, 0, 1, 0), defenders=(0, 0, 0, 0, 0, 0, 0, 1))
+    assert why(s, "attack", card=1, dcard=1, **one) == "no wall or closed portcullis between the fighters"
+    far = position({(A, "Warrior"): sq(1, 0), (B, "Goblin"): sq(3, 0)})
+    one = dict(who=6, attackers=(0, 0, 0, 0, 0, 0, 1, 0), defenders=(0, 1, 0, 0, 0, 0, 0, 0))
+    assert why(far, "attack", card=1, dcard=1, **one).startswith("engaged characters")
+
+
+def test_spent_combat_card():
+    s = _melee().but(cc=((1, 1, 0, 2, 1, 1, 1), (1, 1, 2, 2, 1, 1, 1)))
+    one = dict(who=6, attackers=(0, 0, 0, 0, 0, 0, 1, 0), defenders=(0, 1, 0, 0, 0, 0, 0, 0))
+    assert why(s, "attack", card=2, dcard=1, **one) == "the attacker's combat card is in hand"
+
+
+# ------------------------------------------------------------------ abilities
+def test_cleric_heals_a_wounded_friend_next_to_it():
+    s = position({(A, "Cleric"): sq(1, 2), (A, "Goblin"): sq(1, 3)}, wounded=[(A, "Goblin")])
+    t = do(s, "heal", target=1)
+    assert not t.wounded[cid(A, "Goblin")] and t.unw[sq(1, 3)] == 1
+
+
+def test_heal_of_a_carried_friend_is_the_open_question():
+    s = position({(A, "Cleric"): sq(1, 2), (A, "Goblin"): sq(1, 2)}, wounded=[(A, "Goblin")],
+                 held={(A, "Cleric"): (A, "Goblin")})
+    assert why(s, "heal", target=1) == "the healed character may stand up there"  # default heal_shared=no
+    s2 = position({(A, "Cleric"): sq(1, 2), (A, "Goblin"): sq(1, 2)}, wounded=[(A, "Goblin")],
+                  held={(A, "Cleric"): (A, "Goblin")}, options={"heal_shared": "yes"})
+    t = GAME.apply(s2, GAME.action("heal"), args(A, target=1))
+    assert [i.cite for i in GAME.broken(t)] == ["§Règle d'or 2"]  # two unwounded characters on (1,2)
+
+
+def test_troll_regenerates():
+    s = position({(A, "Troll"): sq(1, 1)}, wounded=[(A, "Troll")])
+    t = do(s, "regen")
+    assert not t.wounded[cid(A, "Troll")]
+    assert why(t, "regen") == "the Troll is wounded and on the board"
+
+
+def test_thief_opens_and_closes_the_warrior_breaks():
+    s = position({(A, "Thief"): sq(3, 3), (A, "Warrior"): sq(4, 3)})
+    t = do(s, "gate", gate=0, act=1)
+    assert t.gate[0] == 1
+    assert why(t, "gate", gate=0, act=1).startswith("a broken portcullis stays broken")
+    u = do(t, "gate", gate=0, act=2)
+    assert u.gate[0] == 2 and why(u, "gate", gate=0, act=0).startswith("a broken portcullis")
+    far = position({(A, "Thief"): sq(1, 1)})
+    assert why(far, "gate", gate=0, act=1) == "the character stands beside the portcullis"
+
+
+def test_wall_walker_crosses_walls_only():
+    s = position({(A, "WallWalker"): sq(4, 0)})
+    assert do(s, "passwall", to=sq(4, 1)).loc[tok(A, "WallWalker")] == sq(4, 1)
+    assert why(s, "passwall", to=sq(3, 0)) == "a wall lies between"
+    assert why(s, "move", who=5, to=sq(4, 1), take=-1) is None  # around the wall: (3,0) (3,1) (4,1)
+
+
+def test_fireball_hits_the_first_character_in_line():
+    s = position({(A, "Wizard"): sq(1, 2), (A, "Staff"): sq(1, 2), (B, "Goblin"): sq(4, 2)},
+                 held={(A, "Wizard"): (A, "Staff")})
+    t = do(s, "fire", target=tok(B, "Goblin"))
+    assert t.loc[tok(B, "Goblin")] == -1 and t.loc[tok(A, "Staff")] == -1 and t.vp == (1, 0)
+    s2 = position({(A, "Wizard"): sq(1, 2), (A, "Staff"): sq(1, 2), (B, "Goblin"): sq(4, 2), (B, "Troll"): sq(2, 2)},
+                  held={(A, "Wizard"): (A, "Staff")})
+    assert why(s2, "fire", target=tok(B, "Goblin")) == "the first character in a straight line, no wall between"
+
+
+def test_gear_turns_the_room_with_its_tokens():
+    s = position({(A, "Warrior"): sq(3, 2), (B, "Goblin"): sq(1, 1)})
+    assert why(s, "rotate", who=6, room=0, dir=-1) == "in the arrow's direction (the Mekanork chooses)"
+    t = do(s, "rotate", who=6, room=0, dir=1)
+    # clockwise: local (0,1) -> (3,0); the gear (2,2) stays; the pit (1,1) goes to (3,1)
+    assert t.loc[tok(B, "Goblin")] == sq(4, 0) and t.loc[tok(A, "Warrior")] == sq(3, 2) and t.rot[0] == 1
+    assert GAME.action("move") and t.occ[sq(4, 0)] == 1 and t.occ[sq(1, 1)] == 0
+    from referee.model.twister.common import geo
+    assert geo(t).pit(t, sq(4, 1)) and not geo(t).pit(t, sq(2, 1))
+
+
+def test_mekanork_turns_either_way_and_the_twin_room():
+    s = position({(A, "Mekanork"): sq(3, 2)})
+    t = do(s, "rotate", who=2, room=0, dir=-1)
+    assert t.rot[0] == 3
+    twin = GAME.default_config().comp.rooms
+    tw = next(r for r in range(1, 8) if twin[r].pair == twin[0].pair)
+    u = do(t, "rotate", who=2, room=tw, dir=1)
+    assert u.rot[tw] == 1
+
+
+def test_goblin_leaves_for_two_and_the_treasure_adds_one():
+    s = position({(A, "Goblin"): sq(21, 4), (A, "Treasure"): sq(21, 4)}, held={(A, "Goblin"): (A, "Treasure")})
+    t = do(s, "exit", who=1)
+    assert t.vp == (3, 0) and t.loc[tok(A, "Treasure")] == -1 and t.occ[sq(21, 4)] == 0
+    s2 = position({(A, "Goblin"): sq(0, 4)})
+    assert why(s2, "exit", who=1) == "the character stands, not carried, on the opponent's starting line"
+
+
+def test_potion_gives_four_points_to_its_drinker_only():
+    s = position({(A, "Warrior"): sq(1, 0), (A, "Potion"): sq(1, 0), (A, "Goblin"): sq(1, 4)},
+                 held={(A, "Warrior"): (A, "Potion")}, ap=1)
+    t = do(s, "potion", who=6)
+    assert (t.ap, t.pot, t.pchar) == (0, 4, tok(A, "Warrior"))
+    assert why(t, "move", who=1, to=sq(2, 4), take=-1) == "an action point is left for this character"
+    u = do(t, "move", who=6, to=sq(2, 0), take=-1)
+    assert u.pot == 3
+
+
+# ------------------------------------------------------------------ §Déplacement, pits, §Règle d'or 2
+def test_pits_thief_and_rope_only():
+    s = position({(A, "Thief"): sq(2, 0), (A, "Warrior"): sq(1, 1), (A, "Rope"): sq(1, 1), (A, "Troll"): sq(3, 1)},
+                 held={(A, "Warrior"): (A, "Rope")})
+    assert do(s, "move", who=3, to=sq(2, 1), take=-1).onpit[tok(A, "Thief")]
+    assert why(s, "move", who=4, to=sq(2, 1), take=-1) == "no stopping on a pit, except an unwounded Thief or the carrier of a rope"
+    assert why(s, "move", who=6, to=sq(2, 1), take=-1) is None
+
+
+def test_speed_and_walls():
+    s = position({(A, "Troll"): sq(1, 0)})
+    assert why(s, "move", who=4, to=sq(3, 0), take=-1) is None  # speed 2
+    assert why(s, "move", who=4, to=sq(4, 0), take=-1).startswith("a path within")
+    assert why(s, "move", who=4, to=sq(0, 0), take=-1).startswith("a path within")  # the border wall of (1,0)
+
+
+def test_two_pawns_and_carried_tokens():
+    # Warrior carries the Sword onto the square of a wounded friend: 3 tokens with the carried sword
+    s = position({(A, "Warrior"): sq(1, 2), (A, "Sword"): sq(1, 2), (A, "Goblin"): sq(1, 3)},
+                 held={(A, "Warrior"): (A, "Sword")}, wounded=[(A, "Goblin")])
+    assert why(s, "move", who=6, to=sq(1, 3), take=-1) == "at most 2 pawns on the square at the end of the action"
+    s2 = position({(A, "Warrior"): sq(1, 2), (A, "Sword"): sq(1, 2), (A, "Goblin"): sq(1, 3)},
+                  held={(A, "Warrior"): (A, "Sword")}, wounded=[(A, "Goblin")], options={"carried": "no"})
+    t = GAME.apply(s2, GAME.action("move"), args(A, who=6, to=sq(1, 3), take=-1))
+    assert t.occ[sq(1, 3)] == 3 and [i.cite for i in GAME.broken(t)] == ["§Règle d'or 2"]
+
+
+def test_pick_up_on_the_way_and_no_enemy_square():
+    s = position({(A, "Thief"): sq(1, 0), (A, "Treasure"): sq(2, 0), (B, "Goblin"): sq(3, 0)}, wounded=[(B, "Goblin")])
+    t = do(s, "move", who=3, to=sq(1, 1), take=tok(A, "Treasure"))
+    assert t.held[cid(A, "Thief")] == tok(A, "Treasure") and t.loc[tok(A, "Treasure")] == sq(1, 1)
+    assert t.objs[sq(2, 0)] == 0 and t.objs[sq(1, 1)] == 1
+    assert why(s, "move", who=3, to=sq(3, 0), take=-1) == "no stopping on an enemy's square (only friends may be passed)"
+
+
+def test_no_move_into_a_face_down_room():
+    s = position({(A, "Thief"): sq(5, 2)})
+    assert why(s, "move", who=3, to=sq(6, 2), take=-1) == "the destination is a starting line or a revealed room"

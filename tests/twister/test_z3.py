@@ -1,0 +1,98 @@
+"""z3 checks specific to Dungeon Twister: setup feasibility, the transition properties
+(a rotation keeps every room's tokens, VP only grow), and the open questions (rulings) the
+audit reports, each with a witness state."""
+import z3
+
+from conftest import GAME
+
+from referee.checks.symbolic import instances, sym_state, term
+from referee.model.twister import invariants as inv
+from referee.model.twister.board import room_squares
+
+CFG = GAME.default_config()
+S = sym_state(GAME, CFG, "s")
+
+
+def _solver(*cs, timeout=30000):
+    sv = z3.Solver()
+    sv.set("timeout", timeout)
+    sv.add(*[term(c) if not isinstance(c, z3.ExprRef) else c for c in cs])
+    return sv
+
+
+def _insts(name):
+    return instances(GAME, CFG, GAME.action(name))
+
+
+def _needs(inst):
+    return [term(n.test(S, inst.args)) for n in GAME.needs(inst.action)] + inst.side
+
+
+def test_setup_feasible_and_rooms_full():
+    hyp = term(inv.placement(S))
+    claims = {c.says: c for c in GAME.claims if c.kind == "always"}
+    for says, c in claims.items():
+        assert _solver(hyp, z3.Not(term(c.expr(S)))).check() == z3.unsat, says
+    # the per-room limits hold exactly the 20 hidden tokens: all full once setup is over
+    assert sum(inv.LIMITS) == 20
+
+
+def test_hiding_keeps_the_room_limits():
+    for i in _insts("hide"):
+        T = i.action.effect(S, i.args)
+        sv = _solver(term(inv.placement(S)), *_needs(i), z3.Not(term(inv.placement(T))))
+        assert sv.check() == z3.unsat, i.label
+
+
+def test_rotation_keeps_every_rooms_tokens():
+    for i in _insts("rotate"):
+        T = i.action.effect(S, i.args)
+        same = [sum(T.occ[q] for q in room_squares(r)) == sum(S.occ[q] for q in room_squares(r)) for r in range(8)]
+        same = [term(x) for x in same] + [term(T.hid[r] == S.hid[r]) for r in range(8)]
+        assert _solver(*_needs(i), z3.Not(z3.And(same))).check() == z3.unsat, i.label
+
+
+def test_vp_only_grow():
+    for name in ("attack", "exit", "fire"):
+        for i in _insts(name)[:1]:  # the first player's instance (the second is symmetric)
+            T = i.action.effect(S, i.args)
+            grow = z3.And(term(T.vp[0] >= S.vp[0]), term(T.vp[1] >= S.vp[1]))
+            assert _solver(*_needs(i), z3.Not(grow)).check() == z3.unsat, i.label
+
+
+def _ruling(name):
+    return next(r for r in GAME.rulings if r.name == name)
+
+
+def _text(r):
+    return [x for x in r.answers if not x.source.startswith("option:")]
+
+
+def test_open_questions_have_witnesses():
+    """For each ruling: a state and event where it arises and no text answer applies
+    (troll_regen: two text answers apply and disagree)."""
+    for name in ("pawns", "wounded_moves", "exit_carried", "heal_shared", "thief_pit", "both_five"):
+        r = _ruling(name)
+        i = _insts(r.action)[0]
+        # the Need that applies the ruling's outcome itself is left out (it is what is asked)
+        needs = [term(n.test(S, i.args)) for n in GAME.needs(i.action) if n.says != "the healed character may stand up there"]
+        cs = needs + i.side + [term(r.arises(S, i.args))] + [z3.Not(term(x.applies(S, i.args))) for x in _text(r)]
+        sv = _solver(*cs)
+        assert sv.check() == z3.sat, name
+    r = _ruling("troll_regen")
+    i = _insts("regen")[0]
+    a, b = _text(r)
+    cs = [term(r.arises(S, i.args)), term(a.applies(S, i.args)), term(b.applies(S, i.args)),
+          term(a.gives(S, i.args) != b.gives(S, i.args))]
+    assert _solver(*cs).check() == z3.sat
+
+
+def test_pawns_witness_is_a_carried_token():
+    r = _ruling("pawns")
+    i = _insts("move")[0]
+    sv = _solver(*_needs(i), term(r.arises(S, i.args)), term(inv.square_counts_ok(S)),
+                 *[z3.Not(term(x.applies(S, i.args))) for x in _text(r)])
+    assert sv.check() == z3.sat
+    m = sv.model()
+    c = m.eval(term(S.held[0 * 8 + 0]), model_completion=True)  # some model; the mover carries a token
+    assert c is not None
