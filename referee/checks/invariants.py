@@ -65,9 +65,13 @@ def changed(S: Any, T: Any) -> set:
     return out
 
 
-def prove(game: Game, cfg: Config, assume: list[int] | None = None) -> list[InvResult]:
-    """Prove every invariant of the game under cfg; `assume` restricts the induction
-    hypothesis to some invariants (all by default)."""
+def prove(game: Game, cfg: Config, budget: float | None = None) -> list[InvResult]:
+    """Prove every invariant of the game under cfg. With a `budget` (seconds), the
+    invariants still open when it runs out are reported unknown ("time budget"),
+    never proved."""
+    import time
+
+    deadline = None if budget is None else time.monotonic() + budget
     S = sym_state(game, cfg, "s")
     invs = game.invariants
     res = [InvResult(i) for i in range(len(invs))]
@@ -92,6 +96,11 @@ def prove(game: Game, cfg: Config, assume: list[int] | None = None) -> list[InvR
     step.add(*hyp)
     conj = [(k, part, reads(part, S)) for k, inv in enumerate(invs) for part in parts(inv)]
     for inst in all_instances(game, cfg):
+        if deadline is not None and time.monotonic() > deadline:
+            for r in res:
+                if r.status == "proved":
+                    r.status, r.by = "unknown", f"the time budget ({budget:.0f} s) ran out before {inst.label}"
+            break
         step.push()
         step.add(*inst.side)
         for need in game.needs(inst.action):
