@@ -103,16 +103,36 @@ class Player_:
             return act, a, t
         return None
 
-    def play(self, header: dict, rng: random.Random, max_steps: int = 3000, keep: bool = False):
-        """A random legal game from a header: (path [(action, args)], final state, states)."""
+    def greedy_step(self, s: Any, rng: random.Random):
+        """The legal move that goes furthest into the game (`Game.progress`), ties at random."""
+        game, best, top = self.game, None, None
+        for act, a in game.moves(s):
+            if not self.ok(s, act, a):
+                continue
+            try:
+                t = game.apply(s, act, a)
+                game.result(t)
+            except Undecided:
+                continue
+            score = game.progress(t) + rng.random()
+            if top is None or score > top:
+                best, top = (act, a, t), score
+        return best
+
+    def play(self, header: dict, rng: random.Random, max_steps: int = 3000, keep: bool = False,
+             greed: float = 0.0):
+        """A random legal game from a header: (path [(action, args)], final state, states).
+        With `greed`, that share of the moves goes furthest into the game (Game.progress)."""
         from ..replays.engine import setup_from_header
 
         s = setup_from_header(self.game, header)
         path, states = [], [s] if keep else []
+        if self.game.progress is None:
+            greed = 0.0
         for _ in range(max_steps):
             if self.game.result(s) is not None:
                 break
-            got = self.step(s, rng)
+            got = self.greedy_step(s, rng) if greed and rng.random() < greed else self.step(s, rng)
             if got is None:
                 break
             act, a, s = got
@@ -211,11 +231,11 @@ class Generator:
     def rng(self, *tag: Any) -> random.Random:
         return random.Random("/".join(map(str, (self.seed, *tag))))
 
-    def legal_game(self, i: int, keep: bool = False, tag: str = "random"):
+    def legal_game(self, i: int, keep: bool = False, tag: str = "random", max_steps: int = 3000, greed: float = 0.0):
         opts, n = self.confs[i % len(self.confs)]
         rng = self.rng(tag, i)
         header = header_for(self.game, opts, n, rng)
-        path, s, states = self.player.play(header, rng, keep=keep)
+        path, s, states = self.player.play(header, rng, max_steps=max_steps, keep=keep, greed=greed)
         return header, path, s, states
 
     # -------------------------------------------------------------- random
@@ -233,12 +253,17 @@ class Generator:
         return out
 
     # -------------------------------------------------------------- boundary
-    def boundary(self, budget: float | None = None, games_per_conf: int = 1, per_game: int = 400) -> list[Scenario]:
-        """For each (action, Need): a legal event at the Need's limit and an event past it."""
+    def boundary(self, budget: float | None = None, per_game: int = 400) -> list[Scenario]:
+        """For each (action, Need): a legal event at the Need's limit and an event past it.
+        The states searched are those of two legal games per configuration: one uniformly
+        random, one that mostly takes the move going furthest (resources, levels, guilds
+        pile up: the limits come within reach)."""
         B = Boundary(self, budget)
-        for i in range(len(self.confs) * games_per_conf):
-            header, path, s, states = self.legal_game(i, keep=True, tag="boundary")
-            B.add_game(header, path, states[:per_game])
+        for i in range(len(self.confs)):
+            for greed in (0.0, 0.8):
+                header, path, s, states = self.legal_game(i, keep=True, tag=f"boundary{greed}", max_steps=per_game,
+                                                          greed=greed)
+                B.add_game(header, path, states)
         return B.search()
 
     # -------------------------------------------------------------- mutants
@@ -460,7 +485,7 @@ class Boundary:
         rows = log_lines(self.game, header, path[:k] + [(act, a)])
         if expect["verdict"] == "illegal":
             expect = {**expect, "line": len(rows)}
-        return Scenario("boundary", _slug(f"{expect['verdict']} {act.name} {extra['need']}"), rows, expect,
+        return Scenario("boundary", _slug(f"{expect['verdict']} {act.name} {extra['says']}"), rows, expect,
                         exercises, cites, extra)
 
     def search(self) -> list[Scenario]:
@@ -520,11 +545,12 @@ class Boundary:
             s = self.points[idx][2]
             if j > 0 and not needs[0].test(s, SimpleNamespace(p=None)):
                 continue  # out of phase: only the phase Need can be the one that fails here
-            temps = [a for act2, a in self.moves(idx) if act2.name == act.name] or self.templates.get(act.name, [])
+            temps = [a for act2, a in self.moves(idx) if act2.name == act.name] or [
+                t for t in self.templates.get(act.name, []) if _fits(act, t, s.cfg)]
             if not temps:
                 continue
             tries += 1
-            if tries > 40:
+            if tries > 60:
                 return None
             got = solve(game, s, act, j, temps[0])
             if got is not None:
@@ -566,7 +592,7 @@ def _z3_param(prm: Any, cfg: Any, name: str):
     return Sym(v), [v], [v >= 0, v < len(k.names(cfg))]
 
 
-def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int = 120):
+def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int = 60):
     """Arguments for `act` at the concrete state s whose first failing Need is the j-th:
     z3 over the Needs' tests (the other Needs hold if it can, else only the ones before),
     then checked concretely. Returns (args, exact, how) or None."""
@@ -582,26 +608,37 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
     for prm in enum:
         dom = list(prm.kind.domain(cfg)) + ([prm.default] if prm.optional else [])
         doms.append((prm.name, _first(dom, getattr(template, prm.name, None))))
+    zs, side, values = [], [], {}
+    for prm in sym:
+        v, vs, cs = _z3_param(prm, cfg, f"x.{prm.name}")
+        values[prm.name], side = v, side + cs
+        zs.append((prm, vs))
+    order = [j] + list(range(j))  # the target first, then the Needs before it: most combos stop early
     for n, combo in enumerate(itertools.product(*[d for _, d in doms])):
         if n >= combos_max:
             break
         base = {k: v for (k, _), v in zip(doms, combo)}
         for prm in fixed:
             base[prm.name] = getattr(template, prm.name, prm.default)
-        zs, side, values = [], [], {}
-        for prm in sym:
-            v, vs, cs = _z3_param(prm, cfg, f"x.{prm.name}")
-            values[prm.name], side = v, side + cs
-            zs.append((prm, vs))
         a = SimpleNamespace(**base, **values)
-        terms = []
+        terms: list = [None] * len(needs)
         try:
-            for need in needs:
-                terms.append(None if need.concrete_only else need.test(s, a))
+            dead = False
+            for k in order + list(range(j + 1, len(needs))):
+                if needs[k].concrete_only:
+                    if k == j:
+                        dead = True
+                        break
+                    continue
+                t = needs[k].test(s, a)
+                terms[k] = t
+                if type(t) is not Sym and (bool(t) if k == j else (k < j and not t)):
+                    dead = True  # the target cannot fail, or a Need before it cannot hold
+                    break
+            if dead:
+                continue
         except (SymbolicBranch, Undecided, TypeError, IndexError, KeyError, AttributeError, ValueError):
             continue
-        if terms[j] is None:
-            continue  # a concrete-only Need: checked below on concrete candidates only
         before = [t for t in terms[:j] if t is not None]
         after = [t for t in terms[j + 1:] if t is not None]
         for exact in (True, False):
@@ -614,7 +651,42 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
                 ok_all = all(_holds(n, s, b) is not False for k, n in enumerate(needs) if k != j)
                 how = "found by z3" if zs else "found by enumerating the arguments"
                 return b, ok_all, how
+    # a concrete-only Need (it reads detail z3 does not see): unit changes of a legal move's arguments
+    for b in neighbours(act, template, cfg):
+        if _first_failing(game, s, act, b) == j:
+            ok_all = all(_holds(n, s, b) is not False for k, n in enumerate(needs) if k != j)
+            return b, ok_all, "found by a unit change of a candidate move's arguments"
     return None
+
+
+def neighbours(act: Any, a: Any, cfg: Any, limit: int = 200) -> Iterator[SimpleNamespace]:
+    """Arguments one unit away from a: a number +-1, one name more or fewer in a list,
+    another name, another player."""
+    n = 0
+    for prm in act.params:
+        v, k = getattr(a, prm.name, None), prm.kind
+        alts: list = []
+        if isinstance(k, Int) and isinstance(v, int):
+            alts = [v + d for d in (-1, 1) if k.lo <= v + d <= k.hi]
+        elif isinstance(k, Names) and isinstance(v, tuple):
+            alts = [v[:i] + (v[i] + d,) + v[i + 1:] for i in range(len(v)) for d in (-1, 1)
+                    if v[i] + d >= 0 and sum(v) + d <= k.most]
+        elif isinstance(k, Name) and isinstance(v, int):
+            alts = [x for x in range(len(k.names(cfg))) if x != v]
+        elif isinstance(k, Player) and isinstance(v, int):
+            alts = [x for x in range(cfg.extra.get("nplayers", 2)) if x != v]
+        for x in alts:
+            yield SimpleNamespace(**{**a.__dict__, prm.name: x})
+            n += 1
+            if n >= limit:
+                return
+
+
+def _fits(act: Any, a: Any, cfg: Any) -> bool:
+    """Arguments seen in another game fit this one (its players exist here)."""
+    n = cfg.extra.get("nplayers", 2)
+    ps = [a.p] + [getattr(a, p.name, None) for p in act.params if isinstance(p.kind, Player)]
+    return all(x is None or (isinstance(x, int) and x < n) for x in ps)
 
 
 def _first(dom: list, v: Any) -> list:
