@@ -490,6 +490,7 @@ class Boundary:
 
     def search(self) -> list[Scenario]:
         game = self.game
+        fresh_z3()
         deadline = None if self.budget is None else time.monotonic() + self.budget
         out: list[Scenario] = []
         for act in game.actions:
@@ -559,6 +560,17 @@ class Boundary:
 
 
 # ------------------------------------------------------------------ z3 over one Need
+def fresh_z3() -> None:
+    """Start z3's default context afresh. Which of several models z3 returns depends on the
+    terms created before in the same context; a fresh one makes the boundary search give the
+    same scenarios for the same seed, in one process or in two. (Nothing here keeps terms
+    across calls; other checks create theirs anew.)"""
+    import z3
+
+    z3.z3._main_ctx = None
+    z3.main_ctx()
+
+
 def _split(act: Any, cfg: Any) -> tuple[list, list, list]:
     """Params made symbolic (z3 values that decode back into a log field), enumerated
     (small finite domains), or kept from the template."""
@@ -642,7 +654,7 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
         before = [t for t in terms[:j] if t is not None]
         after = [t for t in terms[j + 1:] if t is not None]
         for exact in (True, False):
-            got = _model(z3, term, side, before, terms[j], after if exact else [], zs, template)
+            got = _model(z3, term, side, before, terms[j], after if exact else [], zs, template, cfg)
             if got is None:
                 continue
             b = SimpleNamespace(**base, **got)
@@ -705,7 +717,8 @@ def _first_failing(game: Game, s: Any, act: Any, a: Any) -> int | None:
     return None
 
 
-def _model(z3: Any, term: Any, side: list, before: list, target: Any, after: list, zs: list, template: Any):
+def _model(z3: Any, term: Any, side: list, before: list, target: Any, after: list, zs: list, template: Any,
+           template_cfg: Any = None):
     """Values of the symbolic params (or {} when none): before and after hold, target fails;
     as close to the template's values as z3 finds (fewest changes)."""
     plain = [t for t in before + after + [target] if type(t) is not Sym]
@@ -714,7 +727,7 @@ def _model(z3: Any, term: Any, side: list, before: list, target: Any, after: lis
     if not zs:
         return {} if not any(type(t) is Sym for t in before + after + [target]) else None
     opt = z3.Optimize()
-    opt.set("timeout", 3000)
+    opt.set("timeout", 10000)
     opt.add(*side)
     opt.add(*[term(t) for t in before + after if type(t) is Sym])
     opt.add(z3.Not(term(target)) if type(target) is Sym else z3.BoolVal(True))
