@@ -70,7 +70,7 @@ def test_boundary_pairs_cover_the_guards(generated):
             assert s["expect"] == {"verdict": "legal"}
     legal = sum("limit" in v for v in sides.values())
     past = sum("past" in v for v in sides.values())
-    assert legal >= 0.85 * len(pairs) and past >= 0.85 * len(pairs), (legal, past, len(pairs))
+    assert legal >= 0.9 * len(pairs) and past >= 0.8 * len(pairs), (legal, past, len(pairs))
     at_limit = [s for s in scen if s["family"] == "boundary" and s["side"] == "limit" and s["at_limit"]]
     assert len(at_limit) >= 0.7 * legal
 
@@ -105,7 +105,7 @@ def test_pytest_module_judges_an_engine(generated):
 def test_same_seed_same_scenarios_other_seed_others(tmp_path):
     def files(seed, sub):
         d = tmp_path / sub
-        generate(load("draft"), d, count=3, seed=seed, family="all")
+        generate(load("draft"), d, count=2, seed=seed, family="all")
         return {p.name: p.read_bytes() for p in sorted(d.iterdir())}
 
     a, b, c = files(5, "a"), files(5, "b"), files(6, "c")

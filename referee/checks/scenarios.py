@@ -253,7 +253,7 @@ class Generator:
         return out
 
     # -------------------------------------------------------------- boundary
-    def boundary(self, budget: float | None = None, per_game: int = 400) -> list[Scenario]:
+    def boundary(self, budget: float | None = None, per_game: int = 300) -> list[Scenario]:
         """For each (action, Need): a legal event at the Need's limit and an event past it.
         The states searched are those of two legal games per configuration: one uniformly
         random, one that mostly takes the move going furthest (resources, levels, guilds
@@ -274,7 +274,9 @@ class Generator:
         probe = tmp / ".probe.jsonl"
         try:
             for i in range(count):
-                header, path, s, _ = self.legal_game(i, tag="mutants")
+                # a legal game of at most 400 events (a complete one when it ends by then):
+                # every mutant is replayed, and long games make slow replays
+                header, path, s, _ = self.legal_game(i, tag="mutants", max_steps=400)
                 res = result_line(self.game, s, header["players"])
                 rows = log_lines(self.game, header, path, [res] if res else [])
                 rng = self.rng("mutate", i)
@@ -295,7 +297,7 @@ class Generator:
                         what += f": illegal at line {p.line} ({p.message})"
                         mrows = mrows[:p.line] if p.kind in ("illegal", "undecided", "invariant") else mrows
                     out.append(Scenario("mutants", _slug(kind), mrows, exp, what, cites,
-                                        {"mutation": kind, "of": f"{self.game.name} legal game {i}"}))
+                                        {"mutation": kind, "of": f"legal game {i} ({len(path)} events{', complete' if res else ''})"}))
         finally:
             probe.unlink(missing_ok=True)
         return out
