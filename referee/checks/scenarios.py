@@ -91,8 +91,10 @@ class Player_:
         """(action, args, next state) of a random legal move, or None."""
         game = self.game
         cands = list(game.moves(s))
-        rng.shuffle(cands)
-        for act, a in cands:
+        while cands:  # a lazy shuffle: draw candidates at random until one is legal
+            k = rng.randrange(len(cands))
+            cands[k], cands[-1] = cands[-1], cands[k]
+            act, a = cands.pop()
             if not self.ok(s, act, a):
                 continue
             try:
