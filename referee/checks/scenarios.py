@@ -298,8 +298,10 @@ class Generator:
                         cites = [p.cite] if p.cite else []
                         what += f": illegal at line {p.line} ({p.message})"
                         mrows = mrows[:p.line] if p.kind in ("illegal", "undecided", "invariant") else mrows
-                    out.append(Scenario("mutants", _slug(kind), mrows, exp, what, cites,
-                                        {"mutation": kind, "of": f"legal game {i} ({len(path)} events{', complete' if res else ''})"}))
+                    extra = {"mutation": kind, "of": f"legal game {i} ({len(path)} events{', complete' if res else ''})"}
+                    if v.verdict != "legal":
+                        extra["message"] = v.first().message
+                    out.append(Scenario("mutants", _slug(kind), mrows, exp, what, cites, extra))
         finally:
             probe.unlink(missing_ok=True)
         return out
