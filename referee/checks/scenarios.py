@@ -399,6 +399,14 @@ def _leaf(s: Any, path: tuple) -> Any:
     return x
 
 
+def _safe(test: Any, s: Any) -> bool:
+    """test(s), or True when the rule cannot read the state."""
+    try:
+        return bool(test(s))
+    except Exception:  # noqa: BLE001
+        return True
+
+
 def _holds(need: Need, s: Any, a: Any) -> bool | None:
     try:
         return bool(need.test(s, a))
@@ -520,6 +528,57 @@ class Boundary:
                             " (the first Need that fails)") + f", {how}")
                     out.append(self.scenario(idx, act, a, {"verdict": "illegal", "cite": need.cite}, what,
                                              [need.cite], {**info, "exact": exact, "side": "past", "found_by": how}))
+        out += self.invariant_limits()
+        return out
+
+    def invariant_limits(self) -> list[Scenario]:
+        """For each invariant (a limit the rules keep: 20 crowns, 6 charges, levels 0..3...):
+        the shortest legal game found whose last state sits on it from above (one more of a
+        value it reads would break it) and from below (one less would). No legal game can
+        step past an invariant: a Need forbids it, and the Needs have their own scenarios."""
+        from .invariants import parts, reads
+
+        out = []
+        s0 = self.points[0][2] if self.points else None
+        # states after at least one event (the setup alone sits on most limits trivially)
+        order = sorted((i for i in range(len(self.points)) if self.points[i][1] > 0), key=lambda i: (self.points[i][1], i))
+        step = max(1, len(order) // 120)  # 120 states, spread from the shortest prefixes to the longest
+        sample = order[::step]
+        for k, inv in enumerate(self.game.invariants):
+            plist = []
+            for part in parts(inv):  # the values each conjunct reads (traced once, on the first state)
+                try:
+                    plist.append((part, sorted(reads(part, s0))))
+                except Exception:  # noqa: BLE001 - a rule that cannot be traced
+                    continue
+            for d, side in ((1, "from above"), (-1, "from below")):
+                hit = None
+                for idx in sample:
+                    s = self.points[idx][2]
+                    for part, leaves in plist:
+                        if not _safe(part, s):
+                            continue
+                        for path in leaves:
+                            v = _leaf(s, path)
+                            if type(v) is int and not _safe(part, _set_leaf(s, path, v + d)):
+                                hit = (idx, path, v)
+                                break
+                        if hit:
+                            break
+                    if hit:
+                        break
+                if hit is None:
+                    continue
+                idx, path, v = hit
+                g, n, s = self.points[idx]
+                header, gpath = self.games[g]
+                where = ".".join(map(str, path))
+                out.append(Scenario("boundary", _slug(f"legal reaches {inv.says}"), log_lines(self.game, header, gpath[:n]),
+                                    {"verdict": "legal"},
+                                    f"a legal game reaches the limit of '{inv.says}' {side}: {where} = {v}, "
+                                    f"{'one more' if d > 0 else 'one less'} would break it", [inv.cite],
+                                    {"invariant": k, "says": inv.says, "side": "limit", "at_limit": True,
+                                     "direction": side}))
         return out
 
     def _legal_at_limit(self, act: Any, j: int, tag: str):
