@@ -263,8 +263,8 @@ class Generator:
         B = Boundary(self, budget)
         for i in range(len(self.confs)):
             for greed in (0.0, 0.8):
-                header, path, s, states = self.legal_game(i, keep=True, tag=f"boundary{greed}", max_steps=per_game,
-                                                          greed=greed)
+                header, path, s, states = self.legal_game(i, keep=True, tag=f"boundary{greed}",
+                                                          max_steps=per_game * (2 if greed else 1), greed=greed)
                 B.add_game(header, path, states)
         return B.search()
 
@@ -486,12 +486,20 @@ class Boundary:
         return self._moves[idx]
 
     def order(self, tag: str) -> list[int]:
-        """States in a seeded order, early states of each game first (short logs)."""
+        """States in a seeded order: early states (short logs) alternate with the latest
+        ones (where levels, guilds and resources have piled up: the rarer limits)."""
         idx = list(range(len(self.points)))
         rng = self.gen.rng("boundary-order", tag)
         rng.shuffle(idx)
-        idx.sort(key=lambda i: self.points[i][1] // 25)
-        return idx
+        early = sorted(idx, key=lambda i: self.points[i][1] // 25)
+        late = sorted(idx, key=lambda i: -self.points[i][1] // 25)
+        out, seen = [], set()
+        for pair in zip(early, late):
+            for i in pair:
+                if i not in seen:
+                    seen.add(i)
+                    out.append(i)
+        return out
 
     def scenario(self, idx: int, act: Any, a: Any, expect: dict, exercises: str, cites: list, extra: dict) -> Scenario:
         g, k, s = self.points[idx]
