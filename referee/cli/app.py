@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import typer
 
-from . import audit, graph, replay, rules
+from . import audit, graph, replay, rules, scenarios
 
 app = typer.Typer(
     add_completion=False,
@@ -13,6 +13,7 @@ app = typer.Typer(
 )
 app.command("audit")(audit.audit)
 app.command("replay")(replay.replay)
+app.command("scenarios")(scenarios.scenarios)
 app.command("graph")(graph.graph)
 app.command("rules")(rules.rules)
 

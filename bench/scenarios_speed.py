@@ -1,0 +1,78 @@
+"""How many distinct legal random games `referee scenarios` generates per minute, on one core.
+
+    /work/venv/bin/python bench/scenarios_speed.py [GAME ...] [--seconds 20] [--profile]
+
+A game is generated the way the random family does it (referee/checks/scenarios.py:
+`Generator.legal_game`): a random header in the next configuration (every variant option
+combination, each other rules option, every player count), then random legal moves until the
+game ends (or 3000 events), then its log lines encoded. Distinct = different event lists
+(hashed). Files are not written (see --write). The target in issue 6 is 1,000 a minute.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import hashlib
+import pstats
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import orjson  # noqa: E402
+
+from referee.checks.scenarios import Generator, log_lines, result_line  # noqa: E402
+from referee.model import load, names  # noqa: E402
+
+
+def measure(game_name: str, seconds: float) -> dict:
+    game = load(game_name)
+    gen = Generator(game, seed=0)
+    seen: set[bytes] = set()
+    events = ended = i = 0
+    by_conf: dict[str, list] = {}
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
+        c = time.process_time()
+        header, path, s, _ = gen.legal_game(i)
+        res = result_line(game, s, header["players"])
+        rows = log_lines(game, header, path, [res] if res else [])
+        seen.add(hashlib.blake2b(b"".join(orjson.dumps(r) for r in rows[1:]) + orjson.dumps(header)).digest())
+        events += len(path)
+        ended += res is not None
+        key = ", ".join(f"{k}={v}" for k, v in header.get("options", {}).items()) + f" ({len(header['players'])}p)"
+        by_conf.setdefault(key, []).append((time.process_time() - c, len(path)))
+        i += 1
+    cpu = time.process_time() - t0
+    return {"game": game_name, "games": i, "distinct": len(seen), "cpu_s": cpu, "per_min": len(seen) / cpu * 60,
+            "events_per_s": events / cpu, "mean_events": events / max(1, i), "ended": ended, "by_conf": by_conf}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("games", nargs="*", default=names())
+    ap.add_argument("--seconds", type=float, default=20.0, help="CPU seconds per game")
+    ap.add_argument("--profile", action="store_true", help="profile where the time goes")
+    ap.add_argument("--by-config", action="store_true", help="time per configuration")
+    a = ap.parse_args()
+    for g in a.games:
+        if a.profile:
+            prof = cProfile.Profile()
+            prof.enable()
+        r = measure(g, a.seconds)
+        if a.profile:
+            prof.disable()
+        print(f"{g}: {r['distinct']} distinct legal games ({r['games']} generated, {r['ended']} reached the end) "
+              f"in {r['cpu_s']:.1f} CPU s = {r['per_min']:.0f} games/min; {r['events_per_s']:.0f} events/s, "
+              f"{r['mean_events']:.0f} events per game", flush=True)
+        if a.by_config:
+            for k, v in sorted(r["by_conf"].items()):
+                t, n = sum(x for x, _ in v), sum(y for _, y in v)
+                print(f"    {k}: {len(v)} games, {t / len(v) * 1000:.0f} ms and {n / len(v):.0f} events per game")
+        if a.profile:
+            pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+
+
+if __name__ == "__main__":
+    main()

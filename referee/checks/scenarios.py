@@ -1,0 +1,895 @@
+"""Scenarios: edge-case games with their expected verdicts, for other people's engines
+(`referee scenarios GAME`). Game-agnostic: everything comes from the `Game` record.
+
+Three families, each a set of replayable JSONL logs whose header carries the expected
+verdict (`"expect"`, the format replays/expect.py checks), plus manifest.json:
+
+- random: legal full games played from the model's own moves (`Game.moves`, filtered by
+  every Need), over every combination of the variant options (mode, board side...), each
+  other rules option in turn, and every number of players the game accepts.
+- boundary: for every guard (`Need`, the phase need included) of every action, a legal game
+  whose last event meets the Need at its limit, and one whose last event steps past it. The
+  states are those reached by legal random games; the arguments that make exactly that Need
+  fail while the others hold are found by z3 over the Need's own test (the same code the
+  replay engine runs), then checked concretely. "At its limit" is decided from the Need
+  itself: a unit change of one argument, or of one state value the Need reads, breaks it.
+- mutants: a legal game with one event changed (a field value, the player, an event dropped
+  or duplicated), replayed to find its verdict: illegal (line and §) or still legal.
+
+Deterministic for a given seed (every random choice comes from `random.Random(seed/...)`,
+z3 is asked small questions without time limits that matter).
+"""
+from __future__ import annotations
+
+import copy
+import itertools
+import random
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Iterator
+
+import orjson
+
+from ..model.kernel import Game, Undecided
+from ..model.kernel.logic import Sym, SymbolicBranch
+from ..model.kernel.play import event
+from ..model.kernel.rules import Int, Name, Names, Need, Player
+
+FAMILIES = ("random", "boundary", "mutants")
+
+
+# ------------------------------------------------------------------ configurations
+def player_counts(game: Game) -> list[int]:
+    """The numbers of players the game accepts (asked of its own `configure`)."""
+    out = []
+    for n in range(1, 9):
+        try:
+            game.configure({}, None, None, nplayers=n)
+            out.append(n)
+        except Exception:  # noqa: BLE001 - BadInput: not a valid number of players
+            continue
+    return out
+
+
+def configurations(game: Game) -> list[tuple[dict, int]]:
+    """(options, players): every combination of the variant options (kind "variant": mode,
+    board side), then each other rules option's non-default choices one at a time; the
+    player counts are spread over them so that each count appears."""
+    variants = [o for o in game.options if o.kind == "variant"]
+    combos = [dict(zip([o.name for o in variants], vals))
+              for vals in itertools.product(*[list(o.choices) for o in variants])] or [{}]
+    others = [{o.name: c} for o in game.options if o.kind != "variant" for c in o.choices if c != o.default]
+    opts = combos + others
+    counts = player_counts(game) or [2]
+    n = max(len(opts), len(counts))
+    return [(opts[i % len(opts)], counts[i % len(counts)]) for i in range(n)]
+
+
+# ------------------------------------------------------------------ playing
+class Player_:
+    """Plays random legal games fast: the Needs of each action are built once, candidates
+    are tried in a random order and the first legal one is taken (which is a uniform choice
+    among the legal moves, without testing every candidate)."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.needs = {a.name: game.needs(a) for a in game.actions}
+
+    def ok(self, s: Any, act: Any, a: Any) -> bool:
+        try:
+            for n in self.needs[act.name]:
+                if not n.test(s, a):
+                    return False
+        except Undecided:
+            return False
+        return True
+
+    def step(self, s: Any, rng: random.Random):
+        """(action, args, next state) of a random legal move, or None."""
+        game = self.game
+        cands = list(game.moves(s))
+        while cands:  # a lazy shuffle: draw candidates at random until one is legal
+            k = rng.randrange(len(cands))
+            cands[k], cands[-1] = cands[-1], cands[k]
+            act, a = cands.pop()
+            if not self.ok(s, act, a):
+                continue
+            try:
+                t = game.apply(s, act, a)
+                game.result(t)
+            except Undecided:  # the rules cannot tell what this move does: not a legal game
+                continue
+            return act, a, t
+        return None
+
+    def greedy_step(self, s: Any, rng: random.Random):
+        """The legal move that goes furthest into the game (`Game.progress`), ties at random."""
+        game, best, top = self.game, None, None
+        for act, a in game.moves(s):
+            if not self.ok(s, act, a):
+                continue
+            try:
+                t = game.apply(s, act, a)
+                game.result(t)
+            except Undecided:
+                continue
+            score = game.progress(t) + rng.random()
+            if top is None or score > top:
+                best, top = (act, a, t), score
+        return best
+
+    def play(self, header: dict, rng: random.Random, max_steps: int = 3000, keep: bool = False,
+             greed: float = 0.0):
+        """A random legal game from a header: (path [(action, args)], final state, states).
+        With `greed`, that share of the moves goes furthest into the game (Game.progress)."""
+        from ..replays.engine import setup_from_header
+
+        s = setup_from_header(self.game, header)
+        path, states = [], [s] if keep else []
+        if self.game.progress is None:
+            greed = 0.0
+        for _ in range(max_steps):
+            if self.game.result(s) is not None:
+                break
+            got = self.greedy_step(s, rng) if greed and rng.random() < greed else self.step(s, rng)
+            if got is None:
+                break
+            act, a, s = got
+            path.append((act, a))
+            if keep:
+                states.append(s)
+        return path, s, states
+
+
+def header_for(game: Game, options: dict, nplayers: int, rng: random.Random) -> dict:
+    cfg = game.configure(options, None, None, nplayers=nplayers)
+    h = game.random_header(rng, cfg)
+    return {**h, "options": {**h.get("options", {}), **options}}
+
+
+def result_line(game: Game, s: Any, players: list[str]) -> dict | None:
+    out = game.result(s)
+    if out is None:
+        return None
+    ws = [players[i] for i in out.winners]
+    res: dict[str, Any] = {"winner": ws[0] if len(ws) == 1 else ws}
+    if out.points is not None:
+        res["points"] = {players[i]: int(p) for i, p in enumerate(out.points)}
+    return {"result": res}
+
+
+def log_lines(game: Game, header: dict, path: list, extra: list[dict] = ()) -> list[dict]:
+    players = tuple(header["players"])
+    cfg = game.configure(header.get("options", {}), None, None, nplayers=len(players))
+    rows = [header]
+    for i, (act, a) in enumerate(path, 1):
+        rows.append({"n": i, **event(game, cfg, act, a, players)})
+    return rows + list(extra)
+
+
+# ------------------------------------------------------------------ the scenario set
+@dataclass
+class Scenario:
+    family: str
+    slug: str
+    rows: list[dict]
+    expect: dict
+    exercises: str
+    cites: list[str]
+    extra: dict = field(default_factory=dict)
+
+
+def _slug(x: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", x.lower()).strip("-")[:40] or "x"
+
+
+def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: str = "all",
+             fmt: str = "logs", budget: float | None = None) -> list[dict]:
+    """Write the scenarios of `game` to out_dir (logs + manifest.json; with fmt "pytest" also
+    a test module) and return the manifest. `count`: random games (and the legal games the
+    other families start from); `budget`: seconds for the boundary search (None: no limit
+    beyond the search's own bounds)."""
+    fams = FAMILIES if family == "all" else (family,)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    gen = Generator(game, seed)
+    scen: list[Scenario] = []
+    if "random" in fams:
+        scen += gen.random(count)
+    if "boundary" in fams:
+        scen += gen.boundary(budget=budget)
+    if "mutants" in fams:
+        scen += gen.mutants(max(1, count), out_dir)
+    manifest = []
+    for i, sc in enumerate(scen):
+        name = f"{game.name}-{sc.family}-{i:04d}-{sc.slug}.jsonl"
+        rows = copy.deepcopy(sc.rows)
+        rows[0] = {**rows[0], "expect": sc.expect, "note": f"{sc.family}: {sc.exercises}"}
+        (out_dir / name).write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in rows))
+        manifest.append({"file": name, "game": game.name, "family": sc.family, "expect": sc.expect,
+                         "exercises": sc.exercises, "cites": sc.cites, "options": rows[0].get("options", {}),
+                         "players": rows[0]["players"], "events": sum(1 for r in rows[1:] if "n" in r), **sc.extra})
+    # files of an earlier run with other parameters would be replayed too: remove them
+    keep = {m["file"] for m in manifest}
+    for old in out_dir.glob(f"{game.name}-*.jsonl"):
+        if old.name not in keep:
+            old.unlink()
+    doc = {"referee": 1, "game": game.name, "seed": seed, "count": count, "families": list(fams), "scenarios": manifest}
+    (out_dir / "manifest.json").write_bytes(orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n")
+    if fmt == "pytest":
+        write_pytest(game, out_dir)
+    return manifest
+
+
+class Generator:
+    def __init__(self, game: Game, seed: int):
+        self.game, self.seed = game, seed
+        self.player = Player_(game)
+        self.confs = configurations(game)
+
+    def rng(self, *tag: Any) -> random.Random:
+        return random.Random("/".join(map(str, (self.seed, *tag))))
+
+    def legal_game(self, i: int, keep: bool = False, tag: str = "random", max_steps: int = 3000, greed: float = 0.0):
+        opts, n = self.confs[i % len(self.confs)]
+        rng = self.rng(tag, i)
+        header = header_for(self.game, opts, n, rng)
+        path, s, states = self.player.play(header, rng, max_steps=max_steps, keep=keep, greed=greed)
+        return header, path, s, states
+
+    # -------------------------------------------------------------- random
+    def random(self, count: int) -> list[Scenario]:
+        out = []
+        for i in range(count):
+            header, path, s, _ = self.legal_game(i)
+            res = result_line(self.game, s, header["players"])
+            opts = ", ".join(f"{k}={v}" for k, v in header.get("options", {}).items())
+            how = "a complete game" if res else f"a legal game stopped after {len(path)} events (no end reached)"
+            out.append(Scenario("random", _slug(f"{len(header['players'])}p {opts}"),
+                                log_lines(self.game, header, path, [res] if res else []), {"verdict": "legal"},
+                                f"{how}, {len(header['players'])} players, {opts or 'default options'}",
+                                sorted({act.cite for act, _ in path})))
+        return out
+
+    # -------------------------------------------------------------- boundary
+    def boundary(self, budget: float | None = None, per_game: int = 300) -> list[Scenario]:
+        """For each (action, Need): a legal event at the Need's limit and an event past it.
+        The states searched are those of two legal games per configuration: one uniformly
+        random, one that mostly takes the move going furthest (resources, levels, guilds
+        pile up: the limits come within reach)."""
+        B = Boundary(self, budget)
+        for i in range(len(self.confs)):
+            for greed in (0.0, 0.8):
+                header, path, s, states = self.legal_game(i, keep=True, tag=f"boundary{greed}",
+                                                          max_steps=per_game * (2 if greed else 1), greed=greed)
+                B.add_game(header, path, states)
+        return B.search()
+
+    # -------------------------------------------------------------- mutants
+    def mutants(self, count: int, tmp: Path) -> list[Scenario]:
+        from ..replays.engine import replay
+
+        out: list[Scenario] = []
+        probe = tmp / ".probe.jsonl"
+        try:
+            for i in range(count):
+                # a legal game of at most 400 events (a complete one when it ends by then):
+                # every mutant is replayed, and long games make slow replays
+                header, path, s, _ = self.legal_game(i, tag="mutants", max_steps=400)
+                res = result_line(self.game, s, header["players"])
+                rows = log_lines(self.game, header, path, [res] if res else [])
+                rng = self.rng("mutate", i)
+                for kind, what, mrows in self._mutations(rows, rng):
+                    probe.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in mrows))
+                    v = replay(probe)
+                    if v.verdict == "unreadable":
+                        continue
+                    if v.verdict == "legal":
+                        exp, cites = {"verdict": "legal"}, []
+                        what += ": still legal"
+                    else:
+                        p = v.first()
+                        exp = {"verdict": "illegal", "line": p.line, "cite": p.cite}
+                        if p.kind != "illegal":
+                            exp["kind"] = p.kind
+                        cites = [p.cite] if p.cite else []
+                        what += f": illegal at line {p.line} ({p.message})"
+                        mrows = mrows[:p.line] if p.kind in ("illegal", "undecided", "invariant") else mrows
+                    extra = {"mutation": kind, "of": f"legal game {i} ({len(path)} events{', complete' if res else ''})"}
+                    if v.verdict != "legal":
+                        extra["message"] = v.first().message
+                    out.append(Scenario("mutants", _slug(kind), mrows, exp, what, cites, extra))
+        finally:
+            probe.unlink(missing_ok=True)
+        return out
+
+    def _mutations(self, rows: list[dict], rng: random.Random, per_game: int = 6) -> Iterator[tuple[str, str, list]]:
+        """One-event changes of a legal log: a field value, the player, a dropped or a
+        duplicated event. Each change is a fresh copy; events are renumbered."""
+        game = self.game
+        events = [i for i, r in enumerate(rows) if "n" in r]
+        if not events:
+            return
+        players = rows[0]["players"]
+        cfg = game.configure(rows[0].get("options", {}), None, None, nplayers=len(players))
+
+        def renumber(rs):
+            k = 0
+            for r in rs:
+                if "n" in r:
+                    k += 1
+                    r["n"] = k
+            return rs
+
+        kinds = ["field", "field", "player", "drop", "duplicate", "field"]
+        for j in range(per_game):
+            kind = kinds[j % len(kinds)]
+            i = rng.choice(events)
+            rs = copy.deepcopy(rows)
+            ev = rs[i]
+            act = game.action(ev["do"])
+            if kind == "field":
+                prms = [p for p in act.params if p.name in ev or p.optional]
+                if not prms:
+                    kind = "drop"
+                else:
+                    prm = rng.choice(prms)
+                    new = _other_value(prm, ev.get(prm.name), cfg, players, rng)
+                    if new is None:
+                        continue
+                    ev[prm.name] = new
+                    yield kind, f"event {ev['n']} ('{ev['do']}'): field \"{prm.name}\" changed", rs
+                    continue
+            if kind == "player":
+                if ev["by"] == "chance" or len(players) < 2:
+                    continue
+                ev["by"] = rng.choice([p for p in players if p != ev["by"]])
+                yield kind, f"event {ev['n']} ('{ev['do']}') made by another player", rs
+            elif kind == "drop":
+                del rs[i]
+                yield kind, f"event {ev['n']} ('{ev['do']}') dropped", renumber(rs)
+            elif kind == "duplicate":
+                rs.insert(i + 1, copy.deepcopy(ev))
+                yield kind, f"event {ev['n']} ('{ev['do']}') recorded twice", renumber(rs)
+
+
+def _other_value(prm: Any, v: Any, cfg: Any, players: list[str], rng: random.Random) -> Any:
+    """Another valid (readable) value for a field: a neighbour number, another name, one
+    name more or fewer in a list, another player."""
+    k = prm.kind
+    if isinstance(k, Int):
+        cands = [x for x in ((v if isinstance(v, int) else k.lo) + d for d in (-1, 1)) if k.lo <= x <= k.hi]
+        return rng.choice(cands) if cands else None
+    if isinstance(k, Name):
+        names = [x for x in k.names(cfg) if x != v]
+        return rng.choice(names) if names else None
+    if isinstance(k, Names):
+        cur = list(v or [])
+        names = list(k.names(cfg))
+        if cur and (len(cur) >= k.most or rng.random() < 0.5):
+            cur.pop(rng.randrange(len(cur)))
+        else:
+            cur.append(rng.choice(names))
+        return cur
+    if isinstance(k, Player):
+        others = [p for p in players if p != v]
+        return rng.choice(others) if others else None
+    return None
+
+
+# ------------------------------------------------------------------ boundary search
+def _set_leaf(s: Any, path: tuple, v: Any) -> Any:
+    def rebuild(x, rest):
+        if not rest:
+            return v
+        i = rest[0]
+        return x[:i] + (rebuild(x[i], rest[1:]),) + x[i + 1:]
+
+    name = path[0]
+    return s.but(**{name: rebuild(getattr(s, name), path[1:])})
+
+
+def _leaf(s: Any, path: tuple) -> Any:
+    x = getattr(s, path[0])
+    for i in path[1:]:
+        x = x[i]
+    return x
+
+
+def _safe(test: Any, s: Any) -> bool:
+    """test(s), or True when the rule cannot read the state."""
+    try:
+        return bool(test(s))
+    except Exception:  # noqa: BLE001
+        return True
+
+
+def _holds(need: Need, s: Any, a: Any) -> bool | None:
+    try:
+        return bool(need.test(s, a))
+    except Undecided:
+        return None
+    except Exception:  # noqa: BLE001 - a perturbed state the rule cannot read (index out of range)
+        return None
+
+
+def tight(act: Any, need: Need, s: Any, a: Any) -> str | None:
+    """Is `need` met at its limit by (s, a)? It holds, and a unit change of one argument or
+    of one state value the Need reads breaks it. Returns what breaks it, or None."""
+    if _holds(need, s, a) is not True:
+        return None
+    for prm in act.params:
+        v = getattr(a, prm.name, None)
+        k = prm.kind
+        if isinstance(k, Int) and isinstance(v, int):
+            for d in (-1, 1):
+                b = SimpleNamespace(**{**a.__dict__, prm.name: v + d})
+                if k.lo <= v + d <= k.hi and _holds(need, s, b) is False:
+                    return f"{prm.name} {v} -> {v + d}"
+        if isinstance(k, Names) and isinstance(v, tuple):
+            for i in range(len(v)):
+                for d in (-1, 1):
+                    if v[i] + d < 0:
+                        continue
+                    b = SimpleNamespace(**{**a.__dict__, prm.name: v[:i] + (v[i] + d,) + v[i + 1:]})
+                    if _holds(need, s, b) is False:
+                        return f"one {prm.name} {'more' if d > 0 else 'fewer'}"
+    from .invariants import reads
+
+    try:
+        leaves = reads(lambda st: need.test(st, a), s)
+    except Exception:  # noqa: BLE001 - a rule that cannot be traced: arguments only
+        return None
+    meta = {f.name: f.metadata for f in s.skeleton()}
+    for path in sorted(leaves):
+        v = _leaf(s, path)
+        if type(v) is not int or path[0] not in meta:
+            continue
+        lo, hi = meta[path[0]].get("lo", v - 1), meta[path[0]].get("hi", v + 1)
+        for d in (-1, 1):
+            if not lo <= v + d <= hi:
+                continue  # outside the field's declared range: not a state a game shows
+            if _holds(need, _set_leaf(s, path, v + d), a) is False:
+                return f"{'.'.join(map(str, path))} {v} -> {v + d}"
+    return None
+
+
+class Boundary:
+    """Legal games' states, searched for each (action, Need) pair."""
+
+    def __init__(self, gen: Generator, budget: float | None):
+        self.gen, self.game = gen, gen.game
+        self.budget = budget
+        self.points: list[tuple[int, int, Any]] = []  # (game index, prefix length, state)
+        self.games: list[tuple[dict, list]] = []
+        self.templates: dict[str, list] = {}  # action name -> candidate args seen in the games
+        self._moves: dict[int, list] = {}
+
+    def add_game(self, header: dict, path: list, states: list) -> None:
+        g = len(self.games)
+        self.games.append((header, path))
+        for k, s in enumerate(states):
+            if self.game.result(s) is None:
+                self.points.append((g, k, s))
+
+    def moves(self, idx: int) -> list:
+        if idx not in self._moves:
+            s = self.points[idx][2]
+            self._moves[idx] = list(self.game.moves(s))
+            for act, a in self._moves[idx]:
+                t = self.templates.setdefault(act.name, [])
+                if len(t) < 8:
+                    t.append(a)
+        return self._moves[idx]
+
+    def order(self, tag: str) -> list[int]:
+        """States in a seeded order: early states (short logs) alternate with the latest
+        ones (where levels, guilds and resources have piled up: the rarer limits)."""
+        idx = list(range(len(self.points)))
+        rng = self.gen.rng("boundary-order", tag)
+        rng.shuffle(idx)
+        early = sorted(idx, key=lambda i: self.points[i][1] // 25)
+        late = sorted(idx, key=lambda i: -self.points[i][1] // 25)
+        out, seen = [], set()
+        for pair in zip(early, late):
+            for i in pair:
+                if i not in seen:
+                    seen.add(i)
+                    out.append(i)
+        return out
+
+    def scenario(self, idx: int, act: Any, a: Any, expect: dict, exercises: str, cites: list, extra: dict) -> Scenario:
+        g, k, s = self.points[idx]
+        header, path = self.games[g]
+        rows = log_lines(self.game, header, path[:k] + [(act, a)])
+        if expect["verdict"] == "illegal":
+            expect = {**expect, "line": len(rows)}
+        return Scenario("boundary", _slug(f"{expect['verdict']} {act.name} {extra['says']}"), rows, expect,
+                        exercises, cites, extra)
+
+    def search(self) -> list[Scenario]:
+        game = self.game
+        fresh_z3()
+        deadline = None if self.budget is None else time.monotonic() + self.budget
+        out: list[Scenario] = []
+        for act in game.actions:
+            needs = game.needs(act)
+            for j, need in enumerate(needs):
+                if deadline is not None and time.monotonic() > deadline:
+                    return out
+                tag = f"{act.name}#{j}"
+                info = {"action": act.name, "need": j, "says": need.says}
+                legal = self._legal_at_limit(act, j, tag)
+                if legal is not None:
+                    idx, a, why, strict = legal
+                    what = (f"'{act.name}' meets '{need.says}' at its limit ({why} breaks it)" if strict else
+                            f"'{act.name}' meets '{need.says}' (no state at its limit found)")
+                    out.append(self.scenario(idx, act, a, {"verdict": "legal"}, what, [need.cite],
+                                             {**info, "at_limit": strict, "side": "limit"}))
+                past = self._past(act, j, tag)
+                if past is not None:
+                    idx, a, exact, how = past
+                    what = (f"'{act.name}' breaks '{need.says}'" + (" and nothing else" if exact else
+                            " (the first Need that fails)") + f", {how}")
+                    out.append(self.scenario(idx, act, a, {"verdict": "illegal", "cite": need.cite}, what,
+                                             [need.cite], {**info, "exact": exact, "side": "past", "found_by": how}))
+        out += self.invariant_limits()
+        return out
+
+    def invariant_limits(self) -> list[Scenario]:
+        """For each invariant (a limit the rules keep: 20 crowns, 6 charges, levels 0..3...):
+        the shortest legal game found whose last state sits on it from above (one more of a
+        value it reads would break it) and from below (one less would). No legal game can
+        step past an invariant: a Need forbids it, and the Needs have their own scenarios."""
+        from .invariants import parts, reads
+
+        out = []
+        s0 = self.points[0][2] if self.points else None
+        # states after at least one event (the setup alone sits on most limits trivially)
+        order = sorted((i for i in range(len(self.points)) if self.points[i][1] > 0), key=lambda i: (self.points[i][1], i))
+        step = max(1, len(order) // 120)  # 120 states, spread from the shortest prefixes to the longest
+        sample = order[::step]
+        for k, inv in enumerate(self.game.invariants):
+            plist = []
+            for part in parts(inv):  # the values each conjunct reads (traced once, on the first state)
+                try:
+                    plist.append((part, sorted(reads(part, s0))))
+                except Exception:  # noqa: BLE001 - a rule that cannot be traced
+                    continue
+            for d, side in ((1, "from above"), (-1, "from below")):
+                hit = None
+                for idx in sample:
+                    s = self.points[idx][2]
+                    for part, leaves in plist:
+                        if not _safe(part, s):
+                            continue
+                        for path in leaves:
+                            v = _leaf(s, path)
+                            if type(v) is int and not _safe(part, _set_leaf(s, path, v + d)):
+                                hit = (idx, path, v)
+                                break
+                        if hit:
+                            break
+                    if hit:
+                        break
+                if hit is None:
+                    continue
+                idx, path, v = hit
+                g, n, s = self.points[idx]
+                header, gpath = self.games[g]
+                where = ".".join(map(str, path))
+                out.append(Scenario("boundary", _slug(f"legal reaches {inv.says}"), log_lines(self.game, header, gpath[:n]),
+                                    {"verdict": "legal"},
+                                    f"a legal game reaches the limit of '{inv.says}' {side}: {where} = {v}, "
+                                    f"{'one more' if d > 0 else 'one less'} would break it", [inv.cite],
+                                    {"invariant": k, "says": inv.says, "side": "limit", "at_limit": True,
+                                     "direction": side}))
+        return out
+
+    def _legal_at_limit(self, act: Any, j: int, tag: str):
+        need = self.game.needs(act)[j]
+        fallback = None
+        for n, idx in enumerate(self.order(tag)):
+            if n > 600:
+                break
+            s = self.points[idx][2]
+            for act2, a in self.moves(idx):
+                if act2.name != act.name or not self.gen.player.ok(s, act, a):
+                    continue
+                try:
+                    self.game.apply(s, act, a)
+                except Undecided:
+                    continue
+                why = tight(act, need, s, a)
+                if why is not None:
+                    return idx, a, why, True
+                if fallback is None:
+                    fallback = (idx, a, "", False)
+        return fallback
+
+    def _past(self, act: Any, j: int, tag: str):
+        """A state of a legal game and arguments whose first failing Need is the j-th."""
+        game = self.game
+        needs = game.needs(act)
+        tries = 0
+        for idx in self.order(tag):
+            s = self.points[idx][2]
+            if j > 0 and not needs[0].test(s, SimpleNamespace(p=None)):
+                continue  # out of phase: only the phase Need can be the one that fails here
+            temps = [a for act2, a in self.moves(idx) if act2.name == act.name] or [
+                t for t in self.templates.get(act.name, []) if _fits(act, t, s.cfg)]
+            if not temps:
+                continue
+            tries += 1
+            if tries > 60:
+                return None
+            got = solve(game, s, act, j, temps[0])
+            if got is not None:
+                return (idx,) + got
+        return None
+
+
+# ------------------------------------------------------------------ z3 over one Need
+def fresh_z3() -> None:
+    """Start z3's default context afresh. Which of several models z3 returns depends on the
+    terms created before in the same context; a fresh one makes the boundary search give the
+    same scenarios for the same seed, in one process or in two. (Nothing here keeps terms
+    across calls; other checks create theirs anew.)"""
+    import z3
+
+    z3.z3._main_ctx = None
+    z3.main_ctx()
+
+
+def _split(act: Any, cfg: Any) -> tuple[list, list, list]:
+    """Params made symbolic (z3 values that decode back into a log field), enumerated
+    (small finite domains), or kept from the template."""
+    sym, enum, fixed = [], [], []
+    for prm in act.params:
+        k = prm.kind
+        if isinstance(k, Int) and not k.enum:
+            sym.append(prm)
+        elif isinstance(k, Names):
+            sym.append(prm)
+        elif isinstance(k, Name) and k.sym:
+            sym.append(prm)
+        elif k.domain(cfg) is not None:
+            enum.append(prm)
+        else:
+            fixed.append(prm)
+    return sym, enum, fixed
+
+
+def _z3_param(prm: Any, cfg: Any, name: str):
+    import z3
+
+    k = prm.kind
+    if isinstance(k, Int):
+        v = z3.Int(name)
+        return Sym(v), [v], [v >= k.lo, v <= k.hi]
+    if isinstance(k, Names):
+        vs = [z3.Int(f"{name}[{i}]") for i in range(len(k.names(cfg)))]
+        return tuple(Sym(v) for v in vs), vs, [v >= 0 for v in vs] + [z3.Sum(vs) <= k.most]
+    v = z3.Int(name)
+    return Sym(v), [v], [v >= 0, v < len(k.names(cfg))]
+
+
+def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int = 60):
+    """Arguments for `act` at the concrete state s whose first failing Need is the j-th:
+    z3 over the Needs' tests (the other Needs hold if it can, else only the ones before),
+    then checked concretely. Returns (args, exact, how) or None."""
+    import z3
+
+    from .symbolic import term
+
+    cfg = s.cfg
+    needs = game.needs(act)
+    sym, enum, fixed = _split(act, cfg)
+    players = [None] if act.by == "chance" else list(range(cfg.extra.get("nplayers", 2)))
+    doms = [("p", _first(players, template.p))]
+    for prm in enum:
+        dom = list(prm.kind.domain(cfg)) + ([prm.default] if prm.optional else [])
+        doms.append((prm.name, _first(dom, getattr(template, prm.name, None))))
+    zs, side, values = [], [], {}
+    for prm in sym:
+        v, vs, cs = _z3_param(prm, cfg, f"x.{prm.name}")
+        values[prm.name], side = v, side + cs
+        zs.append((prm, vs))
+    order = [j] + list(range(j))  # the target first, then the Needs before it: most combos stop early
+    for n, combo in enumerate(itertools.product(*[d for _, d in doms])):
+        if n >= combos_max:
+            break
+        base = {k: v for (k, _), v in zip(doms, combo)}
+        for prm in fixed:
+            base[prm.name] = getattr(template, prm.name, prm.default)
+        a = SimpleNamespace(**base, **values)
+        terms: list = [None] * len(needs)
+        try:
+            dead = False
+            for k in order + list(range(j + 1, len(needs))):
+                if needs[k].concrete_only:
+                    if k == j:
+                        dead = True
+                        break
+                    continue
+                t = needs[k].test(s, a)
+                terms[k] = t
+                if type(t) is not Sym and (bool(t) if k == j else (k < j and not t)):
+                    dead = True  # the target cannot fail, or a Need before it cannot hold
+                    break
+            if dead:
+                continue
+        except (SymbolicBranch, Undecided, TypeError, IndexError, KeyError, AttributeError, ValueError):
+            continue
+        before = [t for t in terms[:j] if t is not None]
+        after = [t for t in terms[j + 1:] if t is not None]
+        for exact in (True, False):
+            got = _model(z3, term, side, before, terms[j], after if exact else [], zs, template, cfg)
+            if got is None:
+                continue
+            b = SimpleNamespace(**base, **got)
+            fail = _first_failing(game, s, act, b)
+            if fail == j:
+                ok_all = all(_holds(n, s, b) is not False for k, n in enumerate(needs) if k != j)
+                how = "found by z3" if zs else "found by enumerating the arguments"
+                return b, ok_all, how
+    # a concrete-only Need (it reads detail z3 does not see): unit changes of a legal move's arguments
+    for b in neighbours(act, template, cfg):
+        if _first_failing(game, s, act, b) == j:
+            ok_all = all(_holds(n, s, b) is not False for k, n in enumerate(needs) if k != j)
+            return b, ok_all, "found by a unit change of a candidate move's arguments"
+    return None
+
+
+def neighbours(act: Any, a: Any, cfg: Any, limit: int = 200) -> Iterator[SimpleNamespace]:
+    """Arguments one unit away from a: a number +-1, one name more or fewer in a list,
+    another name, another player."""
+    n = 0
+    for prm in act.params:
+        v, k = getattr(a, prm.name, None), prm.kind
+        alts: list = []
+        if isinstance(k, Int) and isinstance(v, int):
+            alts = [v + d for d in (-1, 1) if k.lo <= v + d <= k.hi]
+        elif isinstance(k, Names) and isinstance(v, tuple):
+            alts = [v[:i] + (v[i] + d,) + v[i + 1:] for i in range(len(v)) for d in (-1, 1)
+                    if v[i] + d >= 0 and sum(v) + d <= k.most]
+        elif isinstance(k, Name) and isinstance(v, int):
+            alts = [x for x in range(len(k.names(cfg))) if x != v]
+        elif isinstance(k, Player) and isinstance(v, int):
+            alts = [x for x in range(cfg.extra.get("nplayers", 2)) if x != v]
+        for x in alts:
+            yield SimpleNamespace(**{**a.__dict__, prm.name: x})
+            n += 1
+            if n >= limit:
+                return
+
+
+def _fits(act: Any, a: Any, cfg: Any) -> bool:
+    """Arguments seen in another game fit this one (its players exist here)."""
+    n = cfg.extra.get("nplayers", 2)
+    ps = [a.p] + [getattr(a, p.name, None) for p in act.params if isinstance(p.kind, Player)]
+    return all(x is None or (isinstance(x, int) and x < n) for x in ps)
+
+
+def _first(dom: list, v: Any) -> list:
+    return ([v] + [x for x in dom if x != v]) if v in dom else dom
+
+
+def _first_failing(game: Game, s: Any, act: Any, a: Any) -> int | None:
+    try:
+        for k, need in enumerate(game.needs(act)):
+            if not need.test(s, a):
+                return k
+    except Undecided:
+        return -1
+    except Exception:  # noqa: BLE001
+        return -2
+    return None
+
+
+def _model(z3: Any, term: Any, side: list, before: list, target: Any, after: list, zs: list, template: Any,
+           template_cfg: Any = None):
+    """Values of the symbolic params (or {} when none): before and after hold, target fails;
+    as close to the template's values as z3 finds (fewest changes)."""
+    plain = [t for t in before + after + [target] if type(t) is not Sym]
+    if any(not t for t in before + after if type(t) is not Sym) or (type(target) is not Sym and target):
+        return None
+    if not zs:
+        return {} if not any(type(t) is Sym for t in before + after + [target]) else None
+    opt = z3.Optimize()
+    opt.set("timeout", 10000)
+    opt.add(*side)
+    opt.add(*[term(t) for t in before + after if type(t) is Sym])
+    opt.add(z3.Not(term(target)) if type(target) is Sym else z3.BoolVal(True))
+    dist = []
+    for prm, vs in zs:
+        tv = getattr(template, prm.name, None)
+        tvals = tv if isinstance(tv, tuple) else (tv,)
+        for v, x in zip(vs, tvals):
+            if isinstance(x, int):
+                dist.append(z3.If(v >= x, v - x, x - v))
+    if dist:
+        opt.minimize(z3.Sum(dist))
+    del plain
+    if opt.check() != z3.sat:
+        return None
+    m = opt.model()
+    out = {}
+    for prm, vs in zs:
+        vals = [m.eval(v, model_completion=True).as_long() for v in vs]
+        out[prm.name] = tuple(vals) if isinstance(prm.kind, Names) else vals[0]
+    return out
+
+
+# ------------------------------------------------------------------ pytest format
+PYTEST = '''"""Scenarios for {title}, generated by `referee scenarios {game} --format pytest`
+(seed {seed}). Drop this folder into your test suite and tell it how to call your engine.
+
+The contract: your engine is a function `engine(lines) -> verdict`.
+- `lines` is the log as a list of dicts: lines[0] the header (game, options, players,
+  setup; ignore its "expect" and "note"), then one dict per event ({{"n", "by", "do", ...}}),
+  then maybe {{"result": ...}}. Line numbers count from 1 at the header.
+- It returns a dict {{"verdict": "legal" | "illegal", "line": int | None, "cite": str | None}}:
+  the first illegal line and the § of the rule it breaks (a wrong declared result is illegal
+  too). "line" and "cite" are compared only when your engine gives them (not None).
+Say which function: define a fixture `referee_engine` in your conftest.py, or set
+REFEREE_ENGINE=package.module:function. Without either, referee's own engine is used.
+"""
+import importlib
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+MANIFEST = json.loads((HERE / "manifest.json").read_text(encoding="utf-8"))
+SCENARIOS = MANIFEST["scenarios"]
+
+
+def _referee(lines):
+    import tempfile
+
+    from referee.replays.engine import replay
+
+    with tempfile.NamedTemporaryFile("wb", suffix=".jsonl", delete=False) as fh:
+        fh.write(b"".join(json.dumps(x, ensure_ascii=False).encode() + b"\\n" for x in lines))
+    try:
+        v = replay(Path(fh.name))
+    finally:
+        os.unlink(fh.name)
+    p = v.first()
+    return {{"verdict": v.verdict, "line": p.line if p else None, "cite": p.cite if p else None}}
+
+
+@pytest.fixture
+def referee_engine():
+    spec = os.environ.get("REFEREE_ENGINE")
+    if spec:
+        mod, _, fn = spec.partition(":")
+        return getattr(importlib.import_module(mod), fn)
+    return _referee
+
+
+@pytest.mark.parametrize("sc", SCENARIOS, ids=[s["file"][:-6] for s in SCENARIOS])
+def test_scenario(sc, referee_engine):
+    lines = [json.loads(x) for x in (HERE / sc["file"]).read_text(encoding="utf-8").splitlines() if x.strip()]
+    got = referee_engine(lines)
+    want = sc["expect"]
+    assert got["verdict"] == want["verdict"], f"{{sc['exercises']}}: expected {{want}}, got {{got}}"
+    if want["verdict"] == "illegal":
+        if got.get("line") is not None:
+            assert got["line"] == want["line"], f"{{sc['exercises']}}: expected line {{want['line']}}, got {{got}}"
+        if got.get("cite") is not None:
+            assert got["cite"] == want["cite"], f"{{sc['exercises']}}: expected {{want['cite']}}, got {{got}}"
+'''
+
+
+def write_pytest(game: Game, out_dir: Path, seed: int | None = None) -> Path:
+    doc = orjson.loads((out_dir / "manifest.json").read_bytes())
+    path = out_dir / f"test_{game.name}_scenarios.py"
+    path.write_text(PYTEST.format(title=game.title, game=game.name, seed=doc.get("seed")), encoding="utf-8")
+    return path

@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .common import BAD, OK, err, game_or_exit
+
+
+class Family(str, Enum):
+    boundary = "boundary"
+    random = "random"
+    mutants = "mutants"
+    all = "all"
+
+
+class SFmt(str, Enum):
+    logs = "logs"
+    pytest = "pytest"
+
+
+def scenarios(
+    game: Annotated[str, typer.Argument(help="the game (e.g. raiders)")],
+    out_dir: Annotated[Path, typer.Option("--out", help="where to write the scenarios")] = Path("scenarios"),
+    count: Annotated[int, typer.Option("--count", "-n", min=1, help="random games (and the games mutants start from)")] = 20,
+    seed: Annotated[int, typer.Option("--seed", help="the seed: same seed, same scenarios")] = 0,
+    family: Annotated[Family, typer.Option("--family", help="which family to generate")] = Family.all,
+    format: Annotated[SFmt, typer.Option("--format", "-f", help="logs, or logs and a pytest module")] = SFmt.logs,
+) -> None:
+    """Generate edge-case games with their expected verdicts, for other engines to test
+    against: boundary (each guard met at its limit and stepped past), random (legal full
+    games in every mode and board side), mutants (one event changed). Check them with
+    `referee replay DIR --expect`."""
+    from ..checks.scenarios import generate
+    from ..model.kernel import BadInput
+
+    g = game_or_exit(game)
+    if out_dir.exists() and not out_dir.is_dir():
+        err.print(f"referee: {out_dir}: not a directory")
+        raise typer.Exit(BAD)
+    try:
+        manifest = generate(g, out_dir, count=count, seed=seed, family=family.value, fmt=format.value)
+    except (BadInput, OSError) as e:
+        err.print(f"referee: {e}")
+        raise typer.Exit(BAD) from None
+    by: dict[str, int] = {}
+    for m in manifest:
+        key = f"{m['family']} {m['expect']['verdict']}"
+        by[key] = by.get(key, 0) + 1
+    err.print(f"{len(manifest)} scenarios written to {out_dir} (manifest.json): "
+              + ", ".join(f"{v} {k}" for k, v in sorted(by.items())))
+    if format is SFmt.pytest:
+        err.print(f"pytest module: {out_dir / f'test_{g.name}_scenarios.py'}")
+    raise typer.Exit(OK)

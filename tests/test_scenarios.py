@@ -1,0 +1,145 @@
+"""`referee scenarios`: every generated scenario replays to the verdict its header expects
+(through `referee replay --expect`, as a user would run it), the boundary family pairs a
+legal event at each guard's limit with one past it, the set is the same for the same seed,
+and the pytest module drops into a suite and judges an engine."""
+import importlib.util
+import itertools
+import json
+from pathlib import Path
+
+import orjson
+import pytest
+from typer.testing import CliRunner
+
+from referee.checks.scenarios import configurations, generate
+from referee.cli.app import app
+from referee.model import load, names
+
+run = CliRunner().invoke
+
+
+@pytest.fixture(scope="module", params=names())
+def generated(request, tmp_path_factory):
+    game = request.param
+    d = tmp_path_factory.mktemp(f"scen-{game}")
+    r = run(app, ["scenarios", game, "--out", str(d), "--count", "1", "--seed", "3", "--format", "pytest"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads((d / "manifest.json").read_text())
+    return game, d, doc["scenarios"]
+
+
+def test_every_scenario_replays_to_its_expected_verdict(generated):
+    game, d, scen = generated
+    r = run(app, ["replay", str(d), "--expect", "--format", "json"])
+    assert r.exit_code == 0, r.stderr if r.stderr_bytes else r.output
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
+    assert len(rows) == len(scen) and all(x["expected"] for x in rows)
+    fams = {(s["family"], s["expect"]["verdict"]) for s in scen}
+    assert {("random", "legal"), ("boundary", "legal"), ("boundary", "illegal"), ("mutants", "illegal")} <= fams
+
+
+def test_a_wrong_expectation_is_caught(generated):
+    """The round trip can fail: flip one expected verdict and replay --expect exits 1."""
+    game, d, scen = generated
+    s = next(x for x in scen if x["family"] == "boundary" and x["expect"]["verdict"] == "illegal")
+    rows = (d / s["file"]).read_bytes().splitlines()
+    head = orjson.loads(rows[0])
+    head["expect"] = {"verdict": "legal"}
+    bad = d.parent / f"{game}-flipped.jsonl"
+    bad.write_bytes(b"\n".join([orjson.dumps(head)] + rows[1:]) + b"\n")
+    r = run(app, ["replay", str(bad), "--expect"])
+    assert r.exit_code == 1
+
+
+def test_boundary_pairs_cover_the_guards(generated):
+    """Each Need of the model gets a legal event meeting it and (mostly) an event past it
+    whose first failing Need is that one: the expected § is the Need's own."""
+    game, d, scen = generated
+    g = load(game)
+    pairs = {(a.name, n.says): n.cite for a in g.actions for n in g.needs(a)}
+    sides: dict = {}
+    invs = [s for s in scen if s["family"] == "boundary" and "invariant" in s]
+    assert invs and all(s["expect"] == {"verdict": "legal"} and s["events"] >= 1 for s in invs)
+    for s in scen:
+        if s["family"] != "boundary" or "invariant" in s:
+            continue
+        key = (s["action"], s["says"])
+        assert key in pairs
+        sides.setdefault(key, set()).add(s["side"])
+        if s["side"] == "past":
+            assert s["expect"] == {"verdict": "illegal", "cite": pairs[key], "line": s["events"] + 1}
+        else:
+            assert s["expect"] == {"verdict": "legal"}
+    legal = sum("limit" in v for v in sides.values())
+    past = sum("past" in v for v in sides.values())
+    assert legal >= 0.9 * len(pairs) and past >= 0.8 * len(pairs), (legal, past, len(pairs))
+    at_limit = [s for s in scen if s["family"] == "boundary" and s["side"] == "limit" and s["at_limit"] and "action" in s]
+    assert len(at_limit) >= 0.7 * legal
+
+
+def test_mutants_say_what_changed(generated):
+    game, d, scen = generated
+    muts = [s for s in scen if s["family"] == "mutants"]
+    assert muts and {s["mutation"] for s in muts} >= {"field", "drop", "duplicate"}
+    for s in muts:
+        if s["expect"]["verdict"] == "illegal":
+            last = orjson.loads((d / s["file"]).read_bytes().splitlines()[-1])
+            assert "n" in last or "result" in last  # cut after the first illegal line
+
+
+def test_pytest_module_judges_an_engine(generated):
+    game, d, scen = generated
+    path = d / f"test_{game}_scenarios.py"
+    spec = importlib.util.spec_from_file_location(f"scen_{game}", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert len(mod.SCENARIOS) == len(scen)
+    legal = next(s for s in scen if s["expect"]["verdict"] == "legal")
+    illegal = next(s for s in scen if s["expect"]["verdict"] == "illegal")
+    mod.test_scenario(legal, mod._referee)
+    mod.test_scenario(illegal, mod._referee)
+    with pytest.raises(AssertionError):  # an engine that finds everything legal fails
+        mod.test_scenario(illegal, lambda lines: {"verdict": "legal", "line": None, "cite": None})
+    with pytest.raises(AssertionError):  # ... and one that cites the wrong §
+        mod.test_scenario(illegal, lambda lines: {"verdict": "illegal", "line": illegal["expect"]["line"], "cite": "§0"})
+
+
+def test_same_seed_same_scenarios_other_seed_others(tmp_path):
+    def files(seed, sub, family="all"):
+        d = tmp_path / sub
+        generate(load("draft"), d, count=2, seed=seed, family=family)
+        return {p.name: p.read_bytes() for p in sorted(d.iterdir())}
+
+    a, b = files(5, "a", "boundary"), files(5, "b", "boundary")
+    assert a == b
+    a, b = files(5, "a2", "mutants"), files(5, "b2", "mutants")
+    c = files(6, "c", "random")
+    assert a == b
+    assert files(5, "d", "random") != c
+
+
+def test_random_games_cover_every_variant(tmp_path):
+    """Every combination of the variant options (Raiders: mode x board side) is played,
+    and every number of players a game accepts (Draft: 2 to 5)."""
+    for name in names():
+        g = load(name)
+        confs = configurations(g)
+        variants = [o for o in g.options if o.kind == "variant"]
+        want = {tuple(vals) for vals in itertools.product(*[list(o.choices) for o in variants])}
+        got = {tuple(opts.get(o.name, o.default) for o in variants) for opts, _ in confs}
+        assert want <= got
+        if name == "draft":
+            assert {n for _, n in confs} == {2, 3, 4, 5}
+    d = tmp_path / "draft"
+    m = generate(load("draft"), d, count=4, seed=1, family="random")
+    assert sorted(len(s["players"]) for s in m) == [2, 3, 4, 5]
+    assert all(s["expect"] == {"verdict": "legal"} for s in m)
+
+
+def test_cli_errors_exit_2(tmp_path):
+    r = run(app, ["scenarios", "chess", "--out", str(tmp_path)])
+    assert r.exit_code == 2
+    f = tmp_path / "file"
+    f.write_text("x")
+    r = run(app, ["scenarios", "draft", "--out", str(f)])
+    assert r.exit_code == 2
