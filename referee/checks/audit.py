@@ -194,13 +194,22 @@ class Audit:
 
     def _consequences(self, sv, f: Finding) -> None:
         """For each claim that reads this value: its maximum under each source's reading."""
+        # the reachable states (as the invariants describe them) differ between readings
+        # only if some invariant reads the value; otherwise no maximum can change
+        hyps = []
+        for src in sv.says:
+            S = sym_state(self.game, self.cfg.pinned(sv.name, src), "m")
+            hyps.append(z3.simplify(z3.And([term(i.test(S)) for i in self.game.invariants])))
+        if all(h.eq(hyps[0]) for h in hyps[1:]):
+            f.details.append("no invariant reads this value: the claims' maxima are the same under every reading")
+            return
         for c in self.game.claims:
             if c.kind != "max":
                 continue
             maxima = {}
             for src in sv.says:
                 maxima[src] = self._maximum(c, self.cfg.pinned(sv.name, src))
-            if len({m for m, _ in maxima.values()}) > 1:
+            if len({str(m) for m, _ in maxima.values()}) > 1:
                 titles = {s.key: s.title for s in self.game.sources}
                 f.details.append(f"consequence for '{c.says}' ({c.cite}): the largest value is "
                                  + ", ".join(f"{m} as the {titles[k]} says" for k, (m, _) in maxima.items()))
@@ -240,6 +249,9 @@ class Audit:
                 m, how = self._maximum(c, self.cfg) if c.kind == "max" else (None, "min claims are not supported")
                 if m is None:
                     f.status, f.details = "unknown", [f"the solver answered {how}"]
+                elif not isinstance(m, int):
+                    f.status, f.details = "unknown", [f"under the proved invariants the value is not bounded ({m}); "
+                                                      "the invariants do not capture this claim"]
                 elif m < c.value:
                     f.status, f.details = "refuted", [f"under the proved invariants the largest value is {m}, not {c.value}"]
                 elif m == c.value:

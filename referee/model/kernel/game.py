@@ -126,10 +126,10 @@ class Game:
         )
 
     def needs(self, act: Action) -> tuple[Need, ...]:
-        got = self._needs.get(act.name)
-        if got is None:
-            got = self._needs[act.name] = (self.phase_need(act),) + act.needs
-        return got
+        got = self._needs.get(id(act))
+        if got is None or got[0] is not act:  # keyed by the action itself: a derived Game may replace it
+            got = self._needs[id(act)] = (act, (self.phase_need(act),) + act.needs)
+        return got[1]
 
     def graph(self):
         """The phase graph: nodes are phases, edges the events allowed from each,
@@ -175,9 +175,10 @@ class Game:
         the step changed (the others hold: they held before, on the same values).
         Sound because rules never branch on state values (see logic.py): the leaves a
         conjunct reads do not depend on the state."""
-        watch = self._watch.get(id(before.cfg))
-        if watch is None:
-            watch = self._watch[id(before.cfg)] = _watch_list(self, before)
+        key = (id(before.cfg), id(self.invariants))
+        watch = self._watch.get(key)
+        if watch is None or watch["invariants"] is not self.invariants:
+            watch = self._watch[key] = _watch_list(self, before)
         parts: set = set()
         da, db = before.__dict__, after.__dict__
         by_leaf = watch["by_leaf"]
@@ -217,4 +218,4 @@ def _watch_list(game: "Game", s: State) -> dict:
             for leaf in reads(part, s):
                 by_leaf.setdefault(leaf, set()).add((k, part))
                 fields.add(leaf[0])
-    return {"by_leaf": by_leaf, "fields": sorted(fields)}
+    return {"by_leaf": by_leaf, "fields": sorted(fields), "invariants": game.invariants}

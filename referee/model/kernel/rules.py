@@ -391,35 +391,58 @@ DECIDED: list | None = None
 
 
 def decide(r: Ruling, s: Any, a: Any) -> Any:
-    """The outcome of a ruling under the sources and options in force: an applicable
-    option answer wins (options only apply where the text is silent or contradicts
-    itself), else the applicable text answer of the strongest source.
+    """The outcome of a ruling under the sources and options in force.
 
-    Concretely, no applicable answer raises `Undecided` (the rules cannot tell);
-    symbolically it yields an unconstrained value, so that proofs stay sound there."""
+    The text decides when its applicable answers agree (among answers of different
+    sources, the strongest source's). Where no text answer applies, or the strongest
+    applicable ones disagree, the rules option in force decides -- that is all options
+    are for. Concretely, with no option either, `Undecided` is raised (the rules cannot
+    tell); symbolically the outcome is then unconstrained, so proofs stay sound."""
     cfg = s.cfg
-    arises = r.arises(s, a) if r.otherwise is not None else True
-    if not is_sym(arises) and not arises:
-        return r.otherwise
-    live = [x for x in r.answers if answer_in_force(x, cfg)]
-    # an option settles exactly what the text leaves open or contradictory: it goes first
-    live.sort(key=lambda x: -10**6 if x.source.startswith("option:") else -cfg.rank(x.source))
-    conds = [x.applies(s, a) for x in live]
-    if not is_sym(*conds):
-        for x, c in zip(live, conds):
+    if r.otherwise is not None:
+        arises = r.arises(s, a)
+        if not is_sym(arises) and not arises:
+            return r.otherwise
+    else:
+        arises = True
+    text = sorted((x for x in r.answers if not x.source.startswith("option:")), key=lambda x: -cfg.rank(x.source))
+    opts = [x for x in r.answers if x.source.startswith("option:") and answer_in_force(x, cfg)]
+    t_app = [x.applies(s, a) for x in text]
+    o_app = [x.applies(s, a) for x in opts]
+    concrete = not is_sym(*t_app, *o_app)
+    if concrete:
+        hit = [x for x, c in zip(text, t_app) if c]
+        vals = [x.gives(s, a) for x in hit if cfg.rank(x.source) == cfg.rank(hit[0].source)] if hit else []
+        concrete = not is_sym(*vals)
+    if concrete:
+        if hit and all(v == vals[0] for v in vals[1:]):
+            return vals[0]
+        for x, c in zip(opts, o_app):
             if c:
-                if x.source.startswith("option:") and DECIDED is not None:
+                if DECIDED is not None:
                     DECIDED.append((r, x))
                 return x.gives(s, a)
+        if hit:
+            return vals[0]  # a conflict no option settles: the first listed answer
         raise Undecided(r)
-    from .logic import Sym, z3mod
+    from .logic import And, Not, Or, Sym, z3mod
 
     z3 = z3mod()
     _fresh[0] += 1
     sort = z3.BoolSort() if r.outcome == "bool" else z3.IntSort()
-    out: Any = Sym(z3.Const(f"undecided!{r.name}!{_fresh[0]}", sort))
-    for x, c in zip(reversed(live), reversed(conds)):
-        out = If(c, x.gives(s, a), out)
+    free: Any = Sym(z3.Const(f"undecided!{r.name}!{_fresh[0]}", sort))
+    t_gives = [x.gives(s, a) for x in text]
+    text_val: Any = free
+    for c, g in zip(reversed(t_app), reversed(t_gives)):
+        text_val = If(c, g, text_val)
+    clashes = [And(t_app[i], t_app[j], t_gives[i] != t_gives[j])
+               for i in range(len(text)) for j in range(i + 1, len(text))
+               if cfg.rank(text[i].source) == cfg.rank(text[j].source)]
+    open_ = Or(And(*[Not(c) for c in t_app]) if text else True, *clashes)
+    opt_val: Any = text_val
+    for x, c in zip(reversed(opts), reversed(o_app)):
+        opt_val = If(c, x.gives(s, a), opt_val)
+    out = If(open_, opt_val, text_val)
     return out if r.otherwise is None else If(arises, out, r.otherwise)
 
 
