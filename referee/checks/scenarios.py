@@ -21,6 +21,8 @@ z3 is asked small questions without time limits that matter).
 """
 from __future__ import annotations
 
+import z3
+
 import copy
 import itertools
 import random
@@ -512,7 +514,6 @@ class Boundary:
 
     def search(self) -> list[Scenario]:
         game = self.game
-        fresh_z3()
         deadline = None if self.budget is None else time.monotonic() + self.budget
         out: list[Scenario] = []
         for act in game.actions:
@@ -522,14 +523,20 @@ class Boundary:
                     return out
                 tag = f"{act.name}#{j}"
                 info = {"action": act.name, "need": j, "says": need.says}
-                legal = self._legal_at_limit(act, j, tag)
+                try:
+                    legal = self._legal_at_limit(act, j, tag)
+                except z3.Z3Exception:  # e.g. a real-valued argument this search cannot write back
+                    continue
                 if legal is not None:
                     idx, a, why, strict = legal
                     what = (f"'{act.name}' meets '{need.says}' at its limit ({why} breaks it)" if strict else
                             f"'{act.name}' meets '{need.says}' (no state at its limit found)")
                     out.append(self.scenario(idx, act, a, {"verdict": "legal"}, what, [need.cite],
                                              {**info, "at_limit": strict, "side": "limit"}))
-                past = self._past(act, j, tag)
+                try:
+                    past = self._past(act, j, tag)
+                except z3.Z3Exception:
+                    past = None
                 if past is not None:
                     idx, a, exact, how = past
                     what = (f"'{act.name}' breaks '{need.says}'" + (" and nothing else" if exact else
@@ -633,17 +640,6 @@ class Boundary:
 
 
 # ------------------------------------------------------------------ z3 over one Need
-def fresh_z3() -> None:
-    """Start z3's default context afresh. Which of several models z3 returns depends on the
-    terms created before in the same context; a fresh one makes the boundary search give the
-    same scenarios for the same seed, in one process or in two. (Nothing here keeps terms
-    across calls; other checks create theirs anew.)"""
-    import z3
-
-    z3.z3._main_ctx = None
-    z3.main_ctx()
-
-
 def _split(act: Any, cfg: Any) -> tuple[list, list, list]:
     """Params made symbolic (z3 values that decode back into a log field), enumerated
     (small finite domains), or kept from the template."""
