@@ -28,7 +28,7 @@ def _fid(game: Game, kind: str, tail: str) -> str:
 
 class Audit:
     def __init__(self, game: Game, options: dict | None = None, prefer: str | None = None,
-                 witnesses: bool = True, witness_seconds: float = 3.0, budget: float = 9.0):
+                 witnesses: bool = True, witness_seconds: float = 3.0, budget: float = 8.0):
         self.game = game
         self.options = dict(options or {})
         self.prefer = prefer
@@ -49,7 +49,8 @@ class Audit:
             # witnesses are searched concretely in a second process while z3 works here
             import multiprocessing as mp
 
-            self.pool = mp.get_context("fork").Pool(1)
+            # niced: the proofs (two processes) come first, the search takes what is left
+            self.pool = mp.get_context("fork").Pool(1, initializer=_nice)
             for r in self.game.rulings:
                 self._submit(("ruling", r.name))
             for i, c in enumerate(self.game.claims):
@@ -130,7 +131,7 @@ class Audit:
         # proofs get most of the audit's time; what they cannot finish is reported unknown
         # a safety net for models z3 struggles with (reported unknown), not a race: the
         # proofs of a game z3 handles must not depend on the machine's load
-        self.inv = prove(self.game, self.cfg, budget=max(30.0, self.budget * 0.6))
+        self.inv = prove(self.game, self.cfg, budget=max(30.0, self.budget * 0.6), jobs=2)
         for r in self.inv:
             inv = self.game.invariants[r.index]
             base = Finding(_fid(self.game, "invariant", str(r.index)), self.game.name, "proved", inv.cite.split(),
@@ -227,6 +228,17 @@ class Audit:
                 self._later(("claim", self.game.claims.index(c), m), then)
 
     def _maximum(self, c, cfg: Config) -> tuple[Any, str]:
+        key = (id(c), tuple(sorted(cfg.pin.items())) if cfg.pin != self.cfg.pin else ())
+        if getattr(self, "_max_cache", None) is None:
+            self._max_cache = {}
+        # a pin to the source the consolidated rules take anyway is the same question
+        same = all(self.cfg.source_of(sv) == cfg.source_of(sv) for sv in self.game.sourced)
+        key = (id(c), None) if same else key
+        if key not in self._max_cache:
+            self._max_cache[key] = self._maximum_of(c, cfg)
+        return self._max_cache[key]
+
+    def _maximum_of(self, c, cfg: Config) -> tuple[Any, str]:
         S = sym_state(self.game, cfg, "m")
         opt = z3.Optimize()
         opt.set("timeout", TIMEOUT_MS)
@@ -310,12 +322,15 @@ class Audit:
                 yield a, list(side), r.name
 
     def _ruling(self, r) -> None:
-        S = sym_state(self.game, self.cfg, "r")
+        if not hasattr(self, "_rS"):  # one symbolic state and hypothesis for every ruling
+            self._rS = sym_state(self.game, self.cfg, "r")
+            self._rhyp = self._hyp(self._rS)
+        S = self._rS
         text = [x for x in r.answers if not x.source.startswith("option:")]
         opts = [x for x in r.answers if x.source.startswith("option:")]
         s = z3.Solver()
         s.set("timeout", TIMEOUT_MS)
-        s.add(*self._hyp(S))
+        s.add(*self._rhyp)
         none_at = several = None
         for a, side, label in self._ruling_cases(r, S):
             s.push()
@@ -369,6 +384,15 @@ class Audit:
                              f"public sources disagree: {o.says}", status="disputed",
                              details=[f"option '{o.name}': " + "; ".join(f"{k} = {v}" for k, v in o.choices.items())
                                       + f" (default: {o.default})"]))
+
+
+def _nice() -> None:
+    import os
+
+    try:
+        os.nice(15)
+    except OSError:
+        pass
 
 
 def audit(game: Game, **kw: Any) -> tuple[list[Finding], dict]:

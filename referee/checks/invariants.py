@@ -65,10 +65,30 @@ def changed(S: Any, T: Any) -> set:
     return out
 
 
-def prove(game: Game, cfg: Config, budget: float | None = None) -> list[InvResult]:
+def _solver(game: Game) -> Any:
+    """A solver for the game's skeleton: integer-only models get z3's QF_LIA solver (faster
+    on these linear problems), models with reals the default one."""
+    import dataclasses
+
+    real = any(f.metadata.get("sort") == "real" for f in dataclasses.fields(game.state_cls))
+    s = z3.Solver() if real else z3.SolverFor("QF_LIA")
+    s.set("timeout", TIMEOUT_MS)
+    return s
+
+
+_FORKED: dict = {}  # what a forked worker of `prove` reads (set just before the fork)
+
+
+def _chunk_in_child(k: int) -> list[tuple]:
+    game, cfg, jobs, deadline = _FORKED["job"]
+    res = _steps(game, cfg, [InvResult(i) for i in range(len(game.invariants))], k, jobs, deadline)
+    return [(r.index, r.status, r.by, r.model) for r in res]
+
+
+def prove(game: Game, cfg: Config, budget: float | None = None, jobs: int = 1) -> list[InvResult]:
     """Prove every invariant of the game under cfg. With a `budget` (seconds), the
     invariants still open when it runs out are reported unknown ("time budget"),
-    never proved."""
+    never proved. `jobs` > 1 splits the action instances over forked processes."""
     import time
 
     deadline = None if budget is None else time.monotonic() + budget
@@ -77,8 +97,7 @@ def prove(game: Game, cfg: Config, budget: float | None = None) -> list[InvResul
     res = [InvResult(i) for i in range(len(invs))]
     hyp = [term(inv.test(S)) for inv in invs]
     # base case
-    base = z3.Solver()
-    base.set("timeout", TIMEOUT_MS)
+    base = _solver(game)
     base.add(term(game.init(S)))
     for r, h in zip(res, hyp):
         base.push()
@@ -89,17 +108,39 @@ def prove(game: Game, cfg: Config, budget: float | None = None) -> list[InvResul
         elif out == z3.unknown:
             r.status, r.by = "unknown", "setup"
         base.pop()
-    # step: one solver holds the hypothesis; each action instance is pushed in turn and
-    # asked once whether it can break any invariant; only then is each one asked alone.
-    step = z3.Solver()
-    step.set("timeout", TIMEOUT_MS)
+    if jobs <= 1:
+        return _steps(game, cfg, res, 0, 1, deadline)
+    import multiprocessing as mp
+
+    _FORKED["job"] = (game, cfg, jobs, deadline)
+    with mp.get_context("fork").Pool(jobs - 1) as pool:
+        others = pool.map_async(_chunk_in_child, range(1, jobs))
+        mine = _steps(game, cfg, [InvResult(i) for i in range(len(invs))], 0, jobs, deadline)
+        chunks = [[(r.index, r.status, r.by, r.model) for r in mine]] + others.get()
+    for chunk in chunks:  # an invariant is proved only if every chunk proved it
+        for idx, status, by, model in chunk:
+            if res[idx].status == "proved" and status != "proved":
+                res[idx].status, res[idx].by, res[idx].model = status, by, model
+    return res
+
+
+def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, deadline: float | None) -> list[InvResult]:
+    """The induction step over every `jobs`-th action instance from `k0`."""
+    import time
+
+    S = sym_state(game, cfg, "s")
+    invs = game.invariants
+    hyp = [term(inv.test(S)) for inv in invs]
+    # one solver holds the hypothesis; each action instance is pushed in turn and asked
+    # once whether it can break any invariant; only then is each one asked alone.
+    step = _solver(game)
     step.add(*hyp)
     conj = [(k, part, reads(part, S)) for k, inv in enumerate(invs) for part in parts(inv)]
-    for inst in all_instances(game, cfg):
+    for inst in all_instances(game, cfg)[k0::jobs]:
         if deadline is not None and time.monotonic() > deadline:
             for r in res:
                 if r.status == "proved":
-                    r.status, r.by = "unknown", f"the time budget ({budget:.0f} s) ran out before {inst.label}"
+                    r.status, r.by = "unknown", f"the time budget ran out before {inst.label}"
             break
         step.push()
         step.add(*inst.side)

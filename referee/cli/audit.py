@@ -26,7 +26,7 @@ def audit(
     components: Annotated[Optional[Path], typer.Option("--components", help="a directory of real component data")] = None,
     no_witness: Annotated[bool, typer.Option("--no-witness", help="skip the witness search (faster)")] = False,
     witness_seconds: Annotated[float, typer.Option("--witness-seconds", help="time for each witness search")] = 3.0,
-    budget: Annotated[float, typer.Option("--budget", help="seconds the audit of a game may take; witness searches stop there")] = 9.0,
+    budget: Annotated[float, typer.Option("--budget", help="seconds the audit of a game may take; witness searches stop there")] = 8.0,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show every finding with its details")] = False,
 ) -> None:
     """Audit the rules: proved invariants, contradictions between sources, the text's claims,
