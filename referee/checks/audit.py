@@ -51,11 +51,13 @@ class Audit:
 
             # niced: the proofs (two processes) come first, the search takes what is left
             self.pool = mp.get_context("fork").Pool(1, initializer=_nice)
-            for r in self.game.rulings:
-                self._submit(("ruling", r.name))
+            # the claims first: their witnesses show what the text asserts (and the
+            # consequence of a contradiction between sources, e.g. §6.5's 5 tokens)
             for i, c in enumerate(self.game.claims):
                 if c.kind == "max":
                     self._submit(("claim", i, c.value))
+            for r in self.game.rulings:
+                self._submit(("ruling", r.name))
         try:
             self._run()
             t = time.monotonic()
