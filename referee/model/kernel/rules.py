@@ -18,6 +18,7 @@ state (see logic.py: the same code runs on ints and on z3 terms).
 from __future__ import annotations
 
 import dataclasses
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any, Callable, Iterable, Mapping
@@ -144,13 +145,14 @@ class State:
 
 
 # ---------------------------------------------------------------- params of actions
-class ParamKind:
+class ParamKind(ABC):
     """How a field of an event is read from JSON and enumerated by the checks."""
 
     json: dict = {}
 
-    def decode(self, v: Any, cfg: Config, players: tuple[str, ...]) -> Any:  # pragma: no cover
-        raise NotImplementedError
+    @abstractmethod
+    def decode(self, v: Any, cfg: Config, players: tuple[str, ...]) -> Any:
+        """The field's value as the rules read it; raise BadField when it cannot be read."""
 
     def encode(self, v: Any, cfg: Config, players: tuple[str, ...]) -> Any:
         return v
