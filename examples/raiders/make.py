@@ -19,7 +19,7 @@ sys.path.insert(0, str(HERE.parent.parent))
 from referee.checks import witness as W  # noqa: E402
 from referee.model import load  # noqa: E402
 from referee.model.kernel.play import playout  # noqa: E402
-from referee.replays.engine import replay  # noqa: E402
+from referee.replays.engine import replay, setup_from_header  # noqa: E402
 
 GAME = load("raiders")
 GAMES = [  # (file, options, seed)
@@ -50,7 +50,7 @@ def legal_game(name: str, options: dict, seed: int) -> list[dict]:
                          depth=3000)
         assert found, name
         header, path = found
-        s = W.setup_state(GAME, header)
+        s = setup_from_header(GAME, header)
         for act, a in path:
             s = GAME.apply(s, act, a)
         rng = random.Random(seed)
@@ -61,7 +61,7 @@ def legal_game(name: str, options: dict, seed: int) -> list[dict]:
         header, path = found
     wit = W.to_witness(GAME, header, path, "the end of the game")
     lines = wit.lines()
-    s = W.setup_state(GAME, header)
+    s = setup_from_header(GAME, header)
     for act, a in path:
         s = GAME.apply(s, act, a)
     res = GAME.result(s)

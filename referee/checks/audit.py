@@ -191,8 +191,6 @@ class Audit:
         for src, val in sv.says.items():
             vals = val if shape else (val,)
             s.assert_and_track(z3.And([v == x for v, x in zip(vs, vals)]), z3.Bool(f"{sv.cite} {src}"))
-        for c in self.game.claims:  # what the text states as a consequence, tracked too
-            pass
         if s.check() == z3.unsat:
             return [str(x) for x in s.unsat_core()]
         return []
@@ -230,12 +228,10 @@ class Audit:
                 self._later(("claim", self.game.claims.index(c), m), then)
 
     def _maximum(self, c, cfg: Config) -> tuple[Any, str]:
-        key = (id(c), tuple(sorted(cfg.pin.items())) if cfg.pin != self.cfg.pin else ())
+        """Cached by the claim and the source each sourced value is read from."""
         if getattr(self, "_max_cache", None) is None:
             self._max_cache = {}
-        # a pin to the source the consolidated rules take anyway is the same question
-        same = all(self.cfg.source_of(sv) == cfg.source_of(sv) for sv in self.game.sourced)
-        key = (id(c), None) if same else key
+        key = (id(c), tuple(cfg.source_of(sv) for sv in self.game.sourced))
         if key not in self._max_cache:
             self._max_cache[key] = self._maximum_of(c, cfg)
         return self._max_cache[key]

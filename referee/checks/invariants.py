@@ -109,13 +109,13 @@ def prove(game: Game, cfg: Config, budget: float | None = None, jobs: int = 1) -
             r.status, r.by = "unknown", "setup"
         base.pop()
     if jobs <= 1:
-        return _steps(game, cfg, res, 0, 1, deadline)
+        return _steps(game, cfg, res, 0, 1, deadline, (S, hyp))
     import multiprocessing as mp
 
     _FORKED["job"] = (game, cfg, jobs, deadline)
     with mp.get_context("fork").Pool(jobs - 1) as pool:
         others = pool.map_async(_chunk_in_child, range(1, jobs))
-        mine = _steps(game, cfg, [InvResult(i) for i in range(len(invs))], 0, jobs, deadline)
+        mine = _steps(game, cfg, [InvResult(i) for i in range(len(invs))], 0, jobs, deadline, (S, hyp))
         chunks = [[(r.index, r.status, r.by, r.model) for r in mine]] + others.get()
     for chunk in chunks:  # an invariant is proved only if every chunk proved it
         for idx, status, by, model in chunk:
@@ -124,13 +124,14 @@ def prove(game: Game, cfg: Config, budget: float | None = None, jobs: int = 1) -
     return res
 
 
-def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, deadline: float | None) -> list[InvResult]:
-    """The induction step over every `jobs`-th action instance from `k0`."""
+def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, deadline: float | None,
+           built: tuple | None = None) -> list[InvResult]:
+    """The induction step over every `jobs`-th action instance from `k0` (`built`: the
+    symbolic state and hypothesis, when the caller has them already)."""
     import time
 
-    S = sym_state(game, cfg, "s")
     invs = game.invariants
-    hyp = [term(inv.test(S)) for inv in invs]
+    S, hyp = built or (lambda S: (S, [term(inv.test(S)) for inv in invs]))(sym_state(game, cfg, "s"))
     # one solver holds the hypothesis; each action instance is pushed in turn and asked
     # once whether it can break any invariant; only then is each one asked alone.
     step = _solver(game)

@@ -133,6 +133,3 @@ def _sym_param(prm: Any, cfg: Config, name: str) -> tuple[Any, list]:
         return k.symbolic(cfg, name)
     raise TypeError(f"{prm.name}: no symbolic form for {type(k).__name__}")
 
-
-def holds(x: Any) -> Any:
-    return term(x)

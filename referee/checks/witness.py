@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..model.kernel import Game, Illegal, Undecided
@@ -130,8 +129,3 @@ def run_task(game_name: str, options: dict, task: tuple, seconds: float) -> Witn
     found = search(game, options, goal, metric, seconds=seconds)
     return to_witness(game, *found, reaches) if found else None
 
-
-def setup_state(game: Game, header: dict) -> Any:
-    from ..replays.engine import setup_from_header
-
-    return setup_from_header(game, header)
