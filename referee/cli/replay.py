@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Iterator, Optional
@@ -50,6 +49,8 @@ def replay(
     verdicts = []
     show_bar = sys.stderr.isatty() and len(files) > 1
     if jobs > 1 and len(files) > 1:
+        from concurrent.futures import ProcessPoolExecutor  # only for batches: its import costs startup
+
         with ProcessPoolExecutor(jobs) as pool:
             it = pool.map(work, files, chunksize=max(1, len(files) // (jobs * 8)))
             verdicts = _collect(it, len(files), show_bar)

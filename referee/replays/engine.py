@@ -13,6 +13,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import orjson
+
 from ..model import load, names
 from ..model.kernel import BadField, BadInput, Game, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
@@ -104,9 +106,28 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
     return act, a
 
 
+_CONFIGS: dict = {}
+
+
+def configured(game: Game, options: dict, components: Path | None, prefer: str | None, nplayers: int):
+    """game.configure, once per distinct configuration in a process: a batch of games
+    shares one Config (its components are read once, and the invariants' watch list,
+    keyed by the Config, is built once). Raises BadInput."""
+    key = (id(game), orjson.dumps(options, option=orjson.OPT_SORT_KEYS), str(components), prefer, nplayers)
+    got = _CONFIGS.get(key)
+    if got is None or got[0] is not game:
+        if len(_CONFIGS) > 256:
+            _CONFIGS.clear()
+        got = _CONFIGS[key] = (game, game.configure(options, components, prefer, nplayers=nplayers))
+    return got[1]
+
+
 def setup_from_header(game: Game, header: dict, components: Path | None = None, prefer: str | None = None):
     """The first state of a game from its header (raises BadInput)."""
-    cfg = game.configure(header.get("options", {}), components, prefer, nplayers=len(header["players"]))
+    try:
+        cfg = configured(game, header.get("options", {}), components, prefer, len(header["players"]))
+    except orjson.JSONEncodeError as e:
+        raise BadInput(f"options: {e}") from None
     return game.setup(header, cfg)
 
 
@@ -147,51 +168,57 @@ def _run(v: Verdict, path: Path, keep_going: bool, explain: bool,
     show = (lambda st: st.project()) if explain else (lambda st: None)
     expected_n = 1
     over = None
-    for line in it:
-        if "result" in line.data:
-            _check_result(v, game, s, players, line, over)
-            if next(it, None) is not None:
-                raise Unreadable(line.no + 1, "nothing may follow the result line")
-            break
-        act, a = decode(game, cfg, players, line, expected_n)
-        expected_n += 1
-        v.events += 1
-        if over is not None:
-            v.problems.append(Problem(line.no, "illegal", f"'{act.name}' after the end of the game ({over.how})", over.cite, state=show(s)))
-            v.verdict = "illegal"
-            return
-        trace: list = []
-        before = s
-        R.DECIDED = trace
-        try:
-            s = game.step(s, act, a)
-            over = game.result(s)  # inside the trace: end-of-game questions count too
-        except Illegal as e:
-            msg = f"'{act.name}' by {_who(players, a.p)} is illegal: {e.need.says}" + (f" ({e.shown})" if e.shown else "")
-            v.problems.append(Problem(line.no, "illegal", msg, e.need.cite, e.need.source, state=show(s)))
-            v.verdict = "illegal"
-            if not keep_going:
+    step, result, broken_after = game.step, game.result, game.broken_after
+    trace: list = []  # where an option, not the text, decided (rules.DECIDED)
+    R.DECIDED = trace
+    try:
+        for line in it:
+            if "result" in line.data:
+                _check_result(v, game, s, players, line, over)
+                if next(it, None) is not None:
+                    raise Unreadable(line.no + 1, "nothing may follow the result line")
+                break
+            act, a = decode(game, cfg, players, line, expected_n)
+            expected_n += 1
+            v.events += 1
+            if over is not None:
+                v.problems.append(Problem(line.no, "illegal", f"'{act.name}' after the end of the game ({over.how})", over.cite, state=show(s)))
+                v.verdict = "illegal"
                 return
+            before = s
             try:
-                s = game.apply(s, act, a)  # resume from the recorded state
-                over = game.result(s)
-            except Exception:  # noqa: BLE001 - the effect cannot run on this state: stop here
-                v.problems.append(Problem(line.no, "illegal", "cannot resume after this event", act.cite))
+                s = step(s, act, a)
+                over = result(s)  # inside the trace: end-of-game questions count too
+            except Illegal as e:
+                msg = f"'{act.name}' by {_who(players, a.p)} is illegal: {e.need.says}" + (f" ({e.shown})" if e.shown else "")
+                v.problems.append(Problem(line.no, "illegal", msg, e.need.cite, e.need.source, state=show(s)))
+                v.verdict = "illegal"
+                if not keep_going:
+                    return
+                try:
+                    s = game.apply(s, act, a)  # resume from the recorded state
+                    over = result(s)
+                except Exception:  # noqa: BLE001 - the effect cannot run on this state: stop here
+                    v.problems.append(Problem(line.no, "illegal", "cannot resume after this event", act.cite))
+                    return
+            except Undecided as e:
+                r = e.ruling
+                v.problems.append(Problem(line.no, "undecided", f"'{act.name}': the rules give no outcome here: {r.says}", r.cite, state=show(s)))
+                v.verdict = "illegal"
                 return
-        except Undecided as e:
-            r = e.ruling
-            v.problems.append(Problem(line.no, "undecided", f"'{act.name}': the rules give no outcome here: {r.says}", r.cite, state=show(s)))
-            v.verdict = "illegal"
-            return
-        finally:
-            R.DECIDED = None
-        for r, ans in trace:
-            v.decided.append({"line": line.no, "ruling": r.name, "cite": r.cite, "option": ans.source[7:]})
-        for inv in game.broken_after(before, s):
-            v.problems.append(Problem(line.no, "invariant", f"after '{act.name}': {inv.says} no longer holds", inv.cite, inv.source, state=show(s)))
-            v.verdict = "illegal"
-        if v.verdict == "illegal" and not keep_going:
-            return
+            if trace:
+                for r, ans in trace:
+                    v.decided.append({"line": line.no, "ruling": r.name, "cite": r.cite, "option": ans.source[7:]})
+                trace.clear()
+            broken = broken_after(before, s)
+            if broken:
+                for inv in broken:
+                    v.problems.append(Problem(line.no, "invariant", f"after '{act.name}': {inv.says} no longer holds", inv.cite, inv.source, state=show(s)))
+                v.verdict = "illegal"
+            if v.verdict == "illegal" and not keep_going:
+                return
+    finally:
+        R.DECIDED = None
     if over is not None:
         v.outcome = _outcome_json(over, players)
 

@@ -6,9 +6,8 @@ at its line (and field), which the CLI turns into exit code 2.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 import orjson
 
@@ -21,8 +20,7 @@ class Unreadable(Exception):
         self.line, self.what, self.field = line, what, field
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     no: int
     data: dict[str, Any]
 
@@ -38,12 +36,12 @@ def lines(path: Path) -> Iterator[Line]:
             if not raw.strip():
                 continue
             try:
-                raw.decode("utf-8")
-            except UnicodeDecodeError as e:
-                raise Unreadable(no, f"not UTF-8 (byte {e.start + 1} of the line)") from None
-            try:
-                data = orjson.loads(raw)
+                data = orjson.loads(raw)  # orjson refuses bytes that are not UTF-8 too
             except orjson.JSONDecodeError as e:
+                try:
+                    raw.decode("utf-8")
+                except UnicodeDecodeError as u:
+                    raise Unreadable(no, f"not UTF-8 (byte {u.start + 1} of the line)") from None
                 raise Unreadable(no, f"not JSON: {e.msg} (column {e.colno})") from None
             if type(data) is not dict:
                 raise Unreadable(no, f"expected a JSON object, got {_kind(data)}")

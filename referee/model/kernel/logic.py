@@ -12,6 +12,7 @@ with `Lookup`.
 """
 from __future__ import annotations
 
+from operator import add as _add, sub as _sub
 from typing import Any, Iterable
 
 _Z3 = None
@@ -200,23 +201,31 @@ def Lookup(table: tuple | list, i: Any, default: Any = None) -> Any:
 def put(vec: tuple, i: Any, v: Any) -> tuple:
     """vec with item i replaced by v (i may be symbolic)."""
     if type(i) is not Sym:
-        return vec[:i] + (v,) + vec[i + 1 :]
+        out = list(vec)
+        out[i] = v
+        return tuple(out)
     return tuple(If(i == k, v, x) for k, x in enumerate(vec))
 
 
 def bump(vec: tuple, i: Any, d: Any) -> tuple:
     """vec with d added to item i."""
     if type(i) is not Sym:
-        return vec[:i] + (vec[i] + d,) + vec[i + 1 :]
+        out = list(vec)
+        out[i] += d
+        return tuple(out)
     return tuple(If(i == k, x + d, x) for k, x in enumerate(vec))
 
 
 def vadd(a: tuple, b: tuple) -> tuple:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    if len(a) != len(b):
+        raise ValueError(f"vadd of vectors of {len(a)} and {len(b)} items")
+    return tuple(map(_add, a, b))  # map runs in C; Sym's operators still apply
 
 
 def vsub(a: tuple, b: tuple) -> tuple:
-    return tuple(x - y for x, y in zip(a, b, strict=True))
+    if len(a) != len(b):
+        raise ValueError(f"vsub of vectors of {len(a)} and {len(b)} items")
+    return tuple(map(_sub, a, b))
 
 
 def within(vec: tuple, lo: Any, hi: Any = None) -> Any:
