@@ -22,6 +22,9 @@ from .symbolic import Instance, _sym_param, instances, skeleton_terms, sym_state
 from . import witness as W
 
 
+STUCK_SECONDS = 0.5  # the stalemate search's share of the witness worker
+
+
 def _fid(game: Game, kind: str, tail: str) -> str:
     return f"{game.name}.{kind}.{tail}"
 
@@ -53,6 +56,8 @@ class Audit:
             self.pool = mp.get_context("fork").Pool(1, initializer=_nice)
             # the claims first: their witnesses show what the text asserts (and the
             # consequence of a contradiction between sources, e.g. §6.5's 5 tokens)
+            # a stalemate an option causes shows in the first few random games: a short search first
+            self._submit(("stuck",), seconds=min(STUCK_SECONDS, self.witness_seconds))
             for i, c in enumerate(self.game.claims):
                 if c.kind == "max":
                     self._submit(("claim", i, c.value))
@@ -68,9 +73,10 @@ class Audit:
             if self.pool is not None:
                 self.pool.terminate()
 
-    def _submit(self, task: tuple) -> None:
+    def _submit(self, task: tuple, seconds: float | None = None) -> None:
         if self.pool is not None and task not in self.futures:
-            self.futures[task] = self.pool.apply_async(W.run_task, (self.game.name, self.options, task, self.witness_seconds))
+            self.futures[task] = self.pool.apply_async(
+                W.run_task, (self.game.name, self.options, task, seconds or self.witness_seconds))
 
     def _later(self, task: tuple, then) -> None:
         """Attach the witness of `task` when the searches are collected: then(witness, note)."""
@@ -94,7 +100,7 @@ class Audit:
     def _run(self) -> None:
         for name, step in (("data", self.data), ("gaps", self.gaps), ("graph", self.graph),
                            ("invariants", self.invariants), ("sources", self.sources), ("claims", self.claims),
-                           ("rulings", self.rulings), ("options", self.disputed)):
+                           ("rulings", self.rulings), ("options", self.disputed), ("stalemates", self.stalemates)):
             t = time.monotonic()
             step()
             self.timings[name] = time.monotonic() - t
@@ -372,6 +378,27 @@ class Audit:
 
         self._later(("ruling", r.name), then)
         self.add(f)
+
+    # -------------------------------------------------------------- stalemates
+    def stalemates(self) -> None:
+        """A reachable state before the end where no event is legal (checks/stuck.py): only
+        reported with its witness game, z3 having proved that no event's Needs can hold."""
+        if self.pool is None:
+            return
+
+        def then(w, note):
+            if w is None:
+                return  # not finding one proves nothing: no finding
+            phase = next((p for p in self.game.phases if p.name == w.phase), None)
+            cites = phase.cite.split() if phase else []
+            opts = ", ".join(f"{k}={v}" for k, v in sorted(self.cfg.options.items()) if k in self.options)
+            self.add(Finding(_fid(self.game, "stalemate", phase.name if phase else "any"), self.game.name, "gap",
+                             cites, f"a game can reach a state where no event is legal before the end"
+                             + (f" ({phase.name} phase)" if phase else "") + ": the text does not say how play goes on"
+                             + (f" (with {opts})" if opts else ""), status="stalemate",
+                             details=w.details, witness=w))
+
+        self._later(("stuck",), then)
 
     # -------------------------------------------------------------- disputed points
     def disputed(self) -> None:

@@ -17,6 +17,8 @@ class Witness:
     events: list[dict]
     reaches: str  # what the last state shows, in one sentence
     expect: str = "legal"  # the verdict a replay gives ("legal" or "illegal")
+    details: list[str] = field(default_factory=list)  # what the last state shows, line by line
+    phase: str | None = None  # the phase of the last state
 
     def lines(self) -> list[dict]:
         out = [dict(self.header)]

@@ -125,6 +125,18 @@ def run_task(game_name: str, options: dict, task: tuple, seconds: float) -> Witn
     from ..model import load
 
     game = load(game_name)
+    if task[0] == "stuck":
+        from .stuck import blocked, find
+
+        got = find(game, options, seconds)
+        if got is None:
+            return None
+        header, path, s = got
+        w = to_witness(game, header, path, "no event is legal and the game is not over (z3: no params of any "
+                       "event satisfy its Needs)")
+        w.details = blocked(game, s)
+        w.phase = game.phases[s.phase].name if hasattr(s, "phase") else None
+        return w
     goal, metric, reaches = task_goal(game, task)
     found = search(game, options, goal, metric, seconds=seconds)
     return to_witness(game, *found, reaches) if found else None
