@@ -46,7 +46,7 @@ def test_bad_components_are_located(tmp_path, change, message):
 
 
 def test_not_toml_and_missing(tmp_path):
-    with pytest.raises(BadInput, match="no such file"):
+    with pytest.raises(BadInput, match="cards.toml: missing from the components directory"):
         data.load(tmp_path)
     with pytest.raises(BadInput, match="not TOML"):
         _load(tmp_path, "card = [")

@@ -18,7 +18,7 @@ def test_header_errors(tmp_path):
     v = _run(tmp_path, {**HEAD, "players": ["A", "B", "C", "D", "E", "F"]})
     assert v.verdict == "unreadable" and "2 to 5 players" in v.first().message
     v = _run(tmp_path, {**HEAD, "options": {"gold": "12"}})
-    assert v.verdict == "unreadable" and "option gold" in v.first().message
+    assert v.verdict == "unreadable" and "options: gold" in v.first().message
     v = _run(tmp_path, {**HEAD, "setup": {"first": "Ana"}})
     assert v.verdict == "unreadable" and "takes no fields" in v.first().message
 

@@ -23,7 +23,7 @@ def test_two_to_five_players():
 def test_options_are_checked():
     with pytest.raises(BadInput, match="unknown option 'golds'"):
         GAME.configure({"golds": "9"}, None, None)
-    with pytest.raises(BadInput, match="option gold: '7'"):
+    with pytest.raises(BadInput, match="options: gold: '7'"):
         GAME.configure({"gold": "7"}, None, None)
 
 

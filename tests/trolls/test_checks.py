@@ -109,7 +109,7 @@ def test_bad_options(opts, msg):
 
 
 def test_two_players_is_bad_input():
-    with pytest.raises(BadInput, match="three players"):
+    with pytest.raises(BadInput, match="a game for 3 players"):
         GAME.configure({}, None, None, nplayers=2)
 
 

@@ -42,7 +42,7 @@ def test_components_dir_and_located_errors(tmp_path):
 def test_bad_options_and_teams():
     with pytest.raises(BadInput, match="unknown option"):
         GAME.configure({"nope": "1"}, None, None)
-    with pytest.raises(BadInput, match="option carried"):
+    with pytest.raises(BadInput, match="options: carried"):
         GAME.configure({"carried": "maybe"}, None, None)
     cfg = GAME.default_config()
     bad = {"players": ["Ana", "Ben"], "setup": {"teams": {"Ana": {"Troll": 1}, "Ben": {}}}}

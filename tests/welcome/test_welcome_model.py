@@ -42,7 +42,7 @@ def _copy(tmp_path):
     (("monsters.toml", "name = \"Demon\"", "name = \"Devil\""), "monsters.toml: monster: the Demonic Pact"),
     (("adventurers.toml", "effect = \"pact\"", "effect = \"pakt\""), "adventurers.toml: adventurer[2]: tiles[4]: effect"),
     (("adventurers.toml", "monster = \"Dragon\"", "monster = \"Wyrm\""), "adventurers.toml: adventurer[0]: tiles[4]: monster"),
-    (("monsters.toml", "[[monster]]\nname = \"Goblin\"", "[[monster]\nname = \"Goblin\""), "monsters.toml: not valid TOML"),
+    (("monsters.toml", "[[monster]]\nname = \"Goblin\"", "[[monster]\nname = \"Goblin\""), "monsters.toml: not TOML"),
 ])
 def test_bad_components_are_located(tmp_path, edit, msg):
     d = _copy(tmp_path)

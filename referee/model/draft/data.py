@@ -4,11 +4,11 @@ against what the text says about them (§Jouer des cartes, §Icônes de classe, 
 §Quêtes). Every error is a located BadInput("cards.toml: card[3].cost: ...")."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..kernel import BadInput, DataCheck
+from ..kernel.inputs import read_toml
 
 HERE = Path(__file__).parent / "components"
 FILE = "cards.toml"
@@ -123,14 +123,7 @@ def _ability(where: str, d, classes: tuple[str, ...], monster: bool) -> Ability:
 def load(comp_dir: Path | None = None) -> Components:
     base = Path(comp_dir) if comp_dir is not None else HERE
     path = base / FILE
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BadInput(f"{path}: no such file (a components directory holds {FILE})") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise BadInput(f"{FILE}: cannot read: {e}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise BadInput(f"{FILE}: not TOML: {e}") from None
+    raw = read_toml(path)
     extra = set(raw) - {"illustrative", "classes", "gold_supply", "card", "quest", "note"}
     if extra:
         raise BadInput(f"{FILE}: {sorted(extra)[0]}: unknown key")

@@ -7,6 +7,7 @@ from pathlib import Path
 from ..kernel import (
     Action, And, BadInput, Config, Need, Param, Player, Names, Source, Sum, covers, put, vadd, vsub,
 )
+from ..kernel.inputs import check_players, check_source, choose_options
 from . import data
 from .common import seats, zeros
 from .data import MAX_KINDS as K, MAX_QUESTS as Q, QUESTS_DEALT, QUESTS_KEPT, SEATS as P, pad
@@ -18,22 +19,12 @@ _CACHE: dict = {}
 
 
 def configure(options, comp_dir, prefer, nplayers=2) -> Config:
-    if type(options) is not dict:
-        raise BadInput("options: expected an object")
-    known = {o.name: o for o in OPTIONS}
-    for k, v in options.items():
-        if k not in known:
-            raise BadInput(f"unknown option {k!r} (options: {', '.join(known)})")
-        if str(v) not in known[k].choices:
-            raise BadInput(f"option {k}: {v!r} is not one of {', '.join(known[k].choices)}")
-    if type(nplayers) is not int or not 2 <= nplayers <= P:
-        raise BadInput(f"Dungeon Draft is for 2 to {P} players, got {nplayers} (§Intro)")
-    if prefer is not None and prefer != "règles":
-        raise BadInput(f"unknown source {prefer!r} (sources: règles)")
+    opts = choose_options(options, OPTIONS)
+    check_players(nplayers, 2, P, "Dungeon Draft", "§Intro")
+    check_source(prefer, SOURCES)
     key = None if comp_dir is None else str(Path(comp_dir).resolve())
     if key not in _CACHE:
         _CACHE[key] = data.load(comp_dir)
-    opts = {o.name: str(options.get(o.name, o.default)) for o in OPTIONS}
     return Config("draft", opts, SOURCES, prefer, comp=_CACHE[key], extra={"nplayers": nplayers})
 
 

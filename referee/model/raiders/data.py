@@ -5,12 +5,12 @@ BadInput("file.toml: key: what is wrong"). `checks(comp)` compares the data with
 number the text gives (DataCheck records the audit reports)."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..kernel import BadInput, DataCheck
+from ..kernel.inputs import read_toml
 
 HERE = Path(__file__).parent / "components"
 CLASSES = ("prêtre", "guerrier", "mage", "voleur", "milicien")  # §3.1
@@ -110,12 +110,7 @@ class Components:
 class _Reader:
     def __init__(self, path: Path):
         self.file = path.name
-        try:
-            self.doc = tomllib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise BadInput(f"{path}: missing component file") from None
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-            raise BadInput(f"{self.file}: not valid TOML: {e}") from None
+        self.doc = read_toml(path)
 
     def fail(self, key: str, what: str):
         raise BadInput(f"{self.file}: {key}: {what}")

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..kernel import And, BadInput, Config, Count, If, IllegalSetup, Or, Sum
+from ..kernel.inputs import check_players, check_source, choose_options
 from .data import CLASSES, Components, load
 from .sources import OPTIONS, SOURCES
 from .state import B, C, G, K, SETUP, Raiders
@@ -30,18 +31,9 @@ def components(d: Path | None) -> Components:
 
 
 def configure(options: Mapping[str, Any], comp_dir: Path | None, prefer: str | None, nplayers: int = 2) -> Config:
-    known = {o.name: o for o in OPTIONS}
-    chosen = {o.name: o.default for o in OPTIONS}
-    for k, v in options.items():
-        if k not in known:
-            raise BadInput(f"unknown option {k!r} (known: {', '.join(known)})")
-        if not isinstance(v, str) or v not in known[k].choices:
-            raise BadInput(f"option {k}: {v!r} is not one of {', '.join(known[k].choices)} [{known[k].cite}]")
-        chosen[k] = v
-    if nplayers != 2:
-        raise BadInput(f"Dungeons Raiders is a game for 2 players, the header names {nplayers}")
-    if prefer is not None and prefer not in {s.key for s in SOURCES}:
-        raise BadInput(f"unknown source {prefer!r} (known: {', '.join(s.key for s in SOURCES)})")
+    chosen = choose_options(options, OPTIONS)
+    check_players(nplayers, 2, 2, "Dungeons Raiders")
+    check_source(prefer, SOURCES)
     return Config("raiders", chosen, SOURCES, prefer, components(comp_dir), {"nplayers": 2})
 
 

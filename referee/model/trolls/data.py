@@ -5,13 +5,13 @@ and the scenario are (the text gives no table): see docs/trolls.md.
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from ..kernel import BadInput, DataCheck
+from ..kernel.inputs import read_toml
 
 HERE = Path(__file__).parent / "components"
 FACTIONS = ("Humains", "Trolls", "Dragons")  # players[0], [1], [2] (§Intro)
@@ -89,13 +89,7 @@ class Comp:
 
 
 def _load(path: Path) -> dict:
-    try:
-        with open(path, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise BadInput(f"{path.name}: missing from {path.parent}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise BadInput(f"{path.name}: not TOML: {e}") from None
+    return read_toml(path)
 
 
 def _int(d: dict, key: str, where: str, lo: int = 0) -> int:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..kernel import And, BadInput, Config, Source, Sum
+from ..kernel.inputs import check_players, check_source, choose_options
 from . import data
 from .rulings import OPTIONS
 from .state import DRAW, NOBODY, TD
@@ -18,22 +19,9 @@ SOURCES = (Source("texte", "Trolls et Dragons 2020 : le système de jeu", 1),)
 
 
 def configure(options: Mapping[str, Any], comp_dir: Path | None, prefer: str | None, nplayers: int = 3) -> Config:
-    if nplayers != 3:
-        raise BadInput(f"Trolls et Dragons is a game for three players (Humains, Trolls, Dragons), got {nplayers}")
-    if type(options) is not dict:
-        raise BadInput("options: expected an object")
-    known = {o.name: o for o in OPTIONS}
-    chosen = {}
-    for k, v in options.items():
-        if k not in known:
-            raise BadInput(f"options: unknown option {k!r} (known: {', '.join(known)})")
-        if v not in known[k].choices:
-            raise BadInput(f"options: {k}: {v!r} is not one of {', '.join(known[k].choices)}")
-        chosen[k] = v
-    for o in OPTIONS:
-        chosen.setdefault(o.name, o.default)
-    if prefer is not None and prefer not in {s.key for s in SOURCES}:
-        raise BadInput(f"unknown source {prefer!r} (this game has one source: texte)")
+    check_players(nplayers, 3, 3, "Trolls et Dragons (Humains, Trolls, Dragons)")
+    chosen = choose_options(options, OPTIONS)
+    check_source(prefer, SOURCES)
     comp = data.load(comp_dir)
     return Config("trolls", chosen, SOURCES, prefer, comp=comp, extra={"nplayers": 3})
 

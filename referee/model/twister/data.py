@@ -6,11 +6,11 @@ The room layouts and their placement are illustrative (the real ones are not pub
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..kernel import BadInput, DataCheck
+from ..kernel.inputs import read_toml
 
 HERE = Path(__file__).parent / "components"
 FILES = ("characters.toml", "objects.toml", "cards.toml", "rooms.toml", "board.toml")
@@ -68,14 +68,7 @@ class Comp:
 
 
 def _read(d: Path, name: str) -> dict:
-    p = d / name
-    try:
-        with open(p, "rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise BadInput(f"{name}: missing in {d}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise BadInput(f"{name}: not TOML: {e}") from None
+    return read_toml(d / name)
 
 
 def _int(f: str, key: str, v, lo: int, hi: int) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..kernel import And, BadInput, Config, Count, Not, Or
+from ..kernel.inputs import check_players, check_source, choose_options
 from .board import HID, NCHAR, NTOK, RES, T, geometry, line, on_line, sq
 from .common import counts_of
 from .data import CHAR_NAMES, load
@@ -14,19 +15,9 @@ _COMP_CACHE: dict = {}
 
 
 def configure(options, comp_dir, prefer, nplayers=2) -> Config:
-    if nplayers != 2:
-        raise BadInput(f"Dungeon Twister is for 2 players, the header names {nplayers}")
-    if not isinstance(options, dict):
-        raise BadInput("options: expected an object")
-    known = {o.name: o for o in OPTIONS}
-    for k, v in options.items():
-        if k not in known:
-            raise BadInput(f"unknown option {k!r} (options: {', '.join(known)})")
-        if v not in known[k].choices:
-            raise BadInput(f"option {k}: {v!r} is not one of {', '.join(known[k].choices)}")
-    if prefer is not None and prefer not in {s.key for s in SOURCES}:
-        raise BadInput(f"unknown source {prefer!r} (sources: {', '.join(s.key for s in SOURCES)})")
-    opts = {o.name: options.get(o.name, o.default) for o in OPTIONS}
+    check_players(nplayers, 2, 2, "Dungeon Twister")
+    opts = choose_options(options, OPTIONS)
+    check_source(prefer, SOURCES)
     if comp_dir is None:  # the shipped set is read once; a user's directory every time
         if None not in _COMP_CACHE:
             _COMP_CACHE[None] = load(None)

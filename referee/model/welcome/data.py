@@ -6,11 +6,11 @@ tuple over monster kinds (8) or adventurers (4), so that `Lookup` works on z3 te
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from referee.model.kernel import BadInput, DataCheck
+from referee.model.kernel.inputs import read_toml
 
 HERE = Path(__file__).parent / "components"
 EFFECTS = ("hp", "upto", "even", "slay", "from", "ring", "vorpal", "axe", "potion", "omni", "pact", "polymorph")
@@ -130,14 +130,7 @@ def _get(d: dict, key: str, kind: type, where: str):
 
 
 def _read(path: Path) -> dict:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BadInput(f"{path.name}: missing from the components directory {path.parent}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise BadInput(f"{path.name}: not valid TOML: {e}") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"{path.name}: not UTF-8") from None
+    return read_toml(path)
 
 
 def load(comp_dir: Path | None = None) -> Comp:

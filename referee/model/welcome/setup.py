@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from referee.model.kernel import And, BadInput, Config, Outcome, Source
+from referee.model.kernel.inputs import check_players, check_source, choose_options
 
 from . import data
 from .state import BID, NP, OVER, T, Welcome, ZERO, in_play
@@ -23,22 +24,9 @@ def configure(options: Mapping[str, Any], comp_dir: Path | None, prefer: str | N
     random games (witness search) can reach what only 3-4 players meet (e.g. `chooser`)."""
     from .invariants import OPTIONS
 
-    known = {o.name: o for o in OPTIONS}
-    if type(options) is not dict and not isinstance(options, Mapping):
-        raise BadInput("options: expected an object")
-    bad = sorted(set(options) - set(known))
-    if bad:
-        raise BadInput(f"options: unknown option {bad[0]!r} (known: {', '.join(known)})")
-    opts = {}
-    for name, o in known.items():
-        v = options.get(name, o.default)
-        if v not in o.choices:
-            raise BadInput(f"options: {name}: {v!r} is not one of {', '.join(o.choices)}")
-        opts[name] = v
-    if prefer is not None and prefer not in {s.key for s in SOURCES}:
-        raise BadInput(f"unknown source {prefer!r} (known: {', '.join(s.key for s in SOURCES)})")
-    if type(nplayers) is not int or not 2 <= nplayers <= 4:
-        raise BadInput(f"players: Welcome to the Dungeon is for 2 to 4 players, got {nplayers}")
+    opts = choose_options(options, OPTIONS)
+    check_source(prefer, SOURCES)
+    check_players(nplayers, 2, 4, "Welcome to the Dungeon")
     comp = data.load(comp_dir)
     return Config("welcome", opts, SOURCES, prefer, comp, extra={"nplayers": nplayers})
 

@@ -1,0 +1,60 @@
+"""What users hand a game's `configure`: rules options, a preferred source, a player count,
+component files. One set of checks and messages for every game; each error is a
+`BadInput` (exit 2) that names the file or key at fault."""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from .game import BadInput
+from .rules import Option, Source
+
+
+def choose_options(given: Any, known: Iterable[Option]) -> dict[str, str]:
+    """Every option of the game with its value: the given one (checked) or the default.
+    Values are strings; a whole number is read as its digits (e.g. `"players": 3`)."""
+    known = {o.name: o for o in known}
+    if not isinstance(given, Mapping):
+        raise BadInput("options: expected an object")
+    chosen = {name: o.default for name, o in known.items()}
+    for k, v in given.items():
+        o = known.get(k)
+        if o is None:
+            raise BadInput(f"options: unknown option {k!r} (known: {', '.join(known) or 'none'})")
+        text = str(v) if type(v) is int else v
+        if not isinstance(text, str) or text not in o.choices:
+            raise BadInput(f"options: {k}: {v!r} is not one of {', '.join(o.choices)} [{o.cite}]")
+        chosen[k] = text
+    return chosen
+
+
+def check_source(prefer: str | None, sources: Iterable[Source]) -> None:
+    """`--prefer`: a source the game knows."""
+    keys = [s.key for s in sources]
+    if prefer is not None and prefer not in keys:
+        raise BadInput(f"unknown source {prefer!r} (this game's sources: {', '.join(keys)})")
+
+
+def check_players(n: Any, lo: int, hi: int, title: str, cite: str = "") -> None:
+    if type(n) is not int or not lo <= n <= hi:
+        want = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        raise BadInput(f"players: {title} is a game for {want} players, got {n}" + (f" [{cite}]" if cite else ""))
+
+
+def read_toml(path: Path) -> dict:
+    """A component file as a dict; a missing, unreadable, non-UTF-8 or non-TOML file is a
+    BadInput naming it."""
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise BadInput(f"{path.name}: missing from the components directory {path.parent}") from None
+    except UnicodeDecodeError as e:
+        raise BadInput(f"{path.name}: not UTF-8 (byte {e.start + 1})") from None
+    except OSError as e:
+        raise BadInput(f"{path.name}: cannot read: {e.strerror}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise BadInput(f"{path.name}: not TOML: {e}") from None

@@ -1,0 +1,44 @@
+"""The checks every game's `configure` shares (kernel/inputs.py): options, sources, player
+counts and component files give located BadInput errors, for every registered game."""
+from __future__ import annotations
+
+import pytest
+
+from referee.model import load, names
+from referee.model.kernel import BadInput
+from referee.model.kernel.inputs import read_toml
+
+
+@pytest.mark.parametrize("name", names())
+def test_options_are_checked_the_same_way(name):
+    game = load(name)
+    n = game.default_config().extra["nplayers"]
+    with pytest.raises(BadInput, match="options: unknown option 'nope'"):
+        game.configure({"nope": "x"}, None, None, nplayers=n)
+    with pytest.raises(BadInput, match="options: expected an object"):
+        game.configure(["x"], None, None, nplayers=n)
+    if game.options:
+        o = game.options[0]
+        with pytest.raises(BadInput, match=rf"options: {o.name}: 'zzz' is not one of .*\[{o.cite}\]"):
+            game.configure({o.name: "zzz"}, None, None, nplayers=n)
+        assert game.configure({o.name: o.default}, None, None, nplayers=n).options[o.name] == o.default
+    with pytest.raises(BadInput, match="unknown source 'nobody'"):
+        game.configure({}, None, "nobody", nplayers=n)
+    with pytest.raises(BadInput, match="players: .* is a game for"):
+        game.configure({}, None, None, nplayers=9)
+
+
+def test_component_files_errors_name_the_file(tmp_path):
+    with pytest.raises(BadInput, match="a.toml: missing from the components directory"):
+        read_toml(tmp_path / "a.toml")
+    (tmp_path / "b.toml").write_bytes(b"x = 'caf\xe9'\n")
+    with pytest.raises(BadInput, match=r"b.toml: not UTF-8 \(byte 9\)"):
+        read_toml(tmp_path / "b.toml")
+    (tmp_path / "c.toml").write_text("x = [", encoding="utf-8")
+    with pytest.raises(BadInput, match="c.toml: not TOML"):
+        read_toml(tmp_path / "c.toml")
+    (tmp_path / "d.toml").mkdir()
+    with pytest.raises(BadInput, match="d.toml: cannot read"):
+        read_toml(tmp_path / "d.toml")
+    (tmp_path / "e.toml").write_text("x = 1\n", encoding="utf-8")
+    assert read_toml(tmp_path / "e.toml") == {"x": 1}
