@@ -67,14 +67,11 @@ def find(game: Game, options: dict, seconds: float, seed: int = 0, depth: int = 
     """(header, path, state) of a random legal game that reaches a proved stalemate, or None."""
     if game.moves is None or game.random_header is None:
         return None
-    from ..replays.engine import setup_from_header
+    from .witness import starts
 
     deadline = time.monotonic() + seconds
     rng = random.Random(seed)
-    cfg = game.configure(options, None, None)
-    while time.monotonic() < deadline:
-        header = game.random_header(rng, cfg)
-        s = setup_from_header(game, header)
+    for header, s in starts(game, options, rng, deadline):
         path: list = []
         for _ in range(depth):
             if time.monotonic() > deadline or game.result(s) is not None:

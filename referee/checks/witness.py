@@ -45,6 +45,16 @@ def _children(game: Game, s: Any, goal: Goal):
     return out, None
 
 
+def starts(game: Game, options: dict, rng: random.Random, deadline: float):
+    """(header, first state) of random setups under the options, until the deadline."""
+    from ..replays.engine import setup_from_header
+
+    cfg = game.configure(options, None, None)
+    while time.monotonic() < deadline:
+        header = game.random_header(rng, cfg)
+        yield header, setup_from_header(game, header)
+
+
 def search(game: Game, cfg_options: dict, goal: Goal, metric: Callable[[Any], float] | None = None,
            seconds: float = 2.0, greed: float = 0.6, depth: int = 1500, seed: int = 0) -> tuple[dict, list] | None:
     """(header, [(action, args)]) reaching the goal, or None within the budget.
@@ -53,16 +63,11 @@ def search(game: Game, cfg_options: dict, goal: Goal, metric: Callable[[Any], fl
     `greed`, random otherwise; every legal move of every visited state is tested."""
     if game.moves is None or game.random_header is None:
         return None
-    from ..replays.engine import setup_from_header
-
     deadline = time.monotonic() + seconds
     rng = random.Random(seed)
-    cfg = game.configure(cfg_options, None, None)
     progress = game.progress or (lambda s: 0.0)
     metric = metric or (lambda s: 0.0)
-    while time.monotonic() < deadline:
-        header = game.random_header(rng, cfg)
-        s = setup_from_header(game, header)
+    for header, s in starts(game, cfg_options, rng, deadline):
         path: list = []
         for _ in range(depth):
             if time.monotonic() > deadline or game.result(s) is not None:
