@@ -49,20 +49,20 @@ class Audit:
         self.pool = None
         self.futures: dict = {}
         if self.witnesses:
-            # witnesses are searched concretely in a second process while z3 works here
+            # witnesses are searched concretely in other processes while z3 works here
             import multiprocessing as mp
 
-            # niced: the proofs (two processes) come first, the search takes what is left
-            self.pool = mp.get_context("fork").Pool(1, initializer=_nice)
-            # the claims first: their witnesses show what the text asserts (and the
-            # consequence of a contradiction between sources, e.g. §6.5's 5 tokens)
-            # a stalemate an option causes shows in the first few random games: a short search first
+            # niced: the proofs (two processes) come first, the searches take what is left.
+            # Two workers: one explores for every ruling at once while the other searches,
+            # in turn, a stalemate (short: an option that causes one shows in a few games)
+            # and each claim's witness (the consequence of a contradiction, e.g. §6.5's 5 tokens)
+            self.pool = mp.get_context("fork").Pool(2, initializer=_nice)
             self._submit(("stuck",), seconds=min(STUCK_SECONDS, self.witness_seconds))
+            if self.game.rulings:
+                self._submit(self._rulings_task, seconds=self.witness_seconds * len(self.game.rulings))
             for i, c in enumerate(self.game.claims):
                 if c.kind == "max":
                     self._submit(("claim", i, c.value))
-            for r in self.game.rulings:
-                self._submit(("ruling", r.name))
         try:
             self._run()
             t = time.monotonic()
@@ -73,26 +73,36 @@ class Audit:
             if self.pool is not None:
                 self.pool.terminate()
 
+    @property
+    def _rulings_task(self) -> tuple:
+        return ("rulings", tuple(r.name for r in self.game.rulings))
+
     def _submit(self, task: tuple, seconds: float | None = None) -> None:
         if self.pool is not None and task not in self.futures:
             self.futures[task] = self.pool.apply_async(
-                W.run_task, (self.game.name, self.options, task, seconds or self.witness_seconds))
+                W.run_task, (self.game.name, self.options, task, seconds or self.witness_seconds,
+                             self.t0 + self.budget - 0.2))
 
-    def _later(self, task: tuple, then) -> None:
+    def _later(self, task: tuple, then, key: str | None = None) -> None:
         """Attach the witness of `task` when the searches are collected: then(witness, note)."""
         if self.pool is None:
             then(None, "not searched (--no-witness)")
             return
         self._submit(task)
-        self.pending.append((task, then))
+        self.pending.append((task, then, key))
 
     def _resolve(self) -> None:
         from multiprocessing import TimeoutError as Late
 
-        for task, then in self.pending:
+        for task, then, key in self.pending:
             left = self.budget - (time.monotonic() - self.t0)
             try:
                 w = self.futures[task].get(timeout=max(0.05, left))
+                if key is not None:
+                    w = w.get(key)
+                    then(w, "" if w else "no game raising it was found by the rulings' shared search "
+                                         "within the audit's time budget (see --budget)")
+                    continue
                 then(w, "" if w else f"no game reaching it was found within {self.witness_seconds:.1f} s of search")
             except Late:
                 then(None, f"the search was stopped at the audit's time budget ({self.budget:.0f} s; see --budget)")
@@ -376,7 +386,7 @@ class Audit:
         def then(w, note, f=f):
             f.witness, f.witness_note = w, note
 
-        self._later(("ruling", r.name), then)
+        self._later(self._rulings_task, then, key=r.name)
         self.add(f)
 
     # -------------------------------------------------------------- stalemates

@@ -87,6 +87,44 @@ def search(game: Game, cfg_options: dict, goal: Goal, metric: Callable[[Any], fl
     return None
 
 
+def search_rulings(game: Game, options: dict, names: tuple[str, ...], deadline: float, greed: float = 0.6,
+                   depth: int = 1500, seed: int = 0) -> dict[str, tuple[dict, list]]:
+    """One exploration for every ruling: {name: (header, path)} for each ruling some move
+    of the random games raises (an option, or nothing, decided it), until all are found or
+    the deadline. Sharing the games finds each witness as soon as one search would."""
+    found: dict[str, tuple[dict, list]] = {}
+    if game.moves is None or game.random_header is None:
+        return found
+    wanted = set(names)
+    rng = random.Random(seed)
+    progress = game.progress or (lambda s: 0.0)
+    for header, s in starts(game, options, rng, deadline):
+        path: list = []
+
+        def goal(before, act, a, after, decided):
+            for r, _ in decided:
+                if r.name in wanted and r.name not in found:
+                    found[r.name] = (header, path + [(act, a)])
+            return False
+
+        for _ in range(depth):
+            if time.monotonic() > deadline or game.result(s) is not None:
+                break
+            kids, _ = _children(game, s, goal)
+            if len(found) == len(wanted):
+                return found
+            if not kids:
+                break
+            if rng.random() < greed:
+                best = max(progress(t) + rng.random() for _, _, t in kids)
+                act, a, t = next(k for k in kids if progress(k[2]) + 1 >= best)
+            else:
+                act, a, t = rng.choice(kids)
+            path.append((act, a))
+            s = t
+    return found
+
+
 def to_witness(game: Game, header: dict, path: list, reaches: str, expect: str = "legal") -> Witness:
     players = tuple(header["players"])
     cfg = game.configure(header.get("options", {}), None, None, nplayers=len(players))
@@ -126,10 +164,21 @@ def task_goal(game: Game, task: tuple):
     raise ValueError(task)
 
 
-def run_task(game_name: str, options: dict, task: tuple, seconds: float) -> Witness | None:
+def run_task(game_name: str, options: dict, task: tuple, seconds: float,
+             deadline: float | None = None) -> Witness | dict | None:
+    """A witness search a worker process runs: by the time `seconds` have passed (or the
+    absolute `deadline`, time.monotonic()), the witness found, or None. The task
+    ("rulings", names) returns {name: Witness} for those found."""
     from ..model import load
 
     game = load(game_name)
+    if deadline is not None:
+        seconds = min(seconds, deadline - time.monotonic())
+    if task[0] == "rulings":
+        got = search_rulings(game, options, task[1], time.monotonic() + seconds)
+        by = {r.name: r for r in game.rulings}
+        return {name: to_witness(game, header, path, f"the last event raises the question: {by[name].says}")
+                for name, (header, path) in got.items()}
     if task[0] == "stuck":
         from .stuck import blocked, find
 

@@ -1,0 +1,23 @@
+"""The rulings' shared witness search (checks/witness.py): one exploration finds a witness
+for several rulings at once, and each replays to a step where an option decides it."""
+from __future__ import annotations
+
+import orjson
+
+from referee.checks import witness as W
+from referee.model import load
+from referee.replays.engine import replay
+
+
+def test_one_exploration_serves_several_rulings(tmp_path):
+    game = load("raiders")
+    names = tuple(r.name for r in game.rulings)
+    got = W.run_task("raiders", {}, ("rulings", names), 6.0)
+    assert len(got) >= 3, sorted(got)
+    for name, w in got.items():
+        log = tmp_path / f"{name}.jsonl"
+        log.write_bytes(b"\n".join(orjson.dumps(x) for x in w.lines()) + b"\n")
+        v = replay(log)
+        assert v.verdict == "legal", (name, v.problems)
+        last = len(w.events) + 1  # the header is line 1
+        assert any(d["ruling"] == name and d["line"] == last for d in v.decided), (name, v.decided[-3:])
