@@ -63,6 +63,9 @@ class Verdict:
         return self.problems[0] if self.problems else None
 
 
+_KNOWN: dict = {}  # id(action) -> (action, the fields its events may carry)
+
+
 def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_n: int):
     """An event line -> (action, args). Raises Unreadable with the field at fault."""
     ev = line.data
@@ -87,9 +90,11 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
             raise Unreadable(line.no, f"\"by\" must name a player ({', '.join(players)}), got {by!r}", "by")
         p = players.index(by)
     a = SimpleNamespace(p=p)
-    known = {"n", "by", "do", "note"}
+    got = _KNOWN.get(id(act))
+    if got is None or got[0] is not act:  # keyed by identity: hashing an Action hashes its rules
+        got = _KNOWN[id(act)] = (act, frozenset({"n", "by", "do", "note"} | {prm.name for prm in act.params}))
+    known = got[1]
     for prm in act.params:
-        known.add(prm.name)
         if prm.name not in ev:
             if not prm.optional:
                 raise Unreadable(line.no, f"'{do}' needs the field \"{prm.name}\" ({prm.doc})", prm.name)
@@ -99,9 +104,8 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
             setattr(a, prm.name, prm.kind.decode(ev[prm.name], cfg, players))
         except BadField as e:
             raise Unreadable(line.no, f"field \"{prm.name}\" of '{do}': {e}", prm.name) from None
-    extra = set(ev) - known
-    if extra:
-        f = sorted(extra)[0]
+    if not ev.keys() <= known:
+        f = sorted(set(ev) - known)[0]
         raise Unreadable(line.no, f"'{do}' has no field \"{f}\"", f)
     return act, a
 
