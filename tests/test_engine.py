@@ -158,3 +158,26 @@ def test_fuzz_field_values_give_clean_verdicts(tmp_path_factory, line, key, valu
     p.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows))
     v = replay(p)
     assert v.verdict in ("legal", "illegal", "unreadable")
+
+
+def test_the_replay_path_imports_neither_z3_nor_networkx():
+    """Speed (issue 4): `referee replay` runs plain Python; z3 is for the checks. networkx
+    only for Dungeon Twister, whose movement rule is a shortest path (issue 7).
+    Run in a fresh interpreter over one legal example of every game, through the CLI."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    logs = {d.name: str(sorted(p for p in d.glob("*.jsonl") if "illegal" not in p.name)[0])
+            for d in sorted(Path("examples").iterdir()) if d.is_dir() and any(d.glob("*.jsonl"))}
+    code = ("import sys\nfrom referee.cli.app import app\n"
+            "try:\n    app(['replay', *sys.argv[1:]])\nexcept SystemExit as e:\n    code = e.code\n"
+            "bad = [m for m in ('z3', 'networkx') if m in sys.modules]\n"
+            "print('code', code, 'imported', bad)\n")
+
+    def run(files):
+        return subprocess.run([sys.executable, "-c", code, *files], capture_output=True, text=True,
+                              check=True).stdout.strip()
+
+    assert run([f for g, f in logs.items() if g != "twister"]).endswith("code 0 imported []")
+    assert run([logs["twister"]]).endswith("code 0 imported ['networkx']")
