@@ -181,3 +181,17 @@ def test_the_replay_path_imports_neither_z3_nor_networkx():
 
     assert run([f for g, f in logs.items() if g != "twister"]).endswith("code 0 imported []")
     assert run([logs["twister"]]).endswith("code 0 imported ['networkx']")
+
+
+def test_explain_shows_the_models_readable_view():
+    """--explain gives the model's own view of the state (names, not indexes) where it has one."""
+    from pathlib import Path
+
+    from referee.model import load
+    from referee.replays.engine import replay
+
+    v = replay(Path("examples/trolls/illegal-bet-four-cards.jsonl"), explain=True)
+    game = load("trolls")
+    shown = v.first().state
+    assert game.show is not None and "figures" in shown and "hands" in shown
+    assert set(shown) != set(game.state_cls.__dataclass_fields__) - {"cfg"}

@@ -169,7 +169,8 @@ def _run(v: Verdict, path: Path, keep_going: bool, explain: bool,
         return
     except BadInput as e:
         raise Unreadable(first.no, f"header: {e}", "setup") from None
-    show = (lambda st: st.project()) if explain else (lambda st: None)
+    # a readable view where the model gives one (names, not indexes), else the numeric skeleton
+    show = (game.show or (lambda st: st.project())) if explain else (lambda st: None)
     expected_n = 1
     over = None
     step, result, broken_after = game.step, game.result, game.broken_after
