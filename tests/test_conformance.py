@@ -3,6 +3,7 @@ evaluations agree on random states (the `==` trap), random legal games keep ever
 invariant at every step, the phase graph is sound, and the invariants are proved."""
 import random
 
+import orjson
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
@@ -52,6 +53,8 @@ def test_random_games_keep_every_invariant(game):
             act, a = rng.choice(moves)
             s = game.apply(s, act, a)
             assert game.broken(s) == [], (seed, steps, act.name, [i.says for i in game.broken(s)])
+            if game.show is not None and steps % 25 == 0:  # --explain's view reads every state
+                orjson.dumps(game.show(s))
             steps += 1
         assert steps > 0
 
