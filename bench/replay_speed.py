@@ -102,6 +102,11 @@ def main() -> None:
     print(f"referee replay (validated)     : {ref_rate:12,.0f} events/s   = {ref_rate / chess_rate:5.2f} x python-chess (target >= 3)")
     print(f"orjson parse only              : {oj_rate:12,.0f} lines/s    referee = 1/{oj_rate / ref_rate:.1f} of it (target <= 1/10)")
     print(f"json (stdlib) parse only       : {js_rate:12,.0f} lines/s    referee = 1/{js_rate / ref_rate:.1f} of it")
+    print("referee replay by game (events/s):")
+    for name in sorted({p.parent.name for p in logs}):
+        mine = [p for p in logs if p.parent.name == name]
+        r, _ = rate(lambda: sum(replay(p).events for p in mine), max(0.5, args.seconds / 3))
+        print(f"  {name:10s} {r:10,.0f}")
 
 
 if __name__ == "__main__":
