@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -22,6 +23,7 @@ from .symbolic import Instance, _sym_param, instances, skeleton_terms, sym_state
 from . import witness as W
 
 
+GRACE = 0.5  # seconds the audit waits past its budget for a search's last move
 STUCK_SECONDS = 0.5  # the stalemate search's share of the witness worker
 
 
@@ -31,11 +33,13 @@ def _fid(game: Game, kind: str, tail: str) -> str:
 
 class Audit:
     def __init__(self, game: Game, options: dict | None = None, prefer: str | None = None,
-                 witnesses: bool = True, witness_seconds: float = 3.0, budget: float = 8.0):
+                 witnesses: bool = True, witness_seconds: float = 3.0, budget: float = 8.0,
+                 components: Path | None = None):
         self.game = game
         self.options = dict(options or {})
         self.prefer = prefer
-        self.cfg: Config = game.configure(self.options, None, prefer)
+        self.cfg: Config = game.configure(self.options, components, prefer)
+        self.rules = W.Rules(self.options, components, prefer)  # what the witness searches play
         self.witnesses = witnesses
         self.witness_seconds = witness_seconds
         self.budget = budget  # the whole audit's time: witness searches stop there
@@ -80,7 +84,7 @@ class Audit:
     def _submit(self, task: tuple, seconds: float | None = None) -> None:
         if self.pool is not None and task not in self.futures:
             self.futures[task] = self.pool.apply_async(
-                W.run_task, (self.game.name, self.options, task, seconds or self.witness_seconds,
+                W.run_task, (self.game.name, self.rules, task, seconds or self.witness_seconds,
                              self.t0 + self.budget - 0.2))
 
     def _later(self, task: tuple, then, key: str | None = None) -> None:
@@ -95,16 +99,21 @@ class Audit:
         from multiprocessing import TimeoutError as Late
 
         for task, then, key in self.pending:
-            left = self.budget - (time.monotonic() - self.t0)
+            # the workers stop at the budget, between two moves: a short grace for the last one
+            left = self.budget - (time.monotonic() - self.t0) + GRACE
             try:
                 w = self.futures[task].get(timeout=max(0.05, left))
                 if key is not None:
                     w = w.get(key)
-                    then(w, "" if w else "no game raising it was found by the rulings' shared search "
-                                         "within the audit's time budget (see --budget)")
+                    then(w, "" if w else "no game raising it was found by the rulings' shared search (at most "
+                                         f"{self.witness_seconds:.1f} s of CPU a ruling, within the audit's "
+                                         f"{self.budget:.0f}-s budget; see --witness-seconds, --budget)")
                     continue
                 then(w, "" if w else f"no game reaching it was found within {self.witness_seconds:.1f} s of search")
-            except Late:
+            except Exception as e:  # noqa: BLE001 - a failed search costs its witness, not the audit
+                if not isinstance(e, Late):
+                    then(None, f"the search failed: {type(e).__name__}: {e}")
+                    continue
                 then(None, f"the search was stopped at the audit's time budget ({self.budget:.0f} s; see --budget)")
 
     def _run(self) -> None:
@@ -398,10 +407,15 @@ class Audit:
 
         def then(w, note):
             if w is None:
+                if note.startswith("the search failed"):
+                    self.add(Finding(_fid(self.game, "stalemate", "search"), self.game.name, "unknown", [],
+                                     "the stalemate search could not run", details=[note]))
                 return  # not finding one proves nothing: no finding
             phase = next((p for p in self.game.phases if p.name == w.phase), None)
-            cites = phase.cite.split() if phase else []
-            opts = ", ".join(f"{k}={v}" for k, v in sorted(self.cfg.options.items()) if k in self.options)
+            chosen = [o for o in self.game.options if o.name in self.options]
+            cites = sorted(set((phase.cite.split() if phase else []) + [c for o in chosen for c in o.cite.split()]
+                               + w.cites))
+            opts = ", ".join(f"{o.name}={self.cfg.options[o.name]}" for o in chosen)
             self.add(Finding(_fid(self.game, "stalemate", phase.name if phase else "any"), self.game.name, "gap",
                              cites, f"a game can reach a state where no event is legal before the end"
                              + (f" ({phase.name} phase)" if phase else "") + ": the text does not say how play goes on"

@@ -19,6 +19,7 @@ class Witness:
     expect: str = "legal"  # the verdict a replay gives ("legal" or "illegal")
     details: list[str] = field(default_factory=list)  # what the last state shows, line by line
     phase: str | None = None  # the phase of the last state
+    cites: list[str] = field(default_factory=list)  # the §s the last state turns on
 
     def lines(self) -> list[dict]:
         out = [dict(self.header)]

@@ -9,7 +9,6 @@ propose therefore cannot hide a way out; a stalemate z3 cannot confirm is not re
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import z3
@@ -22,7 +21,7 @@ from .symbolic import instances
 TIMEOUT_MS = 5000
 
 
-def no_event_possible(game: Game, s: Any) -> bool | None:
+def no_event_possible(game: Game, s: Any, timeout_ms: int = TIMEOUT_MS) -> bool | None:
     """True: z3 proves that no event is legal in s; False: some event is; None: cannot tell
     (a Need the rules cannot decide here, or z3 gave up)."""
     cfg = s.cfg
@@ -53,7 +52,7 @@ def no_event_possible(game: Game, s: Any) -> bool | None:
             ways.append(z3.And(*inst.side, *conds))
     if ways:
         solver = z3.Solver()
-        solver.set("timeout", TIMEOUT_MS)
+        solver.set("timeout", max(1, timeout_ms))
         solver.add(z3.Or(*ways))
         got = solver.check()
         if got == z3.sat:
@@ -63,22 +62,22 @@ def no_event_possible(game: Game, s: Any) -> bool | None:
     return None if unsure else True
 
 
-def find(game: Game, options: dict, seconds: float, seed: int = 0, depth: int = 3000):
-    """(header, path, state) of a random legal game that reaches a proved stalemate, or None."""
+def find(game: Game, rules: Any, budget: Any, seed: int = 0, depth: int = 3000):
+    """(header, path, state) of a random legal game under the rules (witness.Rules) that
+    reaches a proved stalemate within the budget (witness.Budget), or None."""
     if game.moves is None or game.random_header is None:
         return None
     from .witness import starts
 
-    deadline = time.monotonic() + seconds
     rng = random.Random(seed)
-    for header, s in starts(game, options, rng, deadline):
+    for header, s in starts(game, rules, rng, budget):
         path: list = []
         for _ in range(depth):
-            if time.monotonic() > deadline or game.result(s) is not None:
+            if budget.over() or game.result(s) is not None:
                 break
             moves = legal(game, s)
             if not moves:
-                if no_event_possible(game, s):
+                if no_event_possible(game, s, int(1000 * min(TIMEOUT_MS / 1000, budget.left() + 1))):
                     return header, path, s
                 break
             act, a = rng.choice(moves)
@@ -87,10 +86,11 @@ def find(game: Game, options: dict, seconds: float, seed: int = 0, depth: int = 
     return None
 
 
-def blocked(game: Game, s: Any) -> list[str]:
-    """Why each event the generator proposes is refused in s: its first failing Need, with
-    the § (events of another phase left out): what a reader checks against the book."""
+def blocked(game: Game, s: Any) -> tuple[list[str], list[str]]:
+    """Why each event the generator proposes is refused in s (its first failing Need, events
+    of another phase left out), and those Needs' §s: what a reader checks against the book."""
     why: dict[str, set] = {}
+    cites: set = set()
     for act, a in game.moves(s):
         try:
             need = game.first_failure(s, act, a)
@@ -98,4 +98,5 @@ def blocked(game: Game, s: Any) -> list[str]:
             continue
         if need is not None and need is not game.needs(act)[0]:  # [0] is the phase
             why.setdefault(act.name, set()).add(f"{need.says} [{need.cite}]")
-    return [f"{name}: {'; '.join(sorted(w))}" for name, w in sorted(why.items())]
+            cites.update(need.cite.split())
+    return [f"{name}: {'; '.join(sorted(w))}" for name, w in sorted(why.items())], sorted(cites)

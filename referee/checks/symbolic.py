@@ -96,28 +96,49 @@ class Instance:
 
 
 def instances(game: Game, cfg: Config, act: Action, tag: str = "a", limit: int = 4000) -> list[Instance]:
+    """Every instance of an action the checks consider: finite params enumerated, the others
+    symbolic. An optional param left out of an event takes its default: a finite domain
+    gets the default as one more value; a symbolic param whose bounds exclude the default
+    (None, -1...) gets an instance of its own with the default, so no check misses it."""
     players = [None] if act.by == "chance" else list(range(cfg.extra.get("nplayers", 2)))
     finite: list[tuple[str, list]] = [("p", players)]
-    symbolic: list[tuple[str, Any, list]] = []
+    symbolic: list[tuple[str, list]] = []  # name, [(value, side constraints), ...]
     for prm in act.params:
         dom = prm.kind.domain(cfg)
         if dom is not None:
             finite.append((prm.name, list(dom) + ([prm.default] if prm.optional else [])))
         else:
             value, side = _sym_param(prm, cfg, f"{tag}.{act.name}.{prm.name}")
-            symbolic.append((prm.name, value, side))
+            alts = [(value, side)]
+            if prm.optional and not _admits(value, side, prm.default):
+                alts.append((prm.default, []))
+            symbolic.append((prm.name, alts))
     out: list[Instance] = []
     for combo in itertools.product(*[d for _, d in finite]):
-        a = SimpleNamespace(**{k: v for (k, _), v in zip(finite, combo)})
-        side: list = []
-        for name, value, cs in symbolic:
-            setattr(a, name, value)
-            side += cs
-        label = act.name + "(" + ", ".join(f"{k}={v}" for (k, _), v in zip(finite, combo) if v is not None) + ")"
-        out.append(Instance(act, a, side, label))
-        if len(out) >= limit:
-            raise ValueError(f"{act.name}: more than {limit} enumerated instances; make a param symbolic")
+        for chosen in itertools.product(*[alts for _, alts in symbolic]):
+            a = SimpleNamespace(**{k: v for (k, _), v in zip(finite, combo)})
+            side: list = []
+            for (name, alts), (value, cs) in zip(symbolic, chosen):
+                setattr(a, name, value)
+                side += cs
+            shown = [f"{k}={v}" for (k, _), v in zip(finite, combo) if v is not None]
+            shown += [f"{name} left out" for (name, alts), pick in zip(symbolic, chosen) if pick is not alts[0]]
+            out.append(Instance(act, a, side, act.name + "(" + ", ".join(shown) + ")"))
+            if len(out) >= limit:
+                raise ValueError(f"{act.name}: more than {limit} enumerated instances; make a param symbolic")
     return out
+
+
+def _admits(value: Any, side: list, default: Any) -> bool:
+    """The symbolic value, within its bounds, can be the default (so it needs no instance)."""
+    syms, vals = list(leaves(value)), list(leaves(default))
+    if len(syms) != len(vals) or not all(type(v) is int for v in vals):
+        return False
+    pairs = [(x.t, z3.IntVal(v)) for x, v in zip(syms, vals) if type(x) is Sym]
+    if len(pairs) != len(syms):
+        return False
+    bound = z3.simplify(z3.substitute(z3.And(*side), *pairs) if side else z3.BoolVal(True))
+    return z3.is_true(bound)
 
 
 def _sym_param(prm: Any, cfg: Config, name: str) -> tuple[Any, list]:

@@ -5,27 +5,61 @@ is legal by construction and replays with `referee replay`. It is a beam search 
 concrete states: from a few random setups, it expands every legal move, keeps the states
 that score best (the quantity a claim maximises, then how far the game has got), and stops
 as soon as the goal is met. Chance is on the witness's side: dice and draws are whatever
-the moves generator proposes. Deterministic for a given seed; bounded in time.
+the moves generator proposes. Deterministic for a given seed; bounded in CPU time.
 """
 from __future__ import annotations
 
 import random
 import time
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping
 
-from ..model.kernel import Game, Illegal, Undecided
+from ..model.kernel import Game, Undecided
 from ..model.kernel import rules as R
-from ..model.kernel.play import event, legal
+from ..model.kernel.play import event
 from .findings import Witness
 
 Goal = Callable[[Any, Any, Any, Any, list], bool]  # (before, action, args, after, decided) -> reached
 
 
-def _children(game: Game, s: Any, goal: Goal):
+@dataclass(frozen=True)
+class Rules:
+    """The rules a search plays: the audit's options, components and preferred source."""
+
+    options: Mapping[str, str] = field(default_factory=dict)
+    components: Path | None = None
+    prefer: str | None = None
+
+    def config(self, game: Game, nplayers: int | None = None) -> Any:
+        kw = {} if nplayers is None else {"nplayers": nplayers}
+        return game.configure(dict(self.options), self.components, self.prefer, **kw)
+
+
+class Budget:
+    """CPU seconds of this process (a niced worker may wait long for its share), and an
+    absolute deadline on the shared clock (time.monotonic, the same in every process)."""
+
+    def __init__(self, seconds: float, deadline: float | None = None):
+        self.cpu_end = time.process_time() + seconds
+        self.deadline = deadline if deadline is not None else float("inf")
+
+    def over(self) -> bool:
+        return time.process_time() > self.cpu_end or time.monotonic() > self.deadline
+
+    def left(self) -> float:
+        """Seconds left before either limit."""
+        return max(0.0, min(self.cpu_end - time.process_time(), self.deadline - time.monotonic()))
+
+
+def _children(game: Game, s: Any, goal: Goal, budget: Budget | None = None):
     """Every legal move from s with the state it leads to; the goal is checked on each.
-    Questions decided by an option (not by the text) are traced, in Needs and effects."""
+    Questions decided by an option (not by the text) are traced, in Needs and effects.
+    Stops early (with the moves seen so far) when the budget runs out."""
     out = []
     for act, a in game.moves(s):
+        if budget is not None and budget.over():
+            break
         decided: list = []
         R.DECIDED = decided
         try:
@@ -45,60 +79,64 @@ def _children(game: Game, s: Any, goal: Goal):
     return out, None
 
 
-def starts(game: Game, options: dict, rng: random.Random, deadline: float):
-    """(header, first state) of random setups under the options, until the deadline."""
+def starts(game: Game, rules: Rules, rng: random.Random, budget: Budget):
+    """(header, first state) of random setups under the rules, until the budget runs out."""
     from ..replays.engine import setup_from_header
 
-    cfg = game.configure(options, None, None)
-    while time.monotonic() < deadline:
+    cfg = rules.config(game)
+    while not budget.over():
         header = game.random_header(rng, cfg)
-        yield header, setup_from_header(game, header)
+        yield header, setup_from_header(game, header, rules.components, rules.prefer)
 
 
-def search(game: Game, cfg_options: dict, goal: Goal, metric: Callable[[Any], float] | None = None,
-           seconds: float = 2.0, greed: float = 0.6, depth: int = 1500, seed: int = 0) -> tuple[dict, list] | None:
+def _pick(rng: random.Random, kids: list, score: Callable[[Any], float], greed: float):
+    """Greedy on the score (ties broken at random) with probability `greed`, else at random."""
+    if rng.random() < greed:
+        best = max(score(t) + rng.random() for _, _, t in kids)
+        return next(k for k in kids if score(k[2]) + 1 >= best)
+    return rng.choice(kids)
+
+
+def search(game: Game, rules: Rules, goal: Goal, metric: Callable[[Any], float] | None = None,
+           budget: Budget | None = None, greed: float = 0.6, depth: int = 1500, seed: int = 0) -> tuple[dict, list] | None:
     """(header, [(action, args)]) reaching the goal, or None within the budget.
 
     Random playouts from random setups, greedy on (metric, progress) with probability
     `greed`, random otherwise; every legal move of every visited state is tested."""
     if game.moves is None or game.random_header is None:
         return None
-    deadline = time.monotonic() + seconds
+    budget = budget or Budget(2.0)
     rng = random.Random(seed)
     progress = game.progress or (lambda s: 0.0)
     metric = metric or (lambda s: 0.0)
-    for header, s in starts(game, cfg_options, rng, deadline):
+    for header, s in starts(game, rules, rng, budget):
         path: list = []
         for _ in range(depth):
-            if time.monotonic() > deadline or game.result(s) is not None:
+            if budget.over() or game.result(s) is not None:
                 break
-            kids, hit = _children(game, s, goal)
+            kids, hit = _children(game, s, goal, budget)
             if hit is not None:
                 return header, path + [hit]
             if not kids:
                 break
-            if rng.random() < greed:
-                best = max(metric(t) * 1000 + progress(t) + rng.random() for _, _, t in kids)
-                act, a, t = next(k for k in kids if metric(k[2]) * 1000 + progress(k[2]) + 1 >= best)
-            else:
-                act, a, t = rng.choice(kids)
+            act, a, t = _pick(rng, kids, lambda t: metric(t) * 1000 + progress(t), greed)
             path.append((act, a))
             s = t
     return None
 
 
-def search_rulings(game: Game, options: dict, names: tuple[str, ...], deadline: float, greed: float = 0.6,
+def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget, greed: float = 0.6,
                    depth: int = 1500, seed: int = 0) -> dict[str, tuple[dict, list]]:
     """One exploration for every ruling: {name: (header, path)} for each ruling some move
     of the random games raises (an option, or nothing, decided it), until all are found or
-    the deadline. Sharing the games finds each witness as soon as one search would."""
+    the budget runs out. Sharing the games finds each witness as soon as one search would."""
     found: dict[str, tuple[dict, list]] = {}
     if game.moves is None or game.random_header is None:
         return found
     wanted = set(names)
     rng = random.Random(seed)
     progress = game.progress or (lambda s: 0.0)
-    for header, s in starts(game, options, rng, deadline):
+    for header, s in starts(game, rules, rng, budget):
         path: list = []
 
         def goal(before, act, a, after, decided):
@@ -108,26 +146,22 @@ def search_rulings(game: Game, options: dict, names: tuple[str, ...], deadline: 
             return False
 
         for _ in range(depth):
-            if time.monotonic() > deadline or game.result(s) is not None:
+            if budget.over() or game.result(s) is not None:
                 break
-            kids, _ = _children(game, s, goal)
+            kids, _ = _children(game, s, goal, budget)
             if len(found) == len(wanted):
                 return found
             if not kids:
                 break
-            if rng.random() < greed:
-                best = max(progress(t) + rng.random() for _, _, t in kids)
-                act, a, t = next(k for k in kids if progress(k[2]) + 1 >= best)
-            else:
-                act, a, t = rng.choice(kids)
+            act, a, t = _pick(rng, kids, progress, greed)
             path.append((act, a))
             s = t
     return found
 
 
-def to_witness(game: Game, header: dict, path: list, reaches: str, expect: str = "legal") -> Witness:
+def to_witness(game: Game, rules: Rules, header: dict, path: list, reaches: str, expect: str = "legal") -> Witness:
     players = tuple(header["players"])
-    cfg = game.configure(header.get("options", {}), None, None, nplayers=len(players))
+    cfg = Rules(header.get("options", {}), rules.components, rules.prefer).config(game, len(players))
     events = [event(game, cfg, act, a, players) for act, a in path]
     return Witness(header, events, reaches, expect)
 
@@ -164,34 +198,33 @@ def task_goal(game: Game, task: tuple):
     raise ValueError(task)
 
 
-def run_task(game_name: str, options: dict, task: tuple, seconds: float,
+def run_task(game_name: str, rules: Rules | dict, task: tuple, seconds: float,
              deadline: float | None = None) -> Witness | dict | None:
-    """A witness search a worker process runs: by the time `seconds` have passed (or the
-    absolute `deadline`, time.monotonic()), the witness found, or None. The task
+    """A witness search a worker process runs, for `seconds` of its CPU and at the latest
+    until the absolute `deadline` (time.monotonic): the witness found, or None. The task
     ("rulings", names) returns {name: Witness} for those found."""
     from ..model import load
 
     game = load(game_name)
-    if deadline is not None:
-        seconds = min(seconds, deadline - time.monotonic())
+    rules = rules if isinstance(rules, Rules) else Rules(rules)
+    budget = Budget(seconds, deadline)
     if task[0] == "rulings":
-        got = search_rulings(game, options, task[1], time.monotonic() + seconds)
+        got = search_rulings(game, rules, task[1], budget)
         by = {r.name: r for r in game.rulings}
-        return {name: to_witness(game, header, path, f"the last event raises the question: {by[name].says}")
+        return {name: to_witness(game, rules, header, path, f"the last event raises the question: {by[name].says}")
                 for name, (header, path) in got.items()}
     if task[0] == "stuck":
         from .stuck import blocked, find
 
-        got = find(game, options, seconds)
+        got = find(game, rules, budget)
         if got is None:
             return None
         header, path, s = got
-        w = to_witness(game, header, path, "no event is legal and the game is not over (z3: no params of any "
+        w = to_witness(game, rules, header, path, "no event is legal and the game is not over (z3: no params of any "
                        "event satisfy its Needs)")
-        w.details = blocked(game, s)
+        w.details, w.cites = blocked(game, s)
         w.phase = game.phases[s.phase].name if hasattr(s, "phase") else None
         return w
     goal, metric, reaches = task_goal(game, task)
-    found = search(game, options, goal, metric, seconds=seconds)
-    return to_witness(game, *found, reaches) if found else None
-
+    found = search(game, rules, goal, metric, budget)
+    return to_witness(game, rules, *found, reaches) if found else None

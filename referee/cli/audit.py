@@ -25,7 +25,7 @@ def audit(
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a rules option NAME=VALUE")] = None,
     components: Annotated[Optional[Path], typer.Option("--components", help="a directory of real component data")] = None,
     no_witness: Annotated[bool, typer.Option("--no-witness", help="skip the witness search (faster)")] = False,
-    witness_seconds: Annotated[float, typer.Option("--witness-seconds", help="time for each witness search")] = 3.0,
+    witness_seconds: Annotated[float, typer.Option("--witness-seconds", help="CPU seconds for each witness search")] = 3.0,
     budget: Annotated[float, typer.Option("--budget", help="seconds the audit of a game may take; witness searches stop there")] = 8.0,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show every finding with its details")] = False,
 ) -> None:
@@ -48,16 +48,10 @@ def audit(
     for g in games:
         try:
             a = Audit(g, options=opts if game else {}, prefer=prefer if game else None, witnesses=not no_witness,
-                      witness_seconds=witness_seconds, budget=budget)
+                      witness_seconds=witness_seconds, budget=budget, components=components)
         except BadInput as e:
             err.print(f"referee: {g.name}: {e}")
             raise typer.Exit(BAD) from None
-        if components is not None:
-            try:
-                a.cfg = g.configure(a.options, components, a.prefer)
-            except BadInput as e:
-                err.print(f"referee: {e}")
-                raise typer.Exit(BAD) from None
         findings = a.run()
         results.append((g, findings, a.timings))
         if witness_dir is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import orjson
 
 from referee.checks import witness as W
+from referee.checks.witness import Budget, Rules
 from referee.checks.stuck import find, no_event_possible
 from referee.model import load
 from referee.replays.engine import replay, setup_from_header
@@ -14,7 +15,7 @@ RAIDERS = load("raiders")
 
 
 def test_forbidding_unresolved_tokens_can_stall_the_actions_phase(tmp_path):
-    header, path, s = find(RAIDERS, {"unresolved": "forbidden"}, seconds=10.0)
+    header, path, s = find(RAIDERS, Rules({"unresolved": "forbidden"}), Budget(10.0))
     assert RAIDERS.result(s) is None
     assert RAIDERS.phases[s.phase].name == "actions"
     assert no_event_possible(RAIDERS, s) is True

@@ -177,7 +177,7 @@ class Game:
         conjunct reads do not depend on the state."""
         key = (id(before.cfg), id(self.invariants))
         watch = self._watch.get(key)
-        if watch is None or watch["invariants"] is not self.invariants:
+        if watch is None or watch["invariants"] is not self.invariants or watch["cfg"] is not before.cfg:
             watch = self._watch[key] = _watch_list(self, before)
         parts: set = set()
         da, db = before.__dict__, after.__dict__
@@ -218,4 +218,5 @@ def _watch_list(game: "Game", s: State) -> dict:
             for leaf in reads(part, s):
                 by_leaf.setdefault(leaf, set()).add((k, part))
                 fields.add(leaf[0])
-    return {"by_leaf": by_leaf, "fields": sorted(fields), "invariants": game.invariants}
+    # the Config is kept (and compared by identity): an id alone may be reused once it is freed
+    return {"by_leaf": by_leaf, "fields": sorted(fields), "invariants": game.invariants, "cfg": s.cfg}
