@@ -21,3 +21,17 @@ def test_one_exploration_serves_several_rulings(tmp_path):
         assert v.verdict == "legal", (name, v.problems)
         last = len(w.events) + 1  # the header is line 1
         assert any(d["ruling"] == name and d["line"] == last for d in v.decided), (name, v.decided[-3:])
+
+
+def test_a_conflict_no_option_settles_is_traced_and_witnessed(tmp_path):
+    """Welcome's `survive` (§Issue vs §Équipement.Potion): two answers of the booklet disagree
+    and no option settles it. The engine reports the step (the first listed answer applied)
+    and the shared search finds a game reaching it."""
+    got = W.run_task("welcome", {}, ("rulings", ("survive",)), 20.0)
+    w = got["survive"]
+    log = tmp_path / "survive.jsonl"
+    log.write_bytes(b"\n".join(orjson.dumps(x) for x in w.lines()) + b"\n")
+    v = replay(log)
+    last = len(w.events) + 1
+    hit = [d for d in v.decided if d["ruling"] == "survive" and d["line"] == last]
+    assert hit and "first_of_conflicting" in hit[0] and "option" not in hit[0], v.decided

@@ -101,11 +101,13 @@ def _text(verdicts: list, explain: bool, expect: bool) -> None:
             out.print(f"{v.file}: legal, {v.events} events{res}", markup=False)
             seen: dict = {}
             for d in v.decided:
-                seen.setdefault((d["ruling"], d["option"], d["cite"]), []).append(d["line"])
-            for (ruling, option, cite), at in seen.items():
+                seen.setdefault((d["ruling"], d.get("option"), d.get("first_of_conflicting"), d["cite"]), []).append(d["line"])
+            for (ruling, option, first, cite), at in seen.items():
                 where = ", ".join(map(str, at[:5])) + (", …" if len(at) > 5 else "")
-                out.print(f"{v.file}:{at[0]}: the text does not decide '{ruling}': option {option} applied "
-                          f"{len(at)} time(s), lines {where} [{cite}]", markup=False)
+                how = (f"the text does not decide '{ruling}': option {option} applied" if option else
+                       f"the text gives different answers to '{ruling}' and no option settles it: the first "
+                       f"listed ({first}) applied")
+                out.print(f"{v.file}:{at[0]}: {how} {len(at)} time(s), lines {where} [{cite}]", markup=False)
         for p in v.problems:
             out.print(p.render(v.file), markup=False)
             if explain and p.state:

@@ -46,7 +46,7 @@ class Verdict:
     problems: list[Problem] = field(default_factory=list)
     outcome: dict | None = None
     expect: dict | None = None
-    decided: list = field(default_factory=list)  # where an option, not the text, decided (line, ruling, option)
+    decided: list = field(default_factory=list)  # where the text did not decide alone (engine._decided)
 
     @property
     def code(self) -> int:
@@ -213,7 +213,7 @@ def _run(v: Verdict, path: Path, keep_going: bool, explain: bool,
                 return
             if trace:
                 for r, ans in trace:
-                    v.decided.append({"line": line.no, "ruling": r.name, "cite": r.cite, "option": ans.source[7:]})
+                    v.decided.append(_decided(line.no, r, ans))
                 trace.clear()
             broken = broken_after(before, s)
             if broken:
@@ -226,6 +226,17 @@ def _run(v: Verdict, path: Path, keep_going: bool, explain: bool,
         R.DECIDED = None
     if over is not None:
         v.outcome = _outcome_json(over, players)
+
+
+def _decided(line: int, r: Any, ans: Any) -> dict:
+    """Where the text did not decide alone: the option that did, or the first of the text's
+    disagreeing answers that applied (no option settles that conflict)."""
+    d = {"line": line, "ruling": r.name, "cite": r.cite}
+    if ans.source.startswith("option:"):
+        d["option"] = ans.source[7:]
+    else:
+        d["first_of_conflicting"] = f"{ans.cite} {ans.source}"
+    return d
 
 
 def _outcome_json(o: Any, players: tuple[str, ...]) -> dict:

@@ -387,8 +387,9 @@ def answer_in_force(answer: Answer, cfg: Config) -> bool:
 
 
 _fresh = [0]
-# When a list, concrete `decide` appends (ruling, answer) each time an option -- not the
-# text -- decided a question: the engine reports it, the witness search looks for it.
+# When a list, concrete `decide` appends (ruling, answer) each time the text did not decide
+# a question alone: an option's answer applied, or (no option settling it) the first of
+# two text answers that disagree. The engine reports it, the witness search looks for it.
 DECIDED: list | None = None
 
 
@@ -424,8 +425,10 @@ def decide(r: Ruling, s: Any, a: Any) -> Any:
                 if DECIDED is not None:
                     DECIDED.append((r, x))
                 return x.gives(s, a)
-        if hit:
-            return vals[0]  # a conflict no option settles: the first listed answer
+        if hit:  # a conflict no option settles: the first listed answer, traced as such
+            if DECIDED is not None:
+                DECIDED.append((r, hit[0]))
+            return vals[0]
         raise Undecided(r)
     from .logic import And, Not, Or, Sym, z3mod
 
