@@ -74,11 +74,15 @@ def configurations(game: Game) -> list[tuple[dict, int]]:
 class Player_:
     """Plays random legal games fast: the Needs of each action are built once, candidates
     are tried in a random order and the first legal one is taken (which is a uniform choice
-    among the legal moves, without testing every candidate)."""
+    among the legal moves, without testing every candidate). A game whose candidate
+    generator carries a `weight(s, act, args)` function (`Game.moves.weight`) is played by
+    a weighted draw instead: each legal move is taken with a probability proportional to
+    its weight (the players of a long game can then end it sooner)."""
 
     def __init__(self, game: Game):
         self.game = game
         self.needs = {a.name: game.needs(a) for a in game.actions}
+        self.weight = getattr(game.moves, "weight", None)
 
     def ok(self, s: Any, act: Any, a: Any) -> bool:
         try:
@@ -93,8 +97,18 @@ class Player_:
         """(action, args, next state) of a random legal move, or None."""
         game = self.game
         cands = list(game.moves(s))
+        weight = self.weight
+        ws = [weight(s, act, a) for act, a in cands] if weight is not None else None
         while cands:  # a lazy shuffle: draw candidates at random until one is legal
-            k = rng.randrange(len(cands))
+            if ws is None:
+                k = rng.randrange(len(cands))
+            else:  # a weighted draw without replacement
+                r, k = rng.random() * sum(ws), 0
+                while k < len(ws) - 1 and r >= ws[k]:
+                    r -= ws[k]
+                    k += 1
+                ws[k], ws[-1] = ws[-1], ws[k]
+                ws.pop()
             cands[k], cands[-1] = cands[-1], cands[k]
             act, a = cands.pop()
             if not self.ok(s, act, a):
