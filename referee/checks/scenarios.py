@@ -15,6 +15,9 @@ verdict (`"expect"`, the format replays/expect.py checks), plus manifest.json:
   itself: a unit change of one argument, or of one state value the Need reads, breaks it.
 - mutants: a legal game with one event changed (a field value, the player, an event dropped
   or duplicated), replayed to find its verdict: illegal (line and §) or still legal.
+- unreadable: for every field of every action, a legal game cut after the first event of
+  that action, the field made unreadable (a number past its range, a list one name too
+  long, a name or player the game does not know): expected unreadable, with line and field.
 
 Deterministic for a given seed (every random choice comes from `random.Random(seed/...)`,
 z3 is asked small questions without time limits that matter).
@@ -40,7 +43,7 @@ from ..model.kernel.logic import Sym, SymbolicBranch
 from ..model.kernel.play import event
 from ..model.kernel.rules import Int, Name, Names, Need, Player
 
-FAMILIES = ("random", "boundary", "mutants")
+FAMILIES = ("random", "boundary", "mutants", "unreadable")
 
 
 # ------------------------------------------------------------------ configurations
@@ -219,6 +222,8 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
         scen += gen.boundary(budget=budget)
     if "mutants" in fams:
         scen += gen.mutants(max(1, count), out_dir)
+    if "unreadable" in fams:
+        scen += gen.unreadable(max(1, count), out_dir)
     manifest = []
     for i, sc in enumerate(scen):
         name = f"{game.name}-{sc.family}-{i:04d}-{sc.slug}.jsonl"
@@ -245,11 +250,21 @@ class Generator:
         self.game, self.seed = game, seed
         self.player = Player_(game)
         self.confs = configurations(game)
+        self._played: dict[tuple, tuple] = {}  # legal games already played (mutants, unreadable)
 
     def rng(self, *tag: Any) -> random.Random:
         return random.Random("/".join(map(str, (self.seed, *tag))))
 
     def legal_game(self, i: int, keep: bool = False, tag: str = "random", max_steps: int = 3000, greed: float = 0.0):
+        key = (i, keep, tag, max_steps, greed)
+        if key in self._played:
+            return self._played[key]
+        got = self._legal_game(i, keep, tag, max_steps, greed)
+        if not keep:
+            self._played[key] = got
+        return got
+
+    def _legal_game(self, i: int, keep: bool, tag: str, max_steps: int, greed: float):
         opts, n = self.confs[i % len(self.confs)]
         rng = self.rng(tag, i)
         header = header_for(self.game, opts, n, rng)
@@ -322,6 +337,47 @@ class Generator:
             probe.unlink(missing_ok=True)
         return out
 
+    # -------------------------------------------------------------- unreadable
+    def unreadable(self, count: int, tmp: Path) -> list[Scenario]:
+        """For every field of every action: the earliest event of that action in the legal
+        games the mutants start from, that field made unreadable, the log cut after it.
+        Each is replayed: the engine must stop there, on that field (else it is left out)."""
+        from ..replays.engine import replay
+
+        game = self.game
+        first: dict[str, tuple[int, list]] = {}  # action -> (row index, rows) of its earliest event
+        for i in range(count):
+            header, path, s, _ = self.legal_game(i, tag="mutants", max_steps=400)
+            rows = log_lines(game, header, path)
+            for ri, r in enumerate(rows):
+                if "n" in r and (r["do"] not in first or ri < first[r["do"]][0]):
+                    first[r["do"]] = (ri, rows)
+        out: list[Scenario] = []
+        probe = tmp / ".probe.jsonl"
+        try:
+            for act in game.actions:
+                if act.name not in first:
+                    continue
+                ri, rows = first[act.name]
+                players = rows[0]["players"]
+                cfg = game.configure(rows[0].get("options", {}), None, None, nplayers=len(players))
+                for prm in act.params:
+                    for what, bad in _unreadable_values(prm, cfg, players):
+                        rs = copy.deepcopy(rows[:ri + 1])
+                        rs[ri][prm.name] = bad
+                        probe.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in rs))
+                        p = replay(probe).first()
+                        if p is None or p.kind != "unreadable" or p.line != ri + 1 or p.field != prm.name:
+                            continue
+                        out.append(Scenario(
+                            "unreadable", _slug(f"{act.name} {prm.name} {what}"), rs,
+                            {"verdict": "unreadable", "line": ri + 1, "field": prm.name},
+                            f"event {rs[ri]['n']} ('{act.name}'): field \"{prm.name}\" holds {what}", [act.cite],
+                            {"action": act.name, "field": prm.name, "value": what, "message": p.message}))
+        finally:
+            probe.unlink(missing_ok=True)
+        return out
+
     def _mutations(self, rows: list[dict], rng: random.Random, per_game: int = 6) -> Iterator[tuple[str, str, list]]:
         """One-event changes of a legal log: a field value, the player, a dropped or a
         duplicated event. Each change is a fresh copy; events are renumbered."""
@@ -370,6 +426,28 @@ class Generator:
             elif kind == "duplicate":
                 rs.insert(i + 1, copy.deepcopy(ev))
                 yield kind, f"event {ev['n']} ('{ev['do']}') recorded twice", renumber(rs)
+
+
+def _unreadable_values(prm: Any, cfg: Any, players: list[str]) -> list[tuple[str, Any]]:
+    """(what, value) that the field's own decoding refuses: just past a number's range,
+    one name more than a list holds, a name or a player the game does not know."""
+    k = prm.kind
+    if isinstance(k, Int):
+        return [(f"{k.hi + 1}, one more than its largest value {k.hi}", k.hi + 1),
+                (f"{k.lo - 1}, one less than its smallest value {k.lo}", k.lo - 1)]
+    unknown = "?" + "".join(sorted(set(players)))  # a name no component list and no header holds
+    if isinstance(k, Name):
+        return [(f"an unknown {k.what}", unknown)]
+    if isinstance(k, Names):
+        names = list(k.names(cfg))
+        out = [(f"an unknown {k.what}", [unknown])]
+        if names:
+            plural = k.what + ("es" if k.what.endswith("s") else "s")
+            out.insert(0, (f"{k.most + 1} {plural}, one more than the list holds", [names[0]] * (k.most + 1)))
+        return out
+    if isinstance(k, Player):
+        return [("a player the header does not name", unknown)]
+    return []
 
 
 def _other_value(prm: Any, v: Any, cfg: Any, players: list[str], rng: random.Random) -> Any:
@@ -842,9 +920,11 @@ The contract: your engine is a function `engine(lines) -> verdict`.
 - `lines` is the log as a list of dicts: lines[0] the header (game, options, players,
   setup; ignore its "expect" and "note"), then one dict per event ({{"n", "by", "do", ...}}),
   then maybe {{"result": ...}}. Line numbers count from 1 at the header.
-- It returns a dict {{"verdict": "legal" | "illegal", "line": int | None, "cite": str | None}}:
-  the first illegal line and the § of the rule it breaks (a wrong declared result is illegal
-  too). "line" and "cite" are compared only when your engine gives them (not None).
+- It returns a dict {{"verdict": "legal" | "illegal" | "unreadable", "line": int | None,
+  "cite": str | None}}: the first illegal line and the § of the rule it breaks (a wrong
+  declared result is illegal too), or the first line a field of which cannot be read (a
+  number out of range, too many names, an unknown name: "unreadable", no §). "line" and
+  "cite" are compared only when your engine gives them (not None).
 Say which function: define a fixture `referee_engine` in your conftest.py, or set
 REFEREE_ENGINE=package.module:function. Without either, referee's own engine is used.
 """
@@ -890,10 +970,10 @@ def test_scenario(sc, referee_engine):
     got = referee_engine(lines)
     want = sc["expect"]
     assert got["verdict"] == want["verdict"], f"{{sc['exercises']}}: expected {{want}}, got {{got}}"
-    if want["verdict"] == "illegal":
+    if want["verdict"] in ("illegal", "unreadable"):
         if got.get("line") is not None:
             assert got["line"] == want["line"], f"{{sc['exercises']}}: expected line {{want['line']}}, got {{got}}"
-        if got.get("cite") is not None:
+        if want["verdict"] == "illegal" and got.get("cite") is not None:
             assert got["cite"] == want["cite"], f"{{sc['exercises']}}: expected {{want['cite']}}, got {{got}}"
 '''
 

@@ -13,6 +13,7 @@ class Family(str, Enum):
     boundary = "boundary"
     random = "random"
     mutants = "mutants"
+    unreadable = "unreadable"
     all = "all"
 
 
@@ -31,7 +32,8 @@ def scenarios(
 ) -> None:
     """Generate edge-case games with their expected verdicts, for other engines to test
     against: boundary (each guard met at its limit and stepped past), random (legal full
-    games in every mode and board side), mutants (one event changed). Check them with
+    games in every mode and board side), mutants (one event changed), unreadable (one
+    field that cannot be read). Check them with
     `referee replay DIR --expect`."""
     from ..checks.scenarios import generate
     from ..model.kernel import BadInput
