@@ -39,7 +39,7 @@ from typing import Any, Iterator
 import orjson
 
 from ..model.kernel import Game, Undecided
-from ..model.kernel.logic import Sym, SymbolicBranch
+from ..model.kernel.logic import Not, Sym, SymbolicBranch
 from ..model.kernel.play import event
 from ..model.kernel.rules import Int, Name, Names, Need, Player
 
@@ -561,6 +561,7 @@ class Boundary:
         self.games: list[tuple[dict, list]] = []
         self.templates: dict[str, list] = {}  # action name -> candidate args seen in the games
         self._moves: dict[int, list] = {}
+        self._order: dict[str, list[int]] = {}
 
     def add_game(self, header: dict, path: list, states: list) -> None:
         g = len(self.games)
@@ -582,6 +583,11 @@ class Boundary:
     def order(self, tag: str) -> list[int]:
         """States in a seeded order: early states (short logs) alternate with the latest
         ones (where levels, guilds and resources have piled up: the rarer limits)."""
+        if tag not in self._order:
+            self._order[tag] = self._make_order(tag)
+        return self._order[tag]
+
+    def _make_order(self, tag: str) -> list[int]:
         idx = list(range(len(self.points)))
         rng = self.gen.rng("boundary-order", tag)
         rng.shuffle(idx)
@@ -635,7 +641,40 @@ class Boundary:
                             " (the first Need that fails)") + f", {how}")
                     out.append(self.scenario(idx, act, a, {"verdict": "illegal", "cite": need.cite}, what,
                                              [need.cite], {**info, "exact": exact, "side": "past", "found_by": how}))
+                    out += self._conjunct_pasts(act, j, tag, idx, a, info, deadline)
         out += self.invariant_limits()
+        return out
+
+    def _conjunct_pasts(self, act: Any, j: int, tag: str, idx: int, a: Any, info: dict, deadline: float | None,
+                        most: int = 6) -> list[Scenario]:
+        """For a Need that is a conjunction (of 2 to `most` parts, read at the state and
+        arguments of its *past* scenario), one more *past* per conjunct: that conjunct alone
+        fails, the Need's other conjuncts and (if z3 finds it) every other Need hold. An
+        engine that checks only part of the guard passes the Need's one scenario, not these."""
+        need = self.game.needs(act)[j]
+        s = self.points[idx][2]
+        cs = conjuncts(need, s, a)
+        if cs is None or len(cs) > most:
+            return []
+        out = []
+        for i in range(len(cs)):
+            if conjunct_holds(need, s, a, i):
+                continue  # the Need's own past scenario already breaks this conjunct alone
+            if deadline is not None and time.monotonic() > deadline:
+                break
+            try:
+                got = self._past(act, j, tag, conj=i, tries_max=15)
+            except z3.Z3Exception:
+                got = None
+            if got is None:
+                continue
+            k, b, exact, how = got
+            part = str(conjuncts(need, self.points[k][2], b)[i][0])
+            what = (f"'{act.name}' breaks part {i + 1} of {len(cs)} of '{need.says}' ({part}) and "
+                    + ("nothing else" if exact else "its other parts hold") + f", {how}")
+            out.append(self.scenario(k, act, b, {"verdict": "illegal", "cite": need.cite}, what, [need.cite],
+                                     {**info, "exact": exact, "side": "past", "found_by": how, "conjunct": i,
+                                      "conjuncts": len(cs), "part": part}))
         return out
 
     def invariant_limits(self) -> list[Scenario]:
@@ -709,8 +748,9 @@ class Boundary:
                     fallback = (idx, a, "", False)
         return fallback
 
-    def _past(self, act: Any, j: int, tag: str):
-        """A state of a legal game and arguments whose first failing Need is the j-th."""
+    def _past(self, act: Any, j: int, tag: str, conj: int | None = None, tries_max: int = 60):
+        """A state of a legal game and arguments whose first failing Need is the j-th (with
+        `conj`: by that conjunct of it alone)."""
         game = self.game
         needs = game.needs(act)
         tries = 0
@@ -723,12 +763,92 @@ class Boundary:
             if not temps:
                 continue
             tries += 1
-            if tries > 60:
+            if tries > tries_max:
                 return None
-            got = solve(game, s, act, j, temps[0])
+            got = solve(game, s, act, j, temps[0], conj=conj)
             if got is not None:
                 return (idx,) + got
         return None
+
+
+# ------------------------------------------------------------------ conjuncts of a Need
+def _flat_and(e: Any) -> list:
+    if z3.is_and(e):
+        return [c for x in e.children() for c in _flat_and(x)]
+    return [e]
+
+
+_CONJ: dict[tuple, Any] = {}
+_TARGETS: dict[tuple, Any] = {}  # (id of a conjunct list, i) -> (the list, "part i alone fails", leaf variables)
+
+
+def conjuncts(need: Need, s: Any, a: Any) -> list | None:
+    """The conjuncts of a Need's test at (s, a), as z3 terms over the state values it reads
+    (named like `done[0]`) and the symbolic arguments: [(term, leaves)], or None when the
+    test is not a conjunction there. Rules never branch on state values, so making the
+    values it reads symbolic keeps the test's shape: it depends on the arguments and the
+    configuration only (the key of the cache)."""
+    try:
+        key = (id(need), id(s.cfg), tuple((k, v.t.get_id() if type(v) is Sym else
+                                           tuple(x.t.get_id() if type(x) is Sym else x for x in v)
+                                           if isinstance(v, tuple) else v) for k, v in sorted(a.__dict__.items())))
+    except Exception:  # noqa: BLE001 - arguments that do not make a key
+        key = None
+    if key is not None and key in _CONJ:
+        return _CONJ[key][1]
+    got = _conjuncts(need, s, a)
+    if key is not None:
+        _CONJ[key] = (need, got, s.cfg, a)  # the objects kept alive: their ids stay theirs
+    return got
+
+
+def _conjuncts(need: Need, s: Any, a: Any) -> list | None:
+    from .invariants import reads
+
+    try:
+        leaves = [p for p in sorted(reads(lambda st: need.test(st, a), s)) if type(_leaf(s, p)) is int]
+        S = s
+        for path in leaves:
+            S = _set_leaf(S, path, Sym(z3.Int(_leaf_name(path))))
+        t = need.test(S, a)
+    except Exception:  # noqa: BLE001 - a rule that cannot be traced or made symbolic
+        return None
+    if type(t) is not Sym:
+        return None
+    cs = [c for c in _flat_and(t.t) if not z3.is_true(c)]
+    return [(c, leaves) for c in cs] if len(cs) >= 2 else None
+
+
+def _leaf_name(path: tuple) -> str:
+    return path[0] + "".join(f"[{i}]" for i in path[1:])
+
+
+def conjunct_target(need: Need, s: Any, a: Any, i: int) -> Any:
+    """"Conjunct i of the Need fails and its other conjuncts hold" at the concrete state s,
+    for arguments a (some symbolic): a Sym, a bool, or None when there is no conjunct i."""
+    cs = conjuncts(need, s, a)
+    if cs is None or i >= len(cs):
+        return None
+    leaves = cs[0][1]
+    key = (id(cs), i)
+    if key not in _TARGETS:
+        _TARGETS[key] = (cs, z3.And(z3.Not(cs[i][0]), *[c for k, (c, _) in enumerate(cs) if k != i]),
+                         [z3.Int(_leaf_name(p)) for p in leaves])
+    _, t, vs = _TARGETS[key]
+    if vs:
+        t = z3.substitute(t, *[(v, z3.IntVal(_leaf(s, p))) for v, p in zip(vs, leaves)])
+    t = z3.simplify(t)
+    if z3.is_true(t):
+        return True
+    if z3.is_false(t):
+        return False
+    return Sym(t)
+
+
+def conjunct_holds(need: Need, s: Any, a: Any, i: int) -> bool:
+    """Concretely: does conjunct i fail at (s, a) while the Need's other conjuncts hold?"""
+    t = conjunct_target(need, s, a, i)
+    return t is True
 
 
 # ------------------------------------------------------------------ z3 over one Need
@@ -765,10 +885,27 @@ def _z3_param(prm: Any, cfg: Any, name: str):
     return Sym(v), [v], [v >= 0, v < len(k.names(cfg))]
 
 
-def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int = 60):
+def _combos(doms: list, limit: int = 20000) -> Iterator[tuple]:
+    """The combinations of the enumerated arguments, those closest to the template (its
+    values come first in each domain) first: all of the template, then one value changed,
+    then two... (so that a bounded search still tries another player, another card)."""
+    sizes = [len(d) for _, d in doms]
+    n = 1
+    for k in sizes:
+        n *= k
+    if n > limit:
+        yield from itertools.product(*[d for _, d in doms])
+        return
+    idx = sorted(itertools.product(*[range(k) for k in sizes]), key=lambda c: sum(1 for x in c if x))
+    for c in idx:
+        yield tuple(d[x] for (_, d), x in zip(doms, c))
+
+
+def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int = 60, conj: int | None = None):
     """Arguments for `act` at the concrete state s whose first failing Need is the j-th:
     z3 over the Needs' tests (the other Needs hold if it can, else only the ones before),
-    then checked concretely. Returns (args, exact, how) or None."""
+    then checked concretely. With `conj`, the j-th Need fails by that conjunct only (its
+    other conjuncts hold). Returns (args, exact, how) or None."""
     import z3
 
     from .symbolic import term
@@ -787,7 +924,7 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
         values[prm.name], side = v, side + cs
         zs.append((prm, vs))
     order = [j] + list(range(j))  # the target first, then the Needs before it: most combos stop early
-    for n, combo in enumerate(itertools.product(*[d for _, d in doms])):
+    for n, combo in enumerate(_combos(doms)):
         if n >= combos_max:
             break
         base = {k: v for (k, _), v in zip(doms, combo)}
@@ -804,6 +941,12 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
                         break
                     continue
                 t = needs[k].test(s, a)
+                if k == j and conj is not None:
+                    t = conjunct_target(needs[k], s, a, conj)
+                    if t is None:
+                        dead = True
+                        break
+                    t = Not(t)  # the target "fails" when the chosen conjunct alone fails
                 terms[k] = t
                 if type(t) is not Sym and (bool(t) if k == j else (k < j and not t)):
                     dead = True  # the target cannot fail, or a Need before it cannot hold
@@ -820,10 +963,12 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
                 continue
             b = SimpleNamespace(**base, **got)
             fail = _first_failing(game, s, act, b)
-            if fail == j:
+            if fail == j and (conj is None or conjunct_holds(needs[j], s, b, conj)):
                 ok_all = all(_holds(n, s, b) is not False for k, n in enumerate(needs) if k != j)
                 how = "found by z3" if zs else "found by enumerating the arguments"
                 return b, ok_all, how
+    if conj is not None:
+        return None
     # a concrete-only Need (it reads detail z3 does not see): unit changes of a legal move's arguments
     for b in neighbours(act, template, cfg):
         if _first_failing(game, s, act, b) == j:
@@ -832,9 +977,9 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
     return None
 
 
-def neighbours(act: Any, a: Any, cfg: Any, limit: int = 200) -> Iterator[SimpleNamespace]:
-    """Arguments one unit away from a: a number +-1, one name more or fewer in a list,
-    another name, another player."""
+def neighbours(act: Any, a: Any, cfg: Any, limit: int = 400) -> Iterator[SimpleNamespace]:
+    """Arguments one unit away from a: a number +-1, one name more or fewer in a list, one
+    name of a list replaced by another, another name, another player."""
     n = 0
     for prm in act.params:
         v, k = getattr(a, prm.name, None), prm.kind
@@ -844,6 +989,9 @@ def neighbours(act: Any, a: Any, cfg: Any, limit: int = 200) -> Iterator[SimpleN
         elif isinstance(k, Names) and isinstance(v, tuple):
             alts = [v[:i] + (v[i] + d,) + v[i + 1:] for i in range(len(v)) for d in (-1, 1)
                     if v[i] + d >= 0 and sum(v) + d <= k.most]
+            # and one name replaced by another (as many names: a Need on the count still holds)
+            alts += [tuple(x - (n == i) + (n == o) for n, x in enumerate(v))
+                     for i in range(len(v)) if v[i] for o in range(len(v)) if o != i]
         elif isinstance(k, Name) and isinstance(v, int):
             alts = [x for x in range(len(k.names(cfg))) if x != v]
         elif isinstance(k, Player) and isinstance(v, int):
