@@ -72,7 +72,7 @@ def test_boundary_pairs_cover_the_guards(generated):
         assert key in pairs
         sides.setdefault(key, set()).add(s["side"])
         if s["side"] == "past":
-            assert s["expect"] == {"verdict": "illegal", "cite": pairs[key], "line": s["events"] + 1}
+            assert s["expect"] == {"verdict": "illegal", "cite": pairs[key], "line": s["events"] + 1, "kind": "illegal"}
         else:
             assert s["expect"] == {"verdict": "legal"}
     legal = sum("limit" in v for v in sides.values())

@@ -588,27 +588,45 @@ class Boundary:
         return self._order[tag]
 
     def _make_order(self, tag: str) -> list[int]:
-        idx = list(range(len(self.points)))
+        """Each game's states shuffled, early and late ones alternating; then the games
+        taken in turn (a configuration played by two games of the thirty, e.g. an option
+        that stops its games early, comes within the first tries of every search)."""
         rng = self.gen.rng("boundary-order", tag)
-        rng.shuffle(idx)
-        early = sorted(idx, key=lambda i: self.points[i][1] // 25)
-        late = sorted(idx, key=lambda i: -self.points[i][1] // 25)
-        out, seen = [], set()
-        for pair in zip(early, late):
-            for i in pair:
-                if i not in seen:
-                    seen.add(i)
-                    out.append(i)
-        return out
+        per: dict[int, list[int]] = {}
+        for i, (g, _, _) in enumerate(self.points):
+            per.setdefault(g, []).append(i)
+        rows = []
+        for g in sorted(per):
+            idx = per[g]
+            rng.shuffle(idx)
+            early = sorted(idx, key=lambda i: self.points[i][1] // 25)
+            late = sorted(idx, key=lambda i: -self.points[i][1] // 25)
+            row, seen = [], set()
+            for pair in zip(early, late):
+                for i in pair:
+                    if i not in seen:
+                        seen.add(i)
+                        row.append(i)
+            rows.append(row)
+        rng.shuffle(rows)
+        return [i for col in itertools.zip_longest(*rows) for i in col if i is not None]
 
-    def scenario(self, idx: int, act: Any, a: Any, expect: dict, exercises: str, cites: list, extra: dict) -> Scenario:
+    def scenario(self, idx: int, act: Any, a: Any, expect: dict, exercises: str, cites: list, extra: dict) -> list:
+        """[the scenario], or [] when the arguments cannot be written as a log line (a
+        candidate move whose list is longer than the names it is read against: Draft's
+        deck vector under some options has one entry more than its card names)."""
         g, k, s = self.points[idx]
         header, path = self.games[g]
-        rows = log_lines(self.game, header, path[:k] + [(act, a)])
+        try:
+            rows = log_lines(self.game, header, path[:k] + [(act, a)])
+        except (IndexError, KeyError):
+            return []
         if expect["verdict"] == "illegal":
-            expect = {**expect, "line": len(rows)}
-        return Scenario("boundary", _slug(f"{expect['verdict']} {act.name} {extra['says']}"), rows, expect,
-                        exercises, cites, extra)
+            # the event is refused by a guard ("illegal"), not accepted and then found to
+            # break an invariant of the model ("invariant"): replay --expect tells them apart
+            expect = {**expect, "line": len(rows), "kind": "illegal"}
+        return [Scenario("boundary", _slug(f"{expect['verdict']} {act.name} {extra['says']}"), rows, expect,
+                         exercises, cites, extra)]
 
     def search(self) -> list[Scenario]:
         game = self.game
@@ -629,8 +647,8 @@ class Boundary:
                     idx, a, why, strict = legal
                     what = (f"'{act.name}' meets '{need.says}' at its limit ({why} breaks it)" if strict else
                             f"'{act.name}' meets '{need.says}' (no state at its limit found)")
-                    out.append(self.scenario(idx, act, a, {"verdict": "legal"}, what, [need.cite],
-                                             {**info, "at_limit": strict, "side": "limit"}))
+                    out += self.scenario(idx, act, a, {"verdict": "legal"}, what, [need.cite],
+                                             {**info, "at_limit": strict, "side": "limit"})
                 try:
                     past = self._past(act, j, tag)
                 except z3.Z3Exception:
@@ -639,42 +657,46 @@ class Boundary:
                     idx, a, exact, how = past
                     what = (f"'{act.name}' breaks '{need.says}'" + (" and nothing else" if exact else
                             " (the first Need that fails)") + f", {how}")
-                    out.append(self.scenario(idx, act, a, {"verdict": "illegal", "cite": need.cite}, what,
-                                             [need.cite], {**info, "exact": exact, "side": "past", "found_by": how}))
+                    out += self.scenario(idx, act, a, {"verdict": "illegal", "cite": need.cite}, what,
+                                             [need.cite], {**info, "exact": exact, "side": "past", "found_by": how})
                     out += self._conjunct_pasts(act, j, tag, idx, a, info, deadline)
         out += self.invariant_limits()
         return out
 
     def _conjunct_pasts(self, act: Any, j: int, tag: str, idx: int, a: Any, info: dict, deadline: float | None,
-                        most: int = 6) -> list[Scenario]:
+                        most: int = 4) -> list[Scenario]:
         """For a Need that is a conjunction (of 2 to `most` parts, read at the state and
         arguments of its *past* scenario), one more *past* per conjunct: that conjunct alone
         fails, the Need's other conjuncts and (if z3 finds it) every other Need hold. An
         engine that checks only part of the guard passes the Need's one scenario, not these."""
         need = self.game.needs(act)[j]
         s = self.points[idx][2]
-        cs = conjuncts(need, s, a)
+        sa, pairs = _sym_args(act, s.cfg, a)  # the arguments z3 chooses made symbolic, as solve() does
+        cs = conjuncts(need, s, sa)
         if cs is None or len(cs) > most:
             return []
         out = []
         for i in range(len(cs)):
-            if conjunct_holds(need, s, a, i):
+            t = conjunct_target(need, s, sa, i)
+            if type(t) is Sym and pairs:
+                t = z3.is_true(z3.simplify(z3.substitute(t.t, *pairs)))
+            if t is True:
                 continue  # the Need's own past scenario already breaks this conjunct alone
             if deadline is not None and time.monotonic() > deadline:
                 break
             try:
-                got = self._past(act, j, tag, conj=i, tries_max=15)
+                got = self._past(act, j, tag, conj=i, tries_max=10)
             except z3.Z3Exception:
                 got = None
             if got is None:
                 continue
             k, b, exact, how = got
-            part = str(conjuncts(need, self.points[k][2], b)[i][0])
+            part = str(cs[i][0])
             what = (f"'{act.name}' breaks part {i + 1} of {len(cs)} of '{need.says}' ({part}) and "
                     + ("nothing else" if exact else "its other parts hold") + f", {how}")
-            out.append(self.scenario(k, act, b, {"verdict": "illegal", "cite": need.cite}, what, [need.cite],
+            out += self.scenario(k, act, b, {"verdict": "illegal", "cite": need.cite}, what, [need.cite],
                                      {**info, "exact": exact, "side": "past", "found_by": how, "conjunct": i,
-                                      "conjuncts": len(cs), "part": part}))
+                                      "conjuncts": len(cs), "part": part})
         return out
 
     def invariant_limits(self) -> list[Scenario]:
@@ -754,7 +776,11 @@ class Boundary:
         game = self.game
         needs = game.needs(act)
         tries = 0
-        for idx in self.order(tag):
+        order = self.order(tag)
+        if conj is not None:  # states where the action is a candidate first: a part of a guard is searched
+            mine = [i for i in order[:1500] if any(a2.name == act.name for a2, _ in self.moves(i))]
+            order = mine + [i for i in order if i not in set(mine)]
+        for idx in order:
             s = self.points[idx][2]
             if j > 0 and not needs[0].test(s, SimpleNamespace(p=None)):
                 continue  # out of phase: only the phase Need can be the one that fails here
@@ -871,6 +897,22 @@ def _split(act: Any, cfg: Any) -> tuple[list, list, list]:
     return sym, enum, fixed
 
 
+def _sym_args(act: Any, cfg: Any, a: Any) -> tuple[SimpleNamespace, list]:
+    """`a` with the arguments solve() makes symbolic replaced by their z3 variables, and the
+    (variable, value) pairs that give them back."""
+    sym, _, _ = _split(act, cfg)
+    out, pairs = dict(a.__dict__), []
+    for prm in sym:
+        v, vs, _ = _z3_param(prm, cfg, f"x.{prm.name}")
+        out[prm.name] = v
+        cur = getattr(a, prm.name, None)
+        vals = cur if isinstance(cur, tuple) else (cur,)
+        if len(vals) != len(vs) or not all(isinstance(x, int) for x in vals):
+            return SimpleNamespace(**a.__dict__), []
+        pairs += [(z, z3.IntVal(x)) for z, x in zip(vs, vals)]
+    return SimpleNamespace(**out), pairs
+
+
 def _z3_param(prm: Any, cfg: Any, name: str):
     import z3
 
@@ -969,12 +1011,25 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
                 return b, ok_all, how
     if conj is not None:
         return None
-    # a concrete-only Need (it reads detail z3 does not see): unit changes of a legal move's arguments
+    # a concrete-only Need (it reads detail z3 does not see): unit changes of a legal move's
+    # arguments; when the one found breaks a later Need too, a second unit change of another
+    # argument that mends it (e.g. a card drawn changed, then the card put under with it)
+    first = None
     for b in neighbours(act, template, cfg):
         if _first_failing(game, s, act, b) == j:
-            ok_all = all(_holds(n, s, b) is not False for k, n in enumerate(needs) if k != j)
-            return b, ok_all, "found by a unit change of a candidate move's arguments"
-    return None
+            if all(_holds(n, s, b) is not False for k, n in enumerate(needs) if k != j):
+                return b, True, "found by a unit change of a candidate move's arguments"
+            first = first or b
+    if first is None:
+        return None
+    changed = {p.name for p in act.params if getattr(first, p.name, None) != getattr(template, p.name, None)}
+    for c in neighbours(act, first, cfg):
+        if any(getattr(c, n, None) != getattr(first, n, None) for n in changed):
+            continue
+        if _first_failing(game, s, act, c) == j and all(
+                _holds(n, s, c) is not False for k, n in enumerate(needs) if k != j):
+            return c, True, "found by two unit changes of a candidate move's arguments"
+    return first, False, "found by a unit change of a candidate move's arguments"
 
 
 def neighbours(act: Any, a: Any, cfg: Any, limit: int = 400) -> Iterator[SimpleNamespace]:
@@ -1004,10 +1059,13 @@ def neighbours(act: Any, a: Any, cfg: Any, limit: int = 400) -> Iterator[SimpleN
 
 
 def _fits(act: Any, a: Any, cfg: Any) -> bool:
-    """Arguments seen in another game fit this one (its players exist here)."""
+    """Arguments seen in another game fit this one (its players exist here, its lists of
+    names are as long as this configuration's)."""
     n = cfg.extra.get("nplayers", 2)
     ps = [a.p] + [getattr(a, p.name, None) for p in act.params if isinstance(p.kind, Player)]
-    return all(x is None or (isinstance(x, int) and x < n) for x in ps)
+    lists = [(getattr(a, p.name, None), p.kind) for p in act.params if isinstance(p.kind, Names)]
+    return (all(x is None or (isinstance(x, int) and x < n) for x in ps)
+            and all(not isinstance(v, tuple) or len(v) == len(k.names(cfg)) for v, k in lists))
 
 
 def _first(dom: list, v: Any) -> list:
