@@ -205,13 +205,14 @@ def _slug(x: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", x.lower()).strip("-")[:40] or "x"
 
 
-def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: str = "all",
+def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: str | list[str] = "all",
              fmt: str = "logs", budget: float | None = None) -> list[dict]:
     """Write the scenarios of `game` to out_dir (logs + manifest.json; with fmt "pytest" also
-    a test module) and return the manifest. `count`: random games (and the legal games the
-    other families start from); `budget`: seconds for the boundary search (None: no limit
-    beyond the search's own bounds)."""
-    fams = FAMILIES if family == "all" else (family,)
+    a test module) and return the manifest. `family`: "all", one family or a list of them;
+    `count`: random games (and the legal games the other families start from); `budget`:
+    seconds for the boundary search (None: no limit beyond the search's own bounds)."""
+    wanted = [family] if isinstance(family, str) else list(family)
+    fams = FAMILIES if "all" in wanted else tuple(f for f in FAMILIES if f in wanted)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     gen = Generator(game, seed)

@@ -27,7 +27,7 @@ def scenarios(
     out_dir: Annotated[Path, typer.Option("--out", help="where to write the scenarios")] = Path("scenarios"),
     count: Annotated[int, typer.Option("--count", "-n", min=1, help="random games (and the games mutants start from)")] = 20,
     seed: Annotated[int, typer.Option("--seed", help="the seed: same seed, same scenarios")] = 0,
-    family: Annotated[Family, typer.Option("--family", help="which family to generate")] = Family.all,
+    family: Annotated[list[Family], typer.Option("--family", help="which family to generate (repeat for several)")] = [Family.all],  # noqa: B006
     format: Annotated[SFmt, typer.Option("--format", "-f", help="logs, or logs and a pytest module")] = SFmt.logs,
 ) -> None:
     """Generate edge-case games with their expected verdicts, for other engines to test
@@ -43,7 +43,7 @@ def scenarios(
         err.print(f"referee: {out_dir}: not a directory")
         raise typer.Exit(BAD)
     try:
-        manifest = generate(g, out_dir, count=count, seed=seed, family=family.value, fmt=format.value)
+        manifest = generate(g, out_dir, count=count, seed=seed, family=[f.value for f in family], fmt=format.value)
     except (BadInput, OSError) as e:
         err.print(f"referee: {e}")
         raise typer.Exit(BAD) from None
