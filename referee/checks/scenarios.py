@@ -511,6 +511,28 @@ def _holds(need: Need, s: Any, a: Any) -> bool | None:
         return None
 
 
+def just_past(need: Need, s: Any, a: Any) -> bool:
+    """Is `need` failed just beyond its limit at (s, a): a unit change of one state value it
+    reads (within the field's declared range) makes it hold? (One token left where none may
+    stay, one crown too many...) Needs that read no number count as just past."""
+    from .invariants import reads
+
+    try:
+        leaves = [p for p in sorted(reads(lambda st: need.test(st, a), s)) if type(_leaf(s, p)) is int]
+    except Exception:  # noqa: BLE001
+        return True
+    if not leaves:
+        return True
+    meta = {f.name: f.metadata for f in s.skeleton()}
+    for path in leaves:
+        v = _leaf(s, path)
+        lo, hi = meta.get(path[0], {}).get("lo", v - 1), meta.get(path[0], {}).get("hi", v + 1)
+        for d in (-1, 1):
+            if lo <= v + d <= hi and _holds(need, _set_leaf(s, path, v + d), a) is True:
+                return True
+    return False
+
+
 def tight(act: Any, need: Need, s: Any, a: Any) -> str | None:
     """Is `need` met at its limit by (s, a)? It holds, and a unit change of one argument or
     of one state value the Need reads breaks it. Returns what breaks it, or None."""
@@ -589,10 +611,17 @@ class Boundary:
         return self._order[tag]
 
     def _make_order(self, tag: str) -> list[int]:
-        """Each game's states shuffled, early and late ones alternating; then the games
-        taken in turn (a configuration played by two games of the thirty, e.g. an option
-        that stops its games early, comes within the first tries of every search)."""
+        """Two orders taken in turn: all states shuffled, early and late ones alternating
+        (the late ones are where levels and resources have piled up); and game by game,
+        each game's states so ordered, the games taking turns (a configuration played by
+        two games of thirty, e.g. an option that stops its games early, comes within the
+        first tries of every search)."""
         rng = self.gen.rng("boundary-order", tag)
+        idx = list(range(len(self.points)))
+        rng.shuffle(idx)
+        early = sorted(idx, key=lambda i: self.points[i][1] // 25)
+        late = sorted(idx, key=lambda i: -self.points[i][1] // 25)
+        glob = [i for pair in zip(early, late) for i in pair]
         per: dict[int, list[int]] = {}
         for i, (g, _, _) in enumerate(self.points):
             per.setdefault(g, []).append(i)
@@ -610,7 +639,14 @@ class Boundary:
                         row.append(i)
             rows.append(row)
         rng.shuffle(rows)
-        return [i for col in itertools.zip_longest(*rows) for i in col if i is not None]
+        turns = [i for col in itertools.zip_longest(*rows) for i in col if i is not None]
+        out, seen = [], set()
+        for pair in zip(glob, turns):
+            for i in pair:
+                if i not in seen:
+                    seen.add(i)
+                    out.append(i)
+        return out
 
     def scenario(self, idx: int, act: Any, a: Any, expect: dict, exercises: str, cites: list, extra: dict) -> list:
         """[the scenario], or [] when the arguments cannot be written as a log line (a
@@ -776,7 +812,7 @@ class Boundary:
         `conj`: by that conjunct of it alone)."""
         game = self.game
         needs = game.needs(act)
-        tries = 0
+        tries, first = 0, None  # a few more states are tried for a past just beyond the limit
         order = self.order(tag)
         if conj is not None:  # states where the action is a candidate first: a part of a guard is searched
             mine = [i for i in order[:1500] if any(a2.name == act.name for a2, _ in self.moves(i))]
@@ -791,11 +827,14 @@ class Boundary:
                 continue
             tries += 1
             if tries > tries_max:
-                return None
+                return first
             got = solve(game, s, act, j, temps[0], conj=conj)
             if got is not None:
-                return (idx,) + got
-        return None
+                if conj is not None or just_past(needs[j], s, got[0]):
+                    return (idx,) + got
+                if first is None:
+                    first, tries_max = (idx,) + got, min(tries_max, tries + 5)
+        return first
 
 
 # ------------------------------------------------------------------ conjuncts of a Need
