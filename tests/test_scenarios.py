@@ -108,8 +108,9 @@ def test_boundary_pairs_cover_the_guards(generated):
             assert s["expect"] == {"verdict": "legal"}
     legal = sum("limit" in v for v in sides.values())
     past = sum("past" in v for v in sides.values())
-    # measured with the expeditions (152 Raiders guards): 113 met at their limit, 121 stepped
-    # past; before them (65 guards) 64 and 61. The search's budget is what limits it.
+    # measured (152 Raiders guards, seed 0): 121 met at their limit, 135 stepped past (113 and
+    # 121 before the parts of guards and the game-by-game order); Welcome 36 and 35 of 36.
+    # The search's budget is what limits it.
     assert legal >= 0.7 * len(pairs) and past >= 0.75 * len(pairs), (legal, past, len(pairs))
     at_limit = [s for s in scen if s["family"] == "boundary" and s["side"] == "limit" and s["at_limit"] and "action" in s]
     assert len(at_limit) >= 0.7 * legal
