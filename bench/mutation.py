@@ -150,6 +150,9 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=120.0)
     ap.add_argument("--limit", type=int, default=0, help="only the first N mutants of each module (0: all)")
+    ap.add_argument("--only", default=None, help="only the mutants whose description matches this regex (e.g. 'line 31:')")
+    ap.add_argument("--survivors", type=Path, default=None,
+                    help="only the mutants that survived in this earlier --out file")
     ap.add_argument("--out", type=Path, default=None, help="write every mutant's outcome as JSON")
     a = ap.parse_args()
 
@@ -182,6 +185,14 @@ def main() -> None:
         todo = sites(ast.parse(src))
         if a.limit:
             todo = todo[: a.limit]
+        if a.only:
+            import re
+
+            todo = [t for t in todo if re.search(a.only, t[1])]
+        if a.survivors:
+            old = json.loads(a.survivors.read_text(encoding="utf-8"))["results"]
+            keep = {r["what"] for r in old if r["module"] == modname and r["status"] == "survived"}
+            todo = [t for t in todo if t[1] in keep]
         running: list = []
         pending = list(todo)
         while pending or running:

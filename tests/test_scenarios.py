@@ -18,16 +18,24 @@ from referee.model import load, names
 run = CliRunner().invoke
 
 
-# The generator is validated on these games; for Welcome, Dungeon Twister and Trolls et
-# Dragons it runs but its boundary coverage is not yet checked (issue 6 note).
-VALIDATED = ["raiders", "draft"]
+# The games whose generated scenarios are validated here (round trip through replay
+# --expect), with the families generated. Trolls et Dragons and Dungeon Twister leave out
+# the boundary search: it takes 17 s and 120 s of CPU for them (one legal game per
+# configuration, z3 per guard), beyond this file's budget; it runs and passes replay
+# --expect when run by hand (docs/scenarios.md).
+ALL = ["all"]
+QUICK = ["random", "mutants", "unreadable"]
+VALIDATED = {"raiders": ALL, "draft": ALL, "welcome": ALL, "trolls": QUICK, "twister": QUICK}
+COUNT = {"trolls": 3}  # its legal games are short: more of them give every kind of mutant
 
 
-@pytest.fixture(scope="module", params=VALIDATED)
+@pytest.fixture(scope="module", params=list(VALIDATED))
 def generated(request, tmp_path_factory):
     game = request.param
     d = tmp_path_factory.mktemp(f"scen-{game}")
-    r = run(app, ["scenarios", game, "--out", str(d), "--count", "1", "--seed", "3", "--format", "pytest"])
+    fams = [x for f in VALIDATED[game] for x in ("--family", f)]
+    n = str(COUNT.get(game, 1))
+    r = run(app, ["scenarios", game, "--out", str(d), "--count", n, "--seed", "3", "--format", "pytest", *fams])
     assert r.exit_code == 0, r.output
     doc = json.loads((d / "manifest.json").read_text())
     return game, d, doc["scenarios"]
@@ -40,13 +48,34 @@ def test_every_scenario_replays_to_its_expected_verdict(generated):
     rows = [json.loads(x) for x in r.stdout.splitlines()]
     assert len(rows) == len(scen) and all(x["expected"] for x in rows)
     fams = {(s["family"], s["expect"]["verdict"]) for s in scen}
-    assert {("random", "legal"), ("boundary", "legal"), ("boundary", "illegal"), ("mutants", "illegal")} <= fams
+    assert {("random", "legal"), ("mutants", "illegal"), ("unreadable", "unreadable")} <= fams
+    if VALIDATED[game] == ALL:
+        assert {("boundary", "legal"), ("boundary", "illegal")} <= fams
+
+
+def test_unreadable_scenarios_name_the_field(generated):
+    """Each unreadable scenario ends on the event whose field cannot be read, and an engine
+    that reads it anyway (a verdict other than unreadable, or another field) is caught."""
+    game, d, scen = generated
+    unr = [s for s in scen if s["family"] == "unreadable"]
+    assert unr
+    for s in unr:
+        rows = (d / s["file"]).read_bytes().splitlines()
+        assert len(rows) == s["expect"]["line"]
+        assert s["field"] in orjson.loads(rows[-1])
+    s = unr[0]
+    rows = (d / s["file"]).read_bytes().splitlines()
+    head = orjson.loads(rows[0])
+    head["expect"] = {**head["expect"], "field": "not-" + s["field"]}
+    bad = d.parent / f"{game}-wrong-field.jsonl"
+    bad.write_bytes(b"\n".join([orjson.dumps(head)] + rows[1:]) + b"\n")
+    assert run(app, ["replay", str(bad), "--expect"]).exit_code == 1
 
 
 def test_a_wrong_expectation_is_caught(generated):
     """The round trip can fail: flip one expected verdict and replay --expect exits 1."""
     game, d, scen = generated
-    s = next(x for x in scen if x["family"] == "boundary" and x["expect"]["verdict"] == "illegal")
+    s = next(x for x in scen if x["family"] in ("boundary", "mutants") and x["expect"]["verdict"] == "illegal")
     rows = (d / s["file"]).read_bytes().splitlines()
     head = orjson.loads(rows[0])
     head["expect"] = {"verdict": "legal"}
@@ -60,6 +89,8 @@ def test_boundary_pairs_cover_the_guards(generated):
     """Each Need of the model gets a legal event meeting it and (mostly) an event past it
     whose first failing Need is that one: the expected § is the Need's own."""
     game, d, scen = generated
+    if VALIDATED[game] != ALL:
+        pytest.skip(f"the boundary family is not generated for {game} here (see VALIDATED)")
     g = load(game)
     pairs = {(a.name, n.says): n.cite for a in g.actions for n in g.needs(a)}
     sides: dict = {}
@@ -72,13 +103,14 @@ def test_boundary_pairs_cover_the_guards(generated):
         assert key in pairs
         sides.setdefault(key, set()).add(s["side"])
         if s["side"] == "past":
-            assert s["expect"] == {"verdict": "illegal", "cite": pairs[key], "line": s["events"] + 1}
+            assert s["expect"] == {"verdict": "illegal", "cite": pairs[key], "line": s["events"] + 1, "kind": "illegal"}
         else:
             assert s["expect"] == {"verdict": "legal"}
     legal = sum("limit" in v for v in sides.values())
     past = sum("past" in v for v in sides.values())
-    # measured with the expeditions (152 Raiders guards): 113 met at their limit, 121 stepped
-    # past; before them (65 guards) 64 and 61. The search's budget is what limits it.
+    # measured (152 Raiders guards, seed 0): 121 met at their limit, 135 stepped past (113 and
+    # 121 before the parts of guards and the game-by-game order); Welcome 36 and 35 of 36.
+    # The search's budget is what limits it.
     assert legal >= 0.7 * len(pairs) and past >= 0.75 * len(pairs), (legal, past, len(pairs))
     at_limit = [s for s in scen if s["family"] == "boundary" and s["side"] == "limit" and s["at_limit"] and "action" in s]
     assert len(at_limit) >= 0.7 * legal

@@ -15,6 +15,9 @@ verdict (`"expect"`, the format replays/expect.py checks), plus manifest.json:
   itself: a unit change of one argument, or of one state value the Need reads, breaks it.
 - mutants: a legal game with one event changed (a field value, the player, an event dropped
   or duplicated), replayed to find its verdict: illegal (line and §) or still legal.
+- unreadable: for every field of every action, a legal game cut after the first event of
+  that action, the field made unreadable (a number past its range, a list one name too
+  long, a name or player the game does not know): expected unreadable, with line and field.
 
 Deterministic for a given seed (every random choice comes from `random.Random(seed/...)`,
 z3 is asked small questions without time limits that matter).
@@ -36,11 +39,11 @@ from typing import Any, Iterator
 import orjson
 
 from ..model.kernel import Game, Undecided
-from ..model.kernel.logic import Sym, SymbolicBranch
+from ..model.kernel.logic import Not, Sym, SymbolicBranch
 from ..model.kernel.play import event
 from ..model.kernel.rules import Int, Name, Names, Need, Player
 
-FAMILIES = ("random", "boundary", "mutants")
+FAMILIES = ("random", "boundary", "mutants", "unreadable")
 
 
 # ------------------------------------------------------------------ configurations
@@ -74,11 +77,15 @@ def configurations(game: Game) -> list[tuple[dict, int]]:
 class Player_:
     """Plays random legal games fast: the Needs of each action are built once, candidates
     are tried in a random order and the first legal one is taken (which is a uniform choice
-    among the legal moves, without testing every candidate)."""
+    among the legal moves, without testing every candidate). A game whose candidate
+    generator carries a `weight(s, act, args)` function (`Game.moves.weight`) is played by
+    a weighted draw instead: each legal move is taken with a probability proportional to
+    its weight (the players of a long game can then end it sooner)."""
 
     def __init__(self, game: Game):
         self.game = game
         self.needs = {a.name: game.needs(a) for a in game.actions}
+        self.weight = getattr(game.moves, "weight", None)
 
     def ok(self, s: Any, act: Any, a: Any) -> bool:
         try:
@@ -93,8 +100,18 @@ class Player_:
         """(action, args, next state) of a random legal move, or None."""
         game = self.game
         cands = list(game.moves(s))
+        weight = self.weight
+        ws = [weight(s, act, a) for act, a in cands] if weight is not None else None
         while cands:  # a lazy shuffle: draw candidates at random until one is legal
-            k = rng.randrange(len(cands))
+            if ws is None:
+                k = rng.randrange(len(cands))
+            else:  # a weighted draw without replacement
+                r, k = rng.random() * sum(ws), 0
+                while k < len(ws) - 1 and r >= ws[k]:
+                    r -= ws[k]
+                    k += 1
+                ws[k], ws[-1] = ws[-1], ws[k]
+                ws.pop()
             cands[k], cands[-1] = cands[-1], cands[k]
             act, a = cands.pop()
             if not self.ok(s, act, a):
@@ -188,13 +205,14 @@ def _slug(x: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", x.lower()).strip("-")[:40] or "x"
 
 
-def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: str = "all",
+def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: str | list[str] = "all",
              fmt: str = "logs", budget: float | None = None) -> list[dict]:
     """Write the scenarios of `game` to out_dir (logs + manifest.json; with fmt "pytest" also
-    a test module) and return the manifest. `count`: random games (and the legal games the
-    other families start from); `budget`: seconds for the boundary search (None: no limit
-    beyond the search's own bounds)."""
-    fams = FAMILIES if family == "all" else (family,)
+    a test module) and return the manifest. `family`: "all", one family or a list of them;
+    `count`: random games (and the legal games the other families start from); `budget`:
+    seconds for the boundary search (None: no limit beyond the search's own bounds)."""
+    wanted = [family] if isinstance(family, str) else list(family)
+    fams = FAMILIES if "all" in wanted else tuple(f for f in FAMILIES if f in wanted)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     gen = Generator(game, seed)
@@ -205,6 +223,8 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
         scen += gen.boundary(budget=budget)
     if "mutants" in fams:
         scen += gen.mutants(max(1, count), out_dir)
+    if "unreadable" in fams:
+        scen += gen.unreadable(max(1, count), out_dir)
     manifest = []
     for i, sc in enumerate(scen):
         name = f"{game.name}-{sc.family}-{i:04d}-{sc.slug}.jsonl"
@@ -231,11 +251,21 @@ class Generator:
         self.game, self.seed = game, seed
         self.player = Player_(game)
         self.confs = configurations(game)
+        self._played: dict[tuple, tuple] = {}  # legal games already played (mutants, unreadable)
 
     def rng(self, *tag: Any) -> random.Random:
         return random.Random("/".join(map(str, (self.seed, *tag))))
 
     def legal_game(self, i: int, keep: bool = False, tag: str = "random", max_steps: int = 3000, greed: float = 0.0):
+        key = (i, keep, tag, max_steps, greed)
+        if key in self._played:
+            return self._played[key]
+        got = self._legal_game(i, keep, tag, max_steps, greed)
+        if not keep:
+            self._played[key] = got
+        return got
+
+    def _legal_game(self, i: int, keep: bool, tag: str, max_steps: int, greed: float):
         opts, n = self.confs[i % len(self.confs)]
         rng = self.rng(tag, i)
         header = header_for(self.game, opts, n, rng)
@@ -308,6 +338,47 @@ class Generator:
             probe.unlink(missing_ok=True)
         return out
 
+    # -------------------------------------------------------------- unreadable
+    def unreadable(self, count: int, tmp: Path) -> list[Scenario]:
+        """For every field of every action: the earliest event of that action in the legal
+        games the mutants start from, that field made unreadable, the log cut after it.
+        Each is replayed: the engine must stop there, on that field (else it is left out)."""
+        from ..replays.engine import replay
+
+        game = self.game
+        first: dict[str, tuple[int, list]] = {}  # action -> (row index, rows) of its earliest event
+        for i in range(count):
+            header, path, s, _ = self.legal_game(i, tag="mutants", max_steps=400)
+            rows = log_lines(game, header, path)
+            for ri, r in enumerate(rows):
+                if "n" in r and (r["do"] not in first or ri < first[r["do"]][0]):
+                    first[r["do"]] = (ri, rows)
+        out: list[Scenario] = []
+        probe = tmp / ".probe.jsonl"
+        try:
+            for act in game.actions:
+                if act.name not in first:
+                    continue
+                ri, rows = first[act.name]
+                players = rows[0]["players"]
+                cfg = game.configure(rows[0].get("options", {}), None, None, nplayers=len(players))
+                for prm in act.params:
+                    for what, bad in _unreadable_values(prm, cfg, players):
+                        rs = copy.deepcopy(rows[:ri + 1])
+                        rs[ri][prm.name] = bad
+                        probe.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in rs))
+                        p = replay(probe).first()
+                        if p is None or p.kind != "unreadable" or p.line != ri + 1 or p.field != prm.name:
+                            continue
+                        out.append(Scenario(
+                            "unreadable", _slug(f"{act.name} {prm.name} {what}"), rs,
+                            {"verdict": "unreadable", "line": ri + 1, "field": prm.name},
+                            f"event {rs[ri]['n']} ('{act.name}'): field \"{prm.name}\" holds {what}", [act.cite],
+                            {"action": act.name, "field": prm.name, "value": what, "message": p.message}))
+        finally:
+            probe.unlink(missing_ok=True)
+        return out
+
     def _mutations(self, rows: list[dict], rng: random.Random, per_game: int = 6) -> Iterator[tuple[str, str, list]]:
         """One-event changes of a legal log: a field value, the player, a dropped or a
         duplicated event. Each change is a fresh copy; events are renumbered."""
@@ -356,6 +427,28 @@ class Generator:
             elif kind == "duplicate":
                 rs.insert(i + 1, copy.deepcopy(ev))
                 yield kind, f"event {ev['n']} ('{ev['do']}') recorded twice", renumber(rs)
+
+
+def _unreadable_values(prm: Any, cfg: Any, players: list[str]) -> list[tuple[str, Any]]:
+    """(what, value) that the field's own decoding refuses: just past a number's range,
+    one name more than a list holds, a name or a player the game does not know."""
+    k = prm.kind
+    if isinstance(k, Int):
+        return [(f"{k.hi + 1}, one more than its largest value {k.hi}", k.hi + 1),
+                (f"{k.lo - 1}, one less than its smallest value {k.lo}", k.lo - 1)]
+    unknown = "?" + "".join(sorted(set(players)))  # a name no component list and no header holds
+    if isinstance(k, Name):
+        return [(f"an unknown {k.what}", unknown)]
+    if isinstance(k, Names):
+        names = list(k.names(cfg))
+        out = [(f"an unknown {k.what}", [unknown])]
+        if names:
+            plural = k.what + ("es" if k.what.endswith("s") else "s")
+            out.insert(0, (f"{k.most + 1} {plural}, one more than the list holds", [names[0]] * (k.most + 1)))
+        return out
+    if isinstance(k, Player):
+        return [("a player the header does not name", unknown)]
+    return []
 
 
 def _other_value(prm: Any, v: Any, cfg: Any, players: list[str], rng: random.Random) -> Any:
@@ -418,6 +511,28 @@ def _holds(need: Need, s: Any, a: Any) -> bool | None:
         return None
 
 
+def just_past(need: Need, s: Any, a: Any) -> bool:
+    """Is `need` failed just beyond its limit at (s, a): a unit change of one state value it
+    reads (within the field's declared range) makes it hold? (One token left where none may
+    stay, one crown too many...) Needs that read no number count as just past."""
+    from .invariants import reads
+
+    try:
+        leaves = [p for p in sorted(reads(lambda st: need.test(st, a), s)) if type(_leaf(s, p)) is int]
+    except Exception:  # noqa: BLE001
+        return True
+    if not leaves:
+        return True
+    meta = {f.name: f.metadata for f in s.skeleton()}
+    for path in leaves:
+        v = _leaf(s, path)
+        lo, hi = meta.get(path[0], {}).get("lo", v - 1), meta.get(path[0], {}).get("hi", v + 1)
+        for d in (-1, 1):
+            if lo <= v + d <= hi and _holds(need, _set_leaf(s, path, v + d), a) is True:
+                return True
+    return False
+
+
 def tight(act: Any, need: Need, s: Any, a: Any) -> str | None:
     """Is `need` met at its limit by (s, a)? It holds, and a unit change of one argument or
     of one state value the Need reads breaks it. Returns what breaks it, or None."""
@@ -469,6 +584,7 @@ class Boundary:
         self.games: list[tuple[dict, list]] = []
         self.templates: dict[str, list] = {}  # action name -> candidate args seen in the games
         self._moves: dict[int, list] = {}
+        self._order: dict[str, list[int]] = {}
 
     def add_game(self, header: dict, path: list, states: list) -> None:
         g = len(self.games)
@@ -490,27 +606,64 @@ class Boundary:
     def order(self, tag: str) -> list[int]:
         """States in a seeded order: early states (short logs) alternate with the latest
         ones (where levels, guilds and resources have piled up: the rarer limits)."""
-        idx = list(range(len(self.points)))
+        if tag not in self._order:
+            self._order[tag] = self._make_order(tag)
+        return self._order[tag]
+
+    def _make_order(self, tag: str) -> list[int]:
+        """Two orders taken in turn: all states shuffled, early and late ones alternating
+        (the late ones are where levels and resources have piled up); and game by game,
+        each game's states so ordered, the games taking turns (a configuration played by
+        two games of thirty, e.g. an option that stops its games early, comes within the
+        first tries of every search)."""
         rng = self.gen.rng("boundary-order", tag)
+        idx = list(range(len(self.points)))
         rng.shuffle(idx)
         early = sorted(idx, key=lambda i: self.points[i][1] // 25)
         late = sorted(idx, key=lambda i: -self.points[i][1] // 25)
+        glob = [i for pair in zip(early, late) for i in pair]
+        per: dict[int, list[int]] = {}
+        for i, (g, _, _) in enumerate(self.points):
+            per.setdefault(g, []).append(i)
+        rows = []
+        for g in sorted(per):
+            idx = per[g]
+            rng.shuffle(idx)
+            early = sorted(idx, key=lambda i: self.points[i][1] // 25)
+            late = sorted(idx, key=lambda i: -self.points[i][1] // 25)
+            row, seen = [], set()
+            for pair in zip(early, late):
+                for i in pair:
+                    if i not in seen:
+                        seen.add(i)
+                        row.append(i)
+            rows.append(row)
+        rng.shuffle(rows)
+        turns = [i for col in itertools.zip_longest(*rows) for i in col if i is not None]
         out, seen = [], set()
-        for pair in zip(early, late):
+        for pair in zip(glob, turns):
             for i in pair:
                 if i not in seen:
                     seen.add(i)
                     out.append(i)
         return out
 
-    def scenario(self, idx: int, act: Any, a: Any, expect: dict, exercises: str, cites: list, extra: dict) -> Scenario:
+    def scenario(self, idx: int, act: Any, a: Any, expect: dict, exercises: str, cites: list, extra: dict) -> list:
+        """[the scenario], or [] when the arguments cannot be written as a log line (a
+        candidate move whose list is longer than the names it is read against: Draft's
+        deck vector under some options has one entry more than its card names)."""
         g, k, s = self.points[idx]
         header, path = self.games[g]
-        rows = log_lines(self.game, header, path[:k] + [(act, a)])
+        try:
+            rows = log_lines(self.game, header, path[:k] + [(act, a)])
+        except (IndexError, KeyError):
+            return []
         if expect["verdict"] == "illegal":
-            expect = {**expect, "line": len(rows)}
-        return Scenario("boundary", _slug(f"{expect['verdict']} {act.name} {extra['says']}"), rows, expect,
-                        exercises, cites, extra)
+            # the event is refused by a guard ("illegal"), not accepted and then found to
+            # break an invariant of the model ("invariant"): replay --expect tells them apart
+            expect = {**expect, "line": len(rows), "kind": "illegal"}
+        return [Scenario("boundary", _slug(f"{expect['verdict']} {act.name} {extra['says']}"), rows, expect,
+                         exercises, cites, extra)]
 
     def search(self) -> list[Scenario]:
         game = self.game
@@ -531,8 +684,8 @@ class Boundary:
                     idx, a, why, strict = legal
                     what = (f"'{act.name}' meets '{need.says}' at its limit ({why} breaks it)" if strict else
                             f"'{act.name}' meets '{need.says}' (no state at its limit found)")
-                    out.append(self.scenario(idx, act, a, {"verdict": "legal"}, what, [need.cite],
-                                             {**info, "at_limit": strict, "side": "limit"}))
+                    out += self.scenario(idx, act, a, {"verdict": "legal"}, what, [need.cite],
+                                             {**info, "at_limit": strict, "side": "limit"})
                 try:
                     past = self._past(act, j, tag)
                 except z3.Z3Exception:
@@ -541,9 +694,46 @@ class Boundary:
                     idx, a, exact, how = past
                     what = (f"'{act.name}' breaks '{need.says}'" + (" and nothing else" if exact else
                             " (the first Need that fails)") + f", {how}")
-                    out.append(self.scenario(idx, act, a, {"verdict": "illegal", "cite": need.cite}, what,
-                                             [need.cite], {**info, "exact": exact, "side": "past", "found_by": how}))
+                    out += self.scenario(idx, act, a, {"verdict": "illegal", "cite": need.cite}, what,
+                                             [need.cite], {**info, "exact": exact, "side": "past", "found_by": how})
+                    out += self._conjunct_pasts(act, j, tag, idx, a, info, deadline)
         out += self.invariant_limits()
+        return out
+
+    def _conjunct_pasts(self, act: Any, j: int, tag: str, idx: int, a: Any, info: dict, deadline: float | None,
+                        most: int = 4) -> list[Scenario]:
+        """For a Need that is a conjunction (of 2 to `most` parts, read at the state and
+        arguments of its *past* scenario), one more *past* per conjunct: that conjunct alone
+        fails, the Need's other conjuncts and (if z3 finds it) every other Need hold. An
+        engine that checks only part of the guard passes the Need's one scenario, not these."""
+        need = self.game.needs(act)[j]
+        s = self.points[idx][2]
+        sa, pairs = _sym_args(act, s.cfg, a)  # the arguments z3 chooses made symbolic, as solve() does
+        cs = conjuncts(need, s, sa)
+        if cs is None or len(cs) > most:
+            return []
+        out = []
+        for i in range(len(cs)):
+            t = conjunct_target(need, s, sa, i)
+            if type(t) is Sym and pairs:
+                t = z3.is_true(z3.simplify(z3.substitute(t.t, *pairs)))
+            if t is True:
+                continue  # the Need's own past scenario already breaks this conjunct alone
+            if deadline is not None and time.monotonic() > deadline:
+                break
+            try:
+                got = self._past(act, j, tag, conj=i, tries_max=10)
+            except z3.Z3Exception:
+                got = None
+            if got is None:
+                continue
+            k, b, exact, how = got
+            part = str(cs[i][0])
+            what = (f"'{act.name}' breaks part {i + 1} of {len(cs)} of '{need.says}' ({part}) and "
+                    + ("nothing else" if exact else "its other parts hold") + f", {how}")
+            out += self.scenario(k, act, b, {"verdict": "illegal", "cite": need.cite}, what, [need.cite],
+                                     {**info, "exact": exact, "side": "past", "found_by": how, "conjunct": i,
+                                      "conjuncts": len(cs), "part": part})
         return out
 
     def invariant_limits(self) -> list[Scenario]:
@@ -617,12 +807,17 @@ class Boundary:
                     fallback = (idx, a, "", False)
         return fallback
 
-    def _past(self, act: Any, j: int, tag: str):
-        """A state of a legal game and arguments whose first failing Need is the j-th."""
+    def _past(self, act: Any, j: int, tag: str, conj: int | None = None, tries_max: int = 60):
+        """A state of a legal game and arguments whose first failing Need is the j-th (with
+        `conj`: by that conjunct of it alone)."""
         game = self.game
         needs = game.needs(act)
-        tries = 0
-        for idx in self.order(tag):
+        tries, first = 0, None  # a few more states are tried for a past just beyond the limit
+        order = self.order(tag)
+        if conj is not None:  # states where the action is a candidate first: a part of a guard is searched
+            mine = [i for i in order[:1500] if any(a2.name == act.name for a2, _ in self.moves(i))]
+            order = mine + [i for i in order if i not in set(mine)]
+        for idx in order:
             s = self.points[idx][2]
             if j > 0 and not needs[0].test(s, SimpleNamespace(p=None)):
                 continue  # out of phase: only the phase Need can be the one that fails here
@@ -631,12 +826,95 @@ class Boundary:
             if not temps:
                 continue
             tries += 1
-            if tries > 60:
-                return None
-            got = solve(game, s, act, j, temps[0])
+            if tries > tries_max:
+                return first
+            got = solve(game, s, act, j, temps[0], conj=conj)
             if got is not None:
-                return (idx,) + got
+                if conj is not None or just_past(needs[j], s, got[0]):
+                    return (idx,) + got
+                if first is None:
+                    first, tries_max = (idx,) + got, min(tries_max, tries + 5)
+        return first
+
+
+# ------------------------------------------------------------------ conjuncts of a Need
+def _flat_and(e: Any) -> list:
+    if z3.is_and(e):
+        return [c for x in e.children() for c in _flat_and(x)]
+    return [e]
+
+
+_CONJ: dict[tuple, Any] = {}
+_TARGETS: dict[tuple, Any] = {}  # (id of a conjunct list, i) -> (the list, "part i alone fails", leaf variables)
+
+
+def conjuncts(need: Need, s: Any, a: Any) -> list | None:
+    """The conjuncts of a Need's test at (s, a), as z3 terms over the state values it reads
+    (named like `done[0]`) and the symbolic arguments: [(term, leaves)], or None when the
+    test is not a conjunction there. Rules never branch on state values, so making the
+    values it reads symbolic keeps the test's shape: it depends on the arguments and the
+    configuration only (the key of the cache)."""
+    try:
+        key = (id(need), id(s.cfg), tuple((k, v.t.get_id() if type(v) is Sym else
+                                           tuple(x.t.get_id() if type(x) is Sym else x for x in v)
+                                           if isinstance(v, tuple) else v) for k, v in sorted(a.__dict__.items())))
+    except Exception:  # noqa: BLE001 - arguments that do not make a key
+        key = None
+    if key is not None and key in _CONJ:
+        return _CONJ[key][1]
+    got = _conjuncts(need, s, a)
+    if key is not None:
+        _CONJ[key] = (need, got, s.cfg, a)  # the objects kept alive: their ids stay theirs
+    return got
+
+
+def _conjuncts(need: Need, s: Any, a: Any) -> list | None:
+    from .invariants import reads
+
+    try:
+        leaves = [p for p in sorted(reads(lambda st: need.test(st, a), s)) if type(_leaf(s, p)) is int]
+        S = s
+        for path in leaves:
+            S = _set_leaf(S, path, Sym(z3.Int(_leaf_name(path))))
+        t = need.test(S, a)
+    except Exception:  # noqa: BLE001 - a rule that cannot be traced or made symbolic
         return None
+    if type(t) is not Sym:
+        return None
+    cs = [c for c in _flat_and(t.t) if not z3.is_true(c)]
+    return [(c, leaves) for c in cs] if len(cs) >= 2 else None
+
+
+def _leaf_name(path: tuple) -> str:
+    return path[0] + "".join(f"[{i}]" for i in path[1:])
+
+
+def conjunct_target(need: Need, s: Any, a: Any, i: int) -> Any:
+    """"Conjunct i of the Need fails and its other conjuncts hold" at the concrete state s,
+    for arguments a (some symbolic): a Sym, a bool, or None when there is no conjunct i."""
+    cs = conjuncts(need, s, a)
+    if cs is None or i >= len(cs):
+        return None
+    leaves = cs[0][1]
+    key = (id(cs), i)
+    if key not in _TARGETS:
+        _TARGETS[key] = (cs, z3.And(z3.Not(cs[i][0]), *[c for k, (c, _) in enumerate(cs) if k != i]),
+                         [z3.Int(_leaf_name(p)) for p in leaves])
+    _, t, vs = _TARGETS[key]
+    if vs:
+        t = z3.substitute(t, *[(v, z3.IntVal(_leaf(s, p))) for v, p in zip(vs, leaves)])
+    t = z3.simplify(t)
+    if z3.is_true(t):
+        return True
+    if z3.is_false(t):
+        return False
+    return Sym(t)
+
+
+def conjunct_holds(need: Need, s: Any, a: Any, i: int) -> bool:
+    """Concretely: does conjunct i fail at (s, a) while the Need's other conjuncts hold?"""
+    t = conjunct_target(need, s, a, i)
+    return t is True
 
 
 # ------------------------------------------------------------------ z3 over one Need
@@ -659,6 +937,22 @@ def _split(act: Any, cfg: Any) -> tuple[list, list, list]:
     return sym, enum, fixed
 
 
+def _sym_args(act: Any, cfg: Any, a: Any) -> tuple[SimpleNamespace, list]:
+    """`a` with the arguments solve() makes symbolic replaced by their z3 variables, and the
+    (variable, value) pairs that give them back."""
+    sym, _, _ = _split(act, cfg)
+    out, pairs = dict(a.__dict__), []
+    for prm in sym:
+        v, vs, _ = _z3_param(prm, cfg, f"x.{prm.name}")
+        out[prm.name] = v
+        cur = getattr(a, prm.name, None)
+        vals = cur if isinstance(cur, tuple) else (cur,)
+        if len(vals) != len(vs) or not all(isinstance(x, int) for x in vals):
+            return SimpleNamespace(**a.__dict__), []
+        pairs += [(z, z3.IntVal(x)) for z, x in zip(vs, vals)]
+    return SimpleNamespace(**out), pairs
+
+
 def _z3_param(prm: Any, cfg: Any, name: str):
     import z3
 
@@ -673,10 +967,27 @@ def _z3_param(prm: Any, cfg: Any, name: str):
     return Sym(v), [v], [v >= 0, v < len(k.names(cfg))]
 
 
-def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int = 60):
+def _combos(doms: list, limit: int = 20000) -> Iterator[tuple]:
+    """The combinations of the enumerated arguments, those closest to the template (its
+    values come first in each domain) first: all of the template, then one value changed,
+    then two... (so that a bounded search still tries another player, another card)."""
+    sizes = [len(d) for _, d in doms]
+    n = 1
+    for k in sizes:
+        n *= k
+    if n > limit:
+        yield from itertools.product(*[d for _, d in doms])
+        return
+    idx = sorted(itertools.product(*[range(k) for k in sizes]), key=lambda c: sum(1 for x in c if x))
+    for c in idx:
+        yield tuple(d[x] for (_, d), x in zip(doms, c))
+
+
+def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int = 60, conj: int | None = None):
     """Arguments for `act` at the concrete state s whose first failing Need is the j-th:
     z3 over the Needs' tests (the other Needs hold if it can, else only the ones before),
-    then checked concretely. Returns (args, exact, how) or None."""
+    then checked concretely. With `conj`, the j-th Need fails by that conjunct only (its
+    other conjuncts hold). Returns (args, exact, how) or None."""
     import z3
 
     from .symbolic import term
@@ -695,7 +1006,7 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
         values[prm.name], side = v, side + cs
         zs.append((prm, vs))
     order = [j] + list(range(j))  # the target first, then the Needs before it: most combos stop early
-    for n, combo in enumerate(itertools.product(*[d for _, d in doms])):
+    for n, combo in enumerate(_combos(doms)):
         if n >= combos_max:
             break
         base = {k: v for (k, _), v in zip(doms, combo)}
@@ -712,6 +1023,12 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
                         break
                     continue
                 t = needs[k].test(s, a)
+                if k == j and conj is not None:
+                    t = conjunct_target(needs[k], s, a, conj)
+                    if t is None:
+                        dead = True
+                        break
+                    t = Not(t)  # the target "fails" when the chosen conjunct alone fails
                 terms[k] = t
                 if type(t) is not Sym and (bool(t) if k == j else (k < j and not t)):
                     dead = True  # the target cannot fail, or a Need before it cannot hold
@@ -728,21 +1045,36 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
                 continue
             b = SimpleNamespace(**base, **got)
             fail = _first_failing(game, s, act, b)
-            if fail == j:
+            if fail == j and (conj is None or conjunct_holds(needs[j], s, b, conj)):
                 ok_all = all(_holds(n, s, b) is not False for k, n in enumerate(needs) if k != j)
                 how = "found by z3" if zs else "found by enumerating the arguments"
                 return b, ok_all, how
-    # a concrete-only Need (it reads detail z3 does not see): unit changes of a legal move's arguments
+    if conj is not None:
+        return None
+    # a concrete-only Need (it reads detail z3 does not see): unit changes of a legal move's
+    # arguments; when the one found breaks a later Need too, a second unit change of another
+    # argument that mends it (e.g. a card drawn changed, then the card put under with it)
+    first = None
     for b in neighbours(act, template, cfg):
         if _first_failing(game, s, act, b) == j:
-            ok_all = all(_holds(n, s, b) is not False for k, n in enumerate(needs) if k != j)
-            return b, ok_all, "found by a unit change of a candidate move's arguments"
-    return None
+            if all(_holds(n, s, b) is not False for k, n in enumerate(needs) if k != j):
+                return b, True, "found by a unit change of a candidate move's arguments"
+            first = first or b
+    if first is None:
+        return None
+    changed = {p.name for p in act.params if getattr(first, p.name, None) != getattr(template, p.name, None)}
+    for c in neighbours(act, first, cfg):
+        if any(getattr(c, n, None) != getattr(first, n, None) for n in changed):
+            continue
+        if _first_failing(game, s, act, c) == j and all(
+                _holds(n, s, c) is not False for k, n in enumerate(needs) if k != j):
+            return c, True, "found by two unit changes of a candidate move's arguments"
+    return first, False, "found by a unit change of a candidate move's arguments"
 
 
-def neighbours(act: Any, a: Any, cfg: Any, limit: int = 200) -> Iterator[SimpleNamespace]:
-    """Arguments one unit away from a: a number +-1, one name more or fewer in a list,
-    another name, another player."""
+def neighbours(act: Any, a: Any, cfg: Any, limit: int = 400) -> Iterator[SimpleNamespace]:
+    """Arguments one unit away from a: a number +-1, one name more or fewer in a list, one
+    name of a list replaced by another, another name, another player."""
     n = 0
     for prm in act.params:
         v, k = getattr(a, prm.name, None), prm.kind
@@ -752,6 +1084,9 @@ def neighbours(act: Any, a: Any, cfg: Any, limit: int = 200) -> Iterator[SimpleN
         elif isinstance(k, Names) and isinstance(v, tuple):
             alts = [v[:i] + (v[i] + d,) + v[i + 1:] for i in range(len(v)) for d in (-1, 1)
                     if v[i] + d >= 0 and sum(v) + d <= k.most]
+            # and one name replaced by another (as many names: a Need on the count still holds)
+            alts += [tuple(x - (n == i) + (n == o) for n, x in enumerate(v))
+                     for i in range(len(v)) if v[i] for o in range(len(v)) if o != i]
         elif isinstance(k, Name) and isinstance(v, int):
             alts = [x for x in range(len(k.names(cfg))) if x != v]
         elif isinstance(k, Player) and isinstance(v, int):
@@ -764,10 +1099,13 @@ def neighbours(act: Any, a: Any, cfg: Any, limit: int = 200) -> Iterator[SimpleN
 
 
 def _fits(act: Any, a: Any, cfg: Any) -> bool:
-    """Arguments seen in another game fit this one (its players exist here)."""
+    """Arguments seen in another game fit this one (its players exist here, its lists of
+    names are as long as this configuration's)."""
     n = cfg.extra.get("nplayers", 2)
     ps = [a.p] + [getattr(a, p.name, None) for p in act.params if isinstance(p.kind, Player)]
-    return all(x is None or (isinstance(x, int) and x < n) for x in ps)
+    lists = [(getattr(a, p.name, None), p.kind) for p in act.params if isinstance(p.kind, Names)]
+    return (all(x is None or (isinstance(x, int) and x < n) for x in ps)
+            and all(not isinstance(v, tuple) or len(v) == len(k.names(cfg)) for v, k in lists))
 
 
 def _first(dom: list, v: Any) -> list:
@@ -828,9 +1166,11 @@ The contract: your engine is a function `engine(lines) -> verdict`.
 - `lines` is the log as a list of dicts: lines[0] the header (game, options, players,
   setup; ignore its "expect" and "note"), then one dict per event ({{"n", "by", "do", ...}}),
   then maybe {{"result": ...}}. Line numbers count from 1 at the header.
-- It returns a dict {{"verdict": "legal" | "illegal", "line": int | None, "cite": str | None}}:
-  the first illegal line and the § of the rule it breaks (a wrong declared result is illegal
-  too). "line" and "cite" are compared only when your engine gives them (not None).
+- It returns a dict {{"verdict": "legal" | "illegal" | "unreadable", "line": int | None,
+  "cite": str | None}}: the first illegal line and the § of the rule it breaks (a wrong
+  declared result is illegal too), or the first line a field of which cannot be read (a
+  number out of range, too many names, an unknown name: "unreadable", no §). "line" and
+  "cite" are compared only when your engine gives them (not None).
 Say which function: define a fixture `referee_engine` in your conftest.py, or set
 REFEREE_ENGINE=package.module:function. Without either, referee's own engine is used.
 """
@@ -876,10 +1216,10 @@ def test_scenario(sc, referee_engine):
     got = referee_engine(lines)
     want = sc["expect"]
     assert got["verdict"] == want["verdict"], f"{{sc['exercises']}}: expected {{want}}, got {{got}}"
-    if want["verdict"] == "illegal":
+    if want["verdict"] in ("illegal", "unreadable"):
         if got.get("line") is not None:
             assert got["line"] == want["line"], f"{{sc['exercises']}}: expected line {{want['line']}}, got {{got}}"
-        if got.get("cite") is not None:
+        if want["verdict"] == "illegal" and got.get("cite") is not None:
             assert got["cite"] == want["cite"], f"{{sc['exercises']}}: expected {{want['cite']}}, got {{got}}"
 '''
 

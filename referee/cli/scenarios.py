@@ -13,6 +13,7 @@ class Family(str, Enum):
     boundary = "boundary"
     random = "random"
     mutants = "mutants"
+    unreadable = "unreadable"
     all = "all"
 
 
@@ -26,12 +27,13 @@ def scenarios(
     out_dir: Annotated[Path, typer.Option("--out", help="where to write the scenarios")] = Path("scenarios"),
     count: Annotated[int, typer.Option("--count", "-n", min=1, help="random games (and the games mutants start from)")] = 20,
     seed: Annotated[int, typer.Option("--seed", help="the seed: same seed, same scenarios")] = 0,
-    family: Annotated[Family, typer.Option("--family", help="which family to generate")] = Family.all,
+    family: Annotated[list[Family], typer.Option("--family", help="which family to generate (repeat for several)")] = [Family.all],  # noqa: B006
     format: Annotated[SFmt, typer.Option("--format", "-f", help="logs, or logs and a pytest module")] = SFmt.logs,
 ) -> None:
     """Generate edge-case games with their expected verdicts, for other engines to test
     against: boundary (each guard met at its limit and stepped past), random (legal full
-    games in every mode and board side), mutants (one event changed). Check them with
+    games in every mode and board side), mutants (one event changed), unreadable (one
+    field that cannot be read). Check them with
     `referee replay DIR --expect`."""
     from ..checks.scenarios import generate
     from ..model.kernel import BadInput
@@ -41,7 +43,7 @@ def scenarios(
         err.print(f"referee: {out_dir}: not a directory")
         raise typer.Exit(BAD)
     try:
-        manifest = generate(g, out_dir, count=count, seed=seed, family=family.value, fmt=format.value)
+        manifest = generate(g, out_dir, count=count, seed=seed, family=[f.value for f in family], fmt=format.value)
     except (BadInput, OSError) as e:
         err.print(f"referee: {e}")
         raise typer.Exit(BAD) from None

@@ -1,6 +1,7 @@
 """Expected verdicts written in a log's header (scenarios, shipped illegal examples):
 `"expect": {"verdict": "legal"}` or `{"verdict": "illegal", "line": L, "cite": "§x.y"}`
-(`"unreadable"` also works, with `line`)."""
+or `{"verdict": "unreadable", "line": L, "field": F}` (the field of line L that cannot be
+read: a number out of its range, too many names, an unknown name...)."""
 from __future__ import annotations
 
 from .engine import Verdict
@@ -23,6 +24,8 @@ def mismatch(v: Verdict) -> str | None:
         return f"expected {e['cite']}, got {first.cite if first else None}"
     if "decides" in e and not any(d["ruling"] == e["decides"] for d in v.decided):
         return f"expected the rules option for '{e['decides']}' to decide a step; none did"
+    if "field" in e and (first is None or first.field != e["field"]):
+        return f"expected field \"{e['field']}\" to be unreadable, got {first.field if first else None}"
     if "kind" in e and (first is None or first.kind != e["kind"]):
         return f"expected a {e['kind']} problem, got {first.kind if first else None}"
     return None
