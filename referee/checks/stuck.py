@@ -21,17 +21,18 @@ from .symbolic import instances
 TIMEOUT_MS = 5000
 
 
-def no_event_possible(game: Game, s: Any, timeout_ms: int = TIMEOUT_MS) -> bool | None:
-    """True: z3 proves that no event is legal in s; False: some event is; None: cannot tell
-    (a Need the rules cannot decide here, or z3 gave up)."""
-    cfg = s.cfg
+def possible(game: Game, s: Any, acts: Any, needs_of: Any = None, timeout_ms: int = TIMEOUT_MS) -> bool | None:
+    """Can some event of `acts`, with some params, satisfy its Needs in s (all of them, or
+    those `needs_of(act)` lists)? True / False (z3 proves it) / None (cannot tell: a Need
+    the rules cannot decide here or cannot read with symbolic params, or z3 gave up)."""
     ways = []
     unsure = False
-    for act in game.actions:
-        for inst in instances(game, cfg, act, tag="stuck"):
-            conds = []
+    for act in acts:
+        needs = needs_of(act) if needs_of else game.needs(act)
+        for inst in instances(game, s.cfg, act, tag="stuck"):
+            conds: list | None = []
             try:
-                for need in game.needs(act):
+                for need in needs:
                     if need.concrete_only:  # reads concrete detail: left out, which can only add ways out
                         continue
                     c = need.test(s, inst.args)
@@ -44,11 +45,11 @@ def no_event_possible(game: Game, s: Any, timeout_ms: int = TIMEOUT_MS) -> bool 
                 unsure = True
                 continue
             except (SymbolicBranch, TypeError, IndexError):
-                return None  # the Needs cannot be read with symbolic params: no proof
+                return None
             if conds is None:
                 continue
             if not conds and not inst.side:
-                return False  # this instance is legal outright
+                return True  # this instance is legal outright
             ways.append(z3.And(*inst.side, *conds))
     if ways:
         solver = z3.Solver()
@@ -56,10 +57,16 @@ def no_event_possible(game: Game, s: Any, timeout_ms: int = TIMEOUT_MS) -> bool 
         solver.add(z3.Or(*ways))
         got = solver.check()
         if got == z3.sat:
-            return False
+            return True
         if got != z3.unsat:
             return None
-    return None if unsure else True
+    return None if unsure else False
+
+
+def no_event_possible(game: Game, s: Any, timeout_ms: int = TIMEOUT_MS) -> bool | None:
+    """True: z3 proves that no event is legal in s; False: some event is; None: cannot tell."""
+    got = possible(game, s, game.actions, timeout_ms=timeout_ms)
+    return None if got is None else not got
 
 
 def find(game: Game, rules: Any, budget: Any, seed: int = 0, depth: int = 3000):
@@ -87,16 +94,18 @@ def find(game: Game, rules: Any, budget: Any, seed: int = 0, depth: int = 3000):
 
 
 def blocked(game: Game, s: Any) -> tuple[list[str], list[str]]:
-    """Why each event the generator proposes is refused in s (its first failing Need, events
-    of another phase left out), and those Needs' §s: what a reader checks against the book."""
-    why: dict[str, set] = {}
-    cites: set = set()
-    for act, a in game.moves(s):
-        try:
-            need = game.first_failure(s, act, a)
-        except Undecided:
+    """For each event of the state's phase, the Need that no params get past (the earlier
+    Needs met): the rule that blocks it, read from the model, not from a move generator;
+    and those Needs' §s -- what a reader checks against the book."""
+    phase = game.phases[s.phase].name if hasattr(s, "phase") else None
+    why, cites = [], set()
+    for act in game.actions:
+        if phase is not None and phase not in act.phases:
             continue
-        if need is not None and need is not game.needs(act)[0]:  # [0] is the phase
-            why.setdefault(act.name, set()).add(f"{need.says} [{need.cite}]")
-            cites.update(need.cite.split())
-    return [f"{name}: {'; '.join(sorted(w))}" for name, w in sorted(why.items())], sorted(cites)
+        needs = [n for n in game.needs(act)[1:] if not n.concrete_only]  # [0] is the phase
+        for k, need in enumerate(needs):
+            if possible(game, s, [act], lambda _, k=k: needs[: k + 1]) is False:
+                why.append(f"{act.name}: {need.says} [{need.cite}]")
+                cites.update(need.cite.split())
+                break
+    return why, sorted(cites)
