@@ -63,8 +63,8 @@ def test_phase_graph_sound(game):
     assert all(f.kind == "proved" for f in check_phases(game)), [f.says for f in check_phases(game)]
 
 
-# Dungeon Twister's movement indexes 220 squares with a symbolic square: z3 times out on
-# three invariants (the audit reports them unknown, never proved). See docs/twister.md.
+# Dungeon Twister's movement adds to 220 square counts at a symbolic square: z3 times out
+# there (the audit reports those invariants unknown, never proved). See docs/twister.md.
 NOT_YET_PROVED = {"twister"}
 
 

@@ -164,7 +164,9 @@ def _potion_effect(s, a):
     c = a.p * NCHAR + a.who
     paid = pay(s, _pt(a))
     loc = put(s.loc, Lookup(s.held, c), GONE)
-    counts = recount_gone(s, s.loc, loc, s.wounded, s.wounded)
+    # the potion leaves its carrier's square (a carried token shares it: §Objets)
+    here = Lookup(s.loc, _pt(a), -9)
+    counts = dict(occ=sq_bump(s.occ, here, -1), objs=sq_bump(s.objs, here, -1))
     return s.but(loc=loc, held=put(s.held, c, -1), ap=paid["ap"], pot=s.cfg.comp.objects[POTION - NCHAR].ap, pchar=_pt(a), onpit=pits_after(s.onpit, loc), **counts)
 
 

@@ -1,58 +1,83 @@
 """Invariants (proved by z3 by induction over every action), claims, gaps."""
 from __future__ import annotations
 
-from ..kernel import And, Claim, Count, Gap, If, Implies, Invariant, Lookup, Max, Not, Or, Sum
+from ..kernel import And, Claim, Count, Gap, If, Implies, Invariant, Max, Not, Or, Sum
 from .board import (
-    C, GONE, HID, NCHAR, NSQ, NTOK, RES, T, ctok, geometry, in_room, limit, on_board, room_squares,
+    C, GONE, HID, NCHAR, NSQ, NTOK, RES, T, ctok, limit, on_board, room_squares,
 )
-from .common import FAITS, cof, hidden_in, is_char, may_stand_on_pit, owner
+from .common import cof, is_char, may_stand_on_pit
 from .state import SETUP
 
 LIMITS = tuple(limit(r) for r in range(8))
 
 
-def square_counts_ok(s):
-    """§Règle d'or 2 on the per-square counts: at most 2 tokens, at most 1 object, at most 1
-    unwounded character on every square."""
-    return And(*[And(s.occ[q] <= 2, s.objs[q] <= 1, s.unw[q] <= 1) for q in range(NSQ)])
+def conjuncts(*fns):
+    """The conjunction of fns (each a function of the state), with `parts` so that the proofs
+    and the replays check each conjunct apart: an action then re-proves (re-checks) only the
+    conjuncts that read a value it changed."""
+
+    def test(s):
+        return And(*[f(s) for f in fns])
+
+    test.parts = list(fns)
+    return test
+
+
+def _square(q):
+    """§Règle d'or 2 on square q: at most 2 tokens, at most 1 object, at most 1 unwounded
+    character."""
+    return lambda s: And(s.occ[q] <= 2, s.objs[q] <= 1, s.unw[q] <= 1)
+
+
+square_counts_ok = conjuncts(*[_square(q) for q in range(NSQ)])
 
 
 def held_by(s, t):
     return Or(*[s.held[c] == t for c in range(C)])
 
 
-def pits(s):
-    """Every token on a pit (`onpit`, the abstraction of "its square is a pit") is an
-    unwounded Thief or a rope's carrier, or is carried by one."""
-    from ..kernel import is_sym
+def _on_pit(t):
+    """A token on a pit (`onpit`, the abstraction of "its square is a pit") is an unwounded
+    Thief or a rope's carrier, or is carried by one."""
 
-    cs = []
-    for t in range(T):
-        if not is_sym(s.onpit[t]) and not s.onpit[t]:
-            continue  # concretely, nothing to check for a token off the pits (same value as below)
+    def test(s):
         allowed = Or(*[And(s.held[c] == t, may_stand_on_pit(s.held, s.wounded, c)) for c in range(C)])
         if is_char(t):
             allowed = Or(allowed, may_stand_on_pit(s.held, s.wounded, cof(t)))
-        cs.append(Implies(s.onpit[t], allowed))
-    return And(*cs)
+        return Implies(s.onpit[t], allowed)
+
+    return test
 
 
-def carrying(s):
-    """What a character carries: one token, an object or a wounded friend holding nothing,
+def _with_carrier(c):
+    """What character c carries is on a pit exactly when c is (it shares c's square)."""
+    return lambda s: And(*[Implies(s.held[c] == t, s.onpit[t] == s.onpit[ctok(c)]) for t in range(T)])
+
+
+pits = conjuncts(*[_on_pit(t) for t in range(T)], *[_with_carrier(c) for c in range(C)])
+
+
+def _carries(c):
+    """What character c carries: one token, an object or a wounded friend holding nothing,
     on its own square, carried by nobody else; a carried or absent character holds nothing."""
-    cs = []
-    for c in range(C):
+
+    def test(s):
         h = s.held[c]
         me = s.loc[ctok(c)]
         p = c // NCHAR
         kinds = [h == q * NTOK + k for q in (0, 1) for k in range(NCHAR, NTOK)]
         kinds += [And(h == p * NTOK + k, s.wounded[p * NCHAR + k], s.held[p * NCHAR + k] == -1) for k in range(NCHAR) if p * NCHAR + k != c]
-        cs.append(Or(h == -1, And(Or(*kinds), on_board(me), Not(held_by(s, ctok(c))))))
+        cs = [Or(h == -1, And(Or(*kinds), on_board(me), Not(held_by(s, ctok(c)))))]
         cs += [Implies(h == t, s.loc[t] == me) for t in range(T)]
         cs.append(Implies(Not(on_board(me)), h == -1))
         for d in range(c + 1, C):
             cs.append(Implies(h >= 0, h != s.held[d]))
-    return And(*cs)
+        return And(*cs)
+
+    return test
+
+
+carrying = conjuncts(*[_carries(c) for c in range(C)])
 
 
 def combat_cards(s):
@@ -69,48 +94,64 @@ def action_cards(s):
     return And(*cs)
 
 
-def locations(s):
-    def ok(x):
-        return Or(on_board(x), x == GONE, x == RES, And(x >= HID, x <= HID + 7))
-
-    return And(*[ok(s.loc[t]) for t in range(T)],
-               *[Implies(Or(s.loc[ctok(c)] == RES, s.loc[ctok(c)] >= HID), Not(s.wounded[c])) for c in range(C)])
-
-
-def rooms(s):
-    cs = []
-    setup = s.phase == SETUP
-    for r in range(8):
-        n = s.hid[r]
-        cs += [n >= 0, n <= LIMITS[r], Implies(s.revealed[r], n == 0), Implies(setup, Not(s.revealed[r])),
-               Implies(Not(setup), n == If(s.revealed[r], 0, LIMITS[r]))]
-        cs.append(Implies(Not(s.revealed[r]), And(*[And(s.occ[q] <= 0, s.objs[q] <= 0, s.unw[q] <= 0) for q in room_squares(r)])))
-    cs.append(Implies(setup, And(Sum(s.hid) + s.res[0] + s.res[1] == 20, s.res[0] == s.res[1] - s.turn, s.res[1] >= 0)))
-    cs.append(Implies(Not(setup), And(s.res[0] == 0, s.res[1] == 0)))
-    return And(*cs)
-
-
 def counters(s):
-    g = geometry(s.cfg.comp)
     return And(s.phase >= 0, s.phase <= 3, Or(s.turn == 0, s.turn == 1), s.ap >= 0, s.pot >= 0,
                *[s.vp[p] >= 0 for p in (0, 1)], *[And(s.jumps[p] >= 0, s.jumps[p] <= s.cfg.comp.jump) for p in (0, 1)],
                *[And(x >= 0, x <= 3) for x in s.rot], *[And(x >= 0, x <= 2) for x in s.gate])
 
 
-def cards(s):
-    return And(combat_cards(s), action_cards(s), counters(s))
+cards = conjuncts(combat_cards, action_cards, counters)
 
 
-def placement(s):
-    return And(locations(s), rooms(s))
+def _located(t):
+    """Token t is on a square, face down in a room, in reserve or gone; a character off the
+    board (in reserve or face down) is not wounded."""
+
+    def test(s):
+        x = s.loc[t]
+        ok = Or(on_board(x), x == GONE, x == RES, And(x >= HID, x <= HID + 7))
+        if is_char(t):
+            ok = And(ok, Implies(Or(x == RES, x >= HID), Not(s.wounded[cof(t)])))
+        return ok
+
+    return test
 
 
-# A few grouped invariants, so that the z3 induction stays affordable (one check per
-# invariant and action instance); the tests check the parts one by one.
+locations = conjuncts(*[_located(t) for t in range(T)])
+
+
+def _room(r):
+    """Room r: its hidden count in range, exactly its limit while face down after setup (0 once
+    revealed); nothing on the squares of a face-down room."""
+
+    def test(s):
+        setup = s.phase == SETUP
+        n = s.hid[r]
+        return And(n >= 0, n <= LIMITS[r], Implies(s.revealed[r], n == 0), Implies(setup, Not(s.revealed[r])),
+                   Implies(Not(setup), n == If(s.revealed[r], 0, LIMITS[r])))
+
+    return test
+
+
+def _room_square(r, q):
+    return lambda s: Implies(Not(s.revealed[r]), And(s.occ[q] <= 0, s.objs[q] <= 0, s.unw[q] <= 0))
+
+
+def _reserves(s):
+    setup = s.phase == SETUP
+    return And(Implies(setup, And(Sum(s.hid) + s.res[0] + s.res[1] == 20, s.res[0] == s.res[1] - s.turn, s.res[1] >= 0)),
+               Implies(Not(setup), And(s.res[0] == 0, s.res[1] == 0)))
+
+
+rooms = conjuncts(*[_room(r) for r in range(8)], *[_room_square(r, q) for r in range(8) for q in room_squares(r)], _reserves)
+placement = conjuncts(*locations.parts, *rooms.parts)
+
+
 INVARIANTS = (
     Invariant("§Règle d'or 2", "at most 2 tokens on a square (carried ones included), never two objects, at most one "
               "unwounded character (per-square counts)", square_counts_ok),
-    Invariant("§Déplacement", "nothing on a pit but an unwounded Thief, a rope's carrier, and what they carry", pits),
+    Invariant("§Déplacement", "nothing on a pit but an unwounded Thief, a rope's carrier, and what they carry (on a pit "
+              "exactly when its carrier is)", pits),
     Invariant("§Objets", "a character carries at most one thing: an object or a wounded friend, on its own square", carrying),
     Invariant("§Cartes Combat", "combat cards are spent once each except the 0; action cards follow the cycle (never all "
               "four spent, none above the highest played); counters in range", cards),
@@ -118,9 +159,6 @@ INVARIANTS = (
               "limit after setup and nothing on its squares, a revealed one no hidden token", placement),
 )
 
-PARTS = {"square_counts_ok": square_counts_ok, "pits": pits, "carrying": carrying,
-         "combat_cards": combat_cards, "action_cards": action_cards, "counters": counters,
-         "locations": locations, "rooms": rooms}
 
 
 def _room_space(s):

@@ -111,38 +111,32 @@ REVEAL = Action(
 )
 
 
-def _turned(s, room, d: int):
-    g = geo(s)
+def _turned(s, r: int, d: int):
+    """Every token on a square of room r follows the quarter turn (the room's table of
+    squares: z3 reasons on it square by square)."""
+    m = geo(s).turnmap[(r, d)]
     out = []
-    for t in range(T):
-        x = s.loc[t]
-        v = x
-        for r in range(8):
-            m = g.turnmap[(r, d)]
-            hit = Or(*[x == q for q in m])
-            w = x
-            for q, nq in m.items():
-                w = If(x == q, nq, w)
-            v = If(And(room == r, hit), w, v)
-        out.append(v)
+    for x in s.loc:
+        w = x
+        for q, nq in m.items():
+            w = If(x == q, nq, w)
+        out.append(w)
     return tuple(out)
 
 
-def _turned_counts(s, vec, room, d: int):
-    """Square counts after the room turns: each square of it takes the count of the square
+def _turned_counts(s, vec, r: int, d: int):
+    """Square counts after room r turns: each square of it takes the count of the square
     that comes onto it."""
-    g = geo(s)
+    back = geo(s).turnmap[(r, -d)]
     out = list(vec)
-    for r in range(8):
-        back = g.turnmap[(r, -d)]
-        for q in room_squares(r):
-            out[q] = If(room == r, vec[back[q]], vec[q])
+    for q in room_squares(r):
+        out[q] = vec[back[q]]
     return tuple(out)
 
 
 def _rot_effect(s, a):
     r, d = a.room, a.dir
-    k = Lookup(s.rot, r) + d
+    k = s.rot[r] + d
     rot = put(s.rot, r, If(k == 4, 0, If(k == -1, 3, k)))
     return s.but(loc=_turned(s, r, d), rot=rot, occ=_turned_counts(s, s.occ, r, d), objs=_turned_counts(s, s.objs, r, d),
                  unw=_turned_counts(s, s.unw, r, d), **pay(s, mover_tok(a)))
@@ -151,7 +145,7 @@ def _rot_effect(s, a):
 def _on_gear(s, a):
     g = geo(s)
     q = Lookup(s.loc, mover_tok(a), -9)
-    return And(g.gear_dir(s, q) != 0, Or(*[And(a.room == r, Or(in_room(q, r), in_room(q, g.twin[r]))) for r in range(8)]),
+    return And(g.gear_dir(s, q) != 0, Or(in_room(q, a.room), in_room(q, g.twin[a.room])),
                Not(held_by_any(s.held, mover_tok(a))))
 
 
@@ -165,7 +159,7 @@ def _direction(s, a):
 ROTATE = Action(
     "rotate", "§Rotation", "a character on a rotation gear turns its room or the twin room a quarter turn (1 AP)",
     params=(Param("who", Char(), "the character on the gear"),
-            Param("room", Int(0, 7), "the room turned: the gear's room or its twin"),
+            Param("room", Int(0, 7, enum=True), "the room turned: the gear's room or its twin"),
             Param("dir", Choice((("cw", 1), ("ccw", -1))), "the direction (cw = clockwise)")),
     needs=(
         TURN,
