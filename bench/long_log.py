@@ -1,7 +1,7 @@
 """Memory and speed on a very long log (issue 4: memory stays flat, the log is streamed).
 
 Writes Dungeons Raiders games of N turns (normal mode, nobody gaining glory, so the game
-goes on) with 10 events a turn, replays each, and prints events, seconds and the peak of
+goes on) with 11 events a turn, replays each, and prints events, seconds and the peak of
 memory allocated during the replay (tracemalloc). Run: python bench/long_log.py"""
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ HEADER = {"referee": 1, "game": "raiders", "options": {"mode": "normal", "board"
 
 
 def write(path: Path, turns: int) -> int:
-    """A legal game: each turn both players reshuffle their hand, draw two Impôts, send every token
-    to 'Partir en donjon' and end their resolution."""
+    """A legal game: each turn both players reshuffle their hand, draw two Impôts, put every
+    token on 'Partir en donjon', end their resolution and leave the expeditions unplayed."""
     n = 0
     with open(path, "wb") as f:
         def ev(by, do, **kw):
@@ -47,6 +47,8 @@ def write(path: Path, turns: int) -> int:
                 ev(p, "actions.place", tokens=["Partir en donjon"] * 3)
             for p in (first, second):
                 ev(p, "actions.done")
+            for p in (first, second):
+                ev(p, "expedition.skip")  # §7.2: the actions left unplayed (option unsent=lost)
             ev("chance", "turn.end")
             first, second = second, first
     return n
@@ -64,6 +66,7 @@ def main() -> None:
             _, peak = tracemalloc.get_traced_memory()
             tracemalloc.stop()
             first = v.first().render("long.jsonl") if v.problems else ""
+            assert v.verdict == "legal", first  # a measure of an illegal log would stop early
             print(f"{n:7d} events ({p.stat().st_size / 1e6:.1f} MB): {v.verdict} in {dt:.2f} s, "
                   f"{n / dt:,.0f} events/s, peak {peak / 1e6:.2f} MB allocated {first}")
 
