@@ -110,11 +110,10 @@ class Audit:
                                          f"{self.budget:.0f}-s budget; see --witness-seconds, --budget)")
                     continue
                 then(w, "" if w else f"no game reaching it was found within {self.witness_seconds:.1f} s of search")
-            except Exception as e:  # noqa: BLE001 - a failed search costs its witness, not the audit
-                if not isinstance(e, Late):
-                    then(None, f"the search failed: {type(e).__name__}: {e}")
-                    continue
+            except Late:
                 then(None, f"the search was stopped at the audit's time budget ({self.budget:.0f} s; see --budget)")
+            except Exception as e:  # noqa: BLE001 - a failed search costs its witness, not the audit
+                then(None, f"the search failed: {type(e).__name__}: {e}")
 
     def _run(self) -> None:
         for name, step in (("data", self.data), ("gaps", self.gaps), ("graph", self.graph),

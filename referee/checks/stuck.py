@@ -21,14 +21,13 @@ from .symbolic import instances
 TIMEOUT_MS = 5000
 
 
-def possible(game: Game, s: Any, acts: Any, needs_of: Any = None, timeout_ms: int = TIMEOUT_MS) -> bool | None:
-    """Can some event of `acts`, with some params, satisfy its Needs in s (all of them, or
-    those `needs_of(act)` lists)? True / False (z3 proves it) / None (cannot tell: a Need
-    the rules cannot decide here or cannot read with symbolic params, or z3 gave up)."""
+def possible(game: Game, s: Any, tried: list, timeout_ms: int = TIMEOUT_MS) -> bool | None:
+    """Can some event of `tried` [(action, the Needs asked of it)], with some params, meet
+    those Needs in s? True / False (z3 proves it) / None (cannot tell: a Need the rules
+    cannot decide here or cannot read with symbolic params, or z3 gave up)."""
     ways = []
     unsure = False
-    for act in acts:
-        needs = needs_of(act) if needs_of else game.needs(act)
+    for act, needs in tried:
         for inst in instances(game, s.cfg, act, tag="stuck"):
             conds: list | None = []
             try:
@@ -65,7 +64,7 @@ def possible(game: Game, s: Any, acts: Any, needs_of: Any = None, timeout_ms: in
 
 def no_event_possible(game: Game, s: Any, timeout_ms: int = TIMEOUT_MS) -> bool | None:
     """True: z3 proves that no event is legal in s; False: some event is; None: cannot tell."""
-    got = possible(game, s, game.actions, timeout_ms=timeout_ms)
+    got = possible(game, s, [(act, game.needs(act)) for act in game.actions], timeout_ms)
     return None if got is None else not got
 
 
@@ -84,7 +83,7 @@ def find(game: Game, rules: Any, budget: Any, seed: int = 0, depth: int = 3000):
                 break
             moves = legal(game, s)
             if not moves:
-                if no_event_possible(game, s, int(1000 * min(TIMEOUT_MS / 1000, budget.left() + 1))):
+                if no_event_possible(game, s, min(TIMEOUT_MS, int(1000 * (budget.left() + 1)))):
                     return header, path, s
                 break
             act, a = rng.choice(moves)
@@ -104,7 +103,7 @@ def blocked(game: Game, s: Any) -> tuple[list[str], list[str]]:
             continue
         needs = [n for n in game.needs(act)[1:] if not n.concrete_only]  # [0] is the phase
         for k, need in enumerate(needs):
-            if possible(game, s, [act], lambda _, k=k: needs[: k + 1]) is False:
+            if possible(game, s, [(act, needs[: k + 1])]) is False:
                 why.append(f"{act.name}: {need.says} [{need.cite}]")
                 cites.update(need.cite.split())
                 break

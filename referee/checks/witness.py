@@ -97,65 +97,55 @@ def _pick(rng: random.Random, kids: list, score: Callable[[Any], float], greed: 
     return rng.choice(kids)
 
 
-def search(game: Game, rules: Rules, goal: Goal, metric: Callable[[Any], float] | None = None,
-           budget: Budget | None = None, greed: float = 0.6, depth: int = 1500, seed: int = 0) -> tuple[dict, list] | None:
-    """(header, [(action, args)]) reaching the goal, or None within the budget.
-
-    Random playouts from random setups, greedy on (metric, progress) with probability
-    `greed`, random otherwise; every legal move of every visited state is tested."""
+def _explore(game: Game, rules: Rules, goal: Callable[..., bool], score: Callable[[Any], float],
+             budget: Budget, greed: float = 0.6, depth: int = 1500, seed: int = 0) -> tuple[dict, list] | None:
+    """Random playouts from random setups, greedy on the score with probability `greed`,
+    random otherwise; every legal move of every visited state is tested against
+    goal(header, path, before, action, args, after, decided). The first move reaching it
+    ends the search: (header, path to it included); None when the budget runs out."""
     if game.moves is None or game.random_header is None:
         return None
-    budget = budget or Budget(2.0)
     rng = random.Random(seed)
-    progress = game.progress or (lambda s: 0.0)
-    metric = metric or (lambda s: 0.0)
     for header, s in starts(game, rules, rng, budget):
         path: list = []
         for _ in range(depth):
             if budget.over() or game.result(s) is not None:
                 break
-            kids, hit = _children(game, s, goal, budget)
+            kids, hit = _children(game, s, lambda *move: goal(header, path, *move), budget)
             if hit is not None:
                 return header, path + [hit]
             if not kids:
                 break
-            act, a, t = _pick(rng, kids, lambda t: metric(t) * 1000 + progress(t), greed)
+            act, a, t = _pick(rng, kids, score, greed)
             path.append((act, a))
             s = t
     return None
 
 
-def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget, greed: float = 0.6,
-                   depth: int = 1500, seed: int = 0) -> dict[str, tuple[dict, list]]:
+def search(game: Game, rules: Rules, goal: Goal, metric: Callable[[Any], float] | None,
+           budget: Budget) -> tuple[dict, list] | None:
+    """(header, [(action, args)]) reaching the goal, or None within the budget: greedy on
+    what a claim maximises, then on how far the game has got."""
+    progress = game.progress or (lambda s: 0.0)
+    metric = metric or (lambda s: 0.0)
+    return _explore(game, rules, lambda header, path, *move: goal(*move),
+                    lambda t: metric(t) * 1000 + progress(t), budget)
+
+
+def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget) -> dict[str, tuple[dict, list]]:
     """One exploration for every ruling: {name: (header, path)} for each ruling some move
     of the random games raises (an option, or nothing, decided it), until all are found or
     the budget runs out. Sharing the games finds each witness as soon as one search would."""
     found: dict[str, tuple[dict, list]] = {}
-    if game.moves is None or game.random_header is None:
-        return found
     wanted = set(names)
-    rng = random.Random(seed)
-    progress = game.progress or (lambda s: 0.0)
-    for header, s in starts(game, rules, rng, budget):
-        path: list = []
 
-        def goal(before, act, a, after, decided):
-            for r, _ in decided:
-                if r.name in wanted and r.name not in found:
-                    found[r.name] = (header, path + [(act, a)])
-            return False
+    def goal(header, path, before, act, a, after, decided):
+        for r, _ in decided:
+            if r.name in wanted and r.name not in found:
+                found[r.name] = (header, path + [(act, a)])
+        return len(found) == len(wanted)
 
-        for _ in range(depth):
-            if budget.over() or game.result(s) is not None:
-                break
-            kids, _ = _children(game, s, goal, budget)
-            if len(found) == len(wanted):
-                return found
-            if not kids:
-                break
-            act, a, t = _pick(rng, kids, progress, greed)
-            path.append((act, a))
-            s = t
+    _explore(game, rules, goal, game.progress or (lambda s: 0.0), budget)
     return found
 
 

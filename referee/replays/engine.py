@@ -63,9 +63,6 @@ class Verdict:
         return self.problems[0] if self.problems else None
 
 
-_KNOWN: dict = {}  # id(action) -> (action, the fields its events may carry)
-
-
 def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_n: int):
     """An event line -> (action, args). Raises Unreadable with the field at fault."""
     ev = line.data
@@ -90,10 +87,7 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
             raise Unreadable(line.no, f"\"by\" must name a player ({', '.join(players)}), got {by!r}", "by")
         p = players.index(by)
     a = SimpleNamespace(p=p)
-    got = _KNOWN.get(id(act))
-    if got is None or got[0] is not act:  # keyed by identity: hashing an Action hashes its rules
-        got = _KNOWN[id(act)] = (act, frozenset({"n", "by", "do", "note"} | {prm.name for prm in act.params}))
-    known = got[1]
+    known = act.fields
     for prm in act.params:
         if prm.name not in ev:
             if not prm.optional:
@@ -174,7 +168,7 @@ def _run(v: Verdict, path: Path, keep_going: bool, explain: bool,
     expected_n = 1
     over = None
     step, result, broken_after = game.step, game.result, game.broken_after
-    trace: list = []  # where an option, not the text, decided (rules.DECIDED)
+    trace: list = []  # where the text did not decide alone (rules.DECIDED)
     R.DECIDED = trace
     try:
         for line in it:

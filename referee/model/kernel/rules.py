@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import SimpleNamespace
 from typing import Any, Callable, Iterable, Mapping
 
@@ -312,6 +313,12 @@ class Action:
     by: str = "player"  # "player" or "chance"
     detail: Callable[[Any, Any, Any], Any] | None = None  # concrete-only (before, after, args)
     source: str | None = None
+
+    @cached_property
+    def fields(self) -> frozenset[str]:
+        """The fields an event of this action may carry: the log's envelope and its params.
+        Computed once (cached_property writes the instance's dict, past the frozen guard)."""
+        return frozenset({"n", "by", "do", "note"} | {prm.name for prm in self.params})
 
 
 def args(p: int | None = None, **kw: Any) -> SimpleNamespace:
