@@ -42,6 +42,7 @@ from ..model.kernel import Game, Undecided
 from ..model.kernel.logic import Not, Sym, SymbolicBranch
 from ..model.kernel.play import event
 from ..model.kernel.rules import Int, Name, Names, Need, Player
+from .symbolic import _sym_param, leaves as value_leaves
 
 FAMILIES = ("random", "boundary", "mutants", "unreadable")
 
@@ -954,17 +955,9 @@ def _sym_args(act: Any, cfg: Any, a: Any) -> tuple[SimpleNamespace, list]:
 
 
 def _z3_param(prm: Any, cfg: Any, name: str):
-    import z3
-
-    k = prm.kind
-    if isinstance(k, Int):
-        v = z3.Int(name)
-        return Sym(v), [v], [v >= k.lo, v <= k.hi]
-    if isinstance(k, Names):
-        vs = [z3.Int(f"{name}[{i}]") for i in range(len(k.names(cfg)))]
-        return tuple(Sym(v) for v in vs), vs, [v >= 0 for v in vs] + [z3.Sum(vs) <= k.most]
-    v = z3.Int(name)
-    return Sym(v), [v], [v >= 0, v < len(k.names(cfg))]
+    """The symbolic param of the checks (symbolic._sym_param) with its z3 variables."""
+    v, cs = _sym_param(prm, cfg, name)
+    return v, [x.t for x in value_leaves(v)], cs
 
 
 def _combos(doms: list, limit: int = 20000) -> Iterator[tuple]:
