@@ -49,6 +49,19 @@ class _Reads:
         return v
 
 
+def conjunction(*fns: Any) -> Any:
+    """An invariant's test that holds when every fn (a function of the state) does, with
+    `parts` so that the proofs and the replay engine check each conjunct apart: an action
+    then re-proves (re-checks) only the conjuncts that read a value it changed."""
+    from .logic import And
+
+    def test(s):
+        return And(*[f(s) for f in fns])
+
+    test.parts = list(fns)
+    return test
+
+
 def parts(inv: Any) -> list:
     """An invariant's conjuncts checked separately (per player for `each`)."""
     return list(getattr(inv.test, "parts", None) or [inv.test])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kernel import And, Claim, Gap, Implies, Invariant, Lookup, Or, Sum, vadd, within
+from ..kernel import And, Claim, Gap, Implies, Invariant, Lookup, Or, Sum, conjunction, vadd, within
 from .economy import CHARGE_CAP, CROWN_CAP, STONE_CAP, hand_size
 from .s6_actions import ap, max_mark
 from .sources import AP_TOKENS
@@ -18,13 +18,8 @@ def forall(f, *domains):
     apart, so an action re-proves only the conjuncts whose values it changed)."""
     import itertools
 
-    combos = list(itertools.product(*[d if isinstance(d, (range, tuple, list)) else range(d) for d in domains]))
-
-    def test(s):
-        return And(*[f(s, *c) for c in combos])
-
-    test.parts = [lambda s, c=c: f(s, *c) for c in combos]
-    return test
+    combos = itertools.product(*[d if isinstance(d, (range, tuple, list)) else range(d) for d in domains])
+    return conjunction(*[lambda s, c=c: f(s, *c) for c in combos])
 
 
 def each(f):

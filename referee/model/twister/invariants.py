@@ -1,7 +1,7 @@
 """Invariants (proved by z3 by induction over every action), claims, gaps."""
 from __future__ import annotations
 
-from ..kernel import And, Claim, Count, Gap, If, Implies, Invariant, Max, Not, Or, Sum
+from ..kernel import And, Claim, Count, Gap, If, Implies, Invariant, Max, Not, Or, Sum, conjunction
 from .board import (
     C, GONE, HID, NCHAR, NSQ, NTOK, RES, T, ctok, limit, on_board, room_squares,
 )
@@ -11,25 +11,13 @@ from .state import SETUP
 LIMITS = tuple(limit(r) for r in range(8))
 
 
-def conjuncts(*fns):
-    """The conjunction of fns (each a function of the state), with `parts` so that the proofs
-    and the replays check each conjunct apart: an action then re-proves (re-checks) only the
-    conjuncts that read a value it changed."""
-
-    def test(s):
-        return And(*[f(s) for f in fns])
-
-    test.parts = list(fns)
-    return test
-
-
 def _square(q):
     """§Règle d'or 2 on square q: at most 2 tokens, at most 1 object, at most 1 unwounded
     character."""
     return lambda s: And(s.occ[q] <= 2, s.objs[q] <= 1, s.unw[q] <= 1)
 
 
-square_counts_ok = conjuncts(*[_square(q) for q in range(NSQ)])
+square_counts_ok = conjunction(*[_square(q) for q in range(NSQ)])
 
 
 def held_by(s, t):
@@ -54,7 +42,7 @@ def _with_carrier(c):
     return lambda s: And(*[Implies(s.held[c] == t, s.onpit[t] == s.onpit[ctok(c)]) for t in range(T)])
 
 
-pits = conjuncts(*[_on_pit(t) for t in range(T)], *[_with_carrier(c) for c in range(C)])
+pits = conjunction(*[_on_pit(t) for t in range(T)], *[_with_carrier(c) for c in range(C)])
 
 
 def _carries(c):
@@ -77,7 +65,7 @@ def _carries(c):
     return test
 
 
-carrying = conjuncts(*[_carries(c) for c in range(C)])
+carrying = conjunction(*[_carries(c) for c in range(C)])
 
 
 def combat_cards(s):
@@ -100,7 +88,7 @@ def counters(s):
                *[And(x >= 0, x <= 3) for x in s.rot], *[And(x >= 0, x <= 2) for x in s.gate])
 
 
-cards = conjuncts(combat_cards, action_cards, counters)
+cards = conjunction(combat_cards, action_cards, counters)
 
 
 def _located(t):
@@ -117,7 +105,7 @@ def _located(t):
     return test
 
 
-locations = conjuncts(*[_located(t) for t in range(T)])
+locations = conjunction(*[_located(t) for t in range(T)])
 
 
 def _room(r):
@@ -143,8 +131,8 @@ def _reserves(s):
                Implies(Not(setup), And(s.res[0] == 0, s.res[1] == 0)))
 
 
-rooms = conjuncts(*[_room(r) for r in range(8)], *[_room_square(r, q) for r in range(8) for q in room_squares(r)], _reserves)
-placement = conjuncts(*locations.parts, *rooms.parts)
+rooms = conjunction(*[_room(r) for r in range(8)], *[_room_square(r, q) for r in range(8) for q in room_squares(r)], _reserves)
+placement = conjunction(*locations.parts, *rooms.parts)
 
 
 INVARIANTS = (
