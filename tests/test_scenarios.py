@@ -90,7 +90,8 @@ def test_boundary_pairs_cover_the_guards(generated):
     whose first failing Need is that one: the expected § is the Need's own."""
     game, d, scen = generated
     if VALIDATED[game] != ALL:
-        pytest.skip(f"the boundary family is not generated for {game} here (see VALIDATED)")
+        pytest.skip(f"{game}'s boundary search (z3 per guard) takes 17-120 s of CPU, beyond this suite's "
+                    "budget; it passes replay --expect when run by hand (docs/scenarios.md)")
     g = load(game)
     pairs = {(a.name, n.says): n.cite for a in g.actions for n in g.needs(a)}
     sides: dict = {}
