@@ -2,7 +2,7 @@
 from .game import BadInput, DataCheck, Game, Illegal, IllegalSetup, Outcome
 from .reads import conjunction
 from .logic import (
-    And, Count, If, Implies, Lookup, Max, Min, Not, Or, Sum, Sym, SymbolicBranch,
+    Among, And, Count, If, Implies, Lookup, Max, Min, Not, Or, Sum, Sym, SymbolicBranch,
     bump, covers, is_sym, put, vadd, vsub, within,
 )
 from .rules import (

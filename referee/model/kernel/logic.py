@@ -12,7 +12,7 @@ with `Lookup`.
 """
 from __future__ import annotations
 
-from operator import add as _add, sub as _sub
+from operator import add as _add, mul as _mul, sub as _sub
 from typing import Any, Iterable
 
 _Z3 = None
@@ -37,13 +37,18 @@ def _u(x: Any) -> Any:
 
 
 class Sym:
-    """A z3 term that cannot be used as a Python truth value."""
+    """A z3 term that cannot be used as a Python truth value.
 
-    __slots__ = ("t",)
+    `dom`, when set, lists every value the term can take (the checks assert it as a side
+    constraint): Lookup, put and bump then build their If-chains over those values only,
+    not over the whole table. A case split of a param (ParamKind.cases) sets it."""
+
+    __slots__ = ("t", "dom")
     __hash__ = None  # dict/set look-ups with a symbolic key would compare silently
 
-    def __init__(self, t: Any):
+    def __init__(self, t: Any, dom: tuple[int, ...] | None = None):
         self.t = t
+        self.dom = dom
 
     # The messages do not print the term: And/Or catch this on their hot path, and
     # printing a large z3 term costs far more than building it.
@@ -75,24 +80,24 @@ class Sym:
     def __ge__(self, o):
         return Sym(self.t >= _u(o))
 
-    # arithmetic
+    # arithmetic (with a plain int, the values the term can take follow: 14*p + who)
     def __add__(self, o):
-        return Sym(self.t + _u(o))
+        return Sym(self.t + _u(o), _shift(self.dom, o, _add))
 
     def __radd__(self, o):
-        return Sym(_u(o) + self.t)
+        return Sym(_u(o) + self.t, _shift(self.dom, o, _add))
 
     def __sub__(self, o):
-        return Sym(self.t - _u(o))
+        return Sym(self.t - _u(o), _shift(self.dom, o, _sub))
 
     def __rsub__(self, o):
-        return Sym(_u(o) - self.t)
+        return Sym(_u(o) - self.t, _shift(self.dom, o, lambda d, o: o - d))
 
     def __mul__(self, o):
-        return Sym(self.t * _u(o))
+        return Sym(self.t * _u(o), _shift(self.dom, o, _mul))
 
     def __rmul__(self, o):
-        return Sym(_u(o) * self.t)
+        return Sym(_u(o) * self.t, _shift(self.dom, o, _mul))
 
     def __floordiv__(self, o):  # z3 integer division floors for the positive divisors rules use
         return Sym(self.t / _u(o))
@@ -108,6 +113,10 @@ class Sym:
 
     def __neg__(self):
         return Sym(-self.t)
+
+
+def _shift(dom: tuple | None, o: Any, op: Any) -> tuple | None:
+    return None if dom is None or type(o) is not int else tuple(op(d, o) for d in dom)
 
 
 def is_sym(*xs: Any) -> bool:
@@ -184,27 +193,51 @@ def Count(flags: Iterable[Any]) -> Any:
     return Sum(If(f, 1, 0) for f in flags)
 
 
+def Among(x: Any, values: Iterable[Any]) -> Any:
+    """x is one of the values (for a symbolic x with a `dom`, only the values it can be
+    are tested)."""
+    if type(x) is not Sym:
+        return x in values
+    if x.dom is not None:
+        values = [v for v in values if v in x.dom]
+    return Or(*[x == v for v in values])
+
+
 def Lookup(table: tuple | list, i: Any, default: Any = None) -> Any:
-    """table[i], also for a symbolic index (a chain of If over the table)."""
+    """table[i], also for a symbolic index (a chain of If over the table, or over the
+    values i can take when its `dom` is known)."""
     if type(i) is not Sym:
         if 0 <= i < len(table):
             return table[i]
         if default is None:
             raise IndexError(f"index {i} outside a table of {len(table)}")
         return default
+    if i.dom is not None:
+        vals = [table[k] if 0 <= k < len(table) else default for k in i.dom]
+        vals = [(k, v) for k, v in zip(i.dom, vals) if v is not None]
+        out = vals[-1][1]  # i is one of dom (a side constraint): the last needs no test
+        for k, v in reversed(vals[:-1]):
+            out = If(i == k, v, out)
+        return out
     out = table[-1] if default is None else default
     for k in range(len(table) - 1, -1, -1):
         out = If(i == k, table[k], out)
     return out
 
 
+def _touched(i: Any, n: int) -> set | range:
+    return range(n) if i.dom is None else set(i.dom)
+
+
 def put(vec: tuple, i: Any, v: Any) -> tuple:
-    """vec with item i replaced by v (i may be symbolic)."""
+    """vec with item i replaced by v (i may be symbolic; with a `dom`, the items it cannot
+    be are kept as they are)."""
     if type(i) is not Sym:
         out = list(vec)
         out[i] = v
         return tuple(out)
-    return tuple(If(i == k, v, x) for k, x in enumerate(vec))
+    hit = _touched(i, len(vec))
+    return tuple(If(i == k, v, x) if k in hit else x for k, x in enumerate(vec))
 
 
 def bump(vec: tuple, i: Any, d: Any) -> tuple:
@@ -213,7 +246,8 @@ def bump(vec: tuple, i: Any, d: Any) -> tuple:
         out = list(vec)
         out[i] += d
         return tuple(out)
-    return tuple(If(i == k, x + d, x) for k, x in enumerate(vec))
+    hit = _touched(i, len(vec))
+    return tuple(If(i == k, x + d, x) if k in hit else x for k, x in enumerate(vec))
 
 
 def vadd(a: tuple, b: tuple) -> tuple:

@@ -162,6 +162,13 @@ class ParamKind(ABC):
         """Finite values the checks enumerate, or None: the checks make it symbolic."""
         return None
 
+    def cases(self, cfg: Config, name: str) -> list[tuple[Any, list, str]] | None:
+        """A partition of the symbolic range the checks take one case at a time, or None
+        (one symbolic value). Each case is (value, side constraints, label); a value whose
+        `Sym.dom` lists its few possible values keeps the proofs local (a move's
+        destination split by room touches 25 square counts, not 220)."""
+        return None
+
     def schema(self, cfg: Config) -> dict:
         return dict(self.json)
 
