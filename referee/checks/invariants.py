@@ -18,6 +18,9 @@ from ..model.kernel import Config, Game
 from .symbolic import Instance, instances, sym_state, term
 
 TIMEOUT_MS = 5000
+# Live conjuncts are asked about in chunks: one query over hundreds of them (Dungeon
+# Twister's 220 squares) costs z3 far more than the same conjuncts a few dozen at a time.
+CHUNK = 16
 
 
 @dataclass
@@ -124,6 +127,17 @@ def prove(game: Game, cfg: Config, budget: float | None = None, jobs: int = 1) -
     return res
 
 
+def _ask(step: Any, after: list, S: Any = None) -> tuple[Any, dict]:
+    """Whether the solver's state (hypothesis, Needs) can break a term of `after`: unsat
+    when it cannot; with S, a counterexample's state when it can."""
+    step.push()
+    step.add(z3.Not(z3.And(after)))
+    out = step.check()
+    model = _describe(step.model(), S) if out == z3.sat and S is not None else {}
+    step.pop()
+    return out, model
+
+
 def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, deadline: float | None,
            built: tuple | None = None) -> list[InvResult]:
     """The induction step over every `jobs`-th action instance from `k0` (`built`: the
@@ -132,8 +146,9 @@ def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, de
 
     invs = game.invariants
     S, hyp = built or (lambda S: (S, [term(inv.test(S)) for inv in invs]))(sym_state(game, cfg, "s"))
-    # one solver holds the hypothesis; each action instance is pushed in turn and asked
-    # once whether it can break any invariant; only then is each one asked alone.
+    # one solver holds the hypothesis; each action instance is pushed in turn and asked,
+    # a chunk of live conjuncts at a time, whether it can break one; only then is each
+    # conjunct of that chunk asked alone.
     step = _solver(game)
     step.add(*hyp)
     conj = [(k, part, reads(part, S)) for k, inv in enumerate(invs) for part in parts(inv)]
@@ -151,27 +166,17 @@ def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, de
         T = inst.action.effect(S, inst.args)
         moved = changed(S, T)
         # a conjunct that reads no leaf the effect touched is its own hypothesis again
-        after: dict[int, list] = {}
-        for k, part, rd in conj:
-            if res[k].status == "proved" and rd & moved:
-                after.setdefault(k, []).append(term(part(T)))
-        live = [res[k] for k in after]
-        if not live:
-            step.pop()
-            continue
-        step.push()
-        step.add(z3.Not(z3.And([t for r in live for t in after[r.index]])))
-        out = step.check()
-        step.pop()
-        if out != z3.unsat:
-            for r in live:
-                step.push()
-                step.add(z3.Not(z3.And(after[r.index])))
-                one = step.check()
-                if one == z3.sat:
-                    r.status, r.by, r.model = "not-inductive", inst.label, _describe(step.model(), S)
-                elif one == z3.unknown:
-                    r.status, r.by = "unknown", inst.label
-                step.pop()
+        live = [(k, term(part(T))) for k, part, rd in conj if res[k].status == "proved" and rd & moved]
+        for i in range(0, len(live), CHUNK):
+            chunk = [(k, t) for k, t in live[i:i + CHUNK] if res[k].status == "proved"]
+            if not chunk or _ask(step, [t for _, t in chunk])[0] == z3.unsat:
+                continue
+            for k, t in chunk:  # which conjunct: each alone, for its verdict and model
+                if res[k].status == "proved":
+                    out, model = _ask(step, [t], S)
+                    if out == z3.sat:
+                        res[k].status, res[k].by, res[k].model = "not-inductive", inst.label, model
+                    elif out == z3.unknown:
+                        res[k].status, res[k].by = "unknown", inst.label
         step.pop()
     return res

@@ -42,12 +42,13 @@ def states(game: Game, cfg: Config, widen: int = 2) -> st.SearchStrategy:
 
 
 def concrete_args(inst: Instance, draw: Any) -> SimpleNamespace:
-    """Concrete arguments for an instance: its enumerated values, random symbolic ones."""
+    """Concrete arguments for an instance: its enumerated values, random symbolic ones
+    (among the values a symbolic one can take, when it lists them: a case of the param)."""
     a = SimpleNamespace()
     for k, v in vars(inst.args).items():
         syms = list(leaves(v))
         if any(type(x).__name__ == "Sym" for x in syms):
-            vals = [draw(st.integers(0, 6)) for _ in syms]
+            vals = [draw(st.sampled_from(x.dom) if getattr(x, "dom", None) else st.integers(0, 6)) for x in syms]
             setattr(a, k, tuple(vals) if isinstance(v, tuple) else vals[0])
         else:
             setattr(a, k, v)

@@ -97,7 +97,7 @@ class Instance:
 
 def instances(game: Game, cfg: Config, act: Action, tag: str = "a", limit: int = 4000) -> list[Instance]:
     """Every instance of an action the checks consider: finite params enumerated, the others
-    symbolic. An optional param left out of an event takes its default: a finite domain
+    symbolic (one value, or one per case of the param's `cases`). An optional param left out of an event takes its default: a finite domain
     gets the default as one more value; a symbolic param whose bounds exclude the default
     (None, -1...) gets an instance of its own with the default, so no check misses it."""
     players = [None] if act.by == "chance" else list(range(cfg.extra.get("nplayers", 2)))
@@ -108,21 +108,26 @@ def instances(game: Game, cfg: Config, act: Action, tag: str = "a", limit: int =
         if dom is not None:
             finite.append((prm.name, list(dom) + ([prm.default] if prm.optional else [])))
         else:
-            value, side = _sym_param(prm, cfg, f"{tag}.{act.name}.{prm.name}")
-            alts = [(value, side)]
-            if prm.optional and not _admits(value, side, prm.default):
-                alts.append((prm.default, []))
+            name = f"{tag}.{act.name}.{prm.name}"
+            cases = prm.kind.cases(cfg, name)
+            if cases is None:
+                value, side = _sym_param(prm, cfg, name)
+                alts = [(value, side, "")]
+            else:
+                alts = [(v, cs, f"{prm.name} {label}") for v, cs, label in cases]
+            if prm.optional and not any(_admits(v, cs, prm.default) for v, cs, _ in alts):
+                alts.append((prm.default, [], f"{prm.name} left out"))
             symbolic.append((prm.name, alts))
     out: list[Instance] = []
     for combo in itertools.product(*[d for _, d in finite]):
         for chosen in itertools.product(*[alts for _, alts in symbolic]):
             a = SimpleNamespace(**{k: v for (k, _), v in zip(finite, combo)})
             side: list = []
-            for (name, alts), (value, cs) in zip(symbolic, chosen):
+            for (name, alts), (value, cs, _) in zip(symbolic, chosen):
                 setattr(a, name, value)
                 side += cs
             shown = [f"{k}={v}" for (k, _), v in zip(finite, combo) if v is not None]
-            shown += [f"{name} left out" for (name, alts), pick in zip(symbolic, chosen) if pick is not alts[0]]
+            shown += [label for _, _, label in chosen if label]
             out.append(Instance(act, a, side, act.name + "(" + ", ".join(shown) + ")"))
             if len(out) >= limit:
                 raise ValueError(f"{act.name}: more than {limit} enumerated instances; make a param symbolic")
