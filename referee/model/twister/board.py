@@ -10,7 +10,7 @@ Token locations (`loc`): 0..219 a square; HID + r face down in room r; GONE out 
 """
 from __future__ import annotations
 
-from ..kernel import And, If, Not, Or, is_sym
+from ..kernel import Among, And, If, Not, Or, is_sym
 
 W, H = 22, 10
 NSQ = W * H
@@ -144,8 +144,9 @@ class Geo:
         for r in range(8):
             for k in range(4):
                 hits = [x for x, kind in self.features[r][k].items() if pred(kind)]
-                if hits:
-                    terms.append(And(s.rot[r] == k, Or(*[q == x for x in hits])))
+                here = Among(q, hits)  # False when q cannot be in room r
+                if here is not False:
+                    terms.append(And(s.rot[r] == k, here))
         return Or(*terms)
 
     def pit(self, s, q):

@@ -20,7 +20,7 @@ def _sym_int(name: str, lo: int, hi: int):
     from ..kernel import Sym
 
     v = z3.Int(name)
-    return Sym(v), [v >= lo, v <= hi]
+    return Sym(v, tuple(range(lo, hi + 1))), [v >= lo, v <= hi]
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,27 @@ class Square(ParamKind):
 
     def symbolic(self, cfg, name):
         return _sym_int(name, 0, NSQ - 1)
+
+    def cases(self, cfg, name):
+        """The board by region: each starting line, then each room position. A square of
+        a region is one of 5 (a line: 1) runs of consecutive numbers 10x+y."""
+        import z3
+
+        from ..kernel import Sym
+
+        out = []
+        for label, cols, rows in _REGIONS:
+            v = z3.Int(name)
+            dom = tuple(10 * x + y for x in cols for y in rows)
+            runs = z3.Or(*[z3.And(v >= 10 * x + rows[0], v <= 10 * x + rows[-1]) for x in cols])
+            out.append((Sym(v, dom), [runs], label))
+        return out
+
+
+# the regions of Square.cases: (label, columns, rows)
+_REGIONS = [(f"on line {p + 1}", (0, W - 1)[p:p + 1], range(H)) for p in (0, 1)] + [
+    (f"in room {r}", range(1 + 5 * (r % 4), 6 + 5 * (r % 4)), range(5 * (r // 4), 5 * (r // 4) + 5)) for r in range(8)
+]
 
 
 @dataclass(frozen=True)
