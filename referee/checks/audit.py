@@ -169,7 +169,9 @@ class Audit:
             base.details = [f"{r.status} at {r.by}"] + [f"{k} = {v}" for k, v in list(r.model.items())[:12]]
             if r.status == "unknown":
                 base.kind, base.status, base.severity = "unknown", "unknown", "warning"
-                base.says = f"not proved (the solver gave up): {inv.says}"
+                budget = r.by.startswith("the time budget")
+                base.says = (f"not proved within the audit's time budget (--budget gives the proofs 60% of it): {inv.says}"
+                             if budget else f"not proved (the solver gave up): {inv.says}")
                 self.add(base)
                 continue
             base.kind, base.status, base.severity = "unknown", "not-inductive", "warning"
