@@ -16,6 +16,7 @@ from typing import Any
 import z3
 
 from ..model.kernel import Config, Game
+from ..model.kernel.rules import cites
 from .findings import Finding
 from .graphs import check_phases
 from .invariants import TIMEOUT_MS, all_instances, prove
@@ -132,7 +133,7 @@ class Audit:
         comp = self.cfg.comp
         note = " (illustrative components)" if getattr(comp, "illustrative", False) else ""
         for i, d in enumerate(self.game.data_checks(self.cfg)):
-            self.add(Finding(_fid(self.game, "data", str(i)), self.game.name, "data", d.cite.split(),
+            self.add(Finding(_fid(self.game, "data", str(i)), self.game.name, "data", cites(d.cite),
                              d.says + note, [d.source] if d.source else [], status="ok" if d.ok else "fails",
                              severity="info" if d.ok else "error", details=[d.detail] if d.detail else []))
         for c in self.game.claims:
@@ -140,13 +141,13 @@ class Audit:
                 continue
             got = c.expr(comp)
             ok = got == c.value
-            self.add(Finding(_fid(self.game, "claim", c.cite), self.game.name, "claim", c.cite.split(),
+            self.add(Finding(_fid(self.game, "claim", c.cite), self.game.name, "claim", cites(c.cite),
                              f"{c.says}: the components give {got}{note}", [c.source] if c.source else [],
                              status="proved" if ok else "refuted"))
 
     def gaps(self) -> None:
         for i, g in enumerate(self.game.gaps):
-            self.add(Finding(_fid(self.game, "gap", str(i)), self.game.name, "gap", g.cite.split(), g.says,
+            self.add(Finding(_fid(self.game, "gap", str(i)), self.game.name, "gap", cites(g.cite), g.says,
                              details=[f"the project: {g.fills}"]))
 
     def graph(self) -> None:
@@ -160,7 +161,7 @@ class Audit:
         self.inv = prove(self.game, self.cfg, budget=max(30.0, self.budget * 0.6), jobs=2)
         for r in self.inv:
             inv = self.game.invariants[r.index]
-            base = Finding(_fid(self.game, "invariant", str(r.index)), self.game.name, "proved", inv.cite.split(),
+            base = Finding(_fid(self.game, "invariant", str(r.index)), self.game.name, "proved", cites(inv.cite),
                            inv.says, [inv.source] if inv.source else [], status="inductive")
             if r.status == "proved":
                 base.details = [f"holds at setup and every event preserves it ({len(all_instances(self.game, self.cfg))} action instances)"]
@@ -201,7 +202,7 @@ class Audit:
             core = self._core(sv)
             winner = self.cfg.source_of(sv)
             titles = {s.key: s.title for s in self.game.sources}
-            f = Finding(_fid(self.game, "contradiction", sv.name), self.game.name, "contradiction", sv.cite.split(),
+            f = Finding(_fid(self.game, "contradiction", sv.name), self.game.name, "contradiction", cites(sv.cite),
                         f"{sv.doc}: " + " vs ".join(f"{titles[k]} says {v}" for k, v in vals.items())
                         + f"; the consolidated rules take the {titles[winner]}",
                         sorted(vals), details=[f"unsat core: {', '.join(core)}"])
@@ -281,15 +282,17 @@ class Audit:
         for i, c in enumerate(self.game.claims):
             if c.kind == "data":
                 continue
-            f = Finding(_fid(self.game, "claim", f"{i}"), self.game.name, "claim", c.cite.split(), c.says,
+            f = Finding(_fid(self.game, "claim", f"{i}"), self.game.name, "claim", cites(c.cite), c.says,
                         [c.source] if c.source else [])
             if c.kind in ("max", "min"):
                 m, how = self._maximum(c, self.cfg) if c.kind == "max" else (None, "min claims are not supported")
                 if m is None:
                     f.status, f.details = "unknown", [f"the solver answered {how}"]
                 elif not isinstance(m, int):
-                    f.status, f.details = "unknown", [f"under the proved invariants the value is not bounded ({m}); "
-                                                      "the invariants do not capture this claim"]
+                    open_ = sum(r.status != "proved" for r in self.inv)
+                    f.status, f.details = "unknown", [f"under the proved invariants the value is not bounded ({m}); " + (
+                        f"{open_} of {len(self.inv)} invariants are not proved in this audit" if open_
+                        else "the invariants do not capture this claim")]
                 elif m < c.value:
                     f.status, f.details = "refuted", [f"under the proved invariants the largest value is {m}, not {c.value}"]
                 elif m == c.value:
@@ -308,18 +311,26 @@ class Audit:
                     f.status = "unknown"
                     f.details = [f"the invariants allow {m}; the claim says at most {c.value}"]
             elif c.kind == "always":
-                f.status = self._always(c)
+                f.status, f.details = self._always(c)
             f.severity = "info" if f.status == "proved" else "warning"
             self.add(f)
 
-    def _always(self, c) -> str:
+    def _always(self, c) -> tuple[str, list[str]]:
+        """Proved when the proved invariants imply it. A state they allow that breaks it is
+        not a refutation: it may be unreachable (no game is searched for it here)."""
         S = sym_state(self.game, self.cfg, "c")
         s = z3.Solver()
         s.set("timeout", TIMEOUT_MS)
         s.add(*self._hyp(S))
         s.add(z3.Not(term(c.expr(S))))
         r = s.check()
-        return "proved" if r == z3.unsat else "refuted" if r == z3.sat else "unknown"
+        if r == z3.unsat:
+            return "proved", ["implied by the proved invariants"]
+        if r == z3.unknown:
+            return "unknown", ["the solver gave up"]
+        open_ = sum(x.status != "proved" for x in self.inv)
+        return "unknown", ["the proved invariants do not imply it" + (
+            f" ({open_} of {len(self.inv)} invariants are not proved in this audit)" if open_ else "")]
 
     # -------------------------------------------------------------- rulings
     def rulings(self) -> None:
@@ -372,13 +383,13 @@ class Audit:
                     several = (label, s.model(), x, y)
                 s.pop()
             s.pop()
-        cites = sorted(set(r.cite.split()) | {c for x in r.answers for c in x.cite.split()})
+        cited = sorted(set(cites(r.cite)) | {c for x in r.answers for c in cites(x.cite)})
         if none_at is None and several is None:
-            self.add(Finding(_fid(self.game, "ruling", r.name), self.game.name, "proved", cites,
+            self.add(Finding(_fid(self.game, "ruling", r.name), self.game.name, "proved", cited,
                              f"the rules always answer: {r.says}", status="decided",
                              details=[f"every reachable situation has exactly one answer ({len(text)} rules)"]))
             return
-        f = Finding(_fid(self.game, "ambiguity", r.name), self.game.name, "ambiguity", cites, "")
+        f = Finding(_fid(self.game, "ambiguity", r.name), self.game.name, "ambiguity", cited, "")
         if several is not None:
             label, m, x, y = several
             f.says = (f"two rules give different answers to: {r.says} — {x.cite} ({x.says}) and {y.cite} ({y.says})")
@@ -414,11 +425,11 @@ class Audit:
                 return  # not finding one proves nothing: no finding
             phase = next((p for p in self.game.phases if p.name == w.phase), None)
             chosen = [o for o in self.game.options if o.name in self.options]
-            cites = sorted(set((phase.cite.split() if phase else []) + [c for o in chosen for c in o.cite.split()]
+            cited = sorted(set((cites(phase.cite) if phase else []) + [c for o in chosen for c in cites(o.cite)]
                                + w.cites))
             opts = ", ".join(f"{o.name}={self.cfg.options[o.name]}" for o in chosen)
             self.add(Finding(_fid(self.game, "stalemate", phase.name if phase else "any"), self.game.name, "gap",
-                             cites, f"a game can reach a state where no event is legal before the end"
+                             cited, f"a game can reach a state where no event is legal before the end"
                              + (f" ({phase.name} phase)" if phase else "") + ": the text does not say how play goes on"
                              + (f" (with {opts})" if opts else ""), status="stalemate",
                              details=w.details, witness=w))
@@ -430,7 +441,7 @@ class Audit:
         for o in self.game.options:
             if o.kind != "disputed":
                 continue
-            self.add(Finding(_fid(self.game, "disputed", o.name), self.game.name, "ambiguity", o.cite.split(),
+            self.add(Finding(_fid(self.game, "disputed", o.name), self.game.name, "ambiguity", cites(o.cite),
                              f"public sources disagree: {o.says}", status="disputed",
                              details=[f"option '{o.name}': " + "; ".join(f"{k} = {v}" for k, v in o.choices.items())
                                       + f" (default: {o.default})"]))

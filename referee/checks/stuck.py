@@ -15,6 +15,7 @@ import z3
 
 from ..model.kernel import Game, Sym, Undecided
 from ..model.kernel.logic import SymbolicBranch
+from ..model.kernel.rules import cites
 from ..model.kernel.play import legal
 from .symbolic import instances
 
@@ -97,7 +98,7 @@ def blocked(game: Game, s: Any) -> tuple[list[str], list[str]]:
     Needs met): the rule that blocks it, read from the model, not from a move generator;
     and those Needs' §s -- what a reader checks against the book."""
     phase = game.phases[s.phase].name if hasattr(s, "phase") else None
-    why, cites = [], set()
+    why, cited = [], set()
     for act in game.actions:
         if phase is not None and phase not in act.phases:
             continue
@@ -105,6 +106,6 @@ def blocked(game: Game, s: Any) -> tuple[list[str], list[str]]:
         for k, need in enumerate(needs):
             if possible(game, s, [(act, needs[: k + 1])]) is False:
                 why.append(f"{act.name}: {need.says} [{need.cite}]")
-                cites.update(need.cite.split())
+                cited.update(cites(need.cite))
                 break
-    return why, sorted(cites)
+    return why, sorted(cited)

@@ -99,6 +99,13 @@ class Config:
         return dataclasses.replace(self, pin={**self.pin, name: source})
 
 
+def cites(cite: str) -> list[str]:
+    """The §s a cite names: "§6.5 §7.2" is two, "§Règle d'or 2" (a heading) is one."""
+    import re
+
+    return [c.rstrip(" ,;") for c in re.findall(r"§[^§]+", cite)] or cite.split()
+
+
 # ---------------------------------------------------------------- state
 def num(lo: int = 0, hi: int = 30, sort: str = "int") -> Any:
     """A numeric field. lo/hi bound random samples in tests only: they are NOT assumed by
