@@ -43,12 +43,12 @@ def _describe(m: z3.ModelRef, s: Any) -> dict:
     from .symbolic import skeleton_terms
 
     out = {}
-    for name, leaf in skeleton_terms(s):
-        out[name] = str(m.eval(term(leaf), model_completion=True))
+    for name, x in skeleton_terms(s):
+        out[name] = str(m.eval(term(x), model_completion=True))
     return out
 
 
-from ..model.kernel.reads import parts, reads  # noqa: E402
+from ..model.kernel.reads import leaf, parts, reads, with_leaves  # noqa: E402
 
 
 def changed(S: Any, T: Any) -> set:
@@ -139,35 +139,13 @@ def _ask(step: Any, after: list, S: Any = None) -> tuple[Any, dict]:
     return out, model
 
 
-def _leaf(x: Any, path: tuple) -> Any:
-    v = getattr(x, path[0])
-    for i in path[1:]:
-        v = v[i]
-    return v
-
-
-def _with_leaves(T: Any, new: dict) -> Any:
-    """T with some leaves (path -> value) replaced."""
-    fields: dict = {}
-    for path, v in new.items():
-        fields.setdefault(path[0], []).append((path[1:], v))
-
-    def rebuilt(x: Any, subs: list) -> Any:
-        if any(not p for p, _ in subs):
-            return next(v for p, v in subs if not p)
-        return tuple(rebuilt(y, [(p[1:], v) for p, v in subs if p[0] == k]) if any(p[0] == k for p, _ in subs) else y
-                     for k, y in enumerate(x))
-
-    return T.but(**{f: rebuilt(getattr(T, f), subs) for f, subs in fields.items()})
-
-
 def _never_up(S: Any, T: Any, paths: list) -> bool:
     """The action makes none of the numbers at `paths` larger, whatever the state (a count
     of tokens after some left the square). A fresh solver: z3 simplifies a one-off problem
     far better than an incremental one (220 recounts in a third of a second)."""
     s = z3.SolverFor("QF_LIA")
     s.set("timeout", TIMEOUT_MS)
-    s.add(z3.Or([term(_leaf(T, p)) > term(_leaf(S, p)) for p in paths]))
+    s.add(z3.Or([term(leaf(T, p)) > term(leaf(S, p)) for p in paths]))
     return s.check() == z3.unsat
 
 
@@ -176,7 +154,7 @@ class _Down:
     instance: one query per field."""
 
     def __init__(self, S: Any, T: Any, moved: set):
-        ints = [p for p in moved if z3.is_int(term(_leaf(S, p)))]
+        ints = [p for p in moved if z3.is_int(term(leaf(S, p)))]
         self.fields = {f for f in {p[0] for p in ints} if _never_up(S, T, [p for p in ints if p[0] == f])}
 
     def among(self, paths: set) -> list:
@@ -194,8 +172,8 @@ def _ask_smaller(step: Any, S: Any, T: Any, chunk: list, down: _Down) -> bool:
         return False
     fresh = {p: Sym(z3.Int("down!" + ".".join(map(str, p)))) for p in paths}
     step.push()
-    step.add(*[f.t <= term(_leaf(S, p)) for p, f in fresh.items()])
-    out, _ = _ask(step, [term(part(_with_leaves(T, fresh))) for _, part, _ in chunk])
+    step.add(*[f.t <= term(leaf(S, p)) for p, f in fresh.items()])
+    out, _ = _ask(step, [term(part(with_leaves(T, fresh))) for _, part, _ in chunk])
     step.pop()
     return out == z3.unsat
 

@@ -42,6 +42,7 @@ from ..model.kernel import Game, Undecided
 from ..model.kernel.logic import Not, Sym, SymbolicBranch
 from ..model.kernel.play import event
 from ..model.kernel.rules import Int, Name, Names, Need, Player
+from ..model.kernel.reads import leaf, with_leaves
 from .symbolic import _sym_param, leaves as value_leaves
 
 FAMILIES = ("random", "boundary", "mutants", "unreadable")
@@ -477,24 +478,6 @@ def _other_value(prm: Any, v: Any, cfg: Any, players: list[str], rng: random.Ran
 
 
 # ------------------------------------------------------------------ boundary search
-def _set_leaf(s: Any, path: tuple, v: Any) -> Any:
-    def rebuild(x, rest):
-        if not rest:
-            return v
-        i = rest[0]
-        return x[:i] + (rebuild(x[i], rest[1:]),) + x[i + 1:]
-
-    name = path[0]
-    return s.but(**{name: rebuild(getattr(s, name), path[1:])})
-
-
-def _leaf(s: Any, path: tuple) -> Any:
-    x = getattr(s, path[0])
-    for i in path[1:]:
-        x = x[i]
-    return x
-
-
 def _safe(test: Any, s: Any) -> bool:
     """test(s), or True when the rule cannot read the state."""
     try:
@@ -519,17 +502,17 @@ def just_past(need: Need, s: Any, a: Any) -> bool:
     from .invariants import reads
 
     try:
-        leaves = [p for p in sorted(reads(lambda st: need.test(st, a), s)) if type(_leaf(s, p)) is int]
+        leaves = [p for p in sorted(reads(lambda st: need.test(st, a), s)) if type(leaf(s, p)) is int]
     except Exception:  # noqa: BLE001
         return True
     if not leaves:
         return True
     meta = {f.name: f.metadata for f in s.skeleton()}
     for path in leaves:
-        v = _leaf(s, path)
+        v = leaf(s, path)
         lo, hi = meta.get(path[0], {}).get("lo", v - 1), meta.get(path[0], {}).get("hi", v + 1)
         for d in (-1, 1):
-            if lo <= v + d <= hi and _holds(need, _set_leaf(s, path, v + d), a) is True:
+            if lo <= v + d <= hi and _holds(need, with_leaves(s, {path: v + d}), a) is True:
                 return True
     return False
 
@@ -563,14 +546,14 @@ def tight(act: Any, need: Need, s: Any, a: Any) -> str | None:
         return None
     meta = {f.name: f.metadata for f in s.skeleton()}
     for path in sorted(leaves):
-        v = _leaf(s, path)
+        v = leaf(s, path)
         if type(v) is not int or path[0] not in meta:
             continue
         lo, hi = meta[path[0]].get("lo", v - 1), meta[path[0]].get("hi", v + 1)
         for d in (-1, 1):
             if not lo <= v + d <= hi:
                 continue  # outside the field's declared range: not a state a game shows
-            if _holds(need, _set_leaf(s, path, v + d), a) is False:
+            if _holds(need, with_leaves(s, {path: v + d}), a) is False:
                 return f"{'.'.join(map(str, path))} {v} -> {v + d}"
     return None
 
@@ -765,8 +748,8 @@ class Boundary:
                         if not _safe(part, s):
                             continue
                         for path in leaves:
-                            v = _leaf(s, path)
-                            if type(v) is int and not _safe(part, _set_leaf(s, path, v + d)):
+                            v = leaf(s, path)
+                            if type(v) is int and not _safe(part, with_leaves(s, {path: v + d})):
                                 hit = (idx, path, v)
                                 break
                         if hit:
@@ -873,10 +856,10 @@ def _conjuncts(need: Need, s: Any, a: Any) -> list | None:
     from .invariants import reads
 
     try:
-        leaves = [p for p in sorted(reads(lambda st: need.test(st, a), s)) if type(_leaf(s, p)) is int]
+        leaves = [p for p in sorted(reads(lambda st: need.test(st, a), s)) if type(leaf(s, p)) is int]
         S = s
         for path in leaves:
-            S = _set_leaf(S, path, Sym(z3.Int(_leaf_name(path))))
+            S = with_leaves(S, {path: Sym(z3.Int(_leaf_name(path)))})
         t = need.test(S, a)
     except Exception:  # noqa: BLE001 - a rule that cannot be traced or made symbolic
         return None
@@ -903,7 +886,7 @@ def conjunct_target(need: Need, s: Any, a: Any, i: int) -> Any:
                          [z3.Int(_leaf_name(p)) for p in leaves])
     _, t, vs = _TARGETS[key]
     if vs:
-        t = z3.substitute(t, *[(v, z3.IntVal(_leaf(s, p))) for v, p in zip(vs, leaves)])
+        t = z3.substitute(t, *[(v, z3.IntVal(leaf(s, p))) for v, p in zip(vs, leaves)])
     t = z3.simplify(t)
     if z3.is_true(t):
         return True

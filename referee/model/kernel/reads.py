@@ -73,3 +73,25 @@ def reads(fn: Any, S: Any) -> set:
     return r.log
 
 
+def leaf(s: Any, path: tuple) -> Any:
+    """The value at a path (field, index...) as `reads` records them."""
+    v = getattr(s, path[0])
+    for i in path[1:]:
+        v = v[i]
+    return v
+
+
+def with_leaves(s: Any, new: dict) -> Any:
+    """s with the values at some paths replaced ({path: value})."""
+    by_field: dict = {}
+    for path, v in new.items():
+        by_field.setdefault(path[0], {})[path[1:]] = v
+
+    def rebuilt(x: Any, subs: dict) -> Any:
+        if () in subs:
+            return subs[()]
+        heads = {p[0] for p in subs}
+        return tuple(rebuilt(y, {p[1:]: v for p, v in subs.items() if p[0] == k}) if k in heads else y
+                     for k, y in enumerate(x))
+
+    return s.but(**{f: rebuilt(getattr(s, f), subs) for f, subs in by_field.items()})
