@@ -16,7 +16,7 @@ import z3
 from ..model.kernel import Game, Sym, Undecided
 from ..model.kernel.logic import SymbolicBranch
 from ..model.kernel.rules import cites
-from ..model.kernel.play import legal
+from ..model.kernel.play import legal, playout
 from .symbolic import instances
 
 TIMEOUT_MS = 5000
@@ -79,17 +79,14 @@ def find(game: Game, rules: Any, budget: Any, seed: int = 0, depth: int = 3000):
     rng = random.Random(seed)
     for header, s in starts(game, rules, rng, budget):
         path: list = []
-        for _ in range(depth):
-            if budget.over() or game.result(s) is not None:
-                break
-            moves = legal(game, s)
-            if not moves:
-                if no_event_possible(game, s, min(TIMEOUT_MS, int(1000 * (budget.left() + 1)))):
-                    return header, path, s
-                break
-            act, a = rng.choice(moves)
-            s = game.apply(s, act, a)
+        for act, a, s in playout(game, s, rng, depth):
             path.append((act, a))
+            if budget.over():
+                break
+        else:  # the playout stopped: the game ended, no move is legal, or it reached depth
+            if not budget.over() and game.result(s) is None and not legal(game, s) and \
+                    no_event_possible(game, s, min(TIMEOUT_MS, int(1000 * (budget.left() + 1)))):
+                return header, path, s
     return None
 
 
