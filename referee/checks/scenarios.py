@@ -42,7 +42,7 @@ from ..model.kernel import Game, Undecided
 from ..model.kernel.logic import Not, Sym, SymbolicBranch
 from ..model.kernel.play import event
 from ..model.kernel.rules import Int, Name, Names, Need, Player
-from ..model.kernel.reads import leaf, with_leaves
+from ..model.kernel.reads import leaf, parts, reads, with_leaves
 from .symbolic import _sym_param, leaves as value_leaves
 
 FAMILIES = ("random", "boundary", "mutants", "unreadable")
@@ -495,26 +495,32 @@ def _holds(need: Need, s: Any, a: Any) -> bool | None:
         return None
 
 
+def _unit_steps(s: Any, paths: Any, declared_only: bool) -> Iterator[tuple[tuple, int, int, Any]]:
+    """(path, value, d, s with value + d) for each whole number at `paths`, d = -1 then +1,
+    within its field's declared range (a state a game can show); `declared_only` skips the
+    numbers of fields without one."""
+    meta = {f.name: f.metadata for f in s.skeleton()}
+    for path in paths:
+        v = leaf(s, path)
+        if type(v) is not int or (declared_only and path[0] not in meta):
+            continue
+        m = meta.get(path[0], {})
+        for d in (-1, 1):
+            if m.get("lo", v - 1) <= v + d <= m.get("hi", v + 1):
+                yield path, v, d, with_leaves(s, {path: v + d})
+
+
 def just_past(need: Need, s: Any, a: Any) -> bool:
     """Is `need` failed just beyond its limit at (s, a): a unit change of one state value it
     reads (within the field's declared range) makes it hold? (One token left where none may
     stay, one crown too many...) Needs that read no number count as just past."""
-    from .invariants import reads
-
     try:
         leaves = [p for p in sorted(reads(lambda st: need.test(st, a), s)) if type(leaf(s, p)) is int]
     except Exception:  # noqa: BLE001
         return True
     if not leaves:
         return True
-    meta = {f.name: f.metadata for f in s.skeleton()}
-    for path in leaves:
-        v = leaf(s, path)
-        lo, hi = meta.get(path[0], {}).get("lo", v - 1), meta.get(path[0], {}).get("hi", v + 1)
-        for d in (-1, 1):
-            if lo <= v + d <= hi and _holds(need, with_leaves(s, {path: v + d}), a) is True:
-                return True
-    return False
+    return any(_holds(need, t, a) is True for _, _, _, t in _unit_steps(s, leaves, declared_only=False))
 
 
 def tight(act: Any, need: Need, s: Any, a: Any) -> str | None:
@@ -538,24 +544,19 @@ def tight(act: Any, need: Need, s: Any, a: Any) -> str | None:
                     b = SimpleNamespace(**{**a.__dict__, prm.name: v[:i] + (v[i] + d,) + v[i + 1:]})
                     if _holds(need, s, b) is False:
                         return f"one {prm.name} {'more' if d > 0 else 'fewer'}"
-    from .invariants import reads
-
     try:
         leaves = reads(lambda st: need.test(st, a), s)
     except Exception:  # noqa: BLE001 - a rule that cannot be traced: arguments only
         return None
-    meta = {f.name: f.metadata for f in s.skeleton()}
-    for path in sorted(leaves):
-        v = leaf(s, path)
-        if type(v) is not int or path[0] not in meta:
-            continue
-        lo, hi = meta[path[0]].get("lo", v - 1), meta[path[0]].get("hi", v + 1)
-        for d in (-1, 1):
-            if not lo <= v + d <= hi:
-                continue  # outside the field's declared range: not a state a game shows
-            if _holds(need, with_leaves(s, {path: v + d}), a) is False:
-                return f"{'.'.join(map(str, path))} {v} -> {v + d}"
+    for path, v, d, t in _unit_steps(s, sorted(leaves), declared_only=True):
+        if _holds(need, t, a) is False:
+            return f"{'.'.join(map(str, path))} {v} -> {v + d}"
     return None
+
+
+def _in_turn(xs: list, ys: list) -> list:
+    """Items of xs and ys taken in turn (pair by pair, as zip stops), each once."""
+    return list(dict.fromkeys(i for pair in zip(xs, ys) for i in pair))
 
 
 class Boundary:
@@ -615,22 +616,10 @@ class Boundary:
             rng.shuffle(idx)
             early = sorted(idx, key=lambda i: self.points[i][1] // 25)
             late = sorted(idx, key=lambda i: -self.points[i][1] // 25)
-            row, seen = [], set()
-            for pair in zip(early, late):
-                for i in pair:
-                    if i not in seen:
-                        seen.add(i)
-                        row.append(i)
-            rows.append(row)
+            rows.append(_in_turn(early, late))
         rng.shuffle(rows)
         turns = [i for col in itertools.zip_longest(*rows) for i in col if i is not None]
-        out, seen = [], set()
-        for pair in zip(glob, turns):
-            for i in pair:
-                if i not in seen:
-                    seen.add(i)
-                    out.append(i)
-        return out
+        return _in_turn(glob, turns)
 
     def scenario(self, idx: int, act: Any, a: Any, expect: dict, exercises: str, cites: list, extra: dict) -> list:
         """[the scenario], or [] when the arguments cannot be written as a log line (a
@@ -725,8 +714,6 @@ class Boundary:
         the shortest legal game found whose last state sits on it from above (one more of a
         value it reads would break it) and from below (one less would). No legal game can
         step past an invariant: a Need forbids it, and the Needs have their own scenarios."""
-        from .invariants import parts, reads
-
         out = []
         s0 = self.points[0][2] if self.points else None
         # states after at least one event (the setup alone sits on most limits trivially)
@@ -853,8 +840,6 @@ def conjuncts(need: Need, s: Any, a: Any) -> list | None:
 
 
 def _conjuncts(need: Need, s: Any, a: Any) -> list | None:
-    from .invariants import reads
-
     try:
         leaves = [p for p in sorted(reads(lambda st: need.test(st, a), s)) if type(leaf(s, p)) is int]
         S = s
@@ -964,12 +949,14 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
     z3 over the Needs' tests (the other Needs hold if it can, else only the ones before),
     then checked concretely. With `conj`, the j-th Need fails by that conjunct only (its
     other conjuncts hold). Returns (args, exact, how) or None."""
-    import z3
-
     from .symbolic import term
 
     cfg = s.cfg
     needs = game.needs(act)
+
+    def others_hold(b: Any) -> bool:  # every Need but the target holds (or cannot tell)
+        return all(_holds(n, s, b) is not False for k, n in enumerate(needs) if k != j)
+
     sym, enum, fixed = _split(act, cfg)
     players = [None] if act.by == "chance" else list(range(cfg.extra.get("nplayers", 2)))
     doms = [("p", _first(players, template.p))]
@@ -1022,9 +1009,8 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
             b = SimpleNamespace(**base, **got)
             fail = _first_failing(game, s, act, b)
             if fail == j and (conj is None or conjunct_holds(needs[j], s, b, conj)):
-                ok_all = all(_holds(n, s, b) is not False for k, n in enumerate(needs) if k != j)
                 how = "found by z3" if zs else "found by enumerating the arguments"
-                return b, ok_all, how
+                return b, others_hold(b), how
     if conj is not None:
         return None
     # a concrete-only Need (it reads detail z3 does not see): unit changes of a legal move's
@@ -1033,7 +1019,7 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
     first = None
     for b in neighbours(act, template, cfg):
         if _first_failing(game, s, act, b) == j:
-            if all(_holds(n, s, b) is not False for k, n in enumerate(needs) if k != j):
+            if others_hold(b):
                 return b, True, "found by a unit change of a candidate move's arguments"
             first = first or b
     if first is None:
@@ -1042,8 +1028,7 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
     for c in neighbours(act, first, cfg):
         if any(getattr(c, n, None) != getattr(first, n, None) for n in changed):
             continue
-        if _first_failing(game, s, act, c) == j and all(
-                _holds(n, s, c) is not False for k, n in enumerate(needs) if k != j):
+        if _first_failing(game, s, act, c) == j and others_hold(c):
             return c, True, "found by two unit changes of a candidate move's arguments"
     return first, False, "found by a unit change of a candidate move's arguments"
 
