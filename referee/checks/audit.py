@@ -20,7 +20,7 @@ from ..model.kernel.rules import cites
 from .findings import Finding
 from .graphs import check_phases
 from .invariants import TIMEOUT_MS, all_instances, prove
-from .symbolic import Instance, _sym_param, instances, skeleton_terms, sym_state, term
+from .symbolic import _sym_param, instances, sym_state, term
 from . import witness as W
 
 
@@ -159,12 +159,13 @@ class Audit:
         # a safety net for models z3 struggles with (reported unknown), not a race: the
         # proofs of a game z3 handles must not depend on the machine's load
         self.inv = prove(self.game, self.cfg, budget=max(30.0, self.budget * 0.6), jobs=2)
+        n = len(all_instances(self.game, self.cfg))
         for r in self.inv:
             inv = self.game.invariants[r.index]
             base = Finding(_fid(self.game, "invariant", str(r.index)), self.game.name, "proved", cites(inv.cite),
                            inv.says, [inv.source] if inv.source else [], status="inductive")
             if r.status == "proved":
-                base.details = [f"holds at setup and every event preserves it ({len(all_instances(self.game, self.cfg))} action instances)"]
+                base.details = [f"holds at setup and every event preserves it ({n} action instances)"]
                 self.add(base)
                 continue
             base.details = [f"{r.status} at {r.by}"] + [f"{k} = {v}" for k, v in list(r.model.items())[:12]]
@@ -289,10 +290,8 @@ class Audit:
                 if m is None:
                     f.status, f.details = "unknown", [f"the solver answered {how}"]
                 elif not isinstance(m, int):
-                    open_ = sum(r.status != "proved" for r in self.inv)
-                    f.status, f.details = "unknown", [f"under the proved invariants the value is not bounded ({m}); " + (
-                        f"{open_} of {len(self.inv)} invariants are not proved in this audit" if open_
-                        else "the invariants do not capture this claim")]
+                    f.status, f.details = "unknown", [f"under the proved invariants the value is not bounded ({m}); "
+                                                      + (self._unproved() or "the invariants do not capture this claim")]
                 elif m < c.value:
                     f.status, f.details = "refuted", [f"under the proved invariants the largest value is {m}, not {c.value}"]
                 elif m == c.value:
@@ -328,9 +327,14 @@ class Audit:
             return "proved", ["implied by the proved invariants"]
         if r == z3.unknown:
             return "unknown", ["the solver gave up"]
-        open_ = sum(x.status != "proved" for x in self.inv)
-        return "unknown", ["the proved invariants do not imply it" + (
-            f" ({open_} of {len(self.inv)} invariants are not proved in this audit)" if open_ else "")]
+        why = self._unproved()
+        return "unknown", ["the proved invariants do not imply it" + (f" ({why})" if why else "")]
+
+    def _unproved(self) -> str:
+        """How many invariants this audit left unproved ("" when none): a claim checked
+        over the proved ones alone may fail for want of the others."""
+        n = sum(r.status != "proved" for r in self.inv)
+        return f"{n} of {len(self.inv)} invariants are not proved in this audit" if n else ""
 
     # -------------------------------------------------------------- rulings
     def rulings(self) -> None:
