@@ -218,8 +218,7 @@ def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, de
             exact = [term(part(T)) for _, part, _ in chunk]
             if _ask(step, exact)[0] == z3.unsat:
                 continue
-            chunk = [(k, t) for (k, _, _), t in zip(chunk, exact)]
-            for k, t in chunk:  # which conjunct: each alone, for its verdict and model
+            for (k, _, _), t in zip(chunk, exact):  # which conjunct: each alone, for its verdict and model
                 if res[k].status == "proved":
                     out, model = _ask(step, [t], S)
                     if out == z3.sat:

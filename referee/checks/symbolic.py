@@ -97,12 +97,13 @@ class Instance:
 
 def instances(game: Game, cfg: Config, act: Action, tag: str = "a", limit: int = 4000) -> list[Instance]:
     """Every instance of an action the checks consider: finite params enumerated, the others
-    symbolic (one value, or one per case of the param's `cases`). An optional param left out of an event takes its default: a finite domain
-    gets the default as one more value; a symbolic param whose bounds exclude the default
-    (None, -1...) gets an instance of its own with the default, so no check misses it."""
+    symbolic (one value, or one per case of the param's `cases`). An optional param left
+    out of an event takes its default: a finite domain gets the default as one more value;
+    a symbolic param whose bounds (in every case) exclude the default (None, -1...) gets an
+    instance of its own with the default, so no check misses it."""
     players = [None] if act.by == "chance" else list(range(cfg.extra.get("nplayers", 2)))
     finite: list[tuple[str, list]] = [("p", players)]
-    symbolic: list[tuple[str, list]] = []  # name, [(value, side constraints), ...]
+    symbolic: list[tuple[str, list]] = []  # name, [(value, side constraints, label), ...]
     for prm in act.params:
         dom = prm.kind.domain(cfg)
         if dom is not None:
