@@ -88,10 +88,6 @@ class Comp:
         return tuple(o.name for o in self.objs)
 
 
-def _load(path: Path) -> dict:
-    return read_toml(path)
-
-
 def _int(d: dict, key: str, where: str, lo: int = 0) -> int:
     v = d.get(key)
     if type(v) is not int or v < lo:
@@ -107,7 +103,7 @@ def _point(v: Any, where: str) -> tuple:
 
 def load(comp_dir: Path | None) -> Comp:
     d = comp_dir or HERE
-    cards = _load(d / "cards.toml")
+    cards = read_toml(d / "cards.toml")
     rows = cards.get("card")
     if type(rows) is not list or len(rows) != NK:
         raise BadInput(f"cards.toml: card: expected {NK} card values, got {len(rows) if type(rows) is list else rows!r}")
@@ -127,7 +123,7 @@ def load(comp_dir: Path | None) -> Comp:
         raise BadInput("cards.toml: card: no card has joker = true")
     copies = _int(cards, "copies", "cards.toml", 1)
 
-    figs_t = _load(d / "figures.toml")
+    figs_t = read_toml(d / "figures.toml")
     profiles = {}
     for name, p in (figs_t.get("profile") or {}).items():
         w = f"figures.toml: profile.{name}"

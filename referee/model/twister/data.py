@@ -67,10 +67,6 @@ class Comp:
         return tuple(self.combat.count(v) for v in range(MAX_COMBAT + 1))
 
 
-def _read(d: Path, name: str) -> dict:
-    return read_toml(d / name)
-
-
 def _int(f: str, key: str, v, lo: int, hi: int) -> int:
     if type(v) is not int or not lo <= v <= hi:
         raise BadInput(f"{f}: {key}: expected a whole number from {lo} to {hi}, got {v!r}")
@@ -164,7 +160,7 @@ def load(d: Path | None = None) -> Comp:
     d = HERE if d is None else Path(d)
     if not d.is_dir():
         raise BadInput(f"components: {d} is not a directory")
-    raw = {n: _read(d, n) for n in FILES}
+    raw = {n: read_toml(d / n) for n in FILES}
     chars, objs = _chars(raw["characters.toml"]), _objs(raw["objects.toml"])
     c = raw["cards.toml"]
     f = "cards.toml"

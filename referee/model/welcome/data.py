@@ -129,16 +129,12 @@ def _get(d: dict, key: str, kind: type, where: str):
     return v
 
 
-def _read(path: Path) -> dict:
-    return read_toml(path)
-
-
 def load(comp_dir: Path | None = None) -> Comp:
     d = Path(comp_dir) if comp_dir is not None else HERE
     if not d.is_dir():
         raise BadInput(f"{d}: not a components directory")
-    mt = _read(d / "monsters.toml")
-    at = _read(d / "adventurers.toml")
+    mt = read_toml(d / "monsters.toml")
+    at = read_toml(d / "adventurers.toml")
     illustrative = bool(mt.get("illustrative", False)) or bool(at.get("illustrative", False))
     rows = mt.get("monster")
     if type(rows) is not list or not rows:
