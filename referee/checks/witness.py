@@ -61,17 +61,15 @@ def _children(game: Game, s: Any, goal: Goal, budget: Budget | None = None):
         if budget is not None and budget.over():
             break
         decided: list = []
-        R.DECIDED = decided
-        try:
-            if game.first_failure(s, act, a) is not None:
-                continue
-            t = game.apply(s, act, a)
-            game.result(t)  # the end-of-game questions (winner, scoring) too
-        except Undecided as e:
-            decided.append((e.ruling, None))
-            t = None
-        finally:
-            R.DECIDED = None
+        with R.tracing(decided):
+            try:
+                if game.first_failure(s, act, a) is not None:
+                    continue
+                t = game.apply(s, act, a)
+                game.result(t)  # the end-of-game questions (winner, scoring) too
+            except Undecided as e:
+                decided.append((e.ruling, None))
+                t = None
         if goal(s, act, a, t, decided):
             return None, (act, a)
         if t is not None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
+from ... import errors
 from .logic import Or
 from .rules import (
     Action,
@@ -36,24 +37,25 @@ class Outcome:
     cite: str
 
 
-class Illegal(Exception):
+class Illegal(errors.Illegal):
     """An event breaks a rule: the first failing Need, with the values that failed it."""
 
     def __init__(self, action: Action, need: Need, shown: str):
-        super().__init__(f"{need.says} [{need.cite}]")
+        super().__init__(f"{need.says}" + (f" ({shown})" if shown else ""), cite=need.cite)
         self.action, self.need, self.shown = action, need, shown
 
 
-class BadInput(ValueError):
+class BadInput(errors.Unreadable, ValueError):
     """Input that cannot be read (header, options, components): exit 2."""
 
 
-class IllegalSetup(BadInput):
-    """A readable setup that breaks a rule (over budget, a tile on a forbidden slot): exit 1."""
+class IllegalSetup(errors.Illegal):
+    """A readable setup that breaks a rule (over budget, a tile on a forbidden slot): exit 1.
+    Not a BadInput: the setup was read, and it breaks a rule."""
 
     def __init__(self, says: str, cite: str):
-        super().__init__(f"{says} [{cite}]")
-        self.says, self.cite = says, cite
+        super().__init__(says, cite=cite, field="setup")
+        self.says = says
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,7 @@ class Game:
     _by_name: dict = field(default_factory=dict, compare=False, repr=False)
     _needs: dict = field(default_factory=dict, compare=False, repr=False)
     _watch: dict = field(default_factory=dict, compare=False, repr=False)
+    _configs: dict = field(default_factory=dict, compare=False, repr=False)  # see configured()
 
     def __post_init__(self):
         names = {a.name: a for a in self.actions}
@@ -188,6 +191,22 @@ class Game:
                 _diff(a, b, (f,), by_leaf, parts)
         failed = {k for k, part in parts if not part(after)}
         return [self.invariants[k] for k in sorted(failed)]
+
+    def configured(self, options: Mapping[str, Any], components: Path | None, prefer: str | None,
+                   nplayers: int) -> Config:
+        """`configure`, once per distinct configuration of this Game: a batch of games
+        shares one Config (its components are read once, and the invariants' watch list,
+        keyed by the Config, is built once). The cache lives on the Game, not in a module,
+        so two derived Games never share an entry. Raises BadInput."""
+        import orjson
+
+        key = (orjson.dumps(dict(options), option=orjson.OPT_SORT_KEYS), str(components), prefer, nplayers)
+        got = self._configs.get(key)
+        if got is None:
+            if len(self._configs) > 256:
+                self._configs.clear()
+            got = self._configs[key] = self.configure(dict(options), components, prefer, nplayers=nplayers)
+        return got
 
     def default_config(self, **kw: Any) -> Config:
         return self.configure({}, None, None, **kw)

@@ -18,12 +18,16 @@ state (see logic.py: the same code runs on ints and on z3 terms).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from abc import ABC, abstractmethod
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import SimpleNamespace
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
+from ... import errors
 from .logic import If, is_sym
 
 
@@ -180,7 +184,7 @@ class ParamKind(ABC):
         return dict(self.json)
 
 
-class BadField(ValueError):
+class BadField(errors.Unreadable, ValueError):
     """A field of an event cannot be read (exit 2, not a rule breach)."""
 
 
@@ -392,11 +396,11 @@ class Ruling:
     otherwise: Any = None  # if set: the outcome where the question does not arise (answers not asked)
 
 
-class Undecided(Exception):
+class Undecided(errors.Undecided):
     """Concretely, no answer of a Ruling applies (the rules cannot tell)."""
 
     def __init__(self, ruling: Ruling):
-        super().__init__(ruling.name)
+        super().__init__(f"the rules give no outcome here: {ruling.says}", cite=ruling.cite)
         self.ruling = ruling
 
 
@@ -407,11 +411,24 @@ def answer_in_force(answer: Answer, cfg: Config) -> bool:
     return True
 
 
-_fresh = [0]
-# When a list, concrete `decide` appends (ruling, answer) each time the text did not decide
-# a question alone: an option's answer applied, or (no option settling it) the first of
-# two text answers that disagree. The engine reports it, the witness search looks for it.
-DECIDED: list | None = None
+# Names of the free outcomes of undecided rulings: only their distinctness matters, so a
+# shared counter is safe under threads (itertools.count's next() is atomic in CPython).
+_fresh = itertools.count(1)
+# Where the text did not decide a question alone: an option's answer applied, or (no
+# option settling it) the first of two text answers that disagree. Held per context, not
+# per process, so threads and async tasks replaying side by side keep their own traces.
+_TRACE: ContextVar[list | None] = ContextVar("referee_decided", default=None)
+
+
+@contextmanager
+def tracing(into: list) -> Iterator[list]:
+    """Within the block, concrete `decide` appends (ruling, answer) to `into` each time
+    the text did not decide alone. The engine reports it, the witness search looks for it."""
+    token = _TRACE.set(into)
+    try:
+        yield into
+    finally:
+        _TRACE.reset(token)
 
 
 def decide(r: Ruling, s: Any, a: Any) -> Any:
@@ -443,20 +460,21 @@ def decide(r: Ruling, s: Any, a: Any) -> Any:
             return vals[0]
         for x, c in zip(opts, o_app):
             if c:
-                if DECIDED is not None:
-                    DECIDED.append((r, x))
+                trace = _TRACE.get()
+                if trace is not None:
+                    trace.append((r, x))
                 return x.gives(s, a)
         if hit:  # a conflict no option settles: the first listed answer, traced as such
-            if DECIDED is not None:
-                DECIDED.append((r, hit[0]))
+            trace = _TRACE.get()
+            if trace is not None:
+                trace.append((r, hit[0]))
             return vals[0]
         raise Undecided(r)
     from .logic import And, Not, Or, Sym, z3mod
 
     z3 = z3mod()
-    _fresh[0] += 1
     sort = z3.BoolSort() if r.outcome == "bool" else z3.IntSort()
-    free: Any = Sym(z3.Const(f"undecided!{r.name}!{_fresh[0]}", sort))
+    free: Any = Sym(z3.Const(f"undecided!{r.name}!{next(_fresh)}", sort))
     t_gives = [x.gives(s, a) for x in text]
     text_val: Any = free
     for c, g in zip(reversed(t_app), reversed(t_gives)):

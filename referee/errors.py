@@ -1,0 +1,52 @@
+"""The errors of referee: one family, three kinds kept apart, as python-chess keeps an
+unreadable move apart from an illegal one.
+
+- `Unreadable` (exit 2): the input cannot be read -- a log line, a header field, an
+  option, a component file. Nothing about the rules is decided.
+- `Illegal` (exit 1): the input is read and breaks a rule -- an event, or a setup.
+- `Undecided` (exit 1): the rules give no answer in the situation reached.
+
+Every error carries what a user needs to find it: `file`, `line`, `field` and `cite` (the §),
+each None where it does not apply, and `exit_code`. This module imports nothing of
+referee, so every layer (kernel, replays, checks, cli) can raise these.
+"""
+from __future__ import annotations
+
+
+class RefereeError(Exception):
+    """The base of every error referee raises on purpose."""
+
+    exit_code = 2
+    kind = "error"
+
+    def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
+                 field: str | None = None, cite: str | None = None):
+        super().__init__(message)
+        self.message, self.file, self.line, self.field, self.cite = message, file, line, field, cite
+
+    def located(self) -> str:
+        """`file:line: message [§]`, each part present where known."""
+        where = ":".join(str(x) for x in (self.file, self.line) if x is not None)
+        cite = f" [{self.cite}]" if self.cite else ""
+        return f"{where + ': ' if where else ''}{self.message}{cite}"
+
+
+class Unreadable(RefereeError):
+    """Input that cannot be read: exit 2."""
+
+    exit_code = 2
+    kind = "unreadable"
+
+
+class Illegal(RefereeError):
+    """Input that is read and breaks a rule: exit 1."""
+
+    exit_code = 1
+    kind = "illegal"
+
+
+class Undecided(RefereeError):
+    """The rules give no answer here (reported, never guessed): exit 1."""
+
+    exit_code = 1
+    kind = "undecided"
