@@ -207,16 +207,15 @@ def _slug(x: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", x.lower()).strip("-")[:40] or "x"
 
 
-def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: str | list[str] = "all",
-             fmt: str = "logs", budget: float | None = None) -> list[dict]:
-    """Write the scenarios of `game` to out_dir (logs + manifest.json; with fmt "pytest" also
-    a test module) and return the manifest. `family`: "all", one family or a list of them;
-    `count`: random games (and the legal games the other families start from); `budget`:
-    seconds for the boundary search (None: no limit beyond the search's own bounds)."""
+def build(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = "all",
+          budget: float | None = None) -> list[Scenario]:
+    """The scenarios of `game`, in memory (nothing is written): the families asked for, in
+    the order of FAMILIES. Arguments as for `generate`."""
     wanted = [family] if isinstance(family, str) else list(family)
+    unknown = sorted(set(wanted) - set(FAMILIES) - {"all"})
+    if unknown:
+        raise ValueError(f"unknown scenario family {unknown[0]!r} (known: {', '.join(FAMILIES)})")
     fams = FAMILIES if "all" in wanted else tuple(f for f in FAMILIES if f in wanted)
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
     gen = Generator(game, seed)
     scen: list[Scenario] = []
     if "random" in fams:
@@ -224,9 +223,21 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
     if "boundary" in fams:
         scen += gen.boundary(budget=budget)
     if "mutants" in fams:
-        scen += gen.mutants(max(1, count), out_dir)
+        scen += gen.mutants(max(1, count))
     if "unreadable" in fams:
-        scen += gen.unreadable(max(1, count), out_dir)
+        scen += gen.unreadable(max(1, count))
+    return scen
+
+
+def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: str | list[str] = "all",
+             fmt: str = "logs", budget: float | None = None) -> list[dict]:
+    """Write the scenarios of `game` to out_dir (logs + manifest.json; with fmt "pytest" also
+    a test module) and return the manifest. `family`: "all", one family or a list of them;
+    `count`: random games (and the legal games the other families start from); `budget`:
+    seconds for the boundary search (None: no limit beyond the search's own bounds)."""
+    scen = build(game, count, seed, family, budget)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
     manifest = []
     for i, sc in enumerate(scen):
         name = f"{game.name}-{sc.family}-{i:04d}-{sc.slug}.jsonl"
@@ -303,45 +314,40 @@ class Generator:
         return B.search()
 
     # -------------------------------------------------------------- mutants
-    def mutants(self, count: int, tmp: Path) -> list[Scenario]:
+    def mutants(self, count: int) -> list[Scenario]:
         from ..replays.engine import replay
 
         out: list[Scenario] = []
-        probe = tmp / ".probe.jsonl"
-        try:
-            for i in range(count):
-                # a legal game of at most 400 events (a complete one when it ends by then):
-                # every mutant is replayed, and long games make slow replays
-                header, path, s, _ = self.legal_game(i, tag="mutants", max_steps=400)
-                res = result_line(self.game, s, header["players"])
-                rows = log_lines(self.game, header, path, [res] if res else [])
-                rng = self.rng("mutate", i)
-                for kind, what, mrows in self._mutations(rows, rng):
-                    probe.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in mrows))
-                    v = replay(probe)
-                    if v.verdict == "unreadable":
-                        continue
-                    if v.verdict == "legal":
-                        exp, cites = {"verdict": "legal"}, []
-                        what += ": still legal"
-                    else:
-                        p = v.first()
-                        exp = {"verdict": "illegal", "line": p.line, "cite": p.cite}
-                        if p.kind != "illegal":
-                            exp["kind"] = p.kind
-                        cites = [p.cite] if p.cite else []
-                        what += f": illegal at line {p.line} ({p.message})"
-                        mrows = mrows[:p.line] if p.kind in ("illegal", "undecided", "invariant") else mrows
-                    extra = {"mutation": kind, "of": f"legal game {i} ({len(path)} events{', complete' if res else ''})"}
-                    if v.verdict != "legal":
-                        extra["message"] = v.first().message
-                    out.append(Scenario("mutants", _slug(kind), mrows, exp, what, cites, extra))
-        finally:
-            probe.unlink(missing_ok=True)
+        for i in range(count):
+            # a legal game of at most 400 events (a complete one when it ends by then):
+            # every mutant is replayed, and long games make slow replays
+            header, path, s, _ = self.legal_game(i, tag="mutants", max_steps=400)
+            res = result_line(self.game, s, header["players"])
+            rows = log_lines(self.game, header, path, [res] if res else [])
+            rng = self.rng("mutate", i)
+            for kind, what, mrows in self._mutations(rows, rng):
+                v = replay([orjson.dumps(r) for r in mrows], label="<mutant>")
+                if v.verdict == "unreadable":
+                    continue
+                if v.verdict == "legal":
+                    exp, cites = {"verdict": "legal"}, []
+                    what += ": still legal"
+                else:
+                    p = v.first()
+                    exp = {"verdict": "illegal", "line": p.line, "cite": p.cite}
+                    if p.kind != "illegal":
+                        exp["kind"] = p.kind
+                    cites = [p.cite] if p.cite else []
+                    what += f": illegal at line {p.line} ({p.message})"
+                    mrows = mrows[:p.line] if p.kind in ("illegal", "undecided", "invariant") else mrows
+                extra = {"mutation": kind, "of": f"legal game {i} ({len(path)} events{', complete' if res else ''})"}
+                if v.verdict != "legal":
+                    extra["message"] = v.first().message
+                out.append(Scenario("mutants", _slug(kind), mrows, exp, what, cites, extra))
         return out
 
     # -------------------------------------------------------------- unreadable
-    def unreadable(self, count: int, tmp: Path) -> list[Scenario]:
+    def unreadable(self, count: int) -> list[Scenario]:
         """For every field of every action: the earliest event of that action in the legal
         games the mutants start from, that field made unreadable, the log cut after it.
         Each is replayed: the engine must stop there, on that field (else it is left out)."""
@@ -356,29 +362,24 @@ class Generator:
                 if "n" in r and (r["do"] not in first or ri < first[r["do"]][0]):
                     first[r["do"]] = (ri, rows)
         out: list[Scenario] = []
-        probe = tmp / ".probe.jsonl"
-        try:
-            for act in game.actions:
-                if act.name not in first:
-                    continue
-                ri, rows = first[act.name]
-                players = rows[0]["players"]
-                cfg = game.configure(rows[0].get("options", {}), None, None, nplayers=len(players))
-                for prm in act.params:
-                    for what, bad in _unreadable_values(prm, cfg, players):
-                        rs = copy.deepcopy(rows[:ri + 1])
-                        rs[ri][prm.name] = bad
-                        probe.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in rs))
-                        p = replay(probe).first()
-                        if p is None or p.kind != "unreadable" or p.line != ri + 1 or p.field != prm.name:
-                            continue
-                        out.append(Scenario(
-                            "unreadable", _slug(f"{act.name} {prm.name} {what}"), rs,
-                            {"verdict": "unreadable", "line": ri + 1, "field": prm.name},
-                            f"event {rs[ri]['n']} ('{act.name}'): field \"{prm.name}\" holds {what}", [act.cite],
-                            {"action": act.name, "field": prm.name, "value": what, "message": p.message}))
-        finally:
-            probe.unlink(missing_ok=True)
+        for act in game.actions:
+            if act.name not in first:
+                continue
+            ri, rows = first[act.name]
+            players = rows[0]["players"]
+            cfg = game.configure(rows[0].get("options", {}), None, None, nplayers=len(players))
+            for prm in act.params:
+                for what, bad in _unreadable_values(prm, cfg, players):
+                    rs = copy.deepcopy(rows[:ri + 1])
+                    rs[ri][prm.name] = bad
+                    p = replay([orjson.dumps(r) for r in rs], label="<unreadable>").first()
+                    if p is None or p.kind != "unreadable" or p.line != ri + 1 or p.field != prm.name:
+                        continue
+                    out.append(Scenario(
+                        "unreadable", _slug(f"{act.name} {prm.name} {what}"), rs,
+                        {"verdict": "unreadable", "line": ri + 1, "field": prm.name},
+                        f"event {rs[ri]['n']} ('{act.name}'): field \"{prm.name}\" holds {what}", [act.cite],
+                        {"action": act.name, "field": prm.name, "value": what, "message": p.message}))
         return out
 
     def _mutations(self, rows: list[dict], rng: random.Random, per_game: int = 6) -> Iterator[tuple[str, str, list]]:

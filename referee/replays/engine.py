@@ -8,17 +8,18 @@ game breaks a rule, the game is legal. A situation where the rules give no answe
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Iterator
 
 import orjson
 
 from ..model import load, names
 from ..model.kernel import BadField, BadInput, Game, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
-from .log import Line, Unreadable, lines, read_header
+from .log import Line, Unreadable, read_header, records
 
 
 @dataclass
@@ -104,20 +105,9 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
     return act, a
 
 
-_CONFIGS: dict = {}
-
-
 def configured(game: Game, options: dict, components: Path | None, prefer: str | None, nplayers: int):
-    """game.configure, once per distinct configuration in a process: a batch of games
-    shares one Config (its components are read once, and the invariants' watch list,
-    keyed by the Config, is built once). Raises BadInput."""
-    key = (id(game), orjson.dumps(options, option=orjson.OPT_SORT_KEYS), str(components), prefer, nplayers)
-    got = _CONFIGS.get(key)
-    if got is None or got[0] is not game:
-        if len(_CONFIGS) > 256:
-            _CONFIGS.clear()
-        got = _CONFIGS[key] = (game, game.configure(options, components, prefer, nplayers=nplayers))
-    return got[1]
+    """game.configured (kept under this name for the checks that call it)."""
+    return game.configured(options, components, prefer, nplayers)
 
 
 def setup_from_header(game: Game, header: dict, components: Path | None = None, prefer: str | None = None):
@@ -133,27 +123,55 @@ def _who(players: tuple[str, ...], p: int | None) -> str:
     return "chance" if p is None else players[p]
 
 
-def replay(path: Path, keep_going: bool = False, explain: bool = False,
-           components: Path | None = None, prefer: str | None = None) -> Verdict:
-    v = Verdict(file=str(path))
+def replay(source: Any, keep_going: bool = False, explain: bool = False,
+           components: Path | None = None, prefer: str | None = None, *,
+           game: Game | None = None, options: dict | None = None, label: str | None = None) -> Verdict:
+    """Validate one log. `source` is anything `log.records` reads: a path, a stream, an
+    iterable of lines or of event dicts. With `game`, the log must be a game of it; with
+    `options`, they are the rules' options and the header may only repeat them."""
+    v = Verdict(file=label or _label(source))
     try:
-        _run(v, path, keep_going, explain, components, prefer)
+        _run(v, records(source), keep_going, explain, components, prefer, game, options)
     except Unreadable as e:
         v.verdict = "unreadable"
         v.problems.append(Problem(e.line, "unreadable", e.what, field=e.field))
     return v
 
 
-def _run(v: Verdict, path: Path, keep_going: bool, explain: bool,
-         components: Path | None, prefer: str | None) -> None:
-    it = lines(path)
+def _label(source: Any) -> str:
+    """How a verdict names its log: the path, the stream's name, or <memory>."""
+    if isinstance(source, (str, os.PathLike)) and not str(source).lstrip().startswith("{"):
+        return str(source)
+    name = getattr(source, "name", None)
+    if isinstance(name, str):
+        return name
+    return "<memory>"
+
+
+def _merged(header: dict, options: dict | None, line: int) -> dict:
+    """The header's options over the loaded rules' options; a clash is unreadable."""
+    given = header.get("options", {})
+    if not options:
+        return given
+    for k, x in given.items():
+        if k in options and options[k] != x:
+            raise Unreadable(line, f"option {k} is {x!r} in the header but the rules were loaded with {options[k]!r}", f"options.{k}")
+    return {**options, **given}
+
+
+def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
+         components: Path | None, prefer: str | None, want: Game | None = None,
+         options: dict | None = None) -> None:
     first = next(it, None)
     if first is None:
         raise Unreadable(1, "empty log: the first line must be the header")
     header = read_header(first, names())
-    game = load(header["game"])
+    if want is not None and header["game"] != want.name:
+        raise Unreadable(first.no, f"this log is a game of {header['game']}, not of {want.name}", "game")
+    game = want or load(header["game"])
     v.game, v.expect = game.name, header.get("expect")
     players = tuple(header["players"])
+    header = {**header, "options": _merged(header, options, first.no)}
     try:
         s = setup_from_header(game, header, components, prefer)
         cfg = s.cfg
@@ -168,9 +186,8 @@ def _run(v: Verdict, path: Path, keep_going: bool, explain: bool,
     expected_n = 1
     over = None
     step, result, broken_after = game.step, game.result, game.broken_after
-    trace: list = []  # where the text did not decide alone (rules.DECIDED)
-    R.DECIDED = trace
-    try:
+    trace: list = []  # where the text did not decide alone (rules.tracing)
+    with R.tracing(trace):
         for line in it:
             if "result" in line.data:
                 _check_result(v, game, s, players, line, over)
@@ -216,8 +233,6 @@ def _run(v: Verdict, path: Path, keep_going: bool, explain: bool,
                 v.verdict = "illegal"
             if v.verdict == "illegal" and not keep_going:
                 return
-    finally:
-        R.DECIDED = None
     if over is not None:
         v.outcome = _outcome_json(over, players)
 
