@@ -1,0 +1,4 @@
+"""`python -m referee`: the same command as `referee`."""
+from .cli.app import main
+
+main()
