@@ -8,7 +8,7 @@ import orjson
 import typer
 
 from ..model import names
-from .common import BAD, FOUND, OK, err, game_or_exit, out
+from .common import BAD, FOUND, OK, GameName, err, game_or_exit, out
 
 
 class AFmt(str, Enum):
@@ -18,7 +18,7 @@ class AFmt(str, Enum):
 
 
 def audit(
-    game: Annotated[Optional[str], typer.Argument(help="the game to audit (default: every built-in game)")] = None,
+    game: Annotated[Optional[GameName], typer.Argument(help="the game to audit (default: every built-in game)", show_default=False)] = None,
     format: Annotated[AFmt, typer.Option("--format", "-f")] = AFmt.text,
     witness_dir: Annotated[Optional[Path], typer.Option("--witness-dir", help="write each finding's witness log there")] = None,
     prefer: Annotated[Optional[str], typer.Option("--prefer", help="read the rules as this source says (e.g. livret)")] = None,

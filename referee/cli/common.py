@@ -1,7 +1,7 @@
 """What the commands share: game names, output formats, exit codes, the stderr console."""
 from __future__ import annotations
 
-from enum import Enum
+from enum import Enum, StrEnum
 from pathlib import Path
 
 import typer
@@ -21,7 +21,13 @@ class Fmt(str, Enum):
     json = "json"
 
 
+# The built-in games as a choice: typer lists them in --help, completes them in the shell,
+# and refuses any other name with exit 2.
+GameName = StrEnum("GameName", {n: n for n in names()})
+
+
 def game_or_exit(name: str):
+    name = getattr(name, "value", name)
     if name not in names():
         err.print(f"referee: unknown game {name!r} (known: {', '.join(names())})")
         raise typer.Exit(BAD)

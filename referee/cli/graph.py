@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from .common import game_or_exit, out
+from .common import GameName, game_or_exit, out
 
 
 class GFmt(str, Enum):
@@ -15,7 +15,7 @@ class GFmt(str, Enum):
 
 
 def graph(
-    game: Annotated[str, typer.Argument(help="the game (e.g. raiders)")],
+    game: Annotated[GameName, typer.Argument(help="the game", show_default=False)],
     which: Annotated[str, typer.Option("--which", help="'phases' or a graph the game declares")] = "phases",
     format: Annotated[GFmt, typer.Option("--format", "-f")] = GFmt.dot,
 ) -> None:

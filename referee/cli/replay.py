@@ -26,7 +26,7 @@ def _one(path: Path, keep_going: bool, explain: bool, components: Path | None, p
 
 
 def replay(
-    paths: Annotated[list[Path], typer.Argument(help="log files (.jsonl) or directories of them")],
+    paths: Annotated[list[Path], typer.Argument(help="log files (.jsonl) or directories of them; - reads one log from stdin")],
     keep_going: Annotated[bool, typer.Option("--keep-going", "-k", help="report every illegal step, not just the first")] = False,
     explain: Annotated[bool, typer.Option("--explain", "-e", help="show the state at each problem")] = False,
     expect: Annotated[bool, typer.Option("--expect", help="check each log against the verdict its header expects")] = False,
@@ -37,6 +37,16 @@ def replay(
 ) -> None:
     """Validate recorded games step by step. Exit 0: all legal; 1: an illegal game (or,
     with --expect, a verdict other than expected); 2: a log that cannot be read."""
+    if Path("-") in paths:
+        if len(paths) > 1:
+            err.print("referee: - (one log from stdin) cannot be mixed with files")
+            raise typer.Exit(BAD)
+        from ..replays.engine import replay as run
+
+        files = [Path("-")]
+        verdicts = [run(sys.stdin.buffer, keep_going=keep_going, explain=explain, components=components,
+                        prefer=prefer, label="<stdin>")]
+        return _report(verdicts, explain, expect, format)
     files = list(_files(paths))
     missing = [f for f in files if not f.exists()]
     if missing:
@@ -56,6 +66,11 @@ def replay(
             verdicts = _collect(it, len(files), show_bar)
     else:
         verdicts = _collect(map(work, files), len(files), show_bar)
+    _report(verdicts, explain, expect, format)
+
+
+def _report(verdicts: list, explain: bool, expect: bool, format: Fmt) -> None:
+    """Print the verdicts and exit with the batch's code."""
     from ..replays.expect import mismatch
 
     bad_expect = [(v, mismatch(v)) for v in verdicts] if expect else []

@@ -5,11 +5,11 @@ from typing import Annotated
 import orjson
 import typer
 
-from .common import Fmt, game_or_exit, out
+from .common import Fmt, GameName, game_or_exit, out
 
 
 def rules(
-    game: Annotated[str, typer.Argument(help="the game (e.g. raiders)")],
+    game: Annotated[GameName, typer.Argument(help="the game", show_default=False)],
     format: Annotated[Fmt, typer.Option("--format", "-f")] = Fmt.text,
 ) -> None:
     """List every encoded rule with its § and source: events and their needs, invariants,

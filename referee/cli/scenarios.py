@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from .common import BAD, OK, err, game_or_exit
+from .common import BAD, GameName, OK, err, game_or_exit
 
 
 class Family(str, Enum):
@@ -23,7 +23,7 @@ class SFmt(str, Enum):
 
 
 def scenarios(
-    game: Annotated[str, typer.Argument(help="the game (e.g. raiders)")],
+    game: Annotated[GameName, typer.Argument(help="the game", show_default=False)],
     out_dir: Annotated[Path, typer.Option("--out", help="where to write the scenarios")] = Path("scenarios"),
     count: Annotated[int, typer.Option("--count", "-n", min=1, help="random games (and the games mutants start from)")] = 20,
     seed: Annotated[int, typer.Option("--seed", help="the seed: same seed, same scenarios")] = 0,
