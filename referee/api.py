@@ -80,20 +80,25 @@ class Rules:
 
     def new(self, players: Sequence[str] | None = None, setup: Mapping[str, Any] | None = None) -> "Play":
         """A game in progress from its first state, for the named players (P1, P2, ... as
-        many as `load(players=…)` asked, else two). `setup` is the header's "setup" object
-        (the game's example setup when None; see docs/<game>.md). Raises
+        many as `load(players=…)` asked, else as the default setup has). `setup` is the
+        header's "setup" object (when None: the game's example setup, else the setup its
+        random games draw with seed 0; see docs/<game>.md). Raises
         `referee.errors.Unreadable` for a header that cannot be read, `Illegal` for a setup
         that breaks a rule."""
+        base = dict(self.game.header_example)
+        if not base.get("setup") and self.game.random_header is not None:
+            import random  # a fixed seed: the same default setup every time
+
+            base = self.game.random_header(random.Random(0), self.config)
         if players is None:
-            players = [f"P{i}" for i in range(1, (self.players or 2) + 1)]
+            players = [f"P{i}" for i in range(1, (self.players or len(base.get("players", ())) or 2) + 1)]
         header: dict[str, Any] = {"referee": FORMAT, "game": self.name, "players": list(players)}
         if self.options:
             header["options"] = dict(self.options)
-        example = dict(self.game.header_example)
         if setup is not None:
             header["setup"] = dict(setup)
-        elif "setup" in example:
-            header["setup"] = _renamed(example["setup"], example.get("players", ()), list(players))
+        elif "setup" in base:
+            header["setup"] = _renamed(base["setup"], base.get("players", ()), list(players))
         read_header(Line(1, header), names())
         s = engine.setup_from_header(self.game, header, self.components, self.prefer)
         return Play(self, tuple(players), header, s)
