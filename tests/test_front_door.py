@@ -151,3 +151,22 @@ def test_version_and_python_dash_m():
 def test_game_names_are_choices():
     r = CliRunner().invoke(app, ["rules", "chess"])
     assert r.exit_code == 2
+
+
+def test_checks_have_no_import_cycle():
+    """checks/ is layered: no module of it imports, at any depth, a module that imports it."""
+    import ast
+
+    import networkx as nx
+
+    pkg = ROOT / "referee" / "checks"
+    g = nx.DiGraph()
+    for f in pkg.glob("*.py"):
+        g.add_node(f.stem)
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                names = [node.module] if node.module else [a.name for a in node.names]
+                for n in names:
+                    if (pkg / f"{n.split('.')[0]}.py").exists():
+                        g.add_edge(f.stem, n.split(".")[0])
+    assert list(nx.simple_cycles(g)) == []

@@ -146,9 +146,7 @@ class Player_:
              greed: float = 0.0):
         """A random legal game from a header: (path [(action, args)], final state, states).
         With `greed`, that share of the moves goes furthest into the game (Game.progress)."""
-        from ..replays.engine import setup_from_header
-
-        s = setup_from_header(self.game, header)
+        s = self.game.first_state(header)
         path, states = [], [s] if keep else []
         if self.game.progress is None:
             greed = 0.0
@@ -207,15 +205,20 @@ def _slug(x: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", x.lower()).strip("-")[:40] or "x"
 
 
-def build(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = "all",
-          budget: float | None = None) -> list[Scenario]:
-    """The scenarios of `game`, in memory (nothing is written): the families asked for, in
-    the order of FAMILIES. Arguments as for `generate`."""
+def _families(family: str | list[str]) -> tuple[str, ...]:
+    """The families asked for ("all", one name or a list), in the order of FAMILIES."""
     wanted = [family] if isinstance(family, str) else list(family)
     unknown = sorted(set(wanted) - set(FAMILIES) - {"all"})
     if unknown:
         raise ValueError(f"unknown scenario family {unknown[0]!r} (known: {', '.join(FAMILIES)})")
-    fams = FAMILIES if "all" in wanted else tuple(f for f in FAMILIES if f in wanted)
+    return FAMILIES if "all" in wanted else tuple(f for f in FAMILIES if f in wanted)
+
+
+def build(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = "all",
+          budget: float | None = None) -> list[Scenario]:
+    """The scenarios of `game`, in memory (nothing is written): the families asked for, in
+    the order of FAMILIES. Arguments as for `generate`."""
+    fams = _families(family)
     gen = Generator(game, seed)
     scen: list[Scenario] = []
     if "random" in fams:
@@ -252,7 +255,7 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
     for old in out_dir.glob(f"{game.name}-*.jsonl"):
         if old.name not in keep:
             old.unlink()
-    doc = {"referee": 1, "game": game.name, "seed": seed, "count": count, "families": list(fams), "scenarios": manifest}
+    doc = {"referee": 1, "game": game.name, "seed": seed, "count": count, "families": list(_families(family)), "scenarios": manifest}
     (out_dir / "manifest.json").write_bytes(orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n")
     if fmt == "pytest":
         write_pytest(game, out_dir)

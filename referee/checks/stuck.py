@@ -17,6 +17,7 @@ from ..model.kernel import Game, Sym, Undecided
 from ..model.kernel.logic import SymbolicBranch
 from ..model.kernel.rules import cites
 from ..model.kernel.play import legal, playout
+from .search import starts
 from .symbolic import instances
 
 TIMEOUT_MS = 5000
@@ -74,8 +75,6 @@ def find(game: Game, rules: Any, budget: Any, seed: int = 0, depth: int = 3000):
     reaches a proved stalemate within the budget (witness.Budget), or None."""
     if game.moves is None or game.random_header is None:
         return None
-    from .witness import starts
-
     rng = random.Random(seed)
     for header, s in starts(game, rules, rng, budget):
         path: list = []

@@ -10,46 +10,15 @@ the moves generator proposes. Deterministic for a given seed; bounded in CPU tim
 from __future__ import annotations
 
 import random
-import time
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 from ..model.kernel import Game, Undecided
 from ..model.kernel import rules as R
 from ..model.kernel.play import event
 from .findings import Witness
+from .search import Budget, Rules, starts
 
 Goal = Callable[[Any, Any, Any, Any, list], bool]  # (before, action, args, after, decided) -> reached
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The rules a search plays: the audit's options, components and preferred source."""
-
-    options: Mapping[str, str] = field(default_factory=dict)
-    components: Path | None = None
-    prefer: str | None = None
-
-    def config(self, game: Game, nplayers: int | None = None) -> Any:
-        kw = {} if nplayers is None else {"nplayers": nplayers}
-        return game.configure(dict(self.options), self.components, self.prefer, **kw)
-
-
-class Budget:
-    """CPU seconds of this process (a niced worker may wait long for its share), and an
-    absolute deadline on the shared clock (time.monotonic, the same in every process)."""
-
-    def __init__(self, seconds: float, deadline: float | None = None):
-        self.cpu_end = time.process_time() + seconds
-        self.deadline = deadline if deadline is not None else float("inf")
-
-    def over(self) -> bool:
-        return time.process_time() > self.cpu_end or time.monotonic() > self.deadline
-
-    def left(self) -> float:
-        """Seconds left before either limit."""
-        return max(0.0, min(self.cpu_end - time.process_time(), self.deadline - time.monotonic()))
 
 
 def _children(game: Game, s: Any, goal: Goal, budget: Budget | None = None):
@@ -75,16 +44,6 @@ def _children(game: Game, s: Any, goal: Goal, budget: Budget | None = None):
         if t is not None:
             out.append((act, a, t))
     return out, None
-
-
-def starts(game: Game, rules: Rules, rng: random.Random, budget: Budget):
-    """(header, first state) of random setups under the rules, until the budget runs out."""
-    from ..replays.engine import setup_from_header
-
-    cfg = rules.config(game)
-    while not budget.over():
-        header = game.random_header(rng, cfg)
-        yield header, setup_from_header(game, header, rules.components, rules.prefer)
 
 
 def _pick(rng: random.Random, kids: list, score: Callable[[Any], float], greed: float):

@@ -14,8 +14,6 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Iterator
 
-import orjson
-
 from ..model import load, names
 from ..model.kernel import BadField, BadInput, Game, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
@@ -111,12 +109,8 @@ def configured(game: Game, options: dict, components: Path | None, prefer: str |
 
 
 def setup_from_header(game: Game, header: dict, components: Path | None = None, prefer: str | None = None):
-    """The first state of a game from its header (raises BadInput)."""
-    try:
-        cfg = configured(game, header.get("options", {}), components, prefer, len(header["players"]))
-    except orjson.JSONEncodeError as e:
-        raise BadInput(f"options: {e}") from None
-    return game.setup(header, cfg)
+    """The first state of a game from its header (raises BadInput): Game.first_state."""
+    return game.first_state(header, components, prefer)
 
 
 def _who(players: tuple[str, ...], p: int | None) -> str:

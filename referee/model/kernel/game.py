@@ -208,6 +208,17 @@ class Game:
             got = self._configs[key] = self.configure(dict(options), components, prefer, nplayers=nplayers)
         return got
 
+    def first_state(self, header: Mapping[str, Any], components: Path | None = None,
+                    prefer: str | None = None) -> State:
+        """The first state of a game from its log header (raises BadInput, IllegalSetup)."""
+        import orjson
+
+        try:
+            cfg = self.configured(header.get("options", {}), components, prefer, len(header["players"]))
+        except orjson.JSONEncodeError as e:
+            raise BadInput(f"options: {e}") from None
+        return self.setup(header, cfg)
+
     def default_config(self, **kw: Any) -> Config:
         return self.configure({}, None, None, **kw)
 
