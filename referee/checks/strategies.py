@@ -6,7 +6,10 @@ import dataclasses
 from types import SimpleNamespace
 from typing import Any
 
-from hypothesis import strategies as st
+try:
+    from hypothesis import strategies as st
+except ImportError as e:  # an optional extra: say which one
+    raise ImportError("referee.checks.strategies needs Hypothesis: pip install 'referee[strategies]'") from e
 
 from ..model.kernel import Config, Game
 from .symbolic import Instance, leaves
