@@ -34,6 +34,8 @@ def replay(
     format: Annotated[Fmt, typer.Option("--format", "-f")] = Fmt.text,
     components: Annotated[Optional[Path], typer.Option("--components", help="a directory of real component data")] = None,
     prefer: Annotated[Optional[str], typer.Option("--prefer", help="a source that beats all others (e.g. livret)")] = None,
+    scheduler: Annotated[Optional[str], typer.Option("--scheduler", envvar="REFEREE_SCHEDULER",
+                                                     help="replay on the Dask cluster at this address (docs/cluster.md)")] = None,
 ) -> None:
     """Validate recorded games step by step. Exit 0: all legal; 1: an illegal game (or,
     with --expect, a verdict other than expected); 2: a log that cannot be read."""
@@ -58,7 +60,16 @@ def replay(
     work = partial(_one, keep_going=keep_going, explain=explain, components=components, prefer=prefer)
     verdicts = []
     show_bar = sys.stderr.isatty() and len(files) > 1
-    if jobs > 1 and len(files) > 1:
+    if scheduler:
+        from ..errors import RefereeError
+        from ..replays.cluster import replay_on
+
+        try:
+            verdicts = replay_on(scheduler, files, work)
+        except RefereeError as e:
+            err.print(f"referee: {e.located()}")
+            raise typer.Exit(BAD) from None
+    elif jobs > 1 and len(files) > 1:
         from concurrent.futures import ProcessPoolExecutor  # only for batches: its import costs startup
 
         with ProcessPoolExecutor(jobs) as pool:
