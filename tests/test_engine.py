@@ -55,7 +55,7 @@ def test_first_illegal_step_located(tmp_path):
     v = replay(write(tmp_path, nim(3, 3, 3, 2)))
     p = v.first()
     assert (v.verdict, p.line, p.cite) == ("illegal", 5, "§1")
-    assert p.render("g.jsonl") == "g.jsonl:5: 'take' by Ben is illegal: no more than the pile holds (takes 2, the pile has 1) [§1]"
+    assert p.render("g.jsonl") == "g.jsonl:5: 'take' by Ben breaks §1: no more than the pile holds; takes 2, the pile has 1 [§1]"
 
 
 def test_keep_going_reports_every_failure(tmp_path):

@@ -200,7 +200,8 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 s = step(s, act, a)
                 over = result(s)  # inside the trace: end-of-game questions count too
             except Illegal as e:
-                msg = f"'{act.name}' by {_who(players, a.p)} is illegal: {e.need.says}" + (f" ({e.shown})" if e.shown else "")
+                # one voice: what was done, the § it breaks, what the rule requires, what was found
+                msg = f"'{act.name}' by {_who(players, a.p)} breaks {e.need.cite}: {e.need.says}" + (f"; {e.shown}" if e.shown else "")
                 v.problems.append(Problem(line.no, "illegal", msg, e.need.cite, e.need.source, state=show(s)))
                 v.verdict = "illegal"
                 if not keep_going:
