@@ -49,15 +49,11 @@ def _value(x: Any, pairs: list) -> Any:
     return f"<not concrete: {t}>"
 
 
-_SYM: dict = {}
-
-
 def disagreements(game: Game, s: Any, inst: Instance, a: SimpleNamespace) -> list[str]:
-    key = (game.name, id(s.cfg))
-    if key not in _SYM:
-        _SYM.clear()
-        _SYM[key] = sym_state(game, s.cfg, "s")
-    S = _SYM[key]
+    key = ("agree.sym", game.name)
+    S = s.cfg.memo.get(key)
+    if S is None:
+        S = s.cfg.memo[key] = sym_state(game, s.cfg, "s")
     pairs = _subst_pairs(S, s, inst, a)
     out: list[str] = []
 

@@ -819,27 +819,24 @@ def _flat_and(e: Any) -> list:
     return [e]
 
 
-_CONJ: dict[tuple, Any] = {}
-_TARGETS: dict[tuple, Any] = {}  # (id of a conjunct list, i) -> (the list, "part i alone fails", leaf variables)
-
-
 def conjuncts(need: Need, s: Any, a: Any) -> list | None:
     """The conjuncts of a Need's test at (s, a), as z3 terms over the state values it reads
     (named like `done[0]`) and the symbolic arguments: [(term, leaves)], or None when the
     test is not a conjunction there. Rules never branch on state values, so making the
     values it reads symbolic keeps the test's shape: it depends on the arguments and the
-    configuration only (the key of the cache)."""
+    configuration only (the key of the cache, held by the Config: Config.memo)."""
     try:
-        key = (id(need), id(s.cfg), tuple((k, v.t.get_id() if type(v) is Sym else
+        key = ("conjuncts", id(need), tuple((k, v.t.get_id() if type(v) is Sym else
                                            tuple(x.t.get_id() if type(x) is Sym else x for x in v)
                                            if isinstance(v, tuple) else v) for k, v in sorted(a.__dict__.items())))
     except Exception:  # noqa: BLE001 - arguments that do not make a key
         key = None
-    if key is not None and key in _CONJ:
-        return _CONJ[key][1]
+    memo = s.cfg.memo
+    if key is not None and key in memo:
+        return memo[key][1]
     got = _conjuncts(need, s, a)
     if key is not None:
-        _CONJ[key] = (need, got, s.cfg, a)  # the objects kept alive: their ids stay theirs
+        memo[key] = (need, got, a)  # the Need kept alive with its entry: its id stays its own
     return got
 
 
@@ -869,11 +866,12 @@ def conjunct_target(need: Need, s: Any, a: Any, i: int) -> Any:
     if cs is None or i >= len(cs):
         return None
     leaves = cs[0][1]
-    key = (id(cs), i)
-    if key not in _TARGETS:
-        _TARGETS[key] = (cs, z3.And(z3.Not(cs[i][0]), *[c for k, (c, _) in enumerate(cs) if k != i]),
+    key = ("conjunct-target", id(cs), i)  # cs is kept alive by its conjuncts entry
+    memo = s.cfg.memo
+    if key not in memo:
+        memo[key] = (cs, z3.And(z3.Not(cs[i][0]), *[c for k, (c, _) in enumerate(cs) if k != i]),
                          [z3.Int(_leaf_name(p)) for p in leaves])
-    _, t, vs = _TARGETS[key]
+    _, t, vs = memo[key]
     if vs:
         t = z3.substitute(t, *[(v, z3.IntVal(leaf(s, p))) for v, p in zip(vs, leaves)])
     t = z3.simplify(t)

@@ -76,6 +76,10 @@ class Config:
     comp: Any = None
     extra: Mapping[str, Any] = field(default_factory=dict)
     pin: Mapping[str, str] = field(default_factory=dict)  # Sourced name -> the source to read it from
+    # What the checks derive from this Config once (symbolic states, a Need's conjuncts):
+    # held here, not in a module, so it lives and dies with the Config (init=False: a
+    # dataclasses.replace of the Config starts a new one).
+    memo: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def opt(self, name: str) -> str:
         return self.options[name]
