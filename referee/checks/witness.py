@@ -30,8 +30,10 @@ class Rules:
     options: Mapping[str, str] = field(default_factory=dict)
     components: Path | None = None
     prefer: str | None = None
+    nplayers: int | None = None  # the game's default when None
 
     def config(self, game: Game, nplayers: int | None = None) -> Any:
+        nplayers = self.nplayers if nplayers is None else nplayers
         kw = {} if nplayers is None else {"nplayers": nplayers}
         return game.configure(dict(self.options), self.components, self.prefer, **kw)
 
@@ -199,6 +201,10 @@ def run_task(game_name: str, rules: Rules | dict, task: tuple, seconds: float,
     rules = rules if isinstance(rules, Rules) else Rules(rules)
     budget = Budget(seconds, deadline)
     if task[0] == "rulings":
+        if len(task) > 2:  # ("rulings", names, n): played with n players
+            import dataclasses
+
+            rules = dataclasses.replace(rules, nplayers=task[2])
         got = search_rulings(game, rules, task[1], budget)
         by = {r.name: r for r in game.rulings}
         return {name: to_witness(game, rules, header, path, f"the last event raises the question: {by[name].says}")
