@@ -26,6 +26,7 @@ from . import witness as W
 
 GRACE = 0.5  # seconds the audit waits past its budget for a search's last move
 STUCK_SECONDS = 0.5  # the stalemate search's share of the witness worker
+STUCK_FLOOR = 200  # states below which a stalemate search that found none is no search at all
 
 
 def _fid(game: Game, kind: str, tail: str) -> str:
@@ -548,11 +549,19 @@ class Audit:
             return
 
         def then(w, note):
-            if w is None:
-                if note.startswith("the search failed"):
-                    self.add(Finding(_fid(self.game, "stalemate", "search"), self.game.name, "unknown", [],
-                                     "the stalemate search could not run", details=[note]))
-                return  # not finding one proves nothing: no finding
+            fid = _fid(self.game, "stalemate", "search")
+            says = "whether a game can reach a state where no event is legal before the end"
+            if w is None:  # failed, or stopped at the budget before it could say what it explored
+                self.add(Finding(fid, self.game.name, "unknown", [], says, status="not established",
+                                 details=[f"the stalemate search could not run: {note}"]))
+                return
+            if isinstance(w, W.Explored):
+                if w.states < STUCK_FLOOR:
+                    why = w.why or (f"the search explored {w.states} states in {w.games} "
+                                    f"game{'s' if w.games != 1 else ''}, below the floor of {STUCK_FLOOR}")
+                    self.add(Finding(fid, self.game.name, "unknown", [], says, status="not established",
+                                     details=[f"not searched: {why}"]))
+                return  # not finding one after a real search proves nothing either: no finding
             phase = next((p for p in self.game.phases if p.name == w.phase), None)
             chosen = [o for o in self.game.options if o.name in self.options]
             cited = sorted(set((cites(phase.cite) if phase else []) + [c for o in chosen for c in cites(o.cite)]

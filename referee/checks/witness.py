@@ -24,6 +24,15 @@ Goal = Callable[[Any, Any, Any, Any, list], bool]  # (before, action, args, afte
 
 
 @dataclass(frozen=True)
+class Explored:
+    """What a search that found nothing explored: how much its "nothing" is worth."""
+
+    games: int
+    states: int
+    why: str = ""  # why it could not search at all, if so
+
+
+@dataclass(frozen=True)
 class Rules:
     """The rules a search plays: the audit's options, components and preferred source."""
 
@@ -212,9 +221,10 @@ def run_task(game_name: str, rules: Rules | dict, task: tuple, seconds: float,
     if task[0] == "stuck":
         from .stuck import blocked, find
 
-        got = find(game, rules, budget)
+        stats: dict = {}
+        got = find(game, rules, budget, stats=stats)
         if got is None:
-            return None
+            return Explored(stats["games"], stats["states"], stats.get("why", ""))
         header, path, s = got
         w = to_witness(game, rules, header, path, "no event is legal and the game is not over (z3: no params of any "
                        "event satisfy its Needs)")
