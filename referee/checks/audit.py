@@ -426,8 +426,11 @@ class Audit:
         1 to 8), the audited one first; [] when the game takes no player count."""
         from ..model.kernel import BadInput
 
+        if getattr(self, "_counts", None) is not None:
+            return self._counts
         here = self.cfg.extra.get("nplayers") if isinstance(self.cfg.extra, dict) else None
         if here is None:
+            self._counts = []
             return []
         ok = []
         for n in range(1, 9):
@@ -436,7 +439,8 @@ class Audit:
             except (BadInput, TypeError):
                 continue
             ok.append(n)
-        return [here] + [n for n in ok if n != here]
+        self._counts = [here] + [n for n in ok if n != here]
+        return self._counts
 
     def _ask_ruling(self, r, n: int | None) -> dict:
         """The ruling checked under one setting: whether its situation can arise at all
