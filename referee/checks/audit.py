@@ -26,6 +26,7 @@ from . import witness as W
 
 GRACE = 0.5  # seconds the audit waits past its budget for a search's last move
 STUCK_SECONDS = 0.5  # the stalemate search's share of the witness worker
+STUCK_FLOOR = 200  # states below which a stalemate search that found none is no search at all
 
 
 def _fid(game: Game, kind: str, tail: str) -> str:
@@ -39,6 +40,7 @@ class Audit:
         self.game = game
         self.options = dict(options or {})
         self.prefer = prefer
+        self.components = components
         self.cfg: Config = game.configure(self.options, components, prefer)
         self.rules = W.Rules(self.options, components, prefer)  # what the witness searches play
         self.witnesses = witnesses
@@ -51,6 +53,8 @@ class Audit:
     # -------------------------------------------------------------- orchestration
     def run(self) -> list[Finding]:
         self.t0 = time.monotonic()
+        self.deadline = self.t0 + self.budget  # the witness searches' (shared clock)
+        self.elsewhere: list = []  # rulings that cannot arise as configured (_ruling)
         self.pool = None
         self.futures: dict = {}
         if self.witnesses:
@@ -73,6 +77,18 @@ class Audit:
             t = time.monotonic()
             self._resolve()
             self.timings["witnesses (waiting)"] = time.monotonic() - t
+            if self.elsewhere:
+                # audited again at a player count where they can arise: the proofs there
+                # run once the first searches are done, and their searches get a time of their own
+                t = time.monotonic()
+                self.pending = []
+                # the proofs there (their own budget, _setting), then the search: each ruling's
+                # witness search is submitted as its ruling is checked
+                self.deadline = t + self.witness_seconds + 1 + max(10.0, self.budget * 0.3) * len(self.elsewhere)
+                for r in self.elsewhere:
+                    self._ruling(r, elsewhere=True)
+                self._resolve()
+                self.timings["rulings at other player counts"] = time.monotonic() - t
             return self.findings
         finally:
             if self.pool is not None:
@@ -86,7 +102,7 @@ class Audit:
         if self.pool is not None and task not in self.futures:
             self.futures[task] = self.pool.apply_async(
                 W.run_task, (self.game.name, self.rules, task, seconds or self.witness_seconds,
-                             self.t0 + self.budget - 0.2))
+                             self.deadline - 0.2))
 
     def _later(self, task: tuple, then, key: str | None = None) -> None:
         """Attach the witness of `task` when the searches are collected: then(witness, note)."""
@@ -101,7 +117,7 @@ class Audit:
 
         for task, then, key in self.pending:
             # the workers stop at the budget, between two moves: a short grace for the last one
-            left = self.budget - (time.monotonic() - self.t0) + GRACE
+            left = self.deadline - time.monotonic() + GRACE
             try:
                 w = self.futures[task].get(timeout=max(0.05, left))
                 if key is not None:
@@ -164,20 +180,28 @@ class Audit:
             inv = self.game.invariants[r.index]
             base = Finding(_fid(self.game, "invariant", str(r.index)), self.game.name, "proved", cites(inv.cite),
                            inv.says, [inv.source] if inv.source else [], status="inductive")
+            if r.status == "proved" and n == 0 and self.game.actions:
+                r.status, r.by = "vacuous", "no action instance was built: the induction step covers no event"
             if r.status == "proved":
-                base.details = [f"holds at setup and every event preserves it ({n} action instances)"]
+                base.details = [f"holds at setup and every event preserves it ({n} action instances; "
+                                f"{self._covers(self.cfg)})"]
                 self.add(base)
                 continue
             base.details = [f"{r.status} at {r.by}"] + [f"{k} = {v}" for k, v in list(r.model.items())[:12]]
-            if r.status == "unknown":
-                base.kind, base.status, base.severity = "unknown", "unknown", "warning"
+            if r.status in ("unknown", "vacuous"):
+                base.kind, base.status, base.severity = "unknown", "not established", "warning"
                 budget = r.by.startswith("the time budget")
-                base.says = (f"not proved within the audit's time budget (--budget gives the proofs 60% of it): {inv.says}"
-                             if budget else f"not proved (the solver gave up): {inv.says}")
+                if r.status == "vacuous":
+                    base.details = [f"not applicable: {r.by} ({self._covers(self.cfg)})"]
+                elif budget:
+                    base.details = [f"not checked within the budget: {r.by} (the proofs get 60% of --budget; "
+                                    f"rerun with --budget {self._more_budget()})"]
+                else:
+                    base.details = [f"the solver gave up at {r.by}"]
                 self.add(base)
                 continue
-            base.kind, base.status, base.severity = "unknown", "not-inductive", "warning"
-            base.says = f"not proved (not inductive; no violating game found yet): {inv.says}"
+            base.kind, base.status, base.severity = "unknown", "not established", "warning"
+            base.details[0] = f"not inductive at {r.by}; no violating game found (counterexample to induction:)"
 
             def then(w, note, f=base, inv=inv):
                 if w:
@@ -188,6 +212,15 @@ class Audit:
 
             self._later(("invariant", r.index), then)
             self.add(base)
+
+    def _covers(self, cfg: Config) -> str:
+        """What a proof covers: the player count and the options in force."""
+        n = cfg.extra.get("nplayers") if isinstance(getattr(cfg, "extra", None), dict) else None
+        opts = ", ".join(f"{k}={v}" for k, v in sorted(cfg.options.items()))
+        return ", ".join(x for x in ((f"with {n} players" if n is not None else ""), opts) if x) or "as configured"
+
+    def _more_budget(self) -> str:
+        return f"{max(2 * self.budget, self.budget + 30):.0f}"
 
     def _hyp(self, S: Any) -> list:
         """The proved invariants over S: an over-approximation of the reachable states."""
@@ -240,6 +273,10 @@ class Audit:
             maxima = {}
             for src in sv.says:
                 maxima[src] = self._maximum(c, self.cfg.pinned(sv.name, src))
+            if not all(isinstance(m, int) for m, _ in maxima.values()):  # an unknown is no value
+                f.details.append(f"consequence for '{c.says}' ({c.cite}): not established under every reading "
+                                 "(the solver gave up, or the proved invariants do not bound it)")
+                continue
             if len({str(m) for m, _ in maxima.values()}) > 1:
                 titles = {s.key: s.title for s in self.game.sources}
                 f.details.append(f"consequence for '{c.says}' ({c.cite}): the largest value is "
@@ -288,29 +325,37 @@ class Audit:
             if c.kind in ("max", "min"):
                 m, how = self._maximum(c, self.cfg) if c.kind == "max" else (None, "min claims are not supported")
                 if m is None:
-                    f.status, f.details = "unknown", [f"the solver answered {how}"]
-                elif not isinstance(m, int):
-                    f.status, f.details = "unknown", [f"under the proved invariants the value is not bounded ({m}); "
-                                                      + (self._unproved() or "the invariants do not capture this claim")]
+                    f.kind, f.status = "unknown", "not established"
+                    f.details = [f"the solver gave up (z3's limit of {TIMEOUT_MS // 1000} s a query)"
+                                 if how == "unknown" else how]
+                elif not isinstance(m, int):  # z3 found no bound: a fact about the invariants, not the rules
+                    f.kind, f.status = "unknown", "not established"
+                    f.details = ["the proved invariants do not bound this value; "
+                                 + (self._unproved() or "the invariants do not capture this claim")]
                 elif m < c.value:
                     f.status, f.details = "refuted", [f"under the proved invariants the largest value is {m}, not {c.value}"]
                 elif m == c.value:
-                    f.status = "bound-proved"
+                    # the bound is proved; the value is reached only with a game that reaches it
+                    f.status = "upper bound proved, value not reached"
                     f.details = [f"no reachable state exceeds {m} (z3 Optimize over the invariants)"]
 
                     def then(w, note, f=f, m=m):
                         if w:
-                            f.status, f.severity, f.witness = "proved", "info", w
-                            f.details = [f"upper bound {m} proved from the invariants (z3 Optimize); a game reaches it"]
+                            f.status, f.severity, f.witness = "reached", "info", w
+                            f.details = [f"upper bound {m} proved from the invariants (z3 Optimize); "
+                                         f"the witness game reaches it ({len(w.events)} events)"]
                         else:
                             f.witness_note = note
 
                     self._later(("claim", i, c.value), then)
                 else:
-                    f.status = "unknown"
-                    f.details = [f"the invariants allow {m}; the claim says at most {c.value}"]
+                    f.kind, f.status = "unknown", "not established"
+                    f.details = [f"the proved invariants allow more than {c.value} (they over-approximate the "
+                                 "reachable states; no game exceeding it was searched)"]
             elif c.kind == "always":
                 f.status, f.details = self._always(c)
+                if f.status != "proved":
+                    f.kind, f.status = "unknown", "not established"
             f.severity = "info" if f.status == "proved" else "warning"
             self.add(f)
 
@@ -326,7 +371,7 @@ class Audit:
         if r == z3.unsat:
             return "proved", ["implied by the proved invariants"]
         if r == z3.unknown:
-            return "unknown", ["the solver gave up"]
+            return "unknown", [f"the solver gave up (z3's limit of {TIMEOUT_MS // 1000} s a query)"]
         why = self._unproved()
         return "unknown", ["the proved invariants do not imply it" + (f" ({why})" if why else "")]
 
@@ -341,57 +386,140 @@ class Audit:
         for r in self.game.rulings:
             self._ruling(r)
 
-    def _ruling_cases(self, r, S):
+    def _ruling_cases(self, r, S, cfg: Config):
         if r.action:
             act = self.game.action(r.action)
-            for inst in instances(self.game, self.cfg, act, tag="r"):
+            for inst in instances(self.game, cfg, act, tag="r"):
                 needs = [term(n.test(S, inst.args)) for n in self.game.needs(act) if not n.concrete_only]
                 yield inst.args, inst.side + needs, inst.label
         else:
             fixed, sym, side = [], {}, []
             for prm in r.params:
-                dom = prm.kind.domain(self.cfg)
+                dom = prm.kind.domain(cfg)
                 if dom is not None:
                     fixed.append((prm.name, list(dom)))
                 else:
-                    v, cs = _sym_param(prm, self.cfg, f"r.{r.name}.{prm.name}")
+                    v, cs = _sym_param(prm, cfg, f"r.{r.name}.{prm.name}")
                     sym[prm.name], side = v, side + cs
             for combo in itertools.product(*[d for _, d in fixed]):
                 a = SimpleNamespace(**dict(zip([k for k, _ in fixed], combo)), **sym)
                 yield a, list(side), r.name
 
-    def _ruling(self, r) -> None:
-        if not hasattr(self, "_rS"):  # one symbolic state and hypothesis for every ruling
-            self._rS = sym_state(self.game, self.cfg, "r")
-            self._rhyp = self._hyp(self._rS)
-        S = self._rS
+    def _setting(self, n: int | None):
+        """(cfg, symbolic state, proved invariants over it) for the audit's configuration
+        (n None) or the same rules with n players; the invariants are proved again there."""
+        if not hasattr(self, "_settings"):
+            self._settings = {}
+        if n not in self._settings:
+            if n is None:
+                cfg, inv = self.cfg, self.inv
+            else:
+                cfg = self.game.configure(dict(self.options), self.components, self.prefer, nplayers=n)
+                inv = prove(self.game, cfg, budget=max(10.0, self.budget * 0.3), jobs=2)
+            S = sym_state(self.game, cfg, "r")
+            ok = [self.game.invariants[x.index] for x in inv if x.status == "proved"]
+            self._settings[n] = (cfg, S, [term(i.test(S)) for i in ok])
+        return self._settings[n]
+
+    def player_counts(self) -> list[int]:
+        """The player counts the game allows with these options (those its configure accepts,
+        1 to 8), the audited one first; [] when the game takes no player count."""
+        from ..model.kernel import BadInput
+
+        if getattr(self, "_counts", None) is not None:
+            return self._counts
+        here = self.cfg.extra.get("nplayers") if isinstance(self.cfg.extra, dict) else None
+        if here is None:
+            self._counts = []
+            return []
+        ok = []
+        for n in range(1, 9):
+            try:
+                self.game.configure(dict(self.options), self.components, self.prefer, nplayers=n)
+            except (BadInput, TypeError):
+                continue
+            ok.append(n)
+        self._counts = [here] + [n for n in ok if n != here]
+        return self._counts
+
+    def _ask_ruling(self, r, n: int | None) -> dict:
+        """The ruling checked under one setting: whether its situation can arise at all
+        (`arises`), whether the solver gave up somewhere (`unknown`), and a case with no
+        text answer (`none_at`) or two different ones (`several`)."""
+        cfg, S, hyp = self._setting(n)
         text = [x for x in r.answers if not x.source.startswith("option:")]
-        opts = [x for x in r.answers if x.source.startswith("option:")]
         s = z3.Solver()
         s.set("timeout", TIMEOUT_MS)
-        s.add(*self._rhyp)
-        none_at = several = None
-        for a, side, label in self._ruling_cases(r, S):
+        s.add(*hyp)
+        got = {"cfg": cfg, "text": text, "arises": False, "unknown": False, "none_at": None, "several": None}
+
+        def ask() -> bool:
+            out = s.check()
+            got["unknown"] |= out == z3.unknown
+            return out == z3.sat
+
+        for a, side, label in self._ruling_cases(r, S, cfg):
             s.push()
             s.add(*side)
             s.add(term(r.arises(S, a)))
+            out = s.check()
+            if out == z3.unsat:  # this case never raises the question
+                s.pop()
+                continue
+            got["arises"] |= out == z3.sat
+            got["unknown"] |= out == z3.unknown
             s.push()
             s.add(*[z3.Not(term(x.applies(S, a))) for x in text])
-            if none_at is None and s.check() == z3.sat:
-                none_at = (label, s.model())
+            if got["none_at"] is None and ask():
+                got["none_at"] = (label, s.model())
             s.pop()
             for x, y in itertools.combinations(text, 2):
                 s.push()
                 s.add(term(x.applies(S, a)), term(y.applies(S, a)), term(x.gives(S, a)) != term(y.gives(S, a)))
-                if several is None and s.check() == z3.sat:
-                    several = (label, s.model(), x, y)
+                if got["several"] is None and ask():
+                    got["several"] = (label, s.model(), x, y)
                 s.pop()
             s.pop()
+        return got
+
+    def _ruling(self, r, elsewhere: bool = False) -> None:
+        opts = [x for x in r.answers if x.source.startswith("option:")]
+        got = self._ask_ruling(r, None)
+        counts = self.player_counts()
+        moved = None  # the player count the ruling is audited with, when not the audit's
+        if not got["arises"] and not got["unknown"] and len(counts) > 1 and not elsewhere:
+            self.elsewhere.append(r)  # after the witness searches (run)
+            return
+        if not got["arises"] and not got["unknown"]:
+            # the question cannot arise as configured: audit it where it can, if anywhere
+            for n in counts[1:]:
+                there = self._ask_ruling(r, n)
+                if there["arises"] or there["unknown"]:
+                    got, moved = there, n
+                    break
+        text = got["text"]
         cited = sorted(set(cites(r.cite)) | {c for x in r.answers for c in cites(x.cite)})
+        none_at, several = got["none_at"], got["several"]
+        here = f" with {counts[0]} players" if counts else ""
+        where = (f"audited with {moved} players: with the audit's {counts[0]} players the question cannot arise"
+                 if moved is not None else "")
         if none_at is None and several is None:
+            if not got["arises"] or got["unknown"]:
+                if got["unknown"]:
+                    why = "the solver gave up on it"
+                elif len(counts) > 1:
+                    why = (f"cannot arise with {', '.join(map(str, sorted(counts)))} players (every count the game "
+                           f"allows); audited {self._covers(self.cfg)}")
+                else:
+                    why = f"cannot arise{here}; audited {self._covers(self.cfg)}"
+                self.add(Finding(_fid(self.game, "ruling", r.name), self.game.name, "unknown", cited,
+                                 f"whether the rules always answer: {r.says}", status="not established",
+                                 details=[f"not established: {why}"] + ([where] if where else [])))
+                return
             self.add(Finding(_fid(self.game, "ruling", r.name), self.game.name, "proved", cited,
                              f"the rules always answer: {r.says}", status="decided",
-                             details=[f"every reachable situation has exactly one answer ({len(text)} rules)"]))
+                             details=[f"every reachable situation has exactly one answer ({len(text)} rules; "
+                                      f"{self._covers(got['cfg'])})"] + ([where] if where else [])))
             return
         f = Finding(_fid(self.game, "ambiguity", r.name), self.game.name, "ambiguity", cited, "")
         if several is not None:
@@ -402,6 +530,8 @@ class Audit:
             label, m = none_at
             f.says = f"no rule answers: {r.says}"
             f.details.append(f"e.g. during {label}")
+        if where:
+            f.details.append(where)
         default = [x for x in opts if x.source.split("=")[0][7:] in self.cfg.options
                    and self.cfg.options[x.source.split("=")[0][7:]] == x.source.split("=")[1]]
         if opts:
@@ -411,7 +541,8 @@ class Audit:
         def then(w, note, f=f):
             f.witness, f.witness_note = w, note
 
-        self._later(self._rulings_task, then, key=r.name)
+        task = self._rulings_task if moved is None else ("rulings", tuple(x.name for x in self.elsewhere), moved)
+        self._later(task, then, key=r.name)
         self.add(f)
 
     # -------------------------------------------------------------- stalemates
@@ -422,11 +553,19 @@ class Audit:
             return
 
         def then(w, note):
-            if w is None:
-                if note.startswith("the search failed"):
-                    self.add(Finding(_fid(self.game, "stalemate", "search"), self.game.name, "unknown", [],
-                                     "the stalemate search could not run", details=[note]))
-                return  # not finding one proves nothing: no finding
+            fid = _fid(self.game, "stalemate", "search")
+            says = "whether a game can reach a state where no event is legal before the end"
+            if w is None:  # failed, or stopped at the budget before it could say what it explored
+                self.add(Finding(fid, self.game.name, "unknown", [], says, status="not established",
+                                 details=[f"the stalemate search could not run: {note}"]))
+                return
+            if isinstance(w, W.Explored):
+                if w.states < STUCK_FLOOR:
+                    why = w.why or (f"the search explored {w.states} states in {w.games} "
+                                    f"game{'s' if w.games != 1 else ''}, below the floor of {STUCK_FLOOR}")
+                    self.add(Finding(fid, self.game.name, "unknown", [], says, status="not established",
+                                     details=[f"not searched: {why}"]))
+                return  # not finding one after a real search proves nothing either: no finding
             phase = next((p for p in self.game.phases if p.name == w.phase), None)
             chosen = [o for o in self.game.options if o.name in self.options]
             cited = sorted(set((cites(phase.cite) if phase else []) + [c for o in chosen for c in cites(o.cite)]

@@ -5,6 +5,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 KINDS = ("proved", "violated", "contradiction", "ambiguity", "claim", "gap", "data", "unknown")
+# kind "unknown" is the third value, apart from proved and refuted: not established (the
+# budget ran out, the solver gave up, the situation cannot arise in the audited
+# configuration, a search explored too little). It is reported in a block of its own,
+# never counted among the findings, and never shows a value.
+PROVED_CLAIM = ("proved", "reached")
 SEVERITY = {"proved": "info", "violated": "error", "contradiction": "warning", "ambiguity": "warning",
             "gap": "warning", "data": "error", "unknown": "warning"}
 
@@ -46,15 +51,20 @@ class Finding:
         if not self.severity:
             self.severity = SEVERITY.get(self.kind, "info")
             if self.kind == "claim":
-                self.severity = "info" if self.status == "proved" else "warning"
+                self.severity = "info" if self.status in PROVED_CLAIM else "warning"
             if self.status in ("ok", "decided"):
                 self.severity = "info"
 
     @property
+    def established(self) -> bool:
+        """False for the not-established results (kind "unknown")."""
+        return self.kind != "unknown"
+
+    @property
     def is_problem(self) -> bool:
-        if self.kind == "proved" or self.status in ("ok", "decided"):
+        if not self.established or self.kind == "proved" or self.status in ("ok", "decided"):
             return False
-        return not (self.kind == "claim" and self.status == "proved")
+        return not (self.kind == "claim" and self.status in PROVED_CLAIM)
 
     def to_json(self) -> dict[str, Any]:
         d = {k: v for k, v in self.__dict__.items() if k != "witness"}

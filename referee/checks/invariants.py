@@ -27,7 +27,7 @@ MANY = 4 * CHUNK  # an action with more live conjuncts is first tried on an abst
 @dataclass
 class InvResult:
     index: int
-    status: str = "proved"  # proved | base-fails | not-inductive | unknown
+    status: str = "proved"  # proved | base-fails | not-inductive | unknown | vacuous (no setup state)
     by: str = ""  # the action instance that breaks the step, or the base case
     model: dict = field(default_factory=dict)
 
@@ -103,6 +103,11 @@ def prove(game: Game, cfg: Config, budget: float | None = None, jobs: int = 1) -
     # base case
     base = _solver(game)
     base.add(term(game.init(S)))
+    if base.check() != z3.sat:
+        # no setup state (or z3 cannot find one): every proof would hold vacuously
+        why = "no setup state satisfies the model's setup under this configuration" \
+            if base.check() == z3.unsat else "the solver gave up on the setup states"
+        return [InvResult(i, "vacuous", why) for i in range(len(invs))]
     for r, h in zip(res, hyp):
         base.push()
         base.add(z3.Not(h))

@@ -28,7 +28,9 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
     comp = game.default_config().comp
     if getattr(comp, "illustrative", False):
         console.print("[dim]components: the illustrative set shipped with referee (replace with --components DIR)[/]")
-    shown = findings if verbose else [f for f in findings if f.is_problem or f.kind in ("proved", "claim", "contradiction")]
+    unsettled = [f for f in findings if not f.established]
+    shown = [f for f in findings if f.established and (verbose or f.is_problem
+                                                        or f.kind in ("proved", "claim", "contradiction"))]
     groups: dict[str, list[Finding]] = {}
     for f in shown:
         groups.setdefault(f.cites[0] if f.cites else "—", []).append(f)
@@ -47,13 +49,25 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
                     console.print(f"      [dim]witness: {len(f.witness.events)} events ({f.id}.jsonl with --witness-dir)[/]")
                 elif f.witness_note:
                     console.print(f"      [dim]witness: {f.witness_note}[/]")
+    if unsettled:
+        # the third value: neither proved nor refuted; no value shown, not counted as findings
+        console.print(f"[bold]not established[/] [dim]({len(unsettled)}: not checked within the budget, "
+                      "or cannot arise as audited; rerun with a larger --budget)[/]")
+        for f in sorted(unsettled, key=lambda f: section_key(f.cites[0] if f.cites else "")):
+            where = f" [dim]({' '.join(f.cites)})[/]" if f.cites else ""
+            console.print(f"  [yellow]~ {f.status or 'not established'}[/] {_esc(f.says)}{where}")
+            for d in f.details:
+                console.print(f"      [dim]{_esc(d)}[/]")
     counts: dict[str, int] = {}
     for f in findings:
+        if not f.established:
+            continue
         key = f.kind if f.is_problem else "ok"
         counts[key] = counts.get(key, 0) + 1
     summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
-    console.print(f"[bold]{game.name}:[/] {len(problems)} findings to read, {summary}; "
-                  f"{sum(timings.values()):.1f} s")
+    console.print(f"[bold]{game.name}:[/] {len(problems)} findings to read, {summary}"
+                  + (f"; {len(unsettled)} not established" if unsettled else "")
+                  + f"; {sum(timings.values()):.1f} s")
 
 
 def _esc(s: str) -> str:

@@ -13,14 +13,25 @@ from ..model.kernel import Game
 
 
 @dataclass(frozen=True)
+class Explored:
+    """What a search that found nothing explored: how much its "nothing" is worth."""
+
+    games: int
+    states: int
+    why: str = ""  # why it could not search at all, if so
+
+
+@dataclass(frozen=True)
 class Rules:
     """The rules a search plays: the audit's options, components and preferred source."""
 
     options: Mapping[str, str] = field(default_factory=dict)
     components: Path | None = None
     prefer: str | None = None
+    nplayers: int | None = None  # the game's default when None
 
     def config(self, game: Game, nplayers: int | None = None) -> Any:
+        nplayers = self.nplayers if nplayers is None else nplayers
         kw = {} if nplayers is None else {"nplayers": nplayers}
         return game.configure(dict(self.options), self.components, self.prefer, **kw)
 

@@ -70,15 +70,23 @@ def no_event_possible(game: Game, s: Any, timeout_ms: int = TIMEOUT_MS) -> bool 
     return None if got is None else not got
 
 
-def find(game: Game, rules: Any, budget: Any, seed: int = 0, depth: int = 3000):
+def find(game: Game, rules: Any, budget: Any, seed: int = 0, depth: int = 3000, stats: dict | None = None):
     """(header, path, state) of a random legal game under the rules (witness.Rules) that
-    reaches a proved stalemate within the budget (witness.Budget), or None."""
+    reaches a proved stalemate within the budget (witness.Budget), or None. `stats`, if
+    given, counts the games started and the states reached ("games", "states"): how much
+    a search that found nothing explored."""
+    stats = {} if stats is None else stats
+    stats.setdefault("games", 0)
+    stats.setdefault("states", 0)
     if game.moves is None or game.random_header is None:
+        stats["why"] = "the model has no move generator"
         return None
     rng = random.Random(seed)
     for header, s in starts(game, rules, rng, budget):
+        stats["games"] += 1
         path: list = []
         for act, a, s in playout(game, s, rng, depth):
+            stats["states"] += 1
             path.append((act, a))
             if budget.over():
                 break

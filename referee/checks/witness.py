@@ -16,7 +16,7 @@ from ..model.kernel import Game, Undecided
 from ..model.kernel import rules as R
 from ..model.kernel.play import event
 from .findings import Witness
-from .search import Budget, Rules, starts
+from .search import Budget, Explored, Rules, starts
 
 Goal = Callable[[Any, Any, Any, Any, list], bool]  # (before, action, args, after, decided) -> reached
 
@@ -156,6 +156,10 @@ def run_task(game_name: str, rules: Rules | dict, task: tuple, seconds: float,
     rules = rules if isinstance(rules, Rules) else Rules(rules)
     budget = Budget(seconds, deadline)
     if task[0] == "rulings":
+        if len(task) > 2:  # ("rulings", names, n): played with n players
+            import dataclasses
+
+            rules = dataclasses.replace(rules, nplayers=task[2])
         got = search_rulings(game, rules, task[1], budget)
         by = {r.name: r for r in game.rulings}
         return {name: to_witness(game, rules, header, path, f"the last event raises the question: {by[name].says}")
@@ -163,9 +167,10 @@ def run_task(game_name: str, rules: Rules | dict, task: tuple, seconds: float,
     if task[0] == "stuck":
         from .stuck import blocked, find
 
-        got = find(game, rules, budget)
+        stats: dict = {}
+        got = find(game, rules, budget, stats=stats)
         if got is None:
-            return None
+            return Explored(stats["games"], stats["states"], stats.get("why", ""))
         header, path, s = got
         w = to_witness(game, rules, header, path, "no event is legal and the game is not over (z3: no params of any "
                        "event satisfy its Needs)")

@@ -31,7 +31,7 @@ def audit(
 ) -> None:
     """Audit the rules: proved invariants, contradictions between sources, the text's claims,
     ambiguities and gaps, each with its § and a replayable witness. Exit 0: nothing to
-    read; 1: findings; 2: usage or input error."""
+    read; 1: findings, or results not established; 2: usage or input error."""
     from ..checks.audit import Audit
     from ..checks import report
     from ..model.kernel import BadInput
@@ -66,5 +66,6 @@ def audit(
     else:
         for g, f, t in results:
             report.text(out, g, f, t, verbose)
-    problems = any(x.is_problem for _, f, _ in results for x in f)
+    # a result not established is no all-clear: it has to be read too
+    problems = any(x.is_problem or not x.established for _, f, _ in results for x in f)
     raise typer.Exit(FOUND if problems else OK)

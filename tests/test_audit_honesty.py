@@ -1,0 +1,178 @@
+"""An audit to take at its word (issue 16, "Three values, kept apart"): proved, refuted,
+or not established -- never a proof over nothing, never a value the solver did not give,
+never "reached" without a game that reaches it, never "clean" after a search of nothing.
+Built on the toy game (tests/toygame.py) so that each check is small and fast."""
+import dataclasses
+import io
+
+from rich.console import Console
+
+from referee.checks import report
+from referee.checks import witness as W
+from referee.checks.audit import STUCK_FLOOR, Audit
+from referee.checks.findings import Witness
+from referee.model.kernel import And, Answer, BadInput, Claim, Invariant, Ruling
+
+from . import toygame
+from .toygame import GAME
+
+
+def _counts(lo, hi):
+    def configure(options, comp_dir, prefer, nplayers=2):
+        if not lo <= nplayers <= hi:
+            raise BadInput(f"players: the toy is a game for {lo} to {hi} players, got {nplayers}")
+        return toygame.configure(options, comp_dir, prefer, nplayers)
+
+    return configure
+
+
+def _many(s, a):
+    return s.cfg.extra["nplayers"] >= 3  # a question of three players or more
+
+
+def _game(lo=2, hi=2, **kw):
+    if hi > 2:  # the toy's moves are for two players: a three-player toy has none (rulings only)
+        kw.setdefault("actions", ())
+    return dataclasses.replace(GAME, configure=_counts(lo, hi), _by_name={}, _needs={}, _watch={}, **kw)
+
+
+TEXT = Answer("§1", "book", "the next player on the left", lambda s, a: True, lambda s, a: 1)
+OPTION = Answer("§1", "option:start=10", "as the option says", lambda s, a: True, lambda s, a: 1)
+
+
+def _run(game, **kw):
+    a = Audit(game, witnesses=False, **kw)
+    return a, a.run()
+
+
+def _one(findings, part):
+    got = [f for f in findings if part in f.id]
+    assert len(got) == 1, [f.id for f in findings]
+    return got[0]
+
+
+def _text(game, findings):
+    buf = io.StringIO()
+    report.text(Console(file=buf, width=400, color_system=None), game, findings, {})
+    return buf.getvalue()
+
+
+# ------------------------------------------------------------------ 1. no proof over nothing
+def test_a_ruling_that_cannot_arise_at_any_allowed_count_is_not_established():
+    g = _game(2, 2, rulings=(Ruling("left", "§1", "who plays next among three?", _many, (TEXT,)),))
+    _, fs = _run(g)
+    f = _one(fs, "left")
+    assert f.kind == "unknown" and f.status == "not established" and not f.established
+    assert f.status != "decided" and not f.says.startswith("the rules always answer")
+    assert any("cannot arise with 2 players" in d for d in f.details)
+    assert not f.is_problem  # not a finding either
+    out = _text(g, fs)
+    assert "proved/decided" not in out and "not established" in out
+
+
+def test_a_ruling_that_cannot_arise_as_configured_is_audited_where_it_can():
+    g = _game(2, 3, rulings=(Ruling("left", "§1", "who plays next among three?", _many, (TEXT,)),))
+    _, fs = _run(g)
+    f = _one(fs, "left")
+    assert (f.kind, f.status) == ("proved", "decided")
+    assert any("with 3 players" in d for d in f.details)
+    assert any("with the audit's 2 players the question cannot arise" in d for d in f.details)
+
+
+def test_a_ruling_with_no_text_answer_is_a_hole_where_it_arises_not_a_proof_over_0_rules():
+    # Dungeon Draft's pass_direction: only options answer it, and it arises with 3 players or more
+    g = _game(2, 5, rulings=(Ruling("pass", "§1", "which way do hands pass?", _many, (OPTION,)),))
+    _, fs = _run(g)
+    f = _one(fs, "pass")
+    assert f.kind == "ambiguity" and f.says.startswith("no rule answers")
+    assert not any("0 rules" in d for d in f.details)
+
+
+def test_invariants_over_no_setup_state_are_not_proved():
+    g = _game(init=lambda S: And(S.pile == 10, S.pile == 11))  # no setup satisfies it
+    _, fs = _run(g)
+    invs = [f for f in fs if ".invariant." in f.id]
+    assert invs and all(f.kind == "unknown" and f.status == "not established" for f in invs)
+    assert all("not applicable" in f.details[0] for f in invs)
+
+
+# ------------------------------------------------------------------ 2. an unknown shows no value
+def _claim_game():
+    return _game(claims=(Claim("§1", "the pile holds at most 10 stones", "max", lambda s: s.pile, 10),),
+                 invariants=GAME.invariants + (Invariant("§1", "the pile never grows", lambda s: s.pile <= 10),))
+
+
+def test_an_unbounded_maximum_is_not_established_and_prints_no_value(monkeypatch):
+    monkeypatch.setattr(Audit, "_maximum_of", lambda self, c, cfg: ("oo", "sat"))
+    g = _claim_game()
+    _, fs = _run(g)
+    f = _one(fs, ".claim.")
+    assert f.kind == "unknown" and f.status == "not established" and not f.is_problem
+    out = _text(g, fs)
+    assert "oo" not in " ".join([f.says] + f.details) and "(oo)" not in out
+    assert "not established" in out.split("§1")[-1]
+    summary = out.strip().splitlines()[-1]
+    assert "claim" not in summary.split(";")[0] and "1 not established" in summary
+
+
+def test_a_solver_unknown_on_a_claim_is_not_established(monkeypatch):
+    monkeypatch.setattr(Audit, "_maximum_of", lambda self, c, cfg: (None, "unknown"))
+    _, fs = _run(_claim_game())
+    f = _one(fs, ".claim.")
+    assert f.kind == "unknown" and not f.is_problem
+    assert any("gave up" in d for d in f.details) and not any("None" in d for d in f.details)
+
+
+def test_a_bound_larger_than_claimed_shows_no_unproved_value(monkeypatch):
+    monkeypatch.setattr(Audit, "_maximum_of", lambda self, c, cfg: (37, "sat"))
+    _, fs = _run(_claim_game())
+    f = _one(fs, ".claim.")
+    assert f.kind == "unknown" and not any("37" in d for d in f.details)
+
+
+# ------------------------------------------------------------------ 3. reached only with a witness
+def test_a_proved_bound_without_a_game_reaching_it_says_so():
+    _, fs = _run(_claim_game())
+    f = _one(fs, ".claim.")
+    assert f.status == "upper bound proved, value not reached"
+    assert "bound-proved" not in _text(_claim_game(), fs)
+
+
+def test_a_proved_bound_with_a_witness_is_reached(monkeypatch):
+    w = Witness({"players": ["a", "b"]}, [{"do": "take"}], "10 reached")
+    monkeypatch.setattr(Audit, "_later", lambda self, task, then, key=None: then(w, ""))
+    _, fs = _run(_claim_game())
+    f = _one(fs, ".claim.")
+    assert f.status == "reached" and f.witness is w and not f.is_problem
+
+
+# ------------------------------------------------------------------ 4. a search of nothing is no search
+def _stalemates(monkeypatch, got):
+    a = Audit(_game(), witnesses=False)
+    a.pool = object()  # as if the witness workers ran
+    monkeypatch.setattr(Audit, "_later", lambda self, task, then, key=None: then(got, "stopped"))
+    a.stalemates()
+    return a.findings
+
+
+def test_a_stalemate_search_below_the_floor_is_not_established(monkeypatch):
+    fs = _stalemates(monkeypatch, W.Explored(games=1, states=3))
+    assert len(fs) == 1 and fs[0].kind == "unknown" and fs[0].status == "not established"
+    assert "3 states" in fs[0].details[0] and str(STUCK_FLOOR) in fs[0].details[0]
+
+
+def test_a_stalemate_search_stopped_at_the_budget_is_not_established(monkeypatch):
+    fs = _stalemates(monkeypatch, None)
+    assert len(fs) == 1 and fs[0].kind == "unknown"
+
+
+def test_a_real_stalemate_search_that_found_none_adds_nothing(monkeypatch):
+    assert _stalemates(monkeypatch, W.Explored(games=40, states=5 * STUCK_FLOOR)) == []
+
+
+def test_the_search_counts_what_it_explored():
+    from referee.checks.stuck import find
+
+    stats: dict = {}
+    assert find(GAME, W.Rules(), W.Budget(0.1), stats=stats) is None
+    assert stats["states"] == 0 and "no move generator" in stats["why"]
