@@ -204,19 +204,16 @@ def _shopping(s: Any, p: int) -> Iterator[tuple[Any, A]]:
                 yield g7.SELL, A(p=p, item=i)
 
 
-_TABLES: dict[int, tuple] = {}
-
-
 def _tables(cfg: Any) -> tuple:
-    """Per set of components, built once: (the dice faces' indices per class, the House
-    cards' indices, the number of equipment names)."""
-    comp = cfg.comp
-    got = _TABLES.get(id(comp))
-    if got is None or got[0] is not comp:
+    """Per Config, built once (held by the Config): (the dice faces' indices per class, the
+    House cards' indices, the number of equipment names)."""
+    got = cfg.memo.get("raiders.tables")
+    if got is None:
+        comp = cfg.comp
         fs = g8.faces(cfg)
         dice = tuple(tuple(fs.index((c, f)) for f in comp.dice[c]) for c in range(len(CLASSES)))
-        got = _TABLES[id(comp)] = (comp, dice, len(fs), g7.house_idx(cfg), len(g7.equip_names(cfg)))
-    return got[1:]
+        got = cfg.memo["raiders.tables"] = (dice, len(fs), g7.house_idx(cfg), len(g7.equip_names(cfg)))
+    return got
 
 
 def _line(pool: list[int]) -> tuple:
@@ -348,17 +345,13 @@ def progress(s: Any) -> float:
 
 
 
-_GLORY: dict[int, tuple] = {}
-
-
 def _glory_tables(cfg: Any) -> tuple:
-    """(glory of each building's effects, does the building give glory), per components."""
-    comp = cfg.comp
-    got = _GLORY.get(id(comp))
-    if got is None or got[0] is not comp:
-        per = tuple(tuple(e.gain.glory for e in b.effects) for b in comp.buildings)
-        got = _GLORY[id(comp)] = (comp, per, tuple(any(g) for g in per))
-    return got[1], got[2]
+    """(glory of each building's effects, does the building give glory), per Config."""
+    got = cfg.memo.get("raiders.glory")
+    if got is None:
+        per = tuple(tuple(e.gain.glory for e in b.effects) for b in cfg.comp.buildings)
+        got = cfg.memo["raiders.glory"] = (per, tuple(any(g) for g in per))
+    return got
 
 
 def weight(s: Any, act: Any, a: A) -> float:
