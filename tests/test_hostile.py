@@ -88,3 +88,56 @@ def test_scenarios_force_ignores_a_manifest_naming_paths_elsewhere(tmp_path):
     r = _scen(d, "--force")
     assert r.exit_code == 2
     assert outside.read_bytes() == b"keep\n"
+
+
+# ---------------------------------------------------------------- wrong-typed setup values
+def _with_header(tmp_path: Path, src: Path, path: str, value) -> Path:
+    """A copy of the log `src` whose header has `value` at the dotted `path`."""
+    rows = src.read_text(encoding="utf-8").splitlines()
+    h = json.loads(rows[0])
+    *keys, last = path.split(".")
+    d = h
+    for k in keys:
+        d = d[int(k)] if type(d) is list else d[k]
+    if type(d) is list:
+        d[int(last)] = value
+    else:
+        d[last] = value
+    out = tmp_path / f"{src.stem}-{re.sub(r'[^a-zA-Z0-9]+', '-', path)}-{len(list(tmp_path.iterdir()))}.jsonl"
+    out.write_text("\n".join([json.dumps(h, ensure_ascii=False)] + rows[1:]) + "\n", encoding="utf-8")
+    return out
+
+
+WRONG_TYPES = [
+    ("raiders/normal-pvp.jsonl", "setup.Ana.board.B1", [1]),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.board.B1", {"a": 1}),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.board", [1]),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.house", [1]),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.house", {"x": 1}),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.house_cards", [[1], "Savoir"]),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.house_cards", {"a": 1}),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.house_cards", True),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.buy", [{"a": 1}]),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.buy", [True]),
+    ("raiders/normal-pvp.jsonl", "setup.Ben.buy", "Banque"),
+    ("trolls/legal-full-game.jsonl", "setup.hands.0", True),
+    ("trolls/legal-full-game.jsonl", "setup.hands.0.0", [1]),
+    ("twister/game1.jsonl", "setup.teams", [1]),
+    ("twister/game1.jsonl", "setup.teams.Ana.Thief", True),
+    ("welcome/2p-rogue-options.jsonl", "setup.adventurer", [1]),
+    ("welcome/2p-rogue-options.jsonl", "setup.first", {"a": 1}),
+]
+
+
+@pytest.mark.parametrize("src,path,value", WRONG_TYPES, ids=[f"{s.split('/')[0]}:{p}={json.dumps(v)}" for s, p, v in WRONG_TYPES])
+def test_a_wrong_typed_setup_value_is_unreadable(tmp_path, src, path, value):
+    log = _with_header(tmp_path, EX / src, path, value)
+    r = run(app, ["replay", str(log), "-f", "json"])
+    text = _clean(r)
+    assert r.exit_code == 2, text
+    v = json.loads(r.stdout)
+    assert v["verdict"] == "unreadable" and v["problems"][0]["line"] == 1, v
+    msg = v["problems"][0]["message"]
+    # the field's path is named; no Python repr of the value
+    first = path.split(".")[1] if path.count(".") else path
+    assert first in msg and "True" not in msg and "[1]" not in msg and "{'a'" not in msg, msg

@@ -8,7 +8,16 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from .game import BadInput
-from .rules import Option, Source
+from .rules import Option, Source, kind_of
+
+
+def shown(v: Any) -> str:
+    """A value for a message: a name in quotes, a whole number as digits, anything else by kind."""
+    if type(v) is str:
+        return repr(v) if len(v) <= 60 else repr(v[:57] + "...")
+    if type(v) is int:
+        return str(v)
+    return kind_of(v)
 
 
 def choose_options(given: Any, known: Iterable[Option]) -> dict[str, str]:
