@@ -141,3 +141,23 @@ def test_a_wrong_typed_setup_value_is_unreadable(tmp_path, src, path, value):
     # the field's path is named; no Python repr of the value
     first = path.split(".")[1] if path.count(".") else path
     assert first in msg and "True" not in msg and "[1]" not in msg and "{'a'" not in msg, msg
+
+
+# ---------------------------------------------------------------- the header's format number
+@pytest.mark.parametrize("value", [True, 1.0, "1", [1]])
+def test_the_header_format_is_the_whole_number_1(tmp_path, value):
+    log = _with_header(tmp_path, EX / "raiders/normal-pvp.jsonl", "referee", value)
+    r = run(app, ["replay", str(log), "-f", "json"])
+    text = _clean(r)
+    v = json.loads(r.stdout)
+    assert r.exit_code == 2 and v["verdict"] == "unreadable", text
+    assert v["problems"][0]["line"] == 1 and v["problems"][0]["field"] == "referee"
+
+
+@pytest.mark.parametrize("value", [["raiders"], {"a": 1}, True])
+def test_the_header_game_is_a_name(tmp_path, value):
+    log = _with_header(tmp_path, EX / "raiders/normal-pvp.jsonl", "game", value)
+    r = run(app, ["replay", str(log), "-f", "json"])
+    v = json.loads(_clean(r) and r.stdout)
+    assert r.exit_code == 2 and v["problems"][0]["field"] == "game"
+    assert "True" not in v["problems"][0]["message"] and "[" not in v["problems"][0]["message"].split("(known")[0]
