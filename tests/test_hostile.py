@@ -161,3 +161,47 @@ def test_the_header_game_is_a_name(tmp_path, value):
     v = json.loads(_clean(r) and r.stdout)
     assert r.exit_code == 2 and v["problems"][0]["field"] == "game"
     assert "True" not in v["problems"][0]["message"] and "[" not in v["problems"][0]["message"].split("(known")[0]
+
+
+# ---------------------------------------------------------------- a batch is as strong as its files
+def _batch(tmp_path: Path) -> Path:
+    d = tmp_path / "batch"
+    d.mkdir()
+    for n in ("normal-pvp.jsonl", "normal-pvp.illegal-wrong-turn.jsonl", "competition-advanced.jsonl"):
+        (d / n).write_bytes((EX / "raiders" / n).read_bytes())
+    (d / "crash.jsonl").write_bytes((EX / "raiders" / "normal-pvp.jsonl").read_bytes())
+    bad = _with_header(tmp_path, EX / "raiders/normal-pvp.jsonl", "setup.Ana.board.B1", [1])
+    bad.rename(d / "unhashable.jsonl")
+    return d
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_one_crashing_file_does_not_sink_the_batch(tmp_path, monkeypatch, jobs):
+    import referee.replays.engine as engine
+
+    real = engine._run
+
+    def crashing(v, path, *a, **k):
+        if Path(path).name == "crash.jsonl":
+            raise ZeroDivisionError("division by zero")
+        return real(v, path, *a, **k)
+
+    monkeypatch.setattr(engine, "_run", crashing)  # inherited by the workers (fork)
+    d = _batch(tmp_path)
+    r = run(app, ["replay", str(d), "-f", "json", "--jobs", jobs])
+    _clean(r)
+    got = {Path(x["file"]).name: x for x in map(json.loads, r.stdout.splitlines())}
+    assert r.exit_code == 2
+    assert {k: x["verdict"] for k, x in got.items()} == {
+        "normal-pvp.jsonl": "legal", "normal-pvp.illegal-wrong-turn.jsonl": "illegal",
+        "competition-advanced.jsonl": "legal", "unhashable.jsonl": "unreadable", "crash.jsonl": "error"}
+    assert got["crash.jsonl"]["problems"][0]["message"].startswith(
+        "internal error in referee: ZeroDivisionError: division by zero")
+    r = run(app, ["replay", str(d)])
+    text = _clean(r)
+    assert r.exit_code == 2 and f"{d / 'crash.jsonl'}: internal error in referee: ZeroDivisionError" in text
+
+
+def test_replay_help_states_the_exit_rule():
+    r = run(app, ["replay", "--help"])
+    assert "error" in r.stdout and "2 wins over 1" in r.stdout.replace("\n", " ").replace("│", "").replace("  ", " ")

@@ -20,9 +20,27 @@ def _files(paths: list[Path]) -> Iterator[Path]:
 
 
 def _one(path: Path, keep_going: bool, explain: bool, components: Path | None, prefer: str | None):
-    from ..replays.engine import replay as run
+    """One file's verdict, whatever happens while replaying it: input the engine could not
+    read is "unreadable"; any other exception is a bug of referee's, reported as that file's
+    verdict "error" (exit 2) so that the rest of the batch keeps its verdicts."""
+    from ..model.kernel import BadField, BadInput
+    from ..replays.engine import Problem, Verdict, replay as run
 
-    return run(path, keep_going=keep_going, explain=explain, components=components, prefer=prefer)
+    try:
+        return run(path, keep_going=keep_going, explain=explain, components=components, prefer=prefer)
+    except (BadInput, BadField) as e:
+        return Verdict(file=str(path), verdict="unreadable", problems=[Problem(0, "unreadable", str(e))])
+    except OSError as e:
+        return Verdict(file=str(path), verdict="unreadable",
+                       problems=[Problem(0, "unreadable", f"cannot read: {e.strerror or type(e).__name__}")])
+    except RecursionError:
+        return Verdict(file=str(path), verdict="unreadable",
+                       problems=[Problem(0, "unreadable", "nested too deep to be read")])
+    except Exception as e:  # noqa: BLE001 - a referee bug: this file's verdict, not the batch's end
+        msg = str(e).splitlines()[0][:200] if str(e) else ""
+        return Verdict(file=str(path), verdict="error", problems=[Problem(
+            0, "error", f"internal error in referee: {type(e).__name__}{': ' + msg if msg else ''} "
+                        "(a bug: please report it with this log)")])
 
 
 def replay(
@@ -35,8 +53,11 @@ def replay(
     components: Annotated[Optional[Path], typer.Option("--components", help="a directory of real component data")] = None,
     prefer: Annotated[Optional[str], typer.Option("--prefer", help="a source that beats all others (e.g. livret)")] = None,
 ) -> None:
-    """Validate recorded games step by step. Exit 0: all legal; 1: an illegal game (or,
-    with --expect, a verdict other than expected); 2: a log that cannot be read."""
+    """Validate recorded games step by step. Each file gets its own verdict: legal, illegal,
+    unreadable, or error (referee itself failed on that file: a bug, reported with the
+    exception's name; the other files keep their verdicts). Exit 0: all legal; 1: an illegal
+    game (or, with --expect, a verdict other than expected); 2: a log that cannot be read, or
+    an error, on any file of the batch (2 wins over 1)."""
     files = list(_files(paths))
     missing = [f for f in files if not f.exists()]
     if missing:
@@ -72,7 +93,7 @@ def replay(
     if expect:
         for v, m in bad_expect:
             err.print(f"{v.file}: {m}", markup=False)
-        raise typer.Exit(FOUND if bad_expect else OK)
+        raise typer.Exit(BAD if any(v.verdict == "error" for v in verdicts) else FOUND if bad_expect else OK)
     raise typer.Exit(BAD if BAD in codes else FOUND if FOUND in codes else OK)
 
 
@@ -116,7 +137,9 @@ def _text(verdicts: list, explain: bool, expect: bool) -> None:
     if len(verdicts) > 1:
         from rich.table import Table
 
-        counts = {k: sum(1 for v in verdicts if v.verdict == k) for k in ("legal", "illegal", "unreadable")}
+        counts = {k: sum(1 for v in verdicts if v.verdict == k) for k in ("legal", "illegal", "unreadable", "error")}
+        if not counts["error"]:
+            del counts["error"]
         t = Table(title="replay summary")
         for k in counts:
             t.add_column(k, justify="right")
