@@ -205,3 +205,20 @@ def test_one_crashing_file_does_not_sink_the_batch(tmp_path, monkeypatch, jobs):
 def test_replay_help_states_the_exit_rule():
     r = run(app, ["replay", "--help"])
     assert "error" in r.stdout and "2 wins over 1" in r.stdout.replace("\n", " ").replace("│", "").replace("  ", " ")
+
+
+# ---------------------------------------------------------------- bounded resources
+def test_jobs_is_capped_at_the_cpus(tmp_path, monkeypatch):
+    import referee.cli.replay as cli_replay
+
+    monkeypatch.setattr(cli_replay, "_cpus", lambda: 2)
+    r = run(app, ["replay", str(EX / "raiders"), "-f", "json", "--jobs", "1000000000"])
+    text = _clean(r)
+    assert r.exit_code == 1 and "2 CPU(s)" in text and "over 2 processes" in text  # 1: the illegal examples
+    assert len(r.stdout.splitlines()) == len(list((EX / "raiders").glob("*.jsonl")))
+
+
+@pytest.mark.parametrize("opt", ["--budget", "--witness-seconds"])
+def test_audit_refuses_a_negative_budget(opt):
+    r = run(app, ["audit", "draft", opt, "-1"])
+    assert r.exit_code == 2 and "Invalid value" in r.stdout + (r.stderr or "")

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import sys
 from functools import partial
 from pathlib import Path
@@ -48,7 +49,7 @@ def replay(
     keep_going: Annotated[bool, typer.Option("--keep-going", "-k", help="report every illegal step, not just the first")] = False,
     explain: Annotated[bool, typer.Option("--explain", "-e", help="show the state at each problem")] = False,
     expect: Annotated[bool, typer.Option("--expect", help="check each log against the verdict its header expects")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="replay over N processes")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="replay over N processes (at most one per CPU and per file)")] = 1,
     format: Annotated[Fmt, typer.Option("--format", "-f")] = Fmt.text,
     components: Annotated[Optional[Path], typer.Option("--components", help="a directory of real component data")] = None,
     prefer: Annotated[Optional[str], typer.Option("--prefer", help="a source that beats all others (e.g. livret)")] = None,
@@ -69,7 +70,11 @@ def replay(
     work = partial(_one, keep_going=keep_going, explain=explain, components=components, prefer=prefer)
     verdicts = []
     show_bar = sys.stderr.isatty() and len(files) > 1
-    if jobs > 1 and len(files) > 1:
+    cpus = _cpus()
+    if jobs > cpus and len(files) > 1:
+        err.print(f"referee: --jobs {jobs}: this machine has {cpus} CPU(s) for referee; replaying over {min(cpus, len(files))} processes")
+    jobs = min(jobs, len(files), cpus)  # more processes than CPUs or files only cost memory and startup
+    if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor  # only for batches: its import costs startup
 
         with ProcessPoolExecutor(jobs) as pool:
@@ -95,6 +100,14 @@ def replay(
             err.print(f"{v.file}: {m}", markup=False)
         raise typer.Exit(BAD if any(v.verdict == "error" for v in verdicts) else FOUND if bad_expect else OK)
     raise typer.Exit(BAD if BAD in codes else FOUND if FOUND in codes else OK)
+
+
+def _cpus() -> int:
+    """The CPUs this process may run on (its affinity where the OS says, else the count)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def _collect(it, n: int, show_bar: bool) -> list:
