@@ -222,3 +222,73 @@ def test_jobs_is_capped_at_the_cpus(tmp_path, monkeypatch):
 def test_audit_refuses_a_negative_budget(opt):
     r = run(app, ["audit", "draft", opt, "-1"])
     assert r.exit_code == 2 and "Invalid value" in r.stdout + (r.stderr or "")
+
+
+# ---------------------------------------------------------------- only regular files are read
+@pytest.fixture
+def no_hang():
+    """Fail, not hang, when a FIFO is opened after all."""
+    import signal
+
+    def boom(*_):
+        raise TimeoutError("waited on a FIFO")
+
+    old = signal.signal(signal.SIGALRM, boom)
+    signal.alarm(20)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+
+
+def _fifo(p: Path) -> Path:
+    os.mkfifo(p)
+    return p
+
+
+def test_a_fifo_given_as_a_log_is_refused(tmp_path, no_hang):
+    r = run(app, ["replay", str(_fifo(tmp_path / "game.jsonl"))])
+    text = _clean(r)
+    assert r.exit_code == 2 and "a FIFO, not a regular file" in text
+
+
+def test_a_device_given_as_a_log_is_refused(no_hang):
+    r = run(app, ["replay", "/dev/zero"])
+    text = _clean(r)
+    assert r.exit_code == 2 and "/dev/zero: a device, not a regular file" in text
+
+
+def test_a_fifo_inside_a_batch_is_refused(tmp_path, no_hang):
+    (tmp_path / "a.jsonl").write_bytes((EX / "raiders" / "normal-pvp.jsonl").read_bytes())
+    _fifo(tmp_path / "b.jsonl")
+    (tmp_path / "c.jsonl").mkdir()
+    r = run(app, ["replay", str(tmp_path), "--jobs", "2"])
+    text = _clean(r)
+    assert r.exit_code == 2 and "b.jsonl: a FIFO" in text and "c.jsonl: a directory" in text
+
+
+def _components(tmp_path: Path, game: str) -> Path:
+    import shutil
+
+    src = Path(__file__).parent.parent / "referee" / "model" / game / "components"
+    d = tmp_path / "comp"
+    shutil.copytree(src, d)
+    return d
+
+
+def test_a_fifo_as_a_component_file_is_refused(tmp_path, no_hang):
+    d = _components(tmp_path, "draft")
+    (d / "cards.toml").unlink()
+    _fifo(d / "cards.toml")
+    r = run(app, ["replay", str(EX / "draft" / "legal-2p.jsonl"), "--components", str(d), "-f", "json"])
+    text = _clean(r)
+    v = json.loads(r.stdout)
+    assert r.exit_code == 2 and v["verdict"] == "unreadable" and "cards.toml: cannot read: a FIFO, not a regular file" in text
+
+
+def test_a_component_file_nested_too_deep_is_bad_input(tmp_path):
+    d = _components(tmp_path, "draft")
+    (d / "cards.toml").write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
+    r = run(app, ["replay", str(EX / "draft" / "legal-2p.jsonl"), "--components", str(d), "-f", "json"])
+    text = _clean(r)
+    v = json.loads(r.stdout)
+    assert r.exit_code == 2 and v["verdict"] == "unreadable" and "cards.toml: nested too deep" in text

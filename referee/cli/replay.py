@@ -67,6 +67,13 @@ def replay(
     if not files:
         err.print("referee: no .jsonl logs found")
         raise typer.Exit(BAD)
+    from ..model.kernel.inputs import not_regular
+
+    odd = {f: what for f in files if (what := not_regular(f))}
+    if odd:  # refused before anything is opened or replayed
+        for f, what in odd.items():
+            err.print(f"referee: {f}: {what}, not a regular file: only regular files are read as logs", markup=False)
+        raise typer.Exit(BAD)
     work = partial(_one, keep_going=keep_going, explain=explain, components=components, prefer=prefer)
     verdicts = []
     show_bar = sys.stderr.isatty() and len(files) > 1
