@@ -292,3 +292,12 @@ def test_a_component_file_nested_too_deep_is_bad_input(tmp_path):
     text = _clean(r)
     v = json.loads(r.stdout)
     assert r.exit_code == 2 and v["verdict"] == "unreadable" and "cards.toml: nested too deep" in text
+
+
+@pytest.mark.parametrize("value", [True, {"a": 1}, [1]])
+def test_an_option_of_the_wrong_type_is_named_by_its_kind(tmp_path, value):
+    log = _with_header(tmp_path, EX / "raiders/normal-pvp.jsonl", "options.mode", value)
+    r = run(app, ["replay", str(log), "-f", "json"])
+    v = json.loads(_clean(r) and r.stdout)
+    msg = v["problems"][0]["message"]
+    assert r.exit_code == 2 and "options: mode:" in msg and "True" not in msg and "{'a'" not in msg and "[1]" not in msg

@@ -35,7 +35,7 @@ def choose_options(given: Any, known: Iterable[Option]) -> dict[str, str]:
             raise BadInput(f"options: unknown option {k!r} (known: {', '.join(known) or 'none'})")
         text = str(v) if type(v) is int else v
         if not isinstance(text, str) or text not in o.choices:
-            raise BadInput(f"options: {k}: {v!r} is not one of {', '.join(o.choices)} [{o.cite}]")
+            raise BadInput(f"options: {k}: {shown(v)} is not one of {', '.join(o.choices)} [{o.cite}]")
         chosen[k] = text
     return chosen
 
