@@ -301,3 +301,12 @@ def test_an_option_of_the_wrong_type_is_named_by_its_kind(tmp_path, value):
     v = json.loads(_clean(r) and r.stdout)
     msg = v["problems"][0]["message"]
     assert r.exit_code == 2 and "options: mode:" in msg and "True" not in msg and "{'a'" not in msg and "[1]" not in msg
+
+
+def test_an_unknown_building_is_unreadable_even_where_the_maisons_stood(tmp_path):
+    h = json.loads((EX / "raiders/normal-pvp.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    slot = next(k for k, b in h["setup"]["Ana"]["board"].items() if b == "Académie")  # Maison du Hibou's building
+    log = _with_header(tmp_path, EX / "raiders/normal-pvp.jsonl", f"setup.Ana.board.{slot}", "zz")
+    r = run(app, ["replay", str(log), "-f", "json"])
+    v = json.loads(_clean(r) and r.stdout)
+    assert r.exit_code == 2 and v["verdict"] == "unreadable" and "unknown building 'zz'" in v["problems"][0]["message"]

@@ -92,6 +92,8 @@ def _player_setup(cfg: Config, name: str, block: Any, taken_houses: set[str]) ->
         for sname, bname in board.items():
             if type(bname) is not str:
                 raise BadInput(f"{where}.board.{sname}: expected a building's name, got {kind_of(bname)} [§3.3]")
+            if bname not in names or bname == "Avant-Poste":  # before the rules about the names given
+                raise BadInput(f"{where}.board.{sname}: unknown building {bname!r} [§3.3]")
         ap = next(s for s in slots.values() if s.avant_poste)
         free = sorted(n for n in slots if n != ap.name)
         if sorted(board) != free:
