@@ -25,8 +25,8 @@ def audit(
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a rules option NAME=VALUE")] = None,
     components: Annotated[Optional[Path], typer.Option("--components", help="a directory of real component data")] = None,
     no_witness: Annotated[bool, typer.Option("--no-witness", help="skip the witness search (faster)")] = False,
-    witness_seconds: Annotated[float, typer.Option("--witness-seconds", help="CPU seconds for each witness search")] = 3.0,
-    budget: Annotated[float, typer.Option("--budget", help="seconds the audit of a game may take; witness searches stop there")] = 8.0,
+    witness_seconds: Annotated[float, typer.Option("--witness-seconds", min=0, help="CPU seconds for each witness search")] = 3.0,
+    budget: Annotated[float, typer.Option("--budget", min=0, help="seconds the audit of a game may take; witness searches stop there")] = 8.0,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show every finding with its details")] = False,
 ) -> None:
     """Audit the rules: proved invariants, contradictions between sources, the text's claims,

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import sys
 from functools import partial
 from pathlib import Path
@@ -20,9 +21,27 @@ def _files(paths: list[Path]) -> Iterator[Path]:
 
 
 def _one(path: Path, keep_going: bool, explain: bool, components: Path | None, prefer: str | None):
-    from ..replays.engine import replay as run
+    """One file's verdict, whatever happens while replaying it: input the engine could not
+    read is "unreadable"; any other exception is a bug of referee's, reported as that file's
+    verdict "error" (exit 2) so that the rest of the batch keeps its verdicts."""
+    from ..model.kernel import BadField, BadInput
+    from ..replays.engine import Problem, Verdict, replay as run
 
-    return run(path, keep_going=keep_going, explain=explain, components=components, prefer=prefer)
+    try:
+        return run(path, keep_going=keep_going, explain=explain, components=components, prefer=prefer)
+    except (BadInput, BadField) as e:
+        return Verdict(file=str(path), verdict="unreadable", problems=[Problem(0, "unreadable", str(e))])
+    except OSError as e:
+        return Verdict(file=str(path), verdict="unreadable",
+                       problems=[Problem(0, "unreadable", f"cannot read: {e.strerror or type(e).__name__}")])
+    except RecursionError:
+        return Verdict(file=str(path), verdict="unreadable",
+                       problems=[Problem(0, "unreadable", "nested too deep to be read")])
+    except Exception as e:  # noqa: BLE001 - a referee bug: this file's verdict, not the batch's end
+        msg = str(e).splitlines()[0][:200] if str(e) else ""
+        return Verdict(file=str(path), verdict="error", problems=[Problem(
+            0, "error", f"internal error in referee: {type(e).__name__}{': ' + msg if msg else ''} "
+                        "(a bug: please report it with this log)")])
 
 
 def replay(
@@ -30,15 +49,18 @@ def replay(
     keep_going: Annotated[bool, typer.Option("--keep-going", "-k", help="report every illegal step, not just the first")] = False,
     explain: Annotated[bool, typer.Option("--explain", "-e", help="show the state at each problem")] = False,
     expect: Annotated[bool, typer.Option("--expect", help="check each log against the verdict its header expects")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="replay over N processes")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="replay over N processes (at most one per CPU and per file)")] = 1,
     format: Annotated[Fmt, typer.Option("--format", "-f")] = Fmt.text,
     components: Annotated[Optional[Path], typer.Option("--components", help="a directory of real component data")] = None,
     prefer: Annotated[Optional[str], typer.Option("--prefer", help="a source that beats all others (e.g. livret)")] = None,
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", envvar="REFEREE_SCHEDULER",
                                                      help="replay on the Dask cluster at this address (docs/cluster.md)")] = None,
 ) -> None:
-    """Validate recorded games step by step. Exit 0: all legal; 1: an illegal game (or,
-    with --expect, a verdict other than expected); 2: a log that cannot be read."""
+    """Validate recorded games step by step. Each file gets its own verdict: legal, illegal,
+    unreadable, or error (referee itself failed on that file: a bug, reported with the
+    exception's name; the other files keep their verdicts). Exit 0: all legal; 1: an illegal
+    game (or, with --expect, a verdict other than expected); 2: a log that cannot be read, or
+    an error, on any file of the batch (2 wins over 1)."""
     if Path("-") in paths:
         if len(paths) > 1:
             err.print("referee: - (one log from stdin) cannot be mixed with files")
@@ -57,9 +79,21 @@ def replay(
     if not files:
         err.print("referee: no .jsonl logs found")
         raise typer.Exit(BAD)
+    from ..model.kernel.inputs import not_regular
+
+    odd = {f: what for f in files if (what := not_regular(f))}
+    if odd:  # refused before anything is opened or replayed
+        for f, what in odd.items():
+            err.print(f"referee: {f}: {what}, not a regular file: only regular files are read as logs", markup=False)
+        raise typer.Exit(BAD)
     work = partial(_one, keep_going=keep_going, explain=explain, components=components, prefer=prefer)
     verdicts = []
     show_bar = sys.stderr.isatty() and len(files) > 1
+    if not scheduler:
+        cpus = _cpus()
+        if jobs > cpus and len(files) > 1:
+            err.print(f"referee: --jobs {jobs}: this machine has {cpus} CPU(s) for referee; replaying over {min(cpus, len(files))} processes")
+        jobs = min(jobs, len(files), cpus)  # more processes than CPUs or files only cost memory and startup
     if scheduler:
         from ..errors import RefereeError
         from ..replays.cluster import replay_on
@@ -69,7 +103,7 @@ def replay(
         except RefereeError as e:
             err.print(f"referee: {e.located()}")
             raise typer.Exit(BAD) from None
-    elif jobs > 1 and len(files) > 1:
+    elif jobs > 1:
         from concurrent.futures import ProcessPoolExecutor  # only for batches: its import costs startup
 
         with ProcessPoolExecutor(jobs) as pool:
@@ -98,8 +132,16 @@ def _report(verdicts: list, explain: bool, expect: bool, format: Fmt) -> None:
     if expect:
         for v, m in bad_expect:
             err.print(f"{v.file}: {m}", markup=False)
-        raise typer.Exit(FOUND if bad_expect else OK)
+        raise typer.Exit(BAD if any(v.verdict == "error" for v in verdicts) else FOUND if bad_expect else OK)
     raise typer.Exit(BAD if BAD in codes else FOUND if FOUND in codes else OK)
+
+
+def _cpus() -> int:
+    """The CPUs this process may run on (its affinity where the OS says, else the count)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def _collect(it, n: int, show_bar: bool) -> list:
@@ -142,7 +184,9 @@ def _text(verdicts: list, explain: bool, expect: bool) -> None:
     if len(verdicts) > 1:
         from rich.table import Table
 
-        counts = {k: sum(1 for v in verdicts if v.verdict == k) for k in ("legal", "illegal", "unreadable")}
+        counts = {k: sum(1 for v in verdicts if v.verdict == k) for k in ("legal", "illegal", "unreadable", "error")}
+        if not counts["error"]:
+            del counts["error"]
         t = Table(title="replay summary")
         for k in counts:
             t.add_column(k, justify="right")

@@ -29,23 +29,29 @@ def scenarios(
     seed: Annotated[int, typer.Option("--seed", help="the seed: same seed, same scenarios")] = 0,
     family: Annotated[list[Family], typer.Option("--family", help="which family to generate (repeat for several)")] = [Family.all],  # noqa: B006
     format: Annotated[SFmt, typer.Option("--format", "-f", help="logs, or logs and a pytest module")] = SFmt.logs,
+    force: Annotated[bool, typer.Option("--force", help="write over an earlier run: replace or remove the files its "
+                                        "manifest.json lists, and no other")] = False,
 ) -> None:
     """Generate edge-case games with their expected verdicts, for other engines to test
     against: boundary (each guard met at its limit and stepped past), random (legal full
     games in every mode and board side), mutants (one event changed), unreadable (one
     field that cannot be read). Check them with
-    `referee replay DIR --expect`."""
-    from ..checks.scenarios import generate
+    `referee replay DIR --expect`. --out must be a new or empty folder (exit 2 otherwise,
+    nothing written): no file of yours is replaced or removed; with --force, a folder an
+    earlier run wrote, whose files (those its manifest.json lists) are replaced."""
+    from ..checks.scenarios import check_out_dir, generate
     from ..model.kernel import BadInput
 
     g = game_or_exit(game)
-    if out_dir.exists() and not out_dir.is_dir():
-        err.print(f"referee: {out_dir}: not a directory")
-        raise typer.Exit(BAD)
     try:
-        manifest = generate(g, out_dir, count=count, seed=seed, family=[f.value for f in family], fmt=format.value)
-    except (BadInput, OSError) as e:
-        err.print(f"referee: {e}")
+        check_out_dir(out_dir, force)  # before the search: a refusal costs nothing
+        manifest = generate(g, out_dir, count=count, seed=seed, family=[f.value for f in family], fmt=format.value,
+                            force=force)
+    except BadInput as e:
+        err.print(f"referee: {e}", markup=False)
+        raise typer.Exit(BAD) from None
+    except OSError as e:
+        err.print(f"referee: {e.filename or out_dir}: cannot write: {e.strerror}", markup=False)
         raise typer.Exit(BAD) from None
     by: dict[str, int] = {}
     for m in manifest:

@@ -31,7 +31,7 @@ class Problem:
     state: dict | None = None
 
     def render(self, file: str) -> str:
-        where = f"{file}:{self.line}"
+        where = f"{file}:{self.line}" if self.line else file  # 0: the file as a whole
         cite = f" [{self.cite}{' ' + self.source if self.source else ''}]" if self.cite else ""
         return f"{where}: {self.message}{cite}"
 
@@ -40,7 +40,7 @@ class Problem:
 class Verdict:
     file: str
     game: str | None = None
-    verdict: str = "legal"  # "legal" | "illegal" | "unreadable"
+    verdict: str = "legal"  # "legal" | "illegal" | "unreadable" | "error" (referee failed: cli.replay._one)
     events: int = 0
     problems: list[Problem] = field(default_factory=list)
     outcome: dict | None = None
@@ -49,7 +49,7 @@ class Verdict:
 
     @property
     def code(self) -> int:
-        return {"legal": 0, "illegal": 1, "unreadable": 2}[self.verdict]
+        return {"legal": 0, "illegal": 1, "unreadable": 2, "error": 2}[self.verdict]
 
     def to_json(self) -> dict:
         return {

@@ -91,11 +91,12 @@ def _kind(v: Any) -> str:
 
 def read_header(line: Line, known_games: list[str]) -> dict[str, Any]:
     h = line.data
-    if h.get("referee") != FORMAT:
+    if type(h.get("referee")) is not int or h["referee"] != FORMAT:  # not true, not 1.0
         raise Unreadable(line.no, f'not a referee log: the header needs "referee": {FORMAT}', "referee")
     game = h.get("game")
-    if game not in known_games:
-        raise Unreadable(line.no, f"unknown game {game!r} (known: {', '.join(known_games)})", "game")
+    if type(game) is not str or game not in known_games:
+        what = f"unknown game {game!r}" if type(game) is str else f"\"game\" must be a game's name, got {_kind(game)}"
+        raise Unreadable(line.no, f"{what} (known: {', '.join(known_games)})", "game")
     players = h.get("players")
     if type(players) is not list or not players or not all(type(p) is str for p in players):
         raise Unreadable(line.no, "\"players\" must be a list of names", "players")

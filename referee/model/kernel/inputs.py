@@ -3,12 +3,23 @@ component files. One set of checks and messages for every game; each error is a
 `BadInput` (exit 2) that names the file or key at fault."""
 from __future__ import annotations
 
+import os
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from .game import BadInput
-from .rules import Option, Source
+from .rules import Option, Source, kind_of
+
+
+def shown(v: Any) -> str:
+    """A value for a message: a name in quotes, a whole number as digits, anything else by kind."""
+    if type(v) is str:
+        return repr(v) if len(v) <= 60 else repr(v[:57] + "...")
+    if type(v) is int:
+        return str(v)
+    return kind_of(v)
 
 
 def choose_options(given: Any, known: Iterable[Option]) -> dict[str, str]:
@@ -24,7 +35,7 @@ def choose_options(given: Any, known: Iterable[Option]) -> dict[str, str]:
             raise BadInput(f"options: unknown option {k!r} (known: {', '.join(known) or 'none'})")
         text = str(v) if type(v) is int else v
         if not isinstance(text, str) or text not in o.choices:
-            raise BadInput(f"options: {k}: {v!r} is not one of {', '.join(o.choices)} [{o.cite}]")
+            raise BadInput(f"options: {k}: {shown(v)} is not one of {', '.join(o.choices)} [{o.cite}]")
         chosen[k] = text
     return chosen
 
@@ -42,10 +53,35 @@ def check_players(n: Any, lo: int, hi: int, title: str, cite: str = "") -> None:
         raise BadInput(f"players: {title} is a game for {want} players, got {n}" + (f" [{cite}]" if cite else ""))
 
 
+def _what(mode: int) -> str:
+    return ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode) else "a socket"
+            if stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file")
+
+
+def not_regular(path: Path) -> str | None:
+    """What `path` is when it is not a regular file (a FIFO, a device, a socket, a
+    directory): such a path is never opened (a FIFO waits forever, /dev/zero never ends).
+    None for a regular file, or for a path os.stat cannot see (the reader then says why)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    return None if stat.S_ISREG(mode) else _what(mode)
+
+
 def read_toml(path: Path) -> dict:
     """A component file as a dict; a missing, unreadable, non-UTF-8 or non-TOML file is a
     BadInput naming it."""
     path = Path(path)
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise BadInput(f"{path.name}: missing from the components directory {path.parent}") from None
+    except OSError as e:
+        raise BadInput(f"{path.name}: cannot read: {e.strerror}") from None
+    if not stat.S_ISREG(mode):  # never opened: a FIFO would wait forever, a device never end
+        raise BadInput(f"{path.name}: cannot read: {_what(mode)}, not a regular file (component files are read "
+                       f"only from regular files)")
     try:
         text = path.read_bytes().decode("utf-8")
     except FileNotFoundError:
@@ -58,3 +94,5 @@ def read_toml(path: Path) -> dict:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise BadInput(f"{path.name}: not TOML: {e}") from None
+    except RecursionError:
+        raise BadInput(f"{path.name}: nested too deep to be read (arrays or tables inside one another)") from None

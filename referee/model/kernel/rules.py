@@ -192,6 +192,12 @@ class BadField(errors.Unreadable, ValueError):
     """A field of an event cannot be read (exit 2, not a rule breach)."""
 
 
+def kind_of(v: Any) -> str:
+    """What a JSON or TOML value is, for messages ("a list", "true/false"): never a Python repr."""
+    return {dict: "an object", list: "a list", str: "a string", int: "a number", float: "a number",
+            bool: "true/false", type(None): "null"}.get(type(v), "a " + type(v).__name__)
+
+
 @dataclass(frozen=True)
 class Int(ParamKind):
     lo: int = 0
@@ -200,7 +206,7 @@ class Int(ParamKind):
 
     def decode(self, v, cfg, players):
         if type(v) is not int:
-            raise BadField(f"expected a whole number, got {type(v).__name__}")
+            raise BadField(f"expected a whole number, got {kind_of(v)}")
         if not self.lo <= v <= self.hi:
             raise BadField(f"expected a number from {self.lo} to {self.hi}, got {v}")
         return v
@@ -223,7 +229,7 @@ class Name(ParamKind):
     def decode(self, v, cfg, players):
         names = self.names(cfg)
         if type(v) is not str:
-            raise BadField(f"expected a {self.what} (a string), got {type(v).__name__}")
+            raise BadField(f"expected a {self.what} (a string), got {kind_of(v)}")
         try:
             return names.index(v)
         except ValueError:
@@ -258,13 +264,13 @@ class Names(ParamKind):
     def decode(self, v, cfg, players):
         names = self.names(cfg)
         if type(v) is not list:
-            raise BadField(f"expected a list of {self.what}s, got {type(v).__name__}")
+            raise BadField(f"expected a list of {self.what}s, got {kind_of(v)}")
         if len(v) > self.most:
             raise BadField(f"expected at most {self.most} {self.what}s, got {len(v)}")
         counts = [0] * len(names)
         for x in v:
             if type(x) is not str:
-                raise BadField(f"expected a {self.what} (a string), got {type(x).__name__}")
+                raise BadField(f"expected a {self.what} (a string), got {kind_of(x)}")
             try:
                 counts[names.index(x)] += 1
             except ValueError:

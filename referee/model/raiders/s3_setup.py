@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..kernel import And, BadInput, Config, Count, If, IllegalSetup, Or, Sum
-from ..kernel.inputs import check_players, check_source, choose_options
+from ..kernel.inputs import check_players, check_source, choose_options, kind_of
 from .data import CLASSES, Components, load
 from .sources import OPTIONS, SOURCES
 from .state import B, C, G, K, SETUP, Raiders
@@ -47,20 +47,27 @@ def _player_setup(cfg: Config, name: str, block: Any, taken_houses: set[str]) ->
         raise BadInput(f"{where}: unknown field {sorted(extra)[0]!r}")
     houses = {h.name: h for h in comp.houses}
     hname = block.get("house")
-    if hname not in houses:
-        raise BadInput(f"{where}.house: unknown Maison {hname!r} (known: {', '.join(houses)}) [§3.2]")
+    if type(hname) is not str or hname not in houses:
+        what = f"unknown Maison {hname!r}" if type(hname) is str else f"expected a Maison's name, got {kind_of(hname)}"
+        raise BadInput(f"{where}.house: {what} (known: {', '.join(houses)}) [§3.2]")
     if hname in taken_houses:
         raise IllegalSetup(f"{where}.house: {hname} is already the other player's Maison (one deck each)", "§3.2")
     house = houses[hname]
     hc = block.get("house_cards")
+    if type(hc) is not list or not all(type(c) is str for c in hc):
+        got = kind_of(hc) if type(hc) is not list else "a list holding " + kind_of(next(c for c in hc if type(c) is not str))
+        raise BadInput(f"{where}.house_cards: expected a list of the 2 card names drawn from the {hname} deck, "
+                       f"got {got} [§3.2]")
     if not isinstance(hc, list) or len(hc) != 2 or len(set(hc)) != 2 or any(c not in house.cards for c in hc):
         raise IllegalSetup(f"{where}.house_cards: 2 different cards of the {hname} deck are drawn "
                            f"({', '.join(house.cards)})", "§3.2")
     buy = block.get("buy", [])
     adv = {c.name: c for c in comp.cards if c.kind == "advanced"}
-    if not isinstance(buy, list):
-        raise BadInput(f"{where}.buy: expected a list of advanced cards [§3.5]")
-    for c in buy:
+    if type(buy) is not list:
+        raise BadInput(f"{where}.buy: expected a list of advanced cards, got {kind_of(buy)} [§3.5]")
+    for i, c in enumerate(buy):
+        if type(c) is not str:
+            raise BadInput(f"{where}.buy[{i}]: expected an advanced card's name, got {kind_of(c)} [§3.5]")
         if c not in adv:
             raise BadInput(f"{where}.buy: unknown advanced card {c!r} (known: {', '.join(adv)}) [§3.5]")
     if len(set(buy)) != len(buy):
@@ -79,8 +86,14 @@ def _player_setup(cfg: Config, name: str, block: Any, taken_houses: set[str]) ->
     else:
         board = block.get("board")
         slots = {s.name: s for s in comp.boards["advanced"]}
-        if not isinstance(board, dict):
-            raise BadInput(f"{where}.board: expected an object slot -> building, e.g. {{\"A2\": \"Mine\"}} [§3.3]")
+        if type(board) is not dict:
+            raise BadInput(f"{where}.board: expected an object slot -> building, e.g. {{\"A2\": \"Mine\"}}, "
+                           f"got {kind_of(board)} [§3.3]")
+        for sname, bname in board.items():
+            if type(bname) is not str:
+                raise BadInput(f"{where}.board.{sname}: expected a building's name, got {kind_of(bname)} [§3.3]")
+            if bname not in names or bname == "Avant-Poste":  # before the rules about the names given
+                raise BadInput(f"{where}.board.{sname}: unknown building {bname!r} [§3.3]")
         ap = next(s for s in slots.values() if s.avant_poste)
         free = sorted(n for n in slots if n != ap.name)
         if sorted(board) != free:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..kernel import And, BadInput, Config, Source, Sum
-from ..kernel.inputs import check_players, check_source, choose_options
+from ..kernel.inputs import check_players, check_source, choose_options, kind_of, shown
 from . import data
 from .rulings import OPTIONS
 from .state import DRAW, NOBODY, TD
@@ -30,9 +30,12 @@ def _hand(v: Any, cfg: Config, who: int) -> tuple:
     kinds = cfg.comp.kinds
     where = f"setup: hands[{who}]"
     if type(v) is not list or len(v) != 5:
-        raise BadInput(f"{where}: expected the 5 cards drawn at the start (§Intro), got {v!r}")
+        got = f"{len(v)} cards" if type(v) is list else kind_of(v)
+        raise BadInput(f"{where}: expected the 5 cards drawn at the start (§Intro), got {got}")
     counts = [0] * len(kinds)
-    for c in v:
+    for i, c in enumerate(v):
+        if type(c) is not str:
+            raise BadInput(f"{where}[{i}]: expected a card's name, got {kind_of(c)}")
         if c not in kinds:
             raise BadInput(f"{where}: unknown card {c!r} (cards: {', '.join(kinds)})")
         counts[kinds.index(c)] += 1
@@ -49,7 +52,7 @@ def setup(header: Mapping[str, Any], cfg: Config) -> TD:
     if extra:
         raise BadInput(f"setup: unknown field {sorted(extra)[0]!r}")
     if "factions" in st and st["factions"] != list(data.FACTIONS):
-        raise BadInput(f"setup: factions: the players are seated {list(data.FACTIONS)} in that order, got {st['factions']!r}")
+        raise BadInput(f"setup: factions: the players are seated {list(data.FACTIONS)} in that order, got {shown(st['factions'])}")
     hands = st.get("hands")
     if type(hands) is not list or len(hands) != 3:
         raise BadInput("setup: hands: expected three hands of 5 cards (Humains, Trolls, Dragons)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..kernel import And, BadInput, Config, Count, Not, Or
-from ..kernel.inputs import check_players, check_source, choose_options
+from ..kernel.inputs import check_players, check_source, choose_options, shown
 from .board import HID, NCHAR, NTOK, RES, T, geometry, line, on_line, sq
 from .common import counts_of
 from .data import CHAR_NAMES, load
@@ -44,7 +44,7 @@ def _teams(header, players) -> list[dict[int, int]]:
             if ch not in CHAR_NAMES:
                 raise BadInput(f"setup: teams: {name}: unknown character {ch!r} ({', '.join(CHAR_NAMES)})")
             if type(row) is not int or not 0 <= row <= 9:
-                raise BadInput(f"setup: teams: {name}: {ch}: the row is a number from 0 to 9, got {row!r}")
+                raise BadInput(f"setup: teams: {name}: {ch}: the row is a number from 0 to 9, got {shown(row)}")
             rows[CHAR_NAMES.index(ch)] = row
         if len(set(rows.values())) != 4:
             raise BadInput(f"setup: teams: {name}: two characters on the same square of the starting line")

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from referee.model.kernel import And, BadInput, Config, Outcome, Source
-from referee.model.kernel.inputs import check_players, check_source, choose_options
+from referee.model.kernel.inputs import check_players, check_source, choose_options, shown
 
 from . import data
 from .state import BID, NP, OVER, T, Welcome, ZERO, in_play
@@ -46,10 +46,10 @@ def setup(header: Mapping[str, Any], cfg: Config) -> Welcome:
         raise BadInput(f"setup: unknown field {extra[0]!r} (expected \"adventurer\" and \"first\")")
     adv = st.get("adventurer")
     if adv not in cfg.comp.adv_names:
-        raise BadInput(f"setup: adventurer: expected one of {', '.join(cfg.comp.adv_names)}, got {adv!r}")
+        raise BadInput(f"setup: adventurer: expected one of {', '.join(cfg.comp.adv_names)}, got {shown(adv)}")
     first = st.get("first")
     if first not in players:
-        raise BadInput(f"setup: first: expected a player's name ({', '.join(players)}), got {first!r}")
+        raise BadInput(f"setup: first: expected a player's name ({', '.join(players)}), got {shown(first)}")
     return Welcome(
         cfg=cfg, phase=BID, np=n, turn=players.index(first), adv=cfg.comp.adv_names.index(adv),
         tiles=(1,) * T, deck=cfg.comp.copies, hand=ZERO, dungeon=ZERO, aside=ZERO, discard=ZERO, shown=ZERO,

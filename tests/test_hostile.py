@@ -1,0 +1,312 @@
+"""Hostile input costs a user nothing (issue 21): no traceback, no lost file, a located
+exit 2 for what cannot be read, and one bad log never sinks a batch."""
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli.app import app
+
+EX = Path(__file__).parent.parent / "examples"
+run = CliRunner().invoke
+
+
+def _clean(r) -> str:
+    """The output, asserted free of tracebacks and Python reprs of errors."""
+    text = r.stdout + (r.stderr or "")
+    assert "Traceback" not in text and "[Errno" not in text, text
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    return text.replace("\n", "")  # rich wraps long lines of stderr
+
+
+# ---------------------------------------------------------------- scenarios --out
+def _scen(out: Path, *more: str):
+    return run(app, ["scenarios", "draft", "--out", str(out), "--family", "random", "-n", "1", *more])
+
+
+def test_scenarios_refuse_a_folder_with_the_users_files(tmp_path):
+    mine = {"draft-my-game.jsonl": b"my own game\n", "manifest.json": b'{"mine": true}\n', "notes.txt": b"x"}
+    for n, b in mine.items():
+        (tmp_path / n).write_bytes(b)
+    for args in ((), ("--force",)):
+        r = _scen(tmp_path, *args)
+        text = _clean(r)
+        assert r.exit_code == 2 and str(tmp_path) in text, text
+        assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == mine
+
+
+def test_scenarios_write_into_a_new_or_empty_folder(tmp_path):
+    r = _scen(tmp_path / "new")
+    assert r.exit_code == 0, _clean(r)
+    (tmp_path / "empty").mkdir()
+    r = _scen(tmp_path / "empty")
+    assert r.exit_code == 0, _clean(r)
+    names = sorted(p.name for p in (tmp_path / "empty").iterdir())
+    assert "manifest.json" in names and not any(n.startswith(".") for n in names)
+
+
+def test_scenarios_force_replaces_only_their_own_files(tmp_path):
+    d = tmp_path / "s"
+    assert _scen(d, "-f", "pytest").exit_code == 0
+    doc = json.loads((d / "manifest.json").read_text())
+    listed = {m["file"] for m in doc["scenarios"]} | {doc["module"]}
+    r = _scen(d)  # a second run without --force: refused, nothing changed
+    before = {p.name: p.read_bytes() for p in d.iterdir()}
+    assert r.exit_code == 2 and "--force" in _clean(r)
+    assert {p.name: p.read_bytes() for p in d.iterdir()} == before
+    (d / "draft-mine.jsonl").write_bytes(b"mine\n")  # the user's, not listed
+    r = _scen(d, "--force", "--seed", "3")
+    assert r.exit_code == 0, _clean(r)
+    assert (d / "draft-mine.jsonl").read_bytes() == b"mine\n"
+    now = json.loads((d / "manifest.json").read_text())
+    assert {p.name for p in d.iterdir()} == {m["file"] for m in now["scenarios"]} | {"manifest.json", "draft-mine.jsonl"}
+    assert listed  # the earlier files were its own: replaced or removed
+
+
+def test_scenarios_force_never_overwrites_an_unlisted_file(tmp_path):
+    d = tmp_path / "s"
+    assert _scen(d).exit_code == 0
+    doc = json.loads((d / "manifest.json").read_text())
+    victim = doc["scenarios"][0]["file"]
+    doc["scenarios"] = doc["scenarios"][1:]  # the manifest no longer claims it
+    (d / "manifest.json").write_text(json.dumps(doc))
+    (d / victim).write_bytes(b"now mine\n")
+    r = _scen(d, "--force")
+    assert r.exit_code == 2 and victim in _clean(r)
+    assert (d / victim).read_bytes() == b"now mine\n"
+
+
+def test_scenarios_force_ignores_a_manifest_naming_paths_elsewhere(tmp_path):
+    outside = tmp_path / "keep.jsonl"
+    outside.write_bytes(b"keep\n")
+    d = tmp_path / "s"
+    d.mkdir()
+    (d / "manifest.json").write_text(json.dumps({"referee": 1, "scenarios": [{"file": "../keep.jsonl"}]}))
+    r = _scen(d, "--force")
+    assert r.exit_code == 2
+    assert outside.read_bytes() == b"keep\n"
+
+
+# ---------------------------------------------------------------- wrong-typed setup values
+def _with_header(tmp_path: Path, src: Path, path: str, value) -> Path:
+    """A copy of the log `src` whose header has `value` at the dotted `path`."""
+    rows = src.read_text(encoding="utf-8").splitlines()
+    h = json.loads(rows[0])
+    *keys, last = path.split(".")
+    d = h
+    for k in keys:
+        d = d[int(k)] if type(d) is list else d[k]
+    if type(d) is list:
+        d[int(last)] = value
+    else:
+        d[last] = value
+    out = tmp_path / f"{src.stem}-{re.sub(r'[^a-zA-Z0-9]+', '-', path)}-{len(list(tmp_path.iterdir()))}.jsonl"
+    out.write_text("\n".join([json.dumps(h, ensure_ascii=False)] + rows[1:]) + "\n", encoding="utf-8")
+    return out
+
+
+WRONG_TYPES = [
+    ("raiders/normal-pvp.jsonl", "setup.Ana.board.B1", [1]),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.board.B1", {"a": 1}),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.board", [1]),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.house", [1]),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.house", {"x": 1}),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.house_cards", [[1], "Savoir"]),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.house_cards", {"a": 1}),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.house_cards", True),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.buy", [{"a": 1}]),
+    ("raiders/normal-pvp.jsonl", "setup.Ana.buy", [True]),
+    ("raiders/normal-pvp.jsonl", "setup.Ben.buy", "Banque"),
+    ("trolls/legal-full-game.jsonl", "setup.hands.0", True),
+    ("trolls/legal-full-game.jsonl", "setup.hands.0.0", [1]),
+    ("twister/game1.jsonl", "setup.teams", [1]),
+    ("twister/game1.jsonl", "setup.teams.Ana.Thief", True),
+    ("welcome/2p-rogue-options.jsonl", "setup.adventurer", [1]),
+    ("welcome/2p-rogue-options.jsonl", "setup.first", {"a": 1}),
+]
+
+
+@pytest.mark.parametrize("src,path,value", WRONG_TYPES, ids=[f"{s.split('/')[0]}:{p}={json.dumps(v)}" for s, p, v in WRONG_TYPES])
+def test_a_wrong_typed_setup_value_is_unreadable(tmp_path, src, path, value):
+    log = _with_header(tmp_path, EX / src, path, value)
+    r = run(app, ["replay", str(log), "-f", "json"])
+    text = _clean(r)
+    assert r.exit_code == 2, text
+    v = json.loads(r.stdout)
+    assert v["verdict"] == "unreadable" and v["problems"][0]["line"] == 1, v
+    msg = v["problems"][0]["message"]
+    # the field's path is named; no Python repr of the value
+    first = path.split(".")[1] if path.count(".") else path
+    assert first in msg and "True" not in msg and "[1]" not in msg and "{'a'" not in msg, msg
+
+
+# ---------------------------------------------------------------- the header's format number
+@pytest.mark.parametrize("value", [True, 1.0, "1", [1]])
+def test_the_header_format_is_the_whole_number_1(tmp_path, value):
+    log = _with_header(tmp_path, EX / "raiders/normal-pvp.jsonl", "referee", value)
+    r = run(app, ["replay", str(log), "-f", "json"])
+    text = _clean(r)
+    v = json.loads(r.stdout)
+    assert r.exit_code == 2 and v["verdict"] == "unreadable", text
+    assert v["problems"][0]["line"] == 1 and v["problems"][0]["field"] == "referee"
+
+
+@pytest.mark.parametrize("value", [["raiders"], {"a": 1}, True])
+def test_the_header_game_is_a_name(tmp_path, value):
+    log = _with_header(tmp_path, EX / "raiders/normal-pvp.jsonl", "game", value)
+    r = run(app, ["replay", str(log), "-f", "json"])
+    v = json.loads(_clean(r) and r.stdout)
+    assert r.exit_code == 2 and v["problems"][0]["field"] == "game"
+    assert "True" not in v["problems"][0]["message"] and "[" not in v["problems"][0]["message"].split("(known")[0]
+
+
+# ---------------------------------------------------------------- a batch is as strong as its files
+def _batch(tmp_path: Path) -> Path:
+    d = tmp_path / "batch"
+    d.mkdir()
+    for n in ("normal-pvp.jsonl", "normal-pvp.illegal-wrong-turn.jsonl", "competition-advanced.jsonl"):
+        (d / n).write_bytes((EX / "raiders" / n).read_bytes())
+    (d / "crash.jsonl").write_bytes((EX / "raiders" / "normal-pvp.jsonl").read_bytes())
+    bad = _with_header(tmp_path, EX / "raiders/normal-pvp.jsonl", "setup.Ana.board.B1", [1])
+    bad.rename(d / "unhashable.jsonl")
+    return d
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_one_crashing_file_does_not_sink_the_batch(tmp_path, monkeypatch, jobs):
+    import referee.replays.engine as engine
+
+    real = engine._run
+
+    def crashing(v, *a, **k):
+        if Path(v.file).name == "crash.jsonl":
+            raise ZeroDivisionError("division by zero")
+        return real(v, *a, **k)
+
+    monkeypatch.setattr(engine, "_run", crashing)  # inherited by the workers (fork)
+    d = _batch(tmp_path)
+    r = run(app, ["replay", str(d), "-f", "json", "--jobs", jobs])
+    _clean(r)
+    got = {Path(x["file"]).name: x for x in map(json.loads, r.stdout.splitlines())}
+    assert r.exit_code == 2
+    assert {k: x["verdict"] for k, x in got.items()} == {
+        "normal-pvp.jsonl": "legal", "normal-pvp.illegal-wrong-turn.jsonl": "illegal",
+        "competition-advanced.jsonl": "legal", "unhashable.jsonl": "unreadable", "crash.jsonl": "error"}
+    assert got["crash.jsonl"]["problems"][0]["message"].startswith(
+        "internal error in referee: ZeroDivisionError: division by zero")
+    r = run(app, ["replay", str(d)])
+    text = _clean(r)
+    assert r.exit_code == 2 and f"{d / 'crash.jsonl'}: internal error in referee: ZeroDivisionError" in text
+
+
+def test_replay_help_states_the_exit_rule():
+    r = run(app, ["replay", "--help"])
+    assert "error" in r.stdout and "2 wins over 1" in r.stdout.replace("\n", " ").replace("│", "").replace("  ", " ")
+
+
+# ---------------------------------------------------------------- bounded resources
+def test_jobs_is_capped_at_the_cpus(tmp_path, monkeypatch):
+    import referee.cli.replay as cli_replay
+
+    monkeypatch.setattr(cli_replay, "_cpus", lambda: 2)
+    r = run(app, ["replay", str(EX / "raiders"), "-f", "json", "--jobs", "1000000000"])
+    text = _clean(r)
+    assert r.exit_code == 1 and "2 CPU(s)" in text and "over 2 processes" in text  # 1: the illegal examples
+    assert len(r.stdout.splitlines()) == len(list((EX / "raiders").glob("*.jsonl")))
+
+
+@pytest.mark.parametrize("opt", ["--budget", "--witness-seconds"])
+def test_audit_refuses_a_negative_budget(opt):
+    r = run(app, ["audit", "draft", opt, "-1"])
+    assert r.exit_code == 2 and "Invalid value" in r.stdout + (r.stderr or "")
+
+
+# ---------------------------------------------------------------- only regular files are read
+@pytest.fixture
+def no_hang():
+    """Fail, not hang, when a FIFO is opened after all."""
+    import signal
+
+    def boom(*_):
+        raise TimeoutError("waited on a FIFO")
+
+    old = signal.signal(signal.SIGALRM, boom)
+    signal.alarm(20)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
+
+
+def _fifo(p: Path) -> Path:
+    os.mkfifo(p)
+    return p
+
+
+def test_a_fifo_given_as_a_log_is_refused(tmp_path, no_hang):
+    r = run(app, ["replay", str(_fifo(tmp_path / "game.jsonl"))])
+    text = _clean(r)
+    assert r.exit_code == 2 and "a FIFO, not a regular file" in text
+
+
+def test_a_device_given_as_a_log_is_refused(no_hang):
+    r = run(app, ["replay", "/dev/zero"])
+    text = _clean(r)
+    assert r.exit_code == 2 and "/dev/zero: a device, not a regular file" in text
+
+
+def test_a_fifo_inside_a_batch_is_refused(tmp_path, no_hang):
+    (tmp_path / "a.jsonl").write_bytes((EX / "raiders" / "normal-pvp.jsonl").read_bytes())
+    _fifo(tmp_path / "b.jsonl")
+    (tmp_path / "c.jsonl").mkdir()
+    r = run(app, ["replay", str(tmp_path), "--jobs", "2"])
+    text = _clean(r)
+    assert r.exit_code == 2 and "b.jsonl: a FIFO" in text and "c.jsonl: a directory" in text
+
+
+def _components(tmp_path: Path, game: str) -> Path:
+    import shutil
+
+    src = Path(__file__).parent.parent / "referee" / "model" / game / "components"
+    d = tmp_path / "comp"
+    shutil.copytree(src, d)
+    return d
+
+
+def test_a_fifo_as_a_component_file_is_refused(tmp_path, no_hang):
+    d = _components(tmp_path, "draft")
+    (d / "cards.toml").unlink()
+    _fifo(d / "cards.toml")
+    r = run(app, ["replay", str(EX / "draft" / "legal-2p.jsonl"), "--components", str(d), "-f", "json"])
+    text = _clean(r)
+    v = json.loads(r.stdout)
+    assert r.exit_code == 2 and v["verdict"] == "unreadable" and "cards.toml: cannot read: a FIFO, not a regular file" in text
+
+
+def test_a_component_file_nested_too_deep_is_bad_input(tmp_path):
+    d = _components(tmp_path, "draft")
+    (d / "cards.toml").write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
+    r = run(app, ["replay", str(EX / "draft" / "legal-2p.jsonl"), "--components", str(d), "-f", "json"])
+    text = _clean(r)
+    v = json.loads(r.stdout)
+    assert r.exit_code == 2 and v["verdict"] == "unreadable" and "cards.toml: nested too deep" in text
+
+
+@pytest.mark.parametrize("value", [True, {"a": 1}, [1]])
+def test_an_option_of_the_wrong_type_is_named_by_its_kind(tmp_path, value):
+    log = _with_header(tmp_path, EX / "raiders/normal-pvp.jsonl", "options.mode", value)
+    r = run(app, ["replay", str(log), "-f", "json"])
+    v = json.loads(_clean(r) and r.stdout)
+    msg = v["problems"][0]["message"]
+    assert r.exit_code == 2 and "options: mode:" in msg and "True" not in msg and "{'a'" not in msg and "[1]" not in msg
+
+
+def test_an_unknown_building_is_unreadable_even_where_the_maisons_stood(tmp_path):
+    h = json.loads((EX / "raiders/normal-pvp.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    slot = next(k for k, b in h["setup"]["Ana"]["board"].items() if b == "Académie")  # Maison du Hibou's building
+    log = _with_header(tmp_path, EX / "raiders/normal-pvp.jsonl", f"setup.Ana.board.{slot}", "zz")
+    r = run(app, ["replay", str(log), "-f", "json"])
+    v = json.loads(_clean(r) and r.stdout)
+    assert r.exit_code == 2 and v["verdict"] == "unreadable" and "unknown building 'zz'" in v["problems"][0]["message"]
