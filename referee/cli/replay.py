@@ -27,8 +27,12 @@ def _one(path: Path, keep_going: bool, explain: bool, components: Path | None, p
     from ..model.kernel import BadField, BadInput
     from ..replays.engine import Problem, Verdict, replay as run
 
+    stdin = str(path) == "-"  # `referee replay -`: one log from stdin, under the same wrapper
+    if stdin:
+        path = Path("<stdin>")
     try:
-        return run(path, keep_going=keep_going, explain=explain, components=components, prefer=prefer)
+        return run(sys.stdin.buffer if stdin else path, keep_going=keep_going, explain=explain,
+                   components=components, prefer=prefer, label=str(path))
     except (BadInput, BadField) as e:
         return Verdict(file=str(path), verdict="unreadable", problems=[Problem(0, "unreadable", str(e))])
     except OSError as e:
@@ -65,12 +69,7 @@ def replay(
         if len(paths) > 1:
             err.print("referee: - (one log from stdin) cannot be mixed with files")
             raise typer.Exit(BAD)
-        from ..replays.engine import replay as run
-
-        files = [Path("-")]
-        verdicts = [run(sys.stdin.buffer, keep_going=keep_going, explain=explain, components=components,
-                        prefer=prefer, label="<stdin>")]
-        return _report(verdicts, explain, expect, format)
+        return _report([_one(Path("-"), keep_going, explain, components, prefer)], explain, expect, format)
     files = list(_files(paths))
     missing = [f for f in files if not f.exists()]
     if missing:
