@@ -103,11 +103,6 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
     return act, a
 
 
-def configured(game: Game, options: dict, components: Path | None, prefer: str | None, nplayers: int):
-    """game.configured (kept under this name for the checks that call it)."""
-    return game.configured(options, components, prefer, nplayers)
-
-
 def setup_from_header(game: Game, header: dict, components: Path | None = None, prefer: str | None = None):
     """The first state of a game from its header (raises BadInput): Game.first_state."""
     return game.first_state(header, components, prefer)

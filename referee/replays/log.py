@@ -14,6 +14,7 @@ from typing import Any, Iterable, Iterator, NamedTuple
 import orjson
 
 from .. import errors
+from ..model.kernel.rules import kind_of
 
 FORMAT = 1  # the "referee" key of the header
 
@@ -68,7 +69,7 @@ def _parsed(numbered: Iterable[tuple[int, Any]]) -> Iterator[Line]:
         if isinstance(raw, str):
             raw = raw.encode("utf-8", "surrogatepass")
         elif not isinstance(raw, (bytes, bytearray, memoryview)):
-            raise Unreadable(no, f"expected a line of text or an event object, got {_kind(raw)}")
+            raise Unreadable(no, f"expected a line of text or an event object, got {kind_of(raw)}")
         if not raw.strip():
             continue
         try:
@@ -80,13 +81,8 @@ def _parsed(numbered: Iterable[tuple[int, Any]]) -> Iterator[Line]:
                 raise Unreadable(no, f"not UTF-8 (byte {u.start + 1} of the line)") from None
             raise Unreadable(no, f"not JSON: {e.msg} (column {e.colno})") from None
         if type(data) is not dict:
-            raise Unreadable(no, f"expected a JSON object, got {_kind(data)}")
+            raise Unreadable(no, f"expected a JSON object, got {kind_of(data)}")
         yield Line(no, data)
-
-
-def _kind(v: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", int: "a number", float: "a number",
-            bool: "true/false", type(None): "null"}.get(type(v), type(v).__name__)
 
 
 def read_header(line: Line, known_games: list[str]) -> dict[str, Any]:
@@ -95,7 +91,7 @@ def read_header(line: Line, known_games: list[str]) -> dict[str, Any]:
         raise Unreadable(line.no, f'not a referee log: the header needs "referee": {FORMAT}', "referee")
     game = h.get("game")
     if type(game) is not str or game not in known_games:
-        what = f"unknown game {game!r}" if type(game) is str else f"\"game\" must be a game's name, got {_kind(game)}"
+        what = f"unknown game {game!r}" if type(game) is str else f"\"game\" must be a game's name, got {kind_of(game)}"
         raise Unreadable(line.no, f"{what} (known: {', '.join(known_games)})", "game")
     players = h.get("players")
     if type(players) is not list or not players or not all(type(p) is str for p in players):
@@ -104,7 +100,7 @@ def read_header(line: Line, known_games: list[str]) -> dict[str, Any]:
         raise Unreadable(line.no, "player names must be distinct and not \"chance\"", "players")
     for key, kind in (("options", dict), ("setup", dict), ("expect", dict)):
         if key in h and type(h[key]) is not kind:
-            raise Unreadable(line.no, f"\"{key}\" must be {_kind(kind())}", key)
+            raise Unreadable(line.no, f"\"{key}\" must be {kind_of(kind())}", key)
     extra = set(h) - {"referee", "game", "rules", "options", "players", "setup", "expect", "note"}
     if extra:
         raise Unreadable(line.no, f"unknown header field {sorted(extra)[0]!r}", sorted(extra)[0])
