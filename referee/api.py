@@ -195,7 +195,7 @@ class Play:
 
 def replay(source: Any, keep_going: bool = False, explain: bool = False,
            components: str | Path | None = None, prefer: str | None = None) -> Verdict:
-    """Validate one recorded game of any built-in game (its header names it)."""
+    """Validate one recorded game of any registered game (its header names it)."""
     comp = Path(components) if components is not None else None
     return engine.replay(source, keep_going, explain, comp, prefer)
 

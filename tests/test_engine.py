@@ -15,13 +15,6 @@ EX = Path(__file__).parent.parent / "examples" / "raiders"
 LEGAL = EX / "competition-advanced.jsonl"
 
 
-@pytest.fixture(autouse=True)
-def toy():
-    model.GAMES["toy"] = "tests.toygame"
-    yield
-    model.GAMES.pop("toy", None)
-
-
 def write(tmp_path, rows, raw=None):
     p = tmp_path / "g.jsonl"
     if raw is not None:

@@ -26,6 +26,7 @@ run = CliRunner().invoke
 ALL = ["all"]
 QUICK = ["random", "mutants", "unreadable"]
 VALIDATED = {"raiders": ALL, "draft": ALL, "welcome": ALL, "trolls": QUICK, "twister": QUICK}
+VALIDATED |= {name: ALL for name in names() if name not in VALIDATED}  # plugins (the session's Nim)
 COUNT = {"trolls": 3}  # its legal games are short: more of them give every kind of mutant
 
 
@@ -109,10 +110,17 @@ def test_boundary_pairs_cover_the_guards(generated):
             assert s["expect"] == {"verdict": "legal"}
     legal = sum("limit" in v for v in sides.values())
     past = sum("past" in v for v in sides.values())
+    # An action whose only other phases are terminal ones (no event is allowed there) can break
+    # its phase Need only after the end of the game, which the replay reports as that (Nim's
+    # `take`): such a guard has no "past" side to find.
+    busy = {p for a in g.actions for p in a.phases}
+    endless = {(a.name, g.phase_need(a).says) for a in g.actions
+               if all(p.name in a.phases or p.name not in busy for p in g.phases)}
+    pairs_past = len(pairs) - len(endless - {k for k, v in sides.items() if "past" in v})
     # measured (152 Raiders guards, seed 0): 121 met at their limit, 135 stepped past (113 and
     # 121 before the parts of guards and the game-by-game order); Welcome 36 and 35 of 36.
     # The search's budget is what limits it.
-    assert legal >= 0.7 * len(pairs) and past >= 0.75 * len(pairs), (legal, past, len(pairs))
+    assert legal >= 0.7 * len(pairs) and past >= 0.75 * pairs_past, (legal, past, len(pairs), pairs_past)
     at_limit = [s for s in scen if s["family"] == "boundary" and s["side"] == "limit" and s["at_limit"] and "action" in s]
     assert len(at_limit) >= 0.7 * legal
 

@@ -59,11 +59,11 @@ def publish(directory: Path) -> list[Path]:
     """Write docs/schemas/<game>.schema.json for every built-in game."""
     import orjson
 
-    from ..model import load, names
+    from ..model import BUILTIN, load
 
     directory.mkdir(parents=True, exist_ok=True)
     out = []
-    for name in names():
+    for name in BUILTIN:
         game = load(name)
         p = directory / f"{name}.schema.json"
         p.write_bytes(orjson.dumps(schema(game, game.default_config()), option=orjson.OPT_INDENT_2) + b"\n")
