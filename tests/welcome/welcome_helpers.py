@@ -28,10 +28,11 @@ def counts(c, names) -> tuple:
 
 
 def in_dungeon(adventurer: str, monsters: list[str], gone: tuple[str, ...] = (), aside: list[str] | None = None,
-               deck_empty: bool = False, **options):
+               deck_empty: bool = False, ordered: bool = True, **options):
     """Ana (seat 0) is the runner with `adventurer`, minus the tiles `gone` (each sacrificed with
-    a set-aside monster), in front of the dungeon pile `monsters` (order is not state: the
-    reveals name the cards)."""
+    a set-aside monster), in front of the dungeon pile `monsters`, listed top first: the order
+    in which the reveals must name them (§Donjon; `ordered=False` gives a pile of unknown
+    order, which accepts any of its cards)."""
     s = first_state(adventurer, **options)
     c = s.cfg.comp
     ai = c.adv_names.index(adventurer)
@@ -50,7 +51,8 @@ def in_dungeon(adventurer: str, monsters: list[str], gone: tuple[str, ...] = (),
     if deck_empty:
         discard, deck = deck, (0,) * K  # (as if met in an earlier dungeon: only the counts matter here)
     s = s.but(phase=DUNGEON, turn=0, adv=ai, tiles=tiles, dungeon=dun, aside=asd, deck=deck, discard=discard,
-              entered=dun, passed=(0, 1) + (1,) * (NP - 2))
+              entered=dun, passed=(0, 1) + (1,) * (NP - 2),
+              pile=tuple(c.names.index(m) for m in reversed(monsters)) if ordered else ())
     h = start_hp(s)
     s = s.but(hp0=h, hp=h)
     assert G.broken(s) == [], [i.says for i in G.broken(s)]

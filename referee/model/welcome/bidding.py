@@ -84,10 +84,17 @@ def _add(s, a):
                  turn=_next_bidder(s, s.passed), phase=BID)
 
 
+def _add_on_top(s, t, a):
+    """The monster drawn goes face down on top of the dungeon pile (concrete order)."""
+    if s.pile is None or len(s.pile) != sum(s.dungeon):
+        return t
+    return t.but(pile=s.pile + (s.hand.index(1),))
+
+
 ADD = Action(
     "bid.add", "§Enchères", "add the monster drawn to the dungeon pile, face down",
     needs=(_your_turn("§Enchères"),),
-    effect=_add, phases=("place",), goes=("bid",),
+    effect=_add, detail=_add_on_top, phases=("place",), goes=("bid",),
 )
 
 

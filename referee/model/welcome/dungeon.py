@@ -15,7 +15,8 @@ from referee.model.kernel import (
 
 from .bidding import monster_names
 from .state import (
-    DUNGEON, ENCOUNTER, K, OVER, REVEAL, ZERO, base, count_in_play, has, passive_defeat, shown_strength, unit,
+    DUNGEON, ENCOUNTER, K, OVER, REVEAL, ZERO, base, count_in_play, has, passive_defeat, pile_after_top,
+    shown_strength, top_ok, unit,
 )
 
 def _runner(cite: str) -> Need:
@@ -41,6 +42,15 @@ VORPAL = Action(
 
 
 # ---------------------------------------------------------------- reveal
+def _top_need(cite: str, says: str, from_pile=lambda s: True) -> Need:
+    """The card turned up from the dungeon pile is its top card, wherever the log fixes the
+    order (checked concretely; the proofs allow any card of the pile, a superset)."""
+    def show(s, a):
+        names = s.cfg.comp.names
+        return f"the {names[s.pile[-1]]} was added last and is on top, not the {names[a.monster]}"
+    return Need(cite, says, lambda s, a: not from_pile(s) or top_ok(s, a.monster), show, concrete_only=True)
+
+
 def _reveal(s, a):
     return s.but(dungeon=bump(s.dungeon, a.monster, -1), shown=unit(a.monster), revealed=s.revealed + 1,
                  phase=ENCOUNTER)
@@ -57,8 +67,10 @@ REVEAL_ = Action(
         Need("§Donjon", "the monster revealed is in the dungeon pile",
              lambda s, a: s.dungeon[a.monster] > 0,
              lambda s, a: f"no {s.cfg.comp.names[a.monster]} in the dungeon pile ({Sum(s.dungeon)} card(s) left)"),
+        _top_need("§Donjon §Enchères", "the monster revealed is the top card of the dungeon pile: the last one "
+                  "added, the pile being built face down and never shuffled"),
     ),
-    effect=_reveal, phases=("dungeon",), goes=("encounter",),
+    effect=_reveal, detail=lambda s, t, a: t.but(pile=pile_after_top(s)), phases=("dungeon",), goes=("encounter",),
 )
 
 
@@ -99,6 +111,10 @@ def _polymorph(s, a):
     return t.but(dungeon=bump(s.dungeon, a.monster, -1))
 
 
+def _poly_detail(s, t, a):
+    return t if s.cfg.opt("polymorph") == "deck" else t.but(pile=pile_after_top(s))
+
+
 POLYMORPH = Action(
     "dungeon.polymorph", "§Équipement.Métamorphose", "replace the monster just revealed by the next "
     "card of the monster deck (option polymorph), which is faced instead",
@@ -111,8 +127,10 @@ POLYMORPH = Action(
         Need("§Équipement.Métamorphose", "the replacement is in the pile Polymorph draws from "
              "(unusable when that pile is empty)", _poly_source,
              _poly_show),
+        _top_need("§Équipement.Métamorphose", "a replacement from the dungeon pile (option polymorph=dungeon) "
+                  "is its top card", lambda s: s.cfg.opt("polymorph") == "dungeon"),
     ),
-    effect=_polymorph, phases=("encounter",),
+    effect=_polymorph, detail=_poly_detail, phases=("encounter",),
 )
 
 

@@ -7,6 +7,7 @@ from referee.model.kernel import args
 from . import bidding as B
 from . import dungeon as D
 from . import rounds as R
+from .state import top_ok
 from .state import BID, DUNGEON, ENCOUNTER, K, NEXT, NP, PLACE, REVEAL
 
 
@@ -24,7 +25,7 @@ def moves(s):
     elif s.phase == DUNGEON:
         for k in range(K):
             yield D.VORPAL, args(p, monster=k)
-            if s.dungeon[k] > 0:
+            if s.dungeon[k] > 0 and top_ok(s, k):  # the top card, where the pile's order is known
                 yield D.REVEAL_, args(p, monster=k)
         yield D.LEAVE, args(p)
     elif s.phase == ENCOUNTER:

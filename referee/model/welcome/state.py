@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.model.kernel import And, Count, If, Lookup, Or, State, Sum, flag, num, vec
+from referee.model.kernel import And, Count, If, Lookup, Or, State, Sum, detail, flag, num, vec
 
 NP, K, T = 4, 8, 6  # seats, monster kinds, tiles per adventurer
 PHASES = ("bid", "place", "dungeon", "encounter", "reveal", "next", "over")
@@ -50,6 +50,28 @@ class Welcome(State):
     poly_used: bool = flag()
     pact_used: bool = flag()
     pact_next: bool = flag()  # the Pact will defeat the next monster
+    # The dungeon pile's order, bottom first (concrete only): §Enchères adds each monster face
+    # down on the pile, which is not shuffled before §Donjon reveals it card by card, so a
+    # log fixes which card comes next (the last one added). The monster deck is shuffled
+    # (§Mise en place.3, §Manche suivante): its order is unknown and stays a count vector.
+    pile: tuple = detail(())
+
+
+# ---------------------------------------------------------------- the dungeon pile's order
+def pile_known(s) -> bool:
+    """The order of the dungeon pile is known: a concrete state whose pile lists every card
+    of the dungeon (a position built by hand without it accepts any card of the pile)."""
+    return s.pile is not None and len(s.pile) == sum(s.dungeon) > 0
+
+
+def top_ok(s, k: int) -> bool:
+    """Card kind k is the top of the dungeon pile, or the order is not known."""
+    return not pile_known(s) or s.pile[-1] == k
+
+
+def pile_after_top(s) -> tuple:
+    """The pile once its top card is taken (unchanged where the order is not known)."""
+    return s.pile[:-1] if pile_known(s) else s.pile
 
 
 # ---------------------------------------------------------------- seats and turns
