@@ -310,3 +310,26 @@ def test_an_unknown_building_is_unreadable_even_where_the_maisons_stood(tmp_path
     r = run(app, ["replay", str(log), "-f", "json"])
     v = json.loads(_clean(r) and r.stdout)
     assert r.exit_code == 2 and v["verdict"] == "unreadable" and "unknown building 'zz'" in v["problems"][0]["message"]
+
+
+def test_the_result_line_reads_null_as_no_winner_and_requires_the_key(tmp_path):
+    """README: null or [] is "nobody wins"; a result without "winner" or naming a player twice
+    is unreadable, and a non-name is shown by its kind, never as a Python repr."""
+    from referee.replays.engine import replay as run
+
+    head = {"referee": 1, "game": "toy", "players": ["Ana", "Ben"]}
+    evs = [{"n": i + 1, "by": ("Ana", "Ben")[i % 2], "do": "take", "k": k} for i, k in enumerate((3, 3, 3, 1))]
+
+    def verdict(res):
+        p = tmp_path / "r.jsonl"
+        p.write_text("".join(json.dumps(r) + "\n" for r in [head, *evs, {"result": res}]))
+        return run(p)
+
+    v = verdict({"winner": None})  # Ben took the last stone: "nobody" is a wrong claim, read as one
+    assert v.verdict == "illegal" and v.first().message.startswith("declared no winner; the rules give Ben")
+    assert v.first().kind == "result"
+    assert verdict({"winner": []}).first().message == v.first().message
+    for bad, says in (({}, 'must name the "winner"'), ({"winner": ["Ben", "Ben"]}, "declared twice"),
+                      ({"winner": True}, "the declared winner true/false is not a player")):
+        v = verdict(bad)
+        assert v.verdict == "unreadable" and says in v.first().message, v.first().message

@@ -10,7 +10,7 @@ from rich.console import Console
 from ..model import load, names
 from ..model.kernel import BadInput
 
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)  # a message is one line, however narrow the terminal
 out = Console(highlight=False, soft_wrap=True)
 
 OK, FOUND, BAD = 0, 1, 2  # clean; a finding or an illegal game; usage or input error

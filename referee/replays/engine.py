@@ -16,6 +16,7 @@ from typing import Any, Iterator
 
 from ..model import load, names
 from ..model.kernel import BadField, BadInput, Game, Illegal, IllegalSetup, Undecided
+from ..model.kernel.inputs import shown
 from ..model.kernel import rules as R
 from .log import Line, Unreadable, read_header, records
 
@@ -249,11 +250,16 @@ def _check_result(v: Verdict, game: Game, s: Any, players: tuple[str, ...], line
     res = line.data["result"]
     if type(res) is not dict or set(res) - {"winner", "points"}:
         raise Unreadable(line.no, "\"result\" must be an object with \"winner\" and optionally \"points\"", "result")
-    declared = res.get("winner")
-    winners = declared if type(declared) is list else [declared]
+    if "winner" not in res:
+        raise Unreadable(line.no, "\"result\" must name the \"winner\": a player, a list of players (a shared "
+                         "win), or null or [] for no winner", "result")
+    declared = res["winner"]
+    winners = [] if declared is None else declared if type(declared) is list else [declared]
     for w in winners:
-        if w not in players:
-            raise Unreadable(line.no, f"the declared winner {w!r} is not a player", "winner")
+        if type(w) is not str or w not in players:
+            raise Unreadable(line.no, f"the declared winner {shown(w)} is not a player", "winner")
+    if len(set(winners)) != len(winners):
+        raise Unreadable(line.no, "a winner is declared twice", "winner")
     pts = res.get("points")
     if pts is not None and (type(pts) is not dict or any(k not in players or type(x) is not int for k, x in pts.items())):
         raise Unreadable(line.no, "\"points\" must map player names to whole numbers", "points")
@@ -264,7 +270,7 @@ def _check_result(v: Verdict, game: Game, s: Any, players: tuple[str, ...], line
     got = _outcome_json(over, players)
     v.outcome = got
     if sorted(winners) != sorted(got["winners"]):
-        v.problems.append(Problem(line.no, "result", f"declared winner {', '.join(winners)}; the rules give {', '.join(got['winners']) or 'nobody'} ({over.how})", over.cite))
+        v.problems.append(Problem(line.no, "result", ("declared " + (f"winner {', '.join(winners)}" if winners else "no winner")) + f"; the rules give {', '.join(got['winners']) or 'nobody'} ({over.how})", over.cite))
         v.verdict = "illegal"
     if pts is not None and "points" in got:
         for name, x in pts.items():
