@@ -227,3 +227,41 @@ def test_vorpal_dagger_defeats_the_named_type():
     # Rogue, 11 HP: the Golems (5) named; the Orc (3) is below the Cloak and above the Ring: 3.
     s = through(in_dungeon("Rogue", ["Golem", "Orc", "Golem"]), "Golem", "Orc", "Golem", vorpal="Golem")
     assert (s.dmg, s.hp) == (3, 8)
+
+
+# ---------------------------------------------------------------- readings the text leaves open
+@pytest.mark.parametrize("reading,won,hp", [("hp", 1, 4), ("damage", 0, 4)])
+def test_option_survive_chooses_between_the_booklets_two_answers(reading, won, hp):
+    # Barbarian at 4 HP meets the Lich (6): -2, the Potion restores 4. Damage 6 >= 4 (§Issue
+    # fails him); 4 HP left (the Potion's reading saves him). The option picks the reading.
+    s = in_dungeon("Barbarian", ["Lich"], gone=("Chainmail", "Leather Shield"), survive=reading)
+    s = leave(through(s, "Lich"))
+    assert (s.hp, s.dmg, s.wins[0], s.fails[0]) == (hp, 6, won, 1 - won)
+
+
+@pytest.mark.parametrize("reading,hp", [("gain", 12), ("other_first", 11)])
+def test_option_ring_overlap_when_the_dagger_also_defeats_the_monster(reading, hp):
+    # Rogue, 11 HP, the Vorpal Dagger names the Goblin: the Ring (strength <= 2) and the Dagger
+    # both defeat it. `gain`: the Ring acts, +1 HP; `other_first`: the Dagger does, no HP.
+    s = through(in_dungeon("Rogue", ["Goblin"], ring_overlap=reading), "Goblin", vorpal="Goblin")
+    assert (s.hp, s.dmg, s.gain) == (hp, 0, hp - 11)
+
+
+def test_ring_alone_adds_hp_whatever_ring_overlap_says():
+    s = through(in_dungeon("Rogue", ["Skeleton"], ring_overlap="other_first"), "Skeleton", vorpal="Dragon")
+    assert (s.hp, s.gain) == (13, 2)
+
+
+def test_the_replay_traces_the_option_that_decided_the_overlap(tmp_path):
+    import json
+
+    from referee.replays.engine import replay
+
+    head = {"referee": 1, "game": "welcome", "players": ["Ana", "Ben"], "setup": {"adventurer": "Rogue", "first": "Ana"}}
+    ev = [{"by": "Ana", "do": "bid.draw", "monster": "Goblin"}, {"by": "Ana", "do": "bid.add"},
+          {"by": "Ben", "do": "bid.pass"}, {"by": "Ana", "do": "dungeon.vorpal", "monster": "Goblin"},
+          {"by": "Ana", "do": "dungeon.reveal", "monster": "Goblin"}, {"by": "Ana", "do": "dungeon.fight"}]
+    p = tmp_path / "r.jsonl"
+    p.write_text("".join(json.dumps(r) + "\n" for r in [head] + [{"n": i, **e} for i, e in enumerate(ev, 1)]))
+    v = replay(p)
+    assert v.verdict == "legal" and any(d["ruling"] == "ring_overlap" and d["line"] == 7 for d in v.decided), v.decided

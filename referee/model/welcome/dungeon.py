@@ -135,16 +135,49 @@ POLYMORPH = Action(
 
 
 # ---------------------------------------------------------------- fight
+def _defeaters(s):
+    """Which remaining tiles defeat the monster faced: the Pact (or its next-monster
+    effect), the Vorpal weapon, the Ring of Power, and the other passive tiles."""
+    c = s.cfg.comp
+    st = shown_strength(s)
+    return dict(
+        pact=And(s.shown[c.demon] == 1, has(s, "pact"), Not(s.pact_used)),
+        vorp=And(has(s, "vorpal"), Not(s.vorpal_spent), Or(*[And(s.shown[k] == 1, s.vorpal == k) for k in range(K)])),
+        ring=And(has(s, "ring"), st <= c.ring_value),
+        others=Or(*[And(s.shown[k] == 1, passive_defeat(s, k, but=("ring",))) for k in range(K)]),
+    )
+
+
+# When two tiles could both defeat the monster faced, §Donjon says only that a remaining tile
+# defeats it, not which one acts. It matters where acting has a consequence: the Ring of Power
+# adds the monster's strength to the HP (§Équipement.Anneau). (A Vorpal weapon that strikes once,
+# option vorpal=one, is spent beside another tile too; with the published tiles that other tile
+# defeats every later copy as well, so no outcome depends on it.)
+RING_OVERLAP = Ruling(
+    "ring_overlap", "§Donjon §Équipement.Anneau",
+    "the Ring of Power and another remaining tile both defeat the monster faced: does the Ring add its "
+    "strength to the HP?",
+    arises=lambda s, a: (lambda d: And(s.phase == ENCOUNTER, d["ring"], Or(d["pact"], s.pact_next, d["vorp"],
+                                                                          d["others"])))(_defeaters(s)),
+    answers=(
+        Answer("§Équipement.Anneau", "option:ring_overlap=gain", "the Ring acts whenever it can: the HP go up",
+               lambda s, a: True, lambda s, a: True),
+        Answer("§Donjon", "option:ring_overlap=other_first", "the other tile defeats the monster: no HP gained",
+               lambda s, a: True, lambda s, a: False),
+    ),
+    outcome="bool", action="dungeon.fight",
+)
+
 def _fight(s, a):
     c = s.cfg.comp
     st = shown_strength(s)
-    pact = And(s.shown[c.demon] == 1, has(s, "pact"), Not(s.pact_used))
-    vorp = And(has(s, "vorpal"), Not(s.vorpal_spent), Or(*[And(s.shown[k] == 1, s.vorpal == k) for k in range(K)]))
-    passive = Or(*[And(s.shown[k] == 1, passive_defeat(s, k)) for k in range(K)])
-    ring = And(has(s, "ring"), st <= c.ring_value)
+    d = _defeaters(s)
+    pact, vorp, ring = d["pact"], d["vorp"], d["ring"]
+    passive = Or(ring, d["others"])
     beaten = Or(pact, s.pact_next, vorp, passive)
     loss = If(beaten, 0, st)
-    g = If(ring, st, 0)
+    alone = Not(Or(pact, s.pact_next, vorp, d["others"]))  # the Ring is the only tile defeating it
+    g = If(And(ring, Or(alone, decide(RING_OVERLAP, s, a))), st, 0)
     hp1 = s.hp - loss + g
     potion = And(has(s, "potion"), Not(s.potion_used), hp1 <= 0)
     hp2 = If(potion, base(s), hp1)
@@ -154,7 +187,8 @@ def _fight(s, a):
         hp=hp2, dmg=s.dmg + loss, gain=s.gain + g, heal=s.heal + (hp2 - hp1),
         potion_used=Or(s.potion_used, potion), pact_used=Or(s.pact_used, pact),
         pact_next=And(pact, Sum(s.dungeon) > 0),
-        vorpal_spent=Or(s.vorpal_spent, And(vorp, one)),
+        vorpal_spent=Or(s.vorpal_spent, And(vorp, one)),  # spent even beside another tile: with the
+        # published tiles that other tile defeats every later copy too, so no outcome can differ
     )
 
 
@@ -187,6 +221,10 @@ SURVIVE = Ruling(
                "the runner survives when the total damage is below his starting HP",
                applies=lambda s, a: True,
                gives=lambda s, a: s.dmg <= s.hp0 - _need(s)),
+        Answer("§Équipement.Potion", "option:survive=hp", "read by the HP left (the Potion and the Ring count)",
+               applies=lambda s, a: Or(s.potion_used, s.gain > 0), gives=lambda s, a: s.hp >= _need(s)),
+        Answer("§Issue", "option:survive=damage", "read by the total damage against the starting HP",
+               applies=lambda s, a: Or(s.potion_used, s.gain > 0), gives=lambda s, a: s.dmg <= s.hp0 - _need(s)),
     ),
     outcome="bool", action="dungeon.leave",
 )
@@ -227,4 +265,4 @@ LEAVE = Action(
 )
 
 ACTIONS = (VORPAL, REVEAL_, AXE, POLYMORPH, FIGHT, LEAVE)
-RULINGS = (SURVIVE,)
+RULINGS = (SURVIVE, RING_OVERLAP)

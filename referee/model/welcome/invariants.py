@@ -101,6 +101,14 @@ OPTIONS = (
     Option("zero_hp", "§Issue", "does the runner need at least 1 HP left after the last monster?",
            {"fail": "0 HP or less fails (booklet: damage >= starting HP fails; facts)",
             "survive": "ending on exactly 0 HP survives"}, "fail", kind="disputed"),
+    Option("survive", "§Issue §Équipement.Potion", "after the Healing Potion or the Ring of Power changed the "
+           "HP, is the runner's survival read by the HP left or by the total damage?",
+           {"hp": "the HP left (the tiles' reading, listed first)", "damage": "the total damage against the "
+            "starting HP (§Issue's sentence)"}, "hp", kind="disputed"),
+    Option("ring_overlap", "§Donjon §Équipement.Anneau", "the Ring of Power and another tile both defeat the "
+           "monster faced: does the Ring add its strength to the HP?",
+           {"gain": "yes, the Ring acts whenever it can", "other_first": "no, the other tile defeats it"}, "gain",
+           kind="silent"),
     Option("chooser", "§Manche suivante", "who picks the next adventurer when the runner was just "
            "eliminated?",
            {"left": "the player who starts the next bidding (next in play on the runner's left)",

@@ -127,11 +127,14 @@ def start_hp(s):
     return base(s) + Sum(If(s.tiles[t] == 1, bonus(s, t), 0) for t in range(T))
 
 
-def passive_defeat(s, k: int):
+def passive_defeat(s, k: int, but: tuple[str, ...] = ()):
     """A remaining tile defeats every monster of kind k with no choice and no use-up
-    (Torch, Holy Grail, Dragon Spear, War Hammer, Invisibility Cloak, Ring of Power)."""
+    (Torch, Holy Grail, Dragon Spear, War Hammer, Invisibility Cloak, Ring of Power),
+    leaving out the tiles whose effect is in `but`."""
     c = s.cfg.comp
-    return Or(*[And(s.tiles[t] == 1, Lookup(tuple(c.defeats(ad, t, k) for ad in range(len(c.adventurers))), s.adv))
+    advs = range(len(c.adventurers))
+    return Or(*[And(s.tiles[t] == 1, Lookup(tuple(c.defeats(ad, t, k) and c.adventurers[ad].tiles[t].effect not in but
+                                                  for ad in advs), s.adv))
                 for t in range(T)])
 
 
