@@ -265,3 +265,46 @@ def test_the_replay_traces_the_option_that_decided_the_overlap(tmp_path):
     p.write_text("".join(json.dumps(r) + "\n" for r in [head] + [{"n": i, **e} for i, e in enumerate(ev, 1)]))
     v = replay(p)
     assert v.verdict == "legal" and any(d["ruling"] == "ring_overlap" and d["line"] == 7 for d in v.decided), v.decided
+
+
+@pytest.mark.parametrize("reading", ["end_of_pile", "at_once"])
+def test_option_death_a_dead_runner_leaves_at_once_or_reveals_on(reading):
+    # Warrior without armour nor Spear: 3 HP. The Dragon (9) first: -6 HP, dead.
+    s = in_dungeon("Warrior", ["Dragon", "Goblin", "Orc"], gone=("Plate Armor", "Knight Shield", "Dragon Spear"),
+                   death=reading)
+    s = through(s, "Dragon", vorpal="Lich")
+    assert s.hp == -6
+    if reading == "at_once":
+        with pytest.raises(Illegal, match="reveals no more"):
+            step(s, "dungeon.reveal", monster="Goblin")
+        t = leave(s)
+        assert (t.fails[0], t.wins[0], sum(t.dungeon)) == (1, 0, 2)  # failed; Goblin and Orc unrevealed
+    else:
+        with pytest.raises(Illegal, match="every dungeon card has been revealed"):
+            leave(s)
+        assert leave(through(s, "Goblin", "Orc")).fails[0] == 1  # the Torch takes both: still 9 damage
+
+
+def test_a_living_runner_cannot_leave_early_under_death_at_once():
+    s = in_dungeon("Warrior", ["Goblin", "Orc"], death="at_once")
+    with pytest.raises(Illegal, match="every dungeon card has been revealed"):
+        leave(through(s, "Goblin", vorpal="Lich"))
+
+
+def test_omnipotence_needs_the_whole_pile_drawn():
+    # Mage with only Omnipotence and Polymorph... left: 2 HP; a Dragon kills him. All different so
+    # far, but under death=at_once he leaves before drawing the pile: no Omnipotence save.
+    s = in_dungeon("Mage", ["Dragon", "Lich"], gone=("Wall of Fire", "Bracelet of Protection", "Holy Grail",
+                                                     "Demonic Pact"), death="at_once")
+    s = leave(through(s, "Dragon"))
+    assert (s.fails[0], s.wins[0]) == (1, 0)
+
+
+def test_a_declared_dungeon_outcome_is_checked():
+    # 11 HP, Orc 3 through the Torch... Warrior keeps everything: the Torch beats the Orc, 11 HP.
+    s = through(in_dungeon("Warrior", ["Orc"]), "Orc", vorpal="Lich")
+    assert step(s, "dungeon.leave", outcome="success", hp=11).wins[0] == 1
+    with pytest.raises(Illegal, match="the rules give a success, 11 HP left"):
+        step(s, "dungeon.leave", outcome="failure")
+    with pytest.raises(Illegal, match="declares is the rules' outcome"):
+        step(s, "dungeon.leave", hp=10)

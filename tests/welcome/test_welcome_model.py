@@ -69,6 +69,7 @@ def test_data_checks_catch_a_wrong_table(tmp_path):
 @pytest.mark.parametrize("n,options", [
     (3, {"vorpal": "one", "polymorph": "dungeon", "omnipotence": "with_aside", "empty_dungeon": "nothing",
          "zero_hp": "survive", "chooser": "runner", "variant": "on"}),
+    (2, {"death": "at_once", "survive": "damage", "ring_overlap": "other_first"}),
 ])
 def test_invariants_proved_for_every_seat(n, options):
     res = prove(G, G.configure(options, None, None, nplayers=n))

@@ -64,6 +64,9 @@ def step(s, do: str, p: int = 0, **kw):
     act = G.action(do)
     a = args(p)
     for prm in act.params:
+        if prm.name not in kw and prm.optional:
+            setattr(a, prm.name, prm.default)
+            continue
         v = kw[prm.name]
         setattr(a, prm.name, prm.kind.decode(v, s.cfg, ("Ana", "Ben", "Cleo", "Dan")[: s.np]))
     t = G.step(s, act, a)

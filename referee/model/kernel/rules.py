@@ -48,7 +48,10 @@ class Option:
     says: str  # what is undecided, in one sentence
     choices: Mapping[str, str]  # value -> what it means
     default: str
-    kind: str = "silent"  # "silent" (the text gives no answer) or "disputed" (sources differ)
+    # "silent" (the text gives no answer), "disputed" (sources differ), "variant" (a variant the
+    # text offers), or "house": the text decides and the default follows it; the other values are
+    # readings some implementations use, offered so that their games replay, never a finding.
+    kind: str = "silent"
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,9 @@ turns up another monster to face) or `dungeon.fight`; `dungeon.leave` once the p
 from __future__ import annotations
 
 from referee.model.kernel import (
-    Action, And, Answer, If, Lookup, Name, Need, Not, Or, Param, Ruling, Sum, bump, decide, put, vadd,
+    Action, And, Answer, If, Int, Lookup, Name, Need, Not, Or, Param, Ruling, Sum, bump, decide, put, vadd,
 )
+from referee.model.kernel.rules import tracing
 
 from .bidding import monster_names
 from .state import (
@@ -69,6 +70,9 @@ REVEAL_ = Action(
              lambda s, a: f"no {s.cfg.comp.names[a.monster]} in the dungeon pile ({Sum(s.dungeon)} card(s) left)"),
         _top_need("§Donjon §Enchères", "the monster revealed is the top card of the dungeon pile: the last one "
                   "added, the pile being built face down and never shuffled"),
+        Need("§Donjon", "a runner whose HP fell to 0 or less reveals no more (option death=at_once)",
+             lambda s, a: True if s.cfg.opt("death") != "at_once" else Not(dead(s)),
+             lambda s, a: f"the runner is dead ({s.hp} HP): the run ended"),
     ),
     effect=_reveal, detail=lambda s, t, a: t.but(pile=pile_after_top(s)), phases=("dungeon",), goes=("encounter",),
 )
@@ -230,6 +234,11 @@ SURVIVE = Ruling(
 )
 
 
+def dead(s):
+    """The runner's HP are below what surviving needs (option death=at_once ends the run)."""
+    return s.hp < _need(s)
+
+
 def all_different(s):
     """§Équipement.Omnipotence: every monster of the dungeon differs from the others (with
     option omnipotence=with_aside, the monsters set aside count too)."""
@@ -237,29 +246,60 @@ def all_different(s):
     return And(*[(s.entered[k] + (s.aside[k] if with_aside else 0)) <= 1 for k in range(K)])
 
 
-def _leave(s, a):
-    r = s.turn
-    omni = And(has(s, "omni"), all_different(s))
+def _outcome(s, a):
+    """(won, lost) for the runner leaving: neither when the round counts for nothing."""
+    omni = And(has(s, "omni"), all_different(s), Sum(s.dungeon) == 0)  # only once the whole pile is drawn
     survive = Or(omni, decide(SURVIVE, s, a))
     counts = True
     if s.cfg.opt("empty_dungeon") == "nothing":
         counts = Sum(s.entered) > 0
-    won = And(counts, survive)
-    lost = And(counts, Not(survive))
+    return And(counts, survive), And(counts, Not(survive))
+
+
+def _leave(s, a):
+    r = s.turn
+    won, lost = _outcome(s, a)
     wins = put(s.wins, r, Lookup(s.wins, r) + If(won, 1, 0))
     fails = put(s.fails, r, Lookup(s.fails, r) + If(lost, 1, 0))
     over = Or(Lookup(wins, r) >= 2, count_in_play(s, fails) <= 1)
     return s.but(wins=wins, fails=fails, supply=s.supply - If(won, 1, 0), phase=If(over, OVER, REVEAL))
 
 
+# A log may state the outcome of a dungeon on its dungeon.leave, as it may state the result of
+# the game: then two engines that part at a dungeon are told apart at that line.
+OUTCOMES = ("success", "failure", "nothing")
+
+
+def _declared_ok(s, a):
+    if a.outcome < 0 and a.hp is None:
+        return True
+    with tracing([]):  # the effect traces the rulings that decide it; not this check again
+        won, lost = _outcome(s, a)
+    said = True if a.outcome < 0 else (won, lost, Not(Or(won, lost)))[a.outcome]
+    return And(said, True if a.hp is None else s.hp == a.hp)
+
+
+def _declared_show(s, a):
+    with tracing([]):
+        won, lost = _outcome(s, a)
+    return f"the rules give {'a success' if won else 'a failure' if lost else 'nothing'}, {s.hp} HP left"
+
+
 LEAVE = Action(
     "dungeon.leave", "§Issue", "leave the emptied dungeon: survive and take a success card (a second "
     "wins), or fail and flip the aid white -> red (a failure on red eliminates); the last player in "
     "play wins",
+    params=(Param("outcome", Name(lambda cfg: OUTCOMES, "dungeon outcome"), "the outcome the log declares "
+                  "(success, failure, or nothing under empty_dungeon=nothing), checked", optional=True, default=-1),
+            Param("hp", Int(-40, 40), "the HP the log declares the runner leaves with, checked", optional=True,
+                  default=None)),
     needs=(
         _runner("§Donjon"),
-        Need("§Donjon", "every dungeon card has been revealed", lambda s, a: Sum(s.dungeon) == 0,
+        Need("§Donjon", "every dungeon card has been revealed (with option death=at_once, a dead runner leaves "
+             "at once)",
+             lambda s, a: Or(Sum(s.dungeon) == 0, And(dead(s), s.cfg.opt("death") == "at_once")),
              lambda s, a: f"{Sum(s.dungeon)} card(s) still in the dungeon pile"),
+        Need("§Issue", "the outcome the log declares is the rules' outcome", _declared_ok, _declared_show),
     ),
     effect=_leave, phases=("dungeon",), goes=("reveal", "over"),
 )

@@ -94,13 +94,20 @@ OPTIONS = (
            "when checking that all monsters are different?",
            {"dungeon": "only the dungeon pile", "with_aside": "the set-aside monsters too"}, "dungeon",
            kind="disputed"),
-    Option("empty_dungeon", "§Issue", "a runner who enters an empty dungeon pile: meets nothing and succeeds, "
-           "or the round counts for nothing?",
-           {"success": "he survives and takes a success card (facts)", "nothing": "no success, no failure"},
-           "success", kind="disputed"),
-    Option("zero_hp", "§Issue", "does the runner need at least 1 HP left after the last monster?",
-           {"fail": "0 HP or less fails (booklet: damage >= starting HP fails; facts)",
-            "survive": "ending on exactly 0 HP survives"}, "fail", kind="disputed"),
+    # §Issue decides these three (facts: "points the booklet decides"); other engines' readings
+    # are offered as house rules so that their games replay.
+    Option("empty_dungeon", "§Issue", "a runner who enters an empty dungeon pile meets nothing and succeeds "
+           "(total damage 0 is below his starting HP); one simulator counts the round for nothing",
+           {"success": "he survives and takes a success card (the booklet)", "nothing": "no success, no failure"},
+           "success", kind="house"),
+    Option("zero_hp", "§Issue", "damage equal to the starting HP fails, so the runner needs 1 HP left",
+           {"fail": "0 HP or less fails (the booklet: damage >= starting HP)",
+            "survive": "ending on exactly 0 HP survives"}, "fail", kind="house"),
+    Option("death", "§Donjon §Issue", "the runner reveals the whole pile and the outcome is read at the end; "
+           "some engines end the run as soon as the HP fall to 0 or less (a failure, the rest unrevealed)",
+           {"end_of_pile": "the whole pile is revealed (the booklet)",
+            "at_once": "HP at 0 or less after a fight end the run: he may leave at once, and fails"},
+           "end_of_pile", kind="house"),
     Option("survive", "§Issue §Équipement.Potion", "after the Healing Potion or the Ring of Power changed the "
            "HP, is the runner's survival read by the HP left or by the total damage?",
            {"hp": "the HP left (the tiles' reading, listed first)", "damage": "the total damage against the "

@@ -27,7 +27,7 @@ def moves(s):
             yield D.VORPAL, args(p, monster=k)
             if s.dungeon[k] > 0 and top_ok(s, k):  # the top card, where the pile's order is known
                 yield D.REVEAL_, args(p, monster=k)
-        yield D.LEAVE, args(p)
+        yield D.LEAVE, args(p, outcome=-1, hp=None)  # no declared outcome
     elif s.phase == ENCOUNTER:
         yield D.FIGHT, args(p)
         yield D.FIGHT, args(p)  # facing is the common choice: weight it

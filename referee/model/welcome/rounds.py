@@ -80,7 +80,8 @@ NEXT_ROUND = Action(
              lambda s, a: a.p == decide(CHOOSER, s, a),
              lambda s, a: f"player #{decide(CHOOSER, s, a) + 1} of the header chooses"),
     ),
-    effect=_next, phases=("next",), goes=("bid",),
+    effect=_next, detail=lambda s, t, a: t.but(pile=()),  # every monster reshuffled: a new pile
+    phases=("next",), goes=("bid",),
 )
 
 ACTIONS = (REVEAL_ASIDE, NEXT_ROUND)
