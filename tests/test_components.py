@@ -259,3 +259,24 @@ def test_mutated_shipped_files_load_or_are_located(tmp_path, m):
         assert e.exit_code == 2
         assert any(text.startswith(f + ": ") for f in DECLARED[name][1]), text
         assert "Traceback" not in text and "<class" not in text and "None" not in text.split(": ", 1)[0]
+
+
+# ---------------------------------------------------------------- the kernel's kinds themselves
+def test_kinds_refuse_in_one_format():
+    from referee.model.kernel.components import Bool, Field, List, Loc
+
+    at = Loc("f.toml", "t[2]")
+    with pytest.raises(BadInput, match=r"^f.toml: t\[2\]: expected a whole number from 1 to 3, got true/false \[§9\]$"):
+        Int(1, 3, "§9").read(True, at)
+    with pytest.raises(BadInput, match=r"^f.toml: t\[2\]: expected true or false, got 1$"):
+        Bool().read(1, at)
+    with pytest.raises(BadInput, match=r"^f.toml: t\[2\]\[1\]: 'a' is given twice \(first at t\[2\]\[0\]\); each value once$"):
+        List(Str(), unique=True).read(["a", "a"], at)
+    named = Named(Table((Field("n", Int()),))).read({"x": {"n": 1}}, Loc("f.toml", "p"))
+    assert named["x"].n == 1 and named["x"].at.path == "p[x]"
+    with pytest.raises(BadInput, match=r"^f.toml: p\[y\]\.n: missing"):
+        Named(Table((Field("n", Int()),))).read({"y": {}}, Loc("f.toml", "p"))
+    row = Table((Field("n", Int(), 5),)).read({}, at)
+    assert row.n == 5 and not row.given("n")
+    with pytest.raises(AttributeError):
+        row.n = 6
