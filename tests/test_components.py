@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 import shutil
 from pathlib import Path
 
@@ -183,6 +184,7 @@ def test_shipped_sets_load_and_are_cached_by_content(name, tmp_path):
     b = _configure(name, d).comp
     assert _configure(name, d).comp is b  # same content: the same frozen set
     assert type(b) is type(a)
+    assert pickle.loads(pickle.dumps(a)) == a  # a set travels to worker processes
 
 
 def test_an_edited_file_is_read_again(tmp_path):

@@ -58,7 +58,7 @@ class Int:
 
     def read(self, v: Any, at: Loc) -> int:
         if type(v) is not int or not self.lo <= v <= self.hi:
-            got = shown(v) if type(v) is int else kind_of_value(v)
+            got = shown(v) if type(v) is int else repr(v) if type(v) is float else kind_of_value(v)
             at.fail(f"expected a whole number from {self.lo} to {self.hi}, got {got}", self.cite)
         return v
 
@@ -116,6 +116,33 @@ class Field:
     name: str
     kind: Any
     default: Any = REQUIRED
+
+
+class FrozenMap(Mapping):
+    """A read-only dict that pickles (a component set travels to worker processes, and a
+    cached set is shared: nobody may change it)."""
+    __slots__ = ("_d",)
+
+    def __init__(self, d: Mapping = ()):
+        object.__setattr__(self, "_d", dict(d))
+
+    def __setattr__(self, k, v):
+        raise AttributeError("a FrozenMap is read-only")
+
+    def __getitem__(self, k):
+        return self._d[k]
+
+    def __iter__(self):
+        return iter(self._d)
+
+    def __len__(self) -> int:
+        return len(self._d)
+
+    def __reduce__(self):
+        return (FrozenMap, (self._d,))
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._d!r})"
 
 
 class Row(Mapping):
@@ -224,7 +251,7 @@ class Named:
             at.fail(f"expected a table of named tables, got {kind_of_value(v)}", self.cite)
         if not self.lo <= len(v) <= self.hi:
             at.fail(f"expected {self.lo} to {self.hi} named tables, got {len(v)}", self.cite)
-        return MappingProxyType({k: self.table.read(x, at.row(k)) for k, x in v.items()})
+        return FrozenMap({k: self.table.read(x, at.row(k)) for k, x in v.items()})
 
 
 # ---------------------------------------------------------------- files
@@ -274,5 +301,5 @@ def cached(files: Iterable[str]) -> Callable[[Callable[[Path | None], Any]], Cal
     return wrap
 
 
-__all__ = ["Bool", "Field", "Int", "List", "Loc", "Named", "REQUIRED", "Row", "Rows", "Str", "Table",
+__all__ = ["Bool", "Field", "FrozenMap", "Int", "List", "Loc", "Named", "REQUIRED", "Row", "Rows", "Str", "Table",
            "cached", "components_dir", "read"]

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..kernel import DataCheck
-from ..kernel.components import Bool, Field, Int, List, Loc, Row, Rows, Str, Table, cached, components_dir, read
+from ..kernel.components import Bool, Field, FrozenMap, Int, List, Loc, Row, Rows, Str, Table, cached, components_dir, read
 from ..kernel.inputs import shown
 from ..kernel.rules import kind_of
 from .state import B, G, K
@@ -239,10 +238,10 @@ def load(comp_dir: Path | None = None) -> Components:
         for i, f in enumerate(rd.dice[c]):
             if not f[:1].isdigit():
                 rd.dice.at.key(c).row(i).fail(f"expected a face label starting with its number, got {f!r}", "§10.1")
-    dice = MappingProxyType({CLASSES.index(c): rd.dice[c] for c in CLASSES})
+    dice = FrozenMap({CLASSES.index(c): rd.dice[c] for c in CLASSES})
     exp = load_expeditions(d)
     illustrative = any(r.illustrative for r in (rb, rbo, rc, rg, rd))
-    return Components(d, illustrative or exp.illustrative, buildings, MappingProxyType(boards), outpost, tuple(cards),
+    return Components(d, illustrative or exp.illustrative, buildings, FrozenMap(boards), outpost, tuple(cards),
                       tuple(houses), guilds, dice, exp)
 
 
