@@ -42,3 +42,14 @@ def test_component_files_errors_name_the_file(tmp_path):
         read_toml(tmp_path / "d.toml")
     (tmp_path / "e.toml").write_text("x = 1\n", encoding="utf-8")
     assert read_toml(tmp_path / "e.toml") == {"x": 1}
+
+
+@pytest.mark.parametrize("name", names())
+def test_components_must_be_a_directory(name, tmp_path):
+    game = load(name)
+    n = game.default_config().extra["nplayers"]
+    (tmp_path / "f.toml").write_text("x = 1\n", encoding="utf-8")
+    for d in (tmp_path / "f.toml", tmp_path / "nowhere"):
+        with pytest.raises(BadInput, match="not a components directory") as e:
+            game.configure({}, d, None, nplayers=n)
+        assert e.value.exit_code == 2

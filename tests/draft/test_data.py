@@ -29,14 +29,14 @@ def _load(tmp_path: Path, text: str):
 
 
 @pytest.mark.parametrize("change,message", [
-    (("cost = 2\nattack = 1\ncount = 16", "cost = -2\nattack = 1\ncount = 16"), r"cards.toml: card\[0\].cost: expected a whole number >= 0"),
+    (("cost = 2\nattack = 1\ncount = 16", "cost = -2\nattack = 1\ncount = 16"), r"cards.toml: card\[0\].cost: expected a whole number from 0 to 99, got -2"),
     (('class = "Warrior"\ncost = 2', 'class = "Paladin"\ncost = 2'), r"card\[0\].class: unknown class 'Paladin'"),
-    (('type = "hero"', 'type = "villain"'), r"card\[0\].type: expected hero, weapon or monster"),
+    (('type = "hero"', 'type = "villain"'), r"card\[0\].type: expected one of hero, weapon, monster"),
     (('needs = { Rogue = 2 }', 'needs = { }'), r"quest\[1\].needs: a quest requires"),
     (('gain = "attack"', 'gain = "cards"'), r"card\[1\].ability.gain: expected one of gold, xp, attack"),
-    (("illustrative = true", "illustrative = true\ncolour = 3"), r"cards.toml: colour: unknown key"),
+    (("illustrative = true", "illustrative = true\ncolour = 3"), r"cards.toml: colour: unknown key \(known: illustrative, note, classes"),
     (("gold_supply = 100", "gold_supply = 100\n[[card]]\nname = \"Squire\"\ntype = \"hero\"\nclass = \"Warrior\"\ncost = 1\ncount = 1\n"),
-     r"the name 'Squire' is used twice"),
+     r"cards.toml: card\[1\].name: 'Squire' is given twice \(first at card\[0\]\)"),
 ])
 def test_bad_components_are_located(tmp_path, change, message):
     old, new = change

@@ -117,7 +117,7 @@ def test_bad_components_are_located(tmp_path: Path):
     src = GAME.components_dir
     (tmp_path / "cards.toml").write_text((src / "cards.toml").read_text())
     (tmp_path / "figures.toml").write_text((src / "figures.toml").read_text().replace('mvt = 3', 'mvt = "x"'))
-    with pytest.raises(BadInput, match=r"figures.toml: profile.dragon: mvt"):
+    with pytest.raises(BadInput, match=r"figures.toml: profile\[dragon\].mvt: expected a whole number or a string"):
         GAME.configure({}, tmp_path, None)
     (tmp_path / "figures.toml").write_text((src / "figures.toml").read_text().replace('mvt = 3', 'mvt = 4'))
     cfg = GAME.configure({}, tmp_path, None)

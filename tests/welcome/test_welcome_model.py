@@ -38,10 +38,10 @@ def _copy(tmp_path):
 
 
 @pytest.mark.parametrize("edit,msg", [
-    (("monsters.toml", "strength = 9", "strength = \"nine\""), "monsters.toml: monster[7]: strength: expected int"),
+    (("monsters.toml", "strength = 9", "strength = \"nine\""), "monsters.toml: monster[7].strength: expected a whole number"),
     (("monsters.toml", "name = \"Demon\"", "name = \"Devil\""), "monsters.toml: monster: the Demonic Pact"),
-    (("adventurers.toml", "effect = \"pact\"", "effect = \"pakt\""), "adventurers.toml: adventurer[2]: tiles[4]: effect"),
-    (("adventurers.toml", "monster = \"Dragon\"", "monster = \"Wyrm\""), "adventurers.toml: adventurer[0]: tiles[4]: monster"),
+    (("adventurers.toml", "effect = \"pact\"", "effect = \"pakt\""), "adventurers.toml: adventurer[2].tiles[4].effect: expected one of"),
+    (("adventurers.toml", "monster = \"Dragon\"", "monster = \"Wyrm\""), "adventurers.toml: adventurer[0].tiles[4].monster: unknown monster"),
     (("monsters.toml", "[[monster]]\nname = \"Goblin\"", "[[monster]\nname = \"Goblin\""), "monsters.toml: not TOML"),
 ])
 def test_bad_components_are_located(tmp_path, edit, msg):

@@ -1,14 +1,15 @@
 """Components as data: the draft cards (heroes, weapons, monsters) and the quests, read from
 components/cards.toml (or `--components DIR`/cards.toml) into frozen records and validated
 against what the text says about them (§Jouer des cartes, §Icônes de classe, §Monstres,
-§Quêtes). Every error is a located BadInput("cards.toml: card[3].cost: ...")."""
+§Quêtes) by the kernel's component reader. Every error is a located
+BadInput("cards.toml: card[3].cost: ...")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..kernel import BadInput, DataCheck
-from ..kernel.inputs import read_toml
+from ..kernel import DataCheck
+from ..kernel.components import Bool, Field, Int, List, Row, Rows, Str, Table, cached, components_dir, read
 
 HERE = Path(__file__).parent / "components"
 FILE = "cards.toml"
@@ -86,117 +87,94 @@ def pad(xs: tuple, n: int) -> tuple:
     return tuple(xs) + (0,) * (n - len(xs))
 
 
-def _int(where: str, d: dict, key: str, default: int | None = 0, lo: int = 0) -> int:
-    v = d.get(key, default)
-    if v is None:
-        raise BadInput(f"{where}.{key}: missing")
-    if type(v) is not int or v < lo:
-        raise BadInput(f"{where}.{key}: expected a whole number >= {lo}, got {v!r}")
-    return v
+# ---------------------------------------------------------------- the file, declared once
+MAX_NUMBER = 99  # the model's bound on a printed number (the text gives none)
+OWNED = ROUNDS * HAND  # the most cards one player can control (§Mise en place)
+NUMBER = Int(0, MAX_NUMBER, "§Jouer des cartes: a printed number")
+ABILITY = Table((
+    Field("gain", Str(GAINS, "§Jouer des cartes")),
+    Field("amount", Int(1, MAX_NUMBER, "§Jouer des cartes: an ability gains at least 1")),
+    Field("per", Str(), None),
+    Field("if_class", Str(), None),
+    Field("if_count", Int(1, OWNED, f"§Icônes de classe: 1 to the {OWNED} cards a player can control"), None),
+))
+CARDS = Table((
+    Field("illustrative", Bool(), False),
+    Field("note", Str(), None),
+    Field("classes", List(Str(), 1, MAX_KINDS, "§Icônes de classe", unique=True)),
+    Field("gold_supply", Int(0, 9999, "§Fin de tour: the common reserve of gold")),
+    Field("card", Rows(Table((
+        Field("name", Str()),
+        Field("type", Str(("hero", "weapon", "monster"), "§Jouer des cartes, §Monstres")),
+        Field("class", Str(), None),
+        Field("cost", NUMBER),
+        Field("attack", NUMBER, 0),
+        Field("gold", NUMBER, 0),
+        Field("xp", NUMBER, 0),
+        Field("count", Int(1, FACTS_DRAFT, f"§Intro: copies among the game's {FACTS_DRAFT} draft cards")),
+        Field("ability", ABILITY, None),
+        Field("text", ABILITY, None),
+    )), hi=MAX_KINDS, cite=f"at most {MAX_KINDS} kinds of draft card (the model's capacity)")),
+    Field("quest", Rows(Table((
+        Field("name", Str()),
+        Field("needs", Table((), extra=Int(1, OWNED, "§Quêtes: cards of the class required"))),
+        Field("xp", NUMBER, 0),
+        Field("attack", NUMBER, 0),
+        Field("gold", NUMBER, 0),
+        Field("count", Int(1, FACTS_QUESTS, f"§Intro: copies among the game's {FACTS_QUESTS} quests")),
+    )), hi=MAX_QUESTS, cite=f"at most {MAX_QUESTS} kinds of quest (the model's capacity)")),
+))
 
 
-def _cls(where: str, classes: tuple[str, ...], v) -> int:
+def _cls(r: Row, key: str, classes: tuple[str, ...], name: str | None = None) -> int:
+    v = r[key] if name is None else name
     if v not in classes:
-        raise BadInput(f"{where}: unknown class {v!r} (classes: {', '.join(classes)})")
+        r.fail(key, f"unknown class {v!r} (classes: {', '.join(classes)})", "§Icônes de classe")
     return classes.index(v)
 
 
-def _ability(where: str, d, classes: tuple[str, ...], monster: bool) -> Ability:
-    if type(d) is not dict:
-        raise BadInput(f"{where}: expected a table")
-    extra = set(d) - {"gain", "amount", "per", "if_class", "if_count"}
-    if extra:
-        raise BadInput(f"{where}.{sorted(extra)[0]}: unknown key")
-    gain = d.get("gain")
-    if gain not in GAINS:
-        raise BadInput(f"{where}.gain: expected one of {', '.join(GAINS)}, got {gain!r}")
-    per = _cls(f"{where}.per", classes, d["per"]) if "per" in d else None
+def _ability(a: Row, classes: tuple[str, ...], monster: bool) -> Ability:
+    per = None if a.per is None else _cls(a, "per", classes)
     if per is not None and not monster:
-        raise BadInput(f"{where}.per: only a monster's text counts cards per class in this model")
-    if ("if_class" in d) != ("if_count" in d):
-        raise BadInput(f"{where}: if_class and if_count go together")
-    ic = _cls(f"{where}.if_class", classes, d["if_class"]) if "if_class" in d else None
-    return Ability(gain, _int(where, d, "amount", None, 1), per, ic,
-                   _int(where, d, "if_count", 0, 1) if ic is not None else 0)
+        a.fail("per", "only a monster's text counts cards per class in this model")
+    if (a.if_class is None) != (a.if_count is None):
+        a.fail("if_count" if a.if_count is None else "if_class", "if_class and if_count go together",
+               "§Icônes de classe")
+    ic = None if a.if_class is None else _cls(a, "if_class", classes)
+    return Ability(a.gain, a.amount, per, ic, a.if_count or 0)
 
 
+def _card(c: Row, classes: tuple[str, ...]) -> Card:
+    monster = c.type == "monster"
+    if monster and c.given("class"):
+        c.fail("class", "a monster has no class", "§Monstres")
+    if not monster and not c.given("class"):
+        c.fail("class", "missing: every hero and weapon has a class", "§Icônes de classe")
+    if monster and c.given("ability"):
+        c.fail("ability", "a monster's effect is its text (key text)", "§Monstres")
+    if not monster and c.given("text"):
+        c.fail("text", "heroes and weapons have an ability (key ability)", "§Jouer des cartes")
+    box = c.text if monster else c.ability
+    return Card(c.name, c.type, None if monster else _cls(c, "class", classes), c.cost, c.attack, c.gold, c.xp,
+                c.count, None if box is None else _ability(box, classes, monster))
+
+
+def _quest(q: Row, classes: tuple[str, ...]) -> Quest:
+    if not q.needs:
+        q.fail("needs", "a quest requires heroes and weapons of some class", "§Quêtes")
+    req = [0] * len(classes)
+    for c, k in q.needs.items():
+        req[_cls(q.needs, c, classes, c)] = k
+    return Quest(q.name, tuple(req), q.xp, q.attack, q.gold, q.count)
+
+
+@cached((FILE,))
 def load(comp_dir: Path | None = None) -> Components:
-    base = Path(comp_dir) if comp_dir is not None else HERE
-    path = base / FILE
-    raw = read_toml(path)
-    extra = set(raw) - {"illustrative", "classes", "gold_supply", "card", "quest", "note"}
-    if extra:
-        raise BadInput(f"{FILE}: {sorted(extra)[0]}: unknown key")
-    classes = raw.get("classes")
-    if type(classes) is not list or not classes or not all(type(c) is str for c in classes):
-        raise BadInput(f"{FILE}: classes: expected a list of class names")
-    classes = tuple(classes)
-    if len(set(classes)) != len(classes):
-        raise BadInput(f"{FILE}: classes: a class is named twice")
-    illustrative = raw.get("illustrative", False)
-    if type(illustrative) is not bool:
-        raise BadInput(f"{FILE}: illustrative: expected true or false")
-    supply = _int(FILE, raw, "gold_supply", None, 0)
-    cards = []
-    rows = raw.get("card")
-    if type(rows) is not list or not rows:
-        raise BadInput(f"{FILE}: card: expected [[card]] tables")
-    if len(rows) > MAX_KINDS:
-        raise BadInput(f"{FILE}: card: at most {MAX_KINDS} kinds of draft card (the model's capacity), got {len(rows)}")
-    for i, d in enumerate(rows):
-        where = f"{FILE}: card[{i}]"
-        extra = set(d) - {"name", "type", "class", "cost", "attack", "gold", "xp", "count", "ability", "text"}
-        if extra:
-            raise BadInput(f"{where}.{sorted(extra)[0]}: unknown key")
-        name = d.get("name")
-        if type(name) is not str or not name:
-            raise BadInput(f"{where}.name: expected a name")
-        typ = d.get("type")
-        if typ not in ("hero", "weapon", "monster"):
-            raise BadInput(f"{where}.type: expected hero, weapon or monster, got {typ!r}")
-        monster = typ == "monster"
-        if monster and "class" in d:
-            raise BadInput(f"{where}.class: a monster has no class")
-        if not monster and "class" not in d:
-            raise BadInput(f"{where}.class: every hero and weapon has a class (§Icônes de classe)")
-        if monster and "ability" in d:
-            raise BadInput(f"{where}.ability: a monster's effect is its text (key text)")
-        if not monster and "text" in d:
-            raise BadInput(f"{where}.text: heroes and weapons have an ability (key ability)")
-        box = d.get("text") if monster else d.get("ability")
-        cards.append(Card(
-            name, typ, None if monster else _cls(f"{where}.class", classes, d["class"]),
-            _int(where, d, "cost", None, 0), _int(where, d, "attack"), _int(where, d, "gold"),
-            _int(where, d, "xp"), _int(where, d, "count", None, 1),
-            None if box is None else _ability(f"{where}.{'text' if monster else 'ability'}", box, classes, monster),
-        ))
-    quests = []
-    rows = raw.get("quest")
-    if type(rows) is not list or not rows:
-        raise BadInput(f"{FILE}: quest: expected [[quest]] tables")
-    if len(rows) > MAX_QUESTS:
-        raise BadInput(f"{FILE}: quest: at most {MAX_QUESTS} kinds of quest (the model's capacity), got {len(rows)}")
-    for i, d in enumerate(rows):
-        where = f"{FILE}: quest[{i}]"
-        extra = set(d) - {"name", "needs", "xp", "attack", "gold", "count"}
-        if extra:
-            raise BadInput(f"{where}.{sorted(extra)[0]}: unknown key")
-        name = d.get("name")
-        if type(name) is not str or not name:
-            raise BadInput(f"{where}.name: expected a name")
-        needs = d.get("needs")
-        if type(needs) is not dict or not needs:
-            raise BadInput(f"{where}.needs: a quest requires heroes and weapons of some class (§Quêtes)")
-        req = [0] * len(classes)
-        for c, k in needs.items():
-            req[_cls(f"{where}.needs", classes, c)] = _int(f"{where}.needs", needs, c, None, 1)
-        quests.append(Quest(name, tuple(req), _int(where, d, "xp"), _int(where, d, "attack"),
-                            _int(where, d, "gold"), _int(where, d, "count", None, 1)))
-    for what, names in (("card", [c.name for c in cards]), ("quest", [q.name for q in quests])):
-        dup = {n for n in names if names.count(n) > 1}
-        if dup:
-            raise BadInput(f"{FILE}: {what}: the name {sorted(dup)[0]!r} is used twice")
-    return Components(classes, tuple(cards), tuple(quests), supply, illustrative, str(path))
+    path = components_dir(comp_dir, HERE) / FILE
+    raw = read(path, CARDS)
+    cards = tuple(_card(c, raw.classes) for c in raw.card)
+    quests = tuple(_quest(q, raw.classes) for q in raw.quest)
+    return Components(raw.classes, cards, quests, raw.gold_supply, raw.illustrative, str(path))
 
 
 def data_checks(cfg) -> list[DataCheck]:

@@ -2,7 +2,6 @@
 kept, the first player drawn at random)."""
 from __future__ import annotations
 
-from pathlib import Path
 
 from ..kernel import (
     Action, And, BadInput, Config, Need, Param, Player, Names, Source, Sum, covers, put, vadd, vsub,
@@ -15,17 +14,14 @@ from .rulings import OPTIONS
 from .state import DRAFT, SETUP, Draft
 
 SOURCES = (Source("règles", "règles de Dungeon Draft (seed 004)", 1),)
-_CACHE: dict = {}
 
 
 def configure(options, comp_dir, prefer, nplayers=2) -> Config:
     opts = choose_options(options, OPTIONS)
     check_players(nplayers, 2, P, "Dungeon Draft", "§Intro")
     check_source(prefer, SOURCES)
-    key = None if comp_dir is None else str(Path(comp_dir).resolve())
-    if key not in _CACHE:
-        _CACHE[key] = data.load(comp_dir)
-    return Config("draft", opts, SOURCES, prefer, comp=_CACHE[key], extra={"nplayers": nplayers})
+    comp = data.load(comp_dir)  # read once per content (kernel.components.cached)
+    return Config("draft", opts, SOURCES, prefer, comp=comp, extra={"nplayers": nplayers})
 
 
 def quest_names(cfg) -> tuple[str, ...]:

@@ -1,16 +1,20 @@
 """Dungeons Raiders components: TOML files -> frozen records (§3, §5, §6, §9, §10).
 
-`load(dir)` reads buildings, board, cards, guilds and dice; anything malformed raises
-BadInput("file.toml: key: what is wrong"). `checks(comp)` compares the data with every
+`load(dir)` reads buildings, board, cards, guilds, dice and dungeons against the
+declarations below (kernel/components.py); anything malformed raises
+BadInput("file.toml: table[row].key: what is wrong"). `checks(comp)` compares the data with every
 number the text gives (DataCheck records the audit reports)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
-from ..kernel import BadInput, DataCheck
-from ..kernel.inputs import read_toml
+from ..kernel import DataCheck
+from ..kernel.components import Bool, Field, FrozenMap, Int, List, Loc, Row, Rows, Str, Table, cached, components_dir, read
+from ..kernel.inputs import shown
+from ..kernel.rules import kind_of
+from .state import B, G, K
 
 HERE = Path(__file__).parent / "components"
 CLASSES = ("prêtre", "guerrier", "mage", "voleur", "milicien")  # §3.1
@@ -87,12 +91,12 @@ class Components:
     dir: Path
     illustrative: bool
     buildings: tuple[Building, ...]
-    boards: dict[str, tuple[Slot, ...]]
+    boards: Mapping[str, tuple[Slot, ...]]
     outpost: tuple[tuple[int, int, int], ...]  # (level reached, column, levels needed)
     cards: tuple[Card, ...]
     houses: tuple[House, ...]
     guilds: tuple[Guild, ...]
-    dice: dict[int, tuple[str, ...]]
+    dice: Mapping[int, tuple[str, ...]]
     exp: "Expeditions | None" = None  # chapters 7-8: dungeons.toml
 
     @property
@@ -107,130 +111,138 @@ class Components:
         return self.building_names.index(name)
 
 
-class _Reader:
-    def __init__(self, path: Path):
-        self.file = path.name
-        self.doc = read_toml(path)
+# ---------------------------------------------------------------- the files, declared once
+TYPES = ("avant-poste", "base", "troupes", "magie", "prestige")  # §3.3, §7.6
+SLOTS = tuple(c + r for c in COLUMNS for r in "123")
+NUMBER = Int(0, 99, "the model's bound on a printed number")
+GAIN = Table(tuple(Field(r, Int(0, 20, "§6.2: a resource per token, at most 20 in the model"), 0) for r in RESOURCES))
+EFFECT = Table((
+    Field("cost", GAIN, None),
+    Field("gain", GAIN, None),
+    Field("recruit", List(Str(CLASSES, "§3.1"), 0, len(CLASSES), "§6.3", unique=True), ()),
+    Field("mark", Int(1, 4, "§6.1: a white-circle mark is 1 to 4"), 1),
+))
+BUILDINGS = Table((
+    Field("illustrative", Bool(), False),
+    Field("building", Rows(Table((
+        Field("name", Str()),
+        Field("type", Str(TYPES, "§3.3 §7.6")),
+        Field("evolve", List(Int(0, 9, "§6.4: stones, at most 9 in the model"), 0, 3, "§3.3: levels 1 to 3")),
+        Field("effects", Rows(EFFECT, key=None, lo=0, hi=3, cite="§3.3: one effect per level 1 to 3"), ()),
+    )), lo=B, hi=B, cite=f"the model is sized for {B} buildings")),
+))
+SIDE = Table((Field("slots", Rows(Table((
+    Field("slot", Str(SLOTS, "§3.3: columns A to C, rows 1 to 3")),
+    Field("level", Int(0, 3, "§3.3: levels 0 to 3")),
+    Field("base", Bool(), False),
+    Field("avant_poste", Bool(), False),
+    Field("building", Str(), None),
+)), key="slot", lo=9, hi=9, cite="§3.3: 9 slots")),))
+BOARD = Table((
+    Field("illustrative", Bool(), False),
+    Field("advanced", SIDE),
+    Field("initiation", SIDE),
+    Field("outpost", Rows(Table((
+        Field("to", Int(2, 3, "§6.5: the Avant-Poste evolves to level 2 or 3")),
+        Field("column", Str(tuple(COLUMNS), "§6.5")),
+        Field("levels", Int(0, 9, "§6.5: at most 9 levels in a column of 3")),
+    )), key="to", lo=1, hi=2, cite="§6.5")),
+))
+CARD = Table((
+    Field("name", Str()),
+    Field("gain", GAIN, None),
+    Field("price", Int(0, 15, "§3.5: a budget of 15 crowns"), 0),
+    Field("copies", Int(1, 10, "§3.5: a deck of 10 cards"), 1),
+))
+CARDS = Table((
+    Field("illustrative", Bool(), False),
+    Field("base", Rows(CARD, cite="§3.5")),
+    Field("advanced", Rows(CARD, cite="§3.5")),
+    Field("house", Rows(Table((
+        Field("name", Str()),
+        Field("building", Str()),
+        Field("adventurers", List(Str(CLASSES, "§3.1"), 2, 2, "§3.2: a Maison gives two adventurers")),
+        Field("cards", Rows(Table((Field("name", Str()), Field("gain", GAIN, None))), lo=5, hi=5,
+                            cite="§3.2: 5 cards per Maison")),
+    )), cite="§3.2")),
+))
+GUILDS = Table((
+    Field("illustrative", Bool(), False),
+    Field("guild", Rows(Table((
+        Field("name", Str()),
+        Field("cost", GAIN, None),
+        Field("needs", Table((
+            Field("type", Str(TYPES, "§9.1"), None),
+            Field("levels", Int(0, 27, "§9.1: at most 27 levels on 9 buildings"), 0),
+            Field("glory", NUMBER, 0),
+        )), None),
+    )), lo=G, hi=G, cite=f"§9.1: {G} guilds")),
+))
+DICE = Table((
+    Field("illustrative", Bool(), False),
+    Field("dice", Table(tuple(Field(c, List(Str(), 1, 20, "§10.1: a die's faces")) for c in CLASSES))),
+))
 
-    def fail(self, key: str, what: str):
-        raise BadInput(f"{self.file}: {key}: {what}")
 
-    def get(self, d: dict, key: str, kind: type, where: str, default: Any = ...):
-        if key not in d:
-            if default is ...:
-                self.fail(where, f"missing \"{key}\"")
-            return default
-        v = d[key]
-        if kind is int and (type(v) is not int or v < 0):
-            self.fail(f"{where}.{key}", f"expected a whole number >= 0, got {v!r}")
-        if kind is not int and not isinstance(v, kind):
-            self.fail(f"{where}.{key}", f"expected {kind.__name__}, got {type(v).__name__}")
-        return v
-
-    def gain(self, d: Any, where: str) -> Gain:
-        if not isinstance(d, dict):
-            self.fail(where, "expected a table of resources")
-        bad = set(d) - set(RESOURCES)
-        if bad:
-            self.fail(where, f"unknown resource {sorted(bad)[0]!r} (known: {', '.join(RESOURCES)})")
-        return Gain(**{k: self.get(d, k, int, where) for k in d})
-
-    def classes(self, xs: Any, where: str) -> tuple[int, ...]:
-        if not isinstance(xs, list) or any(x not in CLASSES for x in xs):
-            self.fail(where, f"expected a list of classes among {', '.join(CLASSES)}")
-        return tuple(CLASSES.index(x) for x in xs)
+def _gain(g: Row | None) -> Gain:
+    return Gain() if g is None else Gain(**g)
 
 
-def load(d: Path | None = None) -> Components:
-    d = d or HERE
-    if not d.is_dir():
-        raise BadInput(f"{d}: not a directory of components")
-    rb = _Reader(d / "buildings.toml")
-    buildings = []
-    for i, b in enumerate(rb.get(rb.doc, "building", list, "building")):
-        w = f"building[{i}]"
-        effects = []
-        for j, e in enumerate(rb.get(b, "effects", list, w, [])):
-            we = f"{w}.effects[{j}]"
-            mark = rb.get(e, "mark", int, we, 1)
-            effects.append(Effect(rb.gain(e.get("cost", {}), we + ".cost"), rb.gain(e.get("gain", {}), we + ".gain"),
-                                  rb.classes(e.get("recruit", []), we + ".recruit"), mark))
-        evolve = rb.get(b, "evolve", list, w)
-        if any(type(x) is not int or x < 0 for x in evolve):
-            rb.fail(w + ".evolve", "expected whole numbers")
-        buildings.append(Building(rb.get(b, "name", str, w), rb.get(b, "type", str, w), tuple(evolve), tuple(effects)))
+def _check_names(rows: list[Row], what: str) -> None:
+    """Names shared across tables (a Métropole card and a House card) are given once."""
+    first: dict[str, Row] = {}
+    for r in rows:
+        if r.name in first:
+            r.fail("name", f"{r.name!r} is given twice (first at {first[r.name].at.path}); each {what} once")
+        first[r.name] = r
+
+
+@cached(("buildings.toml", "board.toml", "cards.toml", "guilds.toml", "dice.toml", "dungeons.toml"))
+def load(comp_dir: Path | None = None) -> Components:
+    d = components_dir(comp_dir, HERE)
+    rb = read(d / "buildings.toml", BUILDINGS)
+    buildings = tuple(Building(b.name, b.type, b.evolve, tuple(
+        Effect(_gain(e.cost), _gain(e.gain), tuple(CLASSES.index(x) for x in e.recruit), e.mark) for e in b.effects))
+        for b in rb.building)
     names = [b.name for b in buildings]
-    if len(set(names)) != len(names):
-        rb.fail("building", "two buildings share a name")
 
-    rbo = _Reader(d / "board.toml")
+    rbo = read(d / "board.toml", BOARD)
     boards = {}
     for side in ("advanced", "initiation"):
-        slots = []
-        for i, s in enumerate(rbo.get(rbo.get(rbo.doc, side, dict, side), "slots", list, side)):
-            w = f"{side}.slots[{i}]"
-            name = rbo.get(s, "slot", str, w)
-            if len(name) != 2 or name[0] not in COLUMNS or name[1] not in "123":
-                rbo.fail(w + ".slot", f"expected A1..C3, got {name!r}")
-            b = s.get("building")
-            if b is not None and b not in names:
-                rbo.fail(w + ".building", f"unknown building {b!r}")
-            slots.append(Slot(name, COLUMNS.index(name[0]), rbo.get(s, "level", int, w), bool(s.get("base", False)),
-                              bool(s.get("avant_poste", False)), b))
-        boards[side] = tuple(slots)
-    outpost = []
-    for i, o in enumerate(rbo.get(rbo.doc, "outpost", list, "outpost")):
-        w = f"outpost[{i}]"
-        col = rbo.get(o, "column", str, w)
-        if col not in COLUMNS:
-            rbo.fail(w + ".column", f"expected A, B or C, got {col!r}")
-        outpost.append((rbo.get(o, "to", int, w), COLUMNS.index(col), rbo.get(o, "levels", int, w)))
+        for s in rbo[side].slots:
+            if s.building is not None and s.building not in names:
+                s.fail("building", f"unknown building {s.building!r}")
+        boards[side] = tuple(Slot(s.slot, COLUMNS.index(s.slot[0]), s.level, s.base, s.avant_poste, s.building)
+                             for s in rbo[side].slots)
+    outpost = tuple((o.to, COLUMNS.index(o.column), o.levels) for o in rbo.outpost)
 
-    rc = _Reader(d / "cards.toml")
-    cards: list[Card] = []
-    for kind in ("base", "advanced"):
-        for i, c in enumerate(rc.get(rc.doc, kind, list, kind)):
-            w = f"{kind}[{i}]"
-            cards.append(Card(rc.get(c, "name", str, w), kind, rc.gain(c.get("gain", {}), w + ".gain"),
-                              rc.get(c, "price", int, w, 0), rc.get(c, "copies", int, w, 1)))
+    rc = read(d / "cards.toml", CARDS)
+    cards = [Card(c.name, kind, _gain(c.gain), c.price, c.copies) for kind in ("base", "advanced") for c in rc[kind]]
     houses = []
-    for i, h in enumerate(rc.get(rc.doc, "house", list, "house")):
-        w = f"house[{i}]"
-        hname = rc.get(h, "name", str, w)
-        b = rc.get(h, "building", str, w)
-        if b not in names:
-            rc.fail(w + ".building", f"unknown building {b!r}")
-        own = []
-        for j, c in enumerate(rc.get(h, "cards", list, w)):
-            wc = f"{w}.cards[{j}]"
-            cards.append(Card(rc.get(c, "name", str, wc), "house", rc.gain(c.get("gain", {}), wc + ".gain"), house=hname))
-            own.append(c["name"])
-        houses.append(House(hname, b, rc.classes(rc.get(h, "adventurers", list, w), w + ".adventurers"), tuple(own)))
-    cnames = [c.name for c in cards]
-    if len(set(cnames)) != len(cnames):
-        rc.fail("cards", "two cards share a name")
+    for h in rc.house:
+        if h.building not in names:
+            h.fail("building", f"unknown building {h.building!r}", "§3.2")
+        cards += [Card(c.name, "house", _gain(c.gain), house=h.name) for c in h.cards]
+        houses.append(House(h.name, h.building, tuple(CLASSES.index(x) for x in h.adventurers),
+                            tuple(c.name for c in h.cards)))
+    _check_names([*rc.base, *rc.advanced, *(c for h in rc.house for c in h.cards)], "card")
+    if len(cards) != K:
+        rc.fail("house", f"the model is sized for {K} cards (base, advanced and House), the file gives {len(cards)}")
 
-    rg = _Reader(d / "guilds.toml")
-    guilds = []
-    for i, g in enumerate(rg.get(rg.doc, "guild", list, "guild")):
-        w = f"guild[{i}]"
-        needs = g.get("needs", {})
-        guilds.append(Guild(rg.get(g, "name", str, w), rg.gain(g.get("cost", {}), w + ".cost"),
-                            needs.get("type"), rg.get(needs, "levels", int, w + ".needs", 0),
-                            rg.get(needs, "glory", int, w + ".needs", 0)))
+    rg = read(d / "guilds.toml", GUILDS)
+    guilds = tuple(Guild(g.name, _gain(g.cost), g.needs and g.needs.type, g.needs.levels if g.needs else 0,
+                         g.needs.glory if g.needs else 0) for g in rg.guild)
 
-    rd = _Reader(d / "dice.toml")
-    dice_doc = rd.get(rd.doc, "dice", dict, "dice")
-    dice = {}
-    for cls in CLASSES:
-        faces = dice_doc.get(cls)
-        if not isinstance(faces, list) or not faces or any(not isinstance(f, str) or not f[:1].isdigit() for f in faces):
-            rd.fail(f"dice.{cls}", "expected a list of face labels starting with their number")
-        dice[CLASSES.index(cls)] = tuple(faces)
-    illustrative = any(r.doc.get("illustrative", False) for r in (rb, rbo, rc, rg, rd))
+    rd = read(d / "dice.toml", DICE)
+    for c in CLASSES:
+        for i, f in enumerate(rd.dice[c]):
+            if not f[:1].isdigit():
+                rd.dice.at.key(c).row(i).fail(f"expected a face label starting with its number, got {f!r}", "§10.1")
+    dice = FrozenMap({CLASSES.index(c): rd.dice[c] for c in CLASSES})
     exp = load_expeditions(d)
-    return Components(d, illustrative or exp.illustrative, tuple(buildings), boards, tuple(outpost), tuple(cards),
-                      tuple(houses), tuple(guilds), dice, exp)
+    illustrative = any(r.illustrative for r in (rb, rbo, rc, rg, rd))
+    return Components(d, illustrative or exp.illustrative, buildings, FrozenMap(boards), outpost, tuple(cards),
+                      tuple(houses), guilds, dice, exp)
 
 
 def face_value(label: str) -> int:
@@ -363,68 +375,72 @@ class Expeditions:
     house_bonus: int
 
 
+@dataclass(frozen=True)
+class Level:
+    """A component kind: a dungeon's level, 1, 2, 3 or "special" (§8.3)."""
+
+    def read(self, v: Any, at: Loc) -> int:
+        if v not in LEVELS or type(v) not in (int, str):  # `True == 1`: a boolean is no level
+            at.fail(f"expected 1, 2, 3 or \"special\", got {shown(v) if type(v) in (int, str) else kind_of(v)}",
+                    "§8.3")
+        return LEVELS.index(v)
+
+
+BONUS = List(Int(0, 6, "§8.6: a bonus of +6 at most"), 5, 5, "§8.6: 0 to 4 specialised adventurers")
+DUNGEONS = Table((
+    Field("illustrative", Bool(), False),
+    Field("dungeon", Rows(Table((
+        Field("name", Str()),
+        Field("level", Level()),
+        Field("floors", Int(1, 9, "§8.7: at least one floor")),
+        Field("resistance", NUMBER),
+        Field("red", Int(0, 9, "§8.4: red skulls")),
+        Field("black", Int(0, E, f"§8.4: black skulls draw from the {E} Exploration cards")),
+        Field("creature", NUMBER),
+        Field("glory", NUMBER),
+        Field("treasures", Int(0, 4, "§8.7: one treasure per pile at most")),
+        Field("effect", Table((Field("kind", Str(EFFECTS, "§8.4")), Field("value", NUMBER)))),
+    )), lo=D, hi=D, cite=f"the model's state has {D} dungeon cards")),
+    Field("bonus", Table((Field("front", BONUS), Field("reinforcement", BONUS)))),
+    Field("exploration", Rows(Table((
+        Field("name", Str()),
+        Field("kind", Str(XKINDS, "§8.4 §8.5 §8.7")),
+        Field("value", NUMBER, 0),
+        Field("eliminates", Bool(), False),
+    )), lo=E, hi=E, cite=f"the model's state has {E} Exploration cards")),
+    Field("treasure", Rows(Table((
+        Field("name", Str()),
+        Field("pile", Str(("Gloire", "Richesse", "Prisonniers"), "§8.7: the Objets pile holds the items")),
+        Field("glory", NUMBER, 0),
+        Field("crowns", NUMBER, 0),
+        Field("adventurer", Str(CLASSES, "§3.1"), None),
+    )), lo=T, hi=T, cite=f"the model's state has {T} treasure cards")),
+    Field("item", Rows(Table((
+        Field("name", Str()),
+        Field("analysis", Int(2, 5, "§7.5: analysis scores 2 to 5")),
+        Field("bonus", Int(0, 9, "§7.5")),
+        Field("kind", Str(ITEM_KINDS, "§7.5")),
+    )), lo=I, hi=I, cite=f"the model's state has {I} special items")),
+    Field("mercenary", Rows(Table((
+        Field("name", Str()),
+        Field("price", NUMBER),
+        Field("bonus", Int(0, 9, "§7.6")),
+    )), lo=M, hi=M, cite=f"the model's state has {M} mercenaries")),
+    Field("house", Table((Field("bonus", Int(0, 9, "§8.6")),))),
+))
+
+
 def load_expeditions(d: Path) -> Expeditions:
-    r = _Reader(d / "dungeons.toml")
-    dungeons = []
-    for i, x in enumerate(r.get(r.doc, "dungeon", list, "dungeon")):
-        w = f"dungeon[{i}]"
-        lvl = x.get("level")
-        if lvl not in LEVELS or type(lvl) is bool:
-            r.fail(w + ".level", f"expected 1, 2, 3 or \"special\", got {lvl!r}")
-        eff = r.get(x, "effect", dict, w)
-        kind = r.get(eff, "kind", str, w + ".effect")
-        if kind not in EFFECTS:
-            r.fail(w + ".effect.kind", f"expected one of {', '.join(EFFECTS)}, got {kind!r}")
-        dungeons.append(Dungeon(r.get(x, "name", str, w), LEVELS.index(lvl), r.get(x, "floors", int, w),
-                                r.get(x, "resistance", int, w), r.get(x, "red", int, w), r.get(x, "black", int, w),
-                                r.get(x, "creature", int, w), r.get(x, "glory", int, w), r.get(x, "treasures", int, w),
-                                kind, r.get(eff, "value", int, w + ".effect")))
-    bonus = r.get(r.doc, "bonus", dict, "bonus")
-    tables = []
-    for key in ("front", "reinforcement"):
-        t = r.get(bonus, key, list, "bonus")
-        if len(t) != 5 or any(type(v) is not int or v < 0 for v in t):
-            r.fail(f"bonus.{key}", "expected 5 whole numbers (0 to 4 specialised adventurers)")
-        tables.append(tuple(t))
-    xs = []
-    for i, x in enumerate(r.get(r.doc, "exploration", list, "exploration")):
-        w = f"exploration[{i}]"
-        kind = r.get(x, "kind", str, w)
-        if kind not in XKINDS:
-            r.fail(w + ".kind", f"expected one of {', '.join(XKINDS)}, got {kind!r}")
-        xs.append(Exploration(r.get(x, "name", str, w), kind, r.get(x, "value", int, w, 0),
-                              bool(r.get(x, "eliminates", bool, w, False))))
-    ts = []
-    for i, x in enumerate(r.get(r.doc, "treasure", list, "treasure")):
-        w = f"treasure[{i}]"
-        pile = r.get(x, "pile", str, w)
-        if pile not in PILES or pile == "Objets":
-            r.fail(w + ".pile", f"expected Gloire, Richesse or Prisonniers (Objets are the items), got {pile!r}")
-        adv = x.get("adventurer")
-        if adv is not None and adv not in CLASSES:
-            r.fail(w + ".adventurer", f"expected a class among {', '.join(CLASSES)}")
-        ts.append(Treasure(r.get(x, "name", str, w), PILES.index(pile), r.get(x, "glory", int, w, 0),
-                           r.get(x, "crowns", int, w, 0), CLASSES.index(adv) if adv else -1))
-    items = []
-    for i, x in enumerate(r.get(r.doc, "item", list, "item")):
-        w = f"item[{i}]"
-        kind = r.get(x, "kind", str, w)
-        if kind not in ITEM_KINDS:
-            r.fail(w + ".kind", f"expected one of {', '.join(ITEM_KINDS)}, got {kind!r}")
-        items.append(Item(r.get(x, "name", str, w), r.get(x, "analysis", int, w), r.get(x, "bonus", int, w), kind))
-    mercs = [Mercenary(r.get(x, "name", str, f"mercenary[{i}]"), r.get(x, "price", int, f"mercenary[{i}]"),
-                       r.get(x, "bonus", int, f"mercenary[{i}]"))
-             for i, x in enumerate(r.get(r.doc, "mercenary", list, "mercenary"))]
-    house = r.get(r.doc, "house", dict, "house")
-    for what, got, want in (("dungeon", dungeons, D), ("exploration", xs, E), ("treasure", ts, T), ("item", items, I),
-                            ("mercenary", mercs, M)):
-        if len(got) != want:
-            r.fail(what, f"the model's state has {want} {what} cards, the file gives {len(got)}")
-        names = [x.name for x in got]
-        if len(set(names)) != len(names):
-            r.fail(what, "two entries share a name (every card is single)")
-    return Expeditions(bool(r.doc.get("illustrative", False)), tuple(dungeons), tables[0], tables[1], tuple(xs),
-                       tuple(ts), tuple(items), tuple(mercs), r.get(house, "bonus", int, "house"))
+    r = read(Path(d) / "dungeons.toml", DUNGEONS)
+    dungeons = tuple(Dungeon(x.name, x.level, x.floors, x.resistance, x.red, x.black, x.creature, x.glory, x.treasures,
+                             x.effect.kind, x.effect.value) for x in r.dungeon)
+    xs = tuple(Exploration(x.name, x.kind, x.value, x.eliminates) for x in r.exploration)
+    ts = tuple(Treasure(x.name, PILES.index(x.pile), x.glory, x.crowns,
+                        CLASSES.index(x.adventurer) if x.adventurer else -1) for x in r.treasure)
+    items = tuple(Item(x.name, x.analysis, x.bonus, x.kind) for x in r.item)
+    mercs = tuple(Mercenary(x.name, x.price, x.bonus) for x in r.mercenary)
+    return Expeditions(r.illustrative, dungeons, r.bonus.front, r.bonus.reinforcement, xs, ts, items, mercs,
+                       r.house.bonus)
 
 
 def expedition_checks(x: Expeditions) -> list[DataCheck]:

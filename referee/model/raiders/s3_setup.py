@@ -16,18 +16,11 @@ from .state import B, C, G, K, SETUP, Raiders
 BUDGET = 15  # §3.5
 START_TOKENS = 3  # §3.6
 START_HAND = 2  # §3.6
-_cache: dict[Path | None, Components] = {}
 
 
 def components(d: Path | None) -> Components:
-    if d not in _cache:
-        comp = load(d)
-        sizes = (len(comp.buildings), len(comp.cards), len(comp.guilds))
-        if sizes != (B, K, G):
-            raise BadInput(f"{comp.dir}: the model is sized for {B} buildings, {K} cards, {G} guilds; "
-                           f"these components have {sizes[0]}, {sizes[1]}, {sizes[2]}")
-        _cache[d] = comp
-    return _cache[d]
+    """The component set (read once per content, sized for the model: kernel.components.cached)."""
+    return load(d)
 
 
 def configure(options: Mapping[str, Any], comp_dir: Path | None, prefer: str | None, nplayers: int = 2) -> Config:

@@ -10,8 +10,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..kernel import BadInput, DataCheck
-from ..kernel.inputs import read_toml
+from ..kernel import DataCheck
+from ..kernel.components import Bool, Field, Int, List, Loc, Named, Rows, Str, Table, cached, components_dir, read
+from ..kernel.inputs import shown
+from ..kernel.rules import kind_of
 
 HERE = Path(__file__).parent / "components"
 FACTIONS = ("Humains", "Trolls", "Dragons")  # players[0], [1], [2] (§Intro)
@@ -21,16 +23,18 @@ NK = 6  # card values: as, 3, 5, 7, 9, joker
 WEAPONS = ("none", "light", "heavy")
 
 
-def length(v: Any, where: str) -> Fraction:
-    """An exact length in inches: a whole number, or a string "a/b" or "1.5"."""
+def length(v: Any, at: Loc | str) -> Fraction:
+    """An exact length in inches: a whole number, or a string "a/b" or "1.5" (else a
+    BadInput at `at`, a component file's location or a log's field)."""
+    at = Loc(at) if isinstance(at, str) else at
     if type(v) is int:
         return Fraction(v)
-    if type(v) is str:
+    if type(v) is str and len(v) <= 40:
         try:
             return Fraction(v.strip())
         except (ValueError, ZeroDivisionError):
             pass
-    raise BadInput(f"{where}: expected a whole number or a string like \"3/2\", got {v!r}")
+    at.fail(f"expected a whole number or a string like \"3/2\", got {shown(v) if type(v) is str else kind_of(v)}")
 
 
 def as_json(x: Fraction) -> Any:
@@ -88,79 +92,87 @@ class Comp:
         return tuple(o.name for o in self.objs)
 
 
-def _int(d: dict, key: str, where: str, lo: int = 0) -> int:
-    v = d.get(key)
-    if type(v) is not int or v < lo:
-        raise BadInput(f"{where}: {key}: expected a whole number >= {lo}, got {v!r}")
-    return v
+@dataclass(frozen=True)
+class Length:
+    """A component kind: an exact length in inches from lo to hi (`positive`: above lo)."""
+    lo: int
+    hi: int
+    positive: bool = False
+    cite: str = ""
+
+    def read(self, v: Any, at: Loc) -> Fraction:
+        x = length(v, at)
+        if x > self.hi or x < self.lo or (self.positive and x == self.lo):
+            low = f"above {self.lo}" if self.positive else f"from {self.lo}"
+            at.fail(f"expected a length {low} to {self.hi} inches, got {as_json(x)}", self.cite)
+        return x
 
 
-def _point(v: Any, where: str) -> tuple:
-    if type(v) is not list or len(v) != 2:
-        raise BadInput(f"{where}: expected a point [x, y], got {v!r}")
-    return (length(v[0], where), length(v[1], where))
+# ---------------------------------------------------------------- the files, declared once
+MAX_LEN = 100  # inches: the model's bound on a position (the text gives no table size)
+POINT = List(Length(-MAX_LEN, MAX_LEN), 2, 2, "a point [x, y] in inches")
+CARDS = Table((
+    Field("illustrative", Bool(), False),
+    Field("copies", Int(1, 12, "§Intro: a deck is 12 cards")),
+    Field("card", Rows(Table((
+        Field("name", Str()),
+        Field("value", Int(0, 11, "§Cartes spéciales: the ace is worth 11 at most")),
+        Field("dragon", Int(0, 11, "§Cartes spéciales"), None),
+        Field("joker", Bool(), False),
+    )), lo=NK, hi=NK, cite="§Intro: as, 3, 5, 7, 9 and joker")),
+))
+FIGURES = Table((
+    Field("illustrative", Bool(), False),
+    Field("profile", Named(Table((
+        Field("faction", Int(0, 2, "§Intro: 0 Humains, 1 Trolls, 2 Dragons")),
+        Field("mvt", Length(0, 12, True, "§Actions/Mouvement")),
+        Field("tir", Int(0, 9, "§Actions/Tir")),
+        Field("cbt", Int(0, 9, "§Actions/Tir")),
+        Field("pdv", Int(1, 99, "§Actions/Tir: a figure has at least 1 PdV")),
+        Field("base", Length(0, 12, True)),
+        Field("weapon", Str(WEAPONS, "§Actions/Tir")),
+    )), lo=1, hi=NF)),
+    Field("figure", Rows(Table((
+        Field("name", Str()),
+        Field("profile", Str()),
+        Field("pos", POINT),
+        Field("face", POINT),
+    )), lo=NF, hi=NF, cite=f"the model has {NF} figure slots")),
+    Field("objective", Rows(Table((
+        Field("name", Str()),
+        Field("pos", POINT),
+        Field("size", Length(0, 12, True)),
+        Field("structure", Int(1, 99, "§Actions/Destruction: at least 1 structure point")),
+        Field("points", Int(0, 99, "§Intro")),
+    )), lo=NO, hi=NO, cite=f"the model has {NO} objective slots")),
+))
 
 
-def load(comp_dir: Path | None) -> Comp:
-    d = comp_dir or HERE
-    cards = read_toml(d / "cards.toml")
-    rows = cards.get("card")
-    if type(rows) is not list or len(rows) != NK:
-        raise BadInput(f"cards.toml: card: expected {NK} card values, got {len(rows) if type(rows) is list else rows!r}")
-    kinds, values, joker = [], [[], [], []], None
-    for i, r in enumerate(rows):
-        w = f"cards.toml: card[{i}]"
-        if type(r.get("name")) is not str:
-            raise BadInput(f"{w}: name: expected a string")
-        kinds.append(r["name"])
-        v = _int(r, "value", w)
-        values[0].append(v)
-        values[1].append(v)
-        values[2].append(_int(r, "dragon", w) if "dragon" in r else v)
-        if r.get("joker") is True:
-            joker = i
-    if joker is None:
-        raise BadInput("cards.toml: card: no card has joker = true")
-    copies = _int(cards, "copies", "cards.toml", 1)
-
-    figs_t = read_toml(d / "figures.toml")
-    profiles = {}
-    for name, p in (figs_t.get("profile") or {}).items():
-        w = f"figures.toml: profile.{name}"
-        fac = _int(p, "faction", w)
-        if fac > 2:
-            raise BadInput(f"{w}: faction: 0 (Humains), 1 (Trolls) or 2 (Dragons), got {fac}")
-        if p.get("weapon") not in WEAPONS:
-            raise BadInput(f"{w}: weapon: one of {', '.join(WEAPONS)}, got {p.get('weapon')!r}")
-        mvt, base = length(p.get("mvt"), f"{w}: mvt"), length(p.get("base"), f"{w}: base")
-        if mvt <= 0 or base <= 0:
-            raise BadInput(f"{w}: mvt and base must be positive")
-        profiles[name] = Profile(name, fac, mvt, _int(p, "tir", w), _int(p, "cbt", w), _int(p, "pdv", w, 1), base, p["weapon"])
+@cached(("cards.toml", "figures.toml"))
+def load(comp_dir: Path | None = None) -> Comp:
+    d = components_dir(comp_dir, HERE)
+    cards, ft = read(d / "cards.toml", CARDS), read(d / "figures.toml", FIGURES)
+    kinds = tuple(r.name for r in cards.card)
+    plain = tuple(r.value for r in cards.card)
+    values = (plain, plain, tuple(r.value if r.dragon is None else r.dragon for r in cards.card))
+    jokers = [i for i, r in enumerate(cards.card) if r.joker]
+    if not jokers:
+        cards.fail("card", "no card has joker = true", "§Joker")
+    if len(jokers) > 1:
+        cards.card[jokers[1]].fail("joker", "a second joker (one card value is the joker)", "§Joker")
+    profiles = {name: Profile(name, p.faction, p.mvt, p.tir, p.cbt, p.pdv, p.base, p.weapon)
+                for name, p in ft.profile.items()}
     figs = []
-    for i, f in enumerate(figs_t.get("figure") or []):
-        w = f"figures.toml: figure[{i}]"
-        prof = profiles.get(f.get("profile"))
+    for f in ft.figure:
+        prof = profiles.get(f.profile)
         if prof is None:
-            raise BadInput(f"{w}: profile: unknown profile {f.get('profile')!r}")
-        face = _point(f.get("face"), f"{w}: face")
-        if face == (0, 0):
-            raise BadInput(f"{w}: face: a facing needs a nonzero direction")
-        if type(f.get("name")) is not str:
-            raise BadInput(f"{w}: name: expected a string")
-        figs.append(Figure(f["name"], prof.faction, prof, _point(f.get("pos"), f"{w}: pos"), face))
-    if len(figs) != NF:
-        raise BadInput(f"figures.toml: figure: the model has {NF} figure slots, the file gives {len(figs)}")
-    if len({f.name for f in figs}) != NF:
-        raise BadInput("figures.toml: figure: two figures share a name")
-    objs = []
-    for i, o in enumerate(figs_t.get("objective") or []):
-        w = f"figures.toml: objective[{i}]"
-        objs.append(Objective(str(o.get("name")), _point(o.get("pos"), f"{w}: pos"), length(o.get("size"), f"{w}: size"),
-                              _int(o, "structure", w, 1), _int(o, "points", w)))
-    if len(objs) != NO:
-        raise BadInput(f"figures.toml: objective: the model has {NO} objective slots, the file gives {len(objs)}")
-    return Comp(tuple(kinds), tuple(tuple(v) for v in values), joker, copies, tuple(profiles.values()),
-                tuple(figs), tuple(objs), bool(cards.get("illustrative", False)), bool(figs_t.get("illustrative", False)))
+            f.fail("profile", f"unknown profile {f.profile!r} (profiles: {', '.join(profiles)})")
+        if f.face == (0, 0):
+            f.fail("face", "a facing needs a nonzero direction")
+        figs.append(Figure(f.name, prof.faction, prof, f.pos, f.face))
+    objs = tuple(Objective(o.name, o.pos, o.size, o.structure, o.points) for o in ft.objective)
+    return Comp(kinds, values, jokers[0], cards.copies, tuple(profiles.values()), tuple(figs), objs,
+                cards.illustrative, ft.illustrative)
 
 
 def data_checks(cfg) -> list[DataCheck]:

@@ -1,6 +1,7 @@
 """Components as data: characters, objects, cards, rooms and their placement (TOML).
 
-Every file is validated with located errors (`BadInput("rooms.toml: room[2].grid: ...")`).
+Every file is read against its declaration below by the kernel's component reader, with
+located errors (`BadInput("rooms.toml: room[2].grid: ...")`).
 The room layouts and their placement are illustrative (the real ones are not public);
 `--components DIR` points at another set with the same file names.
 """
@@ -10,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..kernel import BadInput, DataCheck
-from ..kernel.inputs import read_toml
+from ..kernel.components import Bool, Field, Int, List, Row, Rows, Str, Table, cached, components_dir, read
 
 HERE = Path(__file__).parent / "components"
 FILES = ("characters.toml", "objects.toml", "cards.toml", "rooms.toml", "board.toml")
@@ -67,64 +68,64 @@ class Comp:
         return tuple(self.combat.count(v) for v in range(MAX_COMBAT + 1))
 
 
-def _int(f: str, key: str, v, lo: int, hi: int) -> int:
-    if type(v) is not int or not lo <= v <= hi:
-        raise BadInput(f"{f}: {key}: expected a whole number from {lo} to {hi}, got {v!r}")
-    return v
+# ---------------------------------------------------------------- the files, declared once
+CHARACTERS = Table((
+    Field("illustrative", Bool(), False),
+    Field("source", Str(), None),
+    Field("character", Rows(Table((
+        Field("name", Str(CHAR_NAMES, "§Matériel")),
+        Field("fr", Str()),
+        Field("speed", Int(1, 9, "§Déplacement: a character has 1 to 9 movement points")),
+        Field("combat", Int(0, 9, "§Combat")),
+        Field("ability", Str()),
+        Field("exit_vp", Int(1, 5, "§Victoire: a character leaving the maze scores 1 to 5 points"), 1),
+    )), lo=8, hi=8, cite="§Matériel: 8 characters")),
+))
+OBJECTS = Table((
+    Field("illustrative", Bool(), False),
+    Field("object", Rows(Table((
+        Field("name", Str(OBJ_NAMES, "§Matériel")),
+        Field("fr", Str()),
+        Field("attack", Int(0, 3, "§Combat"), 0),
+        Field("defend", Int(0, 3, "§Combat"), 0),
+        Field("ap", Int(0, 9, "§Objets"), 0),
+        Field("vp", Int(0, 3, "§Victoire"), 0),
+    )), lo=6, hi=6, cite="§Matériel: 6 objects")),
+))
+CARDS = Table((
+    Field("illustrative", Bool(), False),
+    Field("action", List(Int(2, 5, "§Matériel"), 4, 4, "§Matériel: the four action cards 2, 3, 4 and 5", unique=True)),
+    Field("combat", List(Int(0, MAX_COMBAT, "§Combat"), 1, 16, "§Matériel: a player has 16 cards")),
+    Field("jump", Int(0, 16, "§Matériel: a player has 16 cards")),
+))
+ROOMS = Table((
+    Field("illustrative", Bool(), False),
+    Field("room", Rows(Table((
+        Field("name", Str()),
+        Field("pair", Int(1, 4, "§Rotation: the rooms go by pairs 1 to 4")),
+        Field("grid", List(Str(), 11, 11, "11 strings of 11 characters")),
+    )), lo=8, hi=8, cite="§Matériel: 8 rooms")),
+))
+BOARD = Table((
+    Field("illustrative", Bool(), False),
+    Field("positions", List(Str(), 8, 8, "§Mise en place: 8 positions", unique=True)),
+))
+DECLARED = dict(zip(FILES, (CHARACTERS, OBJECTS, CARDS, ROOMS, BOARD)))
 
 
-def _str(f: str, key: str, v) -> str:
-    if type(v) is not str or not v:
-        raise BadInput(f"{f}: {key}: expected a name, got {v!r}")
-    return v
-
-
-def _chars(d: dict) -> tuple[Char, ...]:
-    f = "characters.toml"
-    rows = d.get("character")
-    if type(rows) is not list:
-        raise BadInput(f"{f}: character: expected a list of [[character]] tables")
-    out = []
-    for i, r in enumerate(rows):
-        k = f"character[{i}]"
-        out.append(Char(_str(f, k + ".name", r.get("name")), _str(f, k + ".fr", r.get("fr")),
-                        _int(f, k + ".speed", r.get("speed"), 1, 9), _int(f, k + ".combat", r.get("combat"), 0, 9),
-                        _str(f, k + ".ability", r.get("ability")), _int(f, k + ".exit_vp", r.get("exit_vp", 1), 1, 5)))
-    if tuple(c.name for c in out) != CHAR_NAMES:
-        raise BadInput(f"{f}: character: expected the 8 characters in the order {', '.join(CHAR_NAMES)}")
-    return tuple(out)
-
-
-def _objs(d: dict) -> tuple[Obj, ...]:
-    f = "objects.toml"
-    rows = d.get("object")
-    if type(rows) is not list:
-        raise BadInput(f"{f}: object: expected a list of [[object]] tables")
-    out = []
-    for i, r in enumerate(rows):
-        k = f"object[{i}]"
-        out.append(Obj(_str(f, k + ".name", r.get("name")), _str(f, k + ".fr", r.get("fr")),
-                       _int(f, k + ".attack", r.get("attack", 0), 0, 3), _int(f, k + ".defend", r.get("defend", 0), 0, 3),
-                       _int(f, k + ".ap", r.get("ap", 0), 0, 9), _int(f, k + ".vp", r.get("vp", 0), 0, 3)))
-    if tuple(o.name for o in out) != OBJ_NAMES:
-        raise BadInput(f"{f}: object: expected the 6 objects in the order {', '.join(OBJ_NAMES)}")
-    return tuple(out)
-
-
-def _room(i: int, r: dict) -> Room:
-    f = "rooms.toml"
-    k = f"room[{i}]"
-    name = _str(f, k + ".name", r.get("name"))
-    pair = _int(f, k + ".pair", r.get("pair"), 1, 4)
-    g = r.get("grid")
-    if type(g) is not list or len(g) != 11 or any(type(x) is not str or len(x) != 11 for x in g):
-        raise BadInput(f"{f}: {k}.grid: expected 11 strings of 11 characters")
+def _room(r: Row) -> Room:
+    """A room's grid read into its squares and sides (errors name the row and column)."""
+    g = r.grid
+    at = r.at.key("grid")
+    for i, x in enumerate(g):
+        if len(x) != 11:
+            at.row(i).fail(f"expected a string of 11 characters, got {len(x)}")
     squares, sides = [], []
     ngate = 0
     for row in range(11):
         for col in range(11):
             ch = g[row][col]
-            where = f"{f}: {k}.grid: row {row + 1}, column {col + 1}"
+            where = f"{at.file}: {at.path}: row {row + 1}, column {col + 1}"
             if row % 2 == 1 and col % 2 == 1:
                 if ch not in SQUARE:
                     raise BadInput(f"{where}: {ch!r} is not a square ({', '.join(SQUARE)})")
@@ -151,44 +152,33 @@ def _room(i: int, r: dict) -> Room:
                     gate_no = ngate
                     ngate += 1
                     if ngate > GATES_PER_ROOM:
-                        raise BadInput(f"{f}: {k}.grid: at most {GATES_PER_ROOM} portcullises per room")
+                        at.fail(f"at most {GATES_PER_ROOM} portcullises per room", "§Déplacement")
                 sides.append(((a, b), kind, gate_no, ch == "p"))
-    return Room(name, pair, tuple(squares), tuple(sides), False)
+    return Room(r.name, r.pair, tuple(squares), tuple(sides), False)
 
 
-def load(d: Path | None = None) -> Comp:
-    d = HERE if d is None else Path(d)
-    if not d.is_dir():
-        raise BadInput(f"components: {d} is not a directory")
-    raw = {n: read_toml(d / n) for n in FILES}
-    chars, objs = _chars(raw["characters.toml"]), _objs(raw["objects.toml"])
-    c = raw["cards.toml"]
-    f = "cards.toml"
-    action = c.get("action")
-    if type(action) is not list or sorted(action) != [2, 3, 4, 5]:
-        raise BadInput(f"{f}: action: expected the four action cards [2, 3, 4, 5], got {action!r}")
-    combat = c.get("combat")
-    if type(combat) is not list or not all(type(v) is int and 0 <= v <= MAX_COMBAT for v in combat) or 0 not in combat:
-        raise BadInput(f"{f}: combat: expected a list of card values from 0 to {MAX_COMBAT} with a 0")
-    jump = _int(f, "jump", c.get("jump"), 0, 9)
-    rows = raw["rooms.toml"].get("room")
-    if type(rows) is not list or len(rows) != 8:
-        raise BadInput("rooms.toml: room: expected 8 [[room]] tables")
-    rooms = {}
-    for i, r in enumerate(rows):
-        if type(r) is not dict:
-            raise BadInput(f"rooms.toml: room[{i}]: expected a table")
-        room = _room(i, r)
-        if room.name in rooms:
-            raise BadInput(f"rooms.toml: room[{i}].name: {room.name!r} appears twice")
-        rooms[room.name] = room
-    pos = raw["board.toml"].get("positions")
-    if type(pos) is not list or sorted(map(str, pos)) != sorted(rooms):
-        raise BadInput(f"board.toml: positions: expected each of the 8 rooms once ({', '.join(sorted(rooms))})")
-    illus = tuple(n for n in FILES if raw[n].get("illustrative") is True)
+@cached(FILES)
+def load(comp_dir: Path | None = None) -> Comp:
+    d = components_dir(comp_dir, HERE)
+    raw = {n: read(d / n, DECLARED[n]) for n in FILES}
+    ch, ob, c = raw["characters.toml"], raw["objects.toml"], raw["cards.toml"]
+    chars = tuple(Char(r.name, r.fr, r.speed, r.combat, r.ability, r.exit_vp) for r in ch.character)
+    if tuple(x.name for x in chars) != CHAR_NAMES:
+        ch.fail("character", f"expected the 8 characters in the order {', '.join(CHAR_NAMES)}")
+    objs = tuple(Obj(r.name, r.fr, r.attack, r.defend, r.ap, r.vp) for r in ob.object)
+    if tuple(x.name for x in objs) != OBJ_NAMES:
+        ob.fail("object", f"expected the 6 objects in the order {', '.join(OBJ_NAMES)}")
+    if 0 not in c.combat:
+        c.fail("combat", "the combat cards include a 0", "§Combat")
+    rooms = {r.name: _room(r) for r in raw["rooms.toml"].room}
+    board = raw["board.toml"]
+    for i, n in enumerate(board.positions):
+        if n not in rooms:
+            board.at.key("positions").row(i).fail(f"unknown room {n!r} (rooms: {', '.join(sorted(rooms))})")
+    illus = tuple(n for n in FILES if raw[n].illustrative)
     ill_rooms = "rooms.toml" in illus
-    placed = tuple(Room(rooms[n].name, rooms[n].pair, rooms[n].squares, rooms[n].sides, ill_rooms) for n in pos)
-    return Comp(chars, objs, tuple(action), tuple(combat), jump, placed, illus, str(d))
+    placed = tuple(Room(rooms[n].name, rooms[n].pair, rooms[n].squares, rooms[n].sides, ill_rooms) for n in board.positions)
+    return Comp(chars, objs, c.action, c.combat, c.jump, placed, illus, str(d))
 
 
 def data_checks(cfg) -> list[DataCheck]:

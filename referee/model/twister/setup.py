@@ -1,7 +1,6 @@
 """Configuration and §Mise en place: the header's teams -> the first state; `init` for z3."""
 from __future__ import annotations
 
-from pathlib import Path
 
 from ..kernel import And, BadInput, Config, Count, Not, Or
 from ..kernel.inputs import check_players, check_source, choose_options, shown
@@ -11,19 +10,11 @@ from .data import CHAR_NAMES, load
 from .options import OPTIONS, SOURCES
 from .state import SETUP, Twister
 
-_COMP_CACHE: dict = {}
-
-
 def configure(options, comp_dir, prefer, nplayers=2) -> Config:
     check_players(nplayers, 2, 2, "Dungeon Twister")
     opts = choose_options(options, OPTIONS)
     check_source(prefer, SOURCES)
-    if comp_dir is None:  # the shipped set is read once; a user's directory every time
-        if None not in _COMP_CACHE:
-            _COMP_CACHE[None] = load(None)
-        comp = _COMP_CACHE[None]
-    else:
-        comp = load(Path(comp_dir))
+    comp = load(comp_dir)  # read once per content (kernel.components.cached)
     return Config("twister", opts, SOURCES, prefer, comp=comp, extra={"nplayers": 2})
 
 

@@ -1,5 +1,6 @@
 """Components as data: components/monsters.toml and components/adventurers.toml, loaded
-into frozen records and validated with located errors (`BadInput("file.toml: key: what")`).
+into frozen records and validated by the kernel's component reader (kernel/components.py): every error is a
+`BadInput("file.toml: table[row].key: what")`.
 
 The rules read the tables below (`Comp`); every table a rule indexes by a state value is a
 tuple over monster kinds (8) or adventurers (4), so that `Lookup` works on z3 terms too.
@@ -9,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from referee.model.kernel import BadInput, DataCheck
-from referee.model.kernel.inputs import read_toml
+from referee.model.kernel import DataCheck
+from referee.model.kernel.components import (
+    Bool, Field, Int, Row, Rows, Str, Table, cached, components_dir, read,
+)
 
 HERE = Path(__file__).parent / "components"
 EFFECTS = ("hp", "upto", "even", "slay", "from", "ring", "vorpal", "axe", "potion", "omni", "pact", "polymorph")
@@ -120,78 +123,60 @@ class Comp:
         return a.base + sum(t.value for t in a.tiles if t.effect == "hp")
 
 
-def _get(d: dict, key: str, kind: type, where: str):
-    if key not in d:
-        raise BadInput(f"{where}: {key}: missing")
-    v = d[key]
-    if type(v) is not kind:
-        raise BadInput(f"{where}: {key}: expected {kind.__name__}, got {type(v).__name__}")
-    return v
+# ---------------------------------------------------------------- the files, declared once
+MAX_STRENGTH = 20  # the model's bound on a monster's strength and on HP (the text gives none)
+MONSTER = Rows(Table((
+    Field("name", Str()),
+    Field("strength", Int(1, MAX_STRENGTH, "§Monstres: a monster costs at least 1 HP")),
+    Field("copies", Int(1, 13, "§Monstres: 1 to 13 of the 13 cards")),
+)), lo=8, hi=8, cite="§Monstres: the rules are written for 8 monster types")
+MONSTERS = Table((Field("illustrative", Bool(), False), Field("monster", MONSTER)))
+TILE = Rows(Table((
+    Field("name", Str()),
+    Field("effect", Str(EFFECTS, "§Équipement")),
+    Field("value", Int(1, MAX_STRENGTH, "§Équipement"), None),
+    Field("monster", Str(), None),
+)), lo=NTILE, hi=NTILE, cite="§Matériel: six equipment tiles per adventurer")
+ADVENTURERS = Table((Field("illustrative", Bool(), False), Field("adventurer", Rows(Table((
+    Field("name", Str()),
+    Field("base", Int(1, MAX_STRENGTH, "§Matériel: the printed HP")),
+    Field("tiles", TILE),
+)), lo=NADV, hi=NADV, cite="§Matériel: 4 adventurer tiles"))))
+VALUED = ("hp", "upto", "from", "ring")  # the effects that read `value`
 
 
+def _tile(t: Row, names: list[str]) -> Tile:
+    for key, used in (("value", t.effect in VALUED), ("monster", t.effect == "slay")):
+        if used and not t.given(key):
+            t.fail(key, f"missing: a tile with the effect {t.effect!r} gives its {key}", "§Équipement")
+        if not used and t.given(key):
+            t.fail(key, f"unused: a tile with the effect {t.effect!r} has no {key}", "§Équipement")
+    mon = -1
+    if t.effect == "slay":
+        if t.monster not in names:
+            t.fail("monster", f"unknown monster {t.monster!r} (monsters: {', '.join(names)})", "§Équipement")
+        mon = names.index(t.monster)
+    return Tile(t.name, t.effect, t.value or 0, mon)
+
+
+@cached(("monsters.toml", "adventurers.toml"))
 def load(comp_dir: Path | None = None) -> Comp:
-    d = Path(comp_dir) if comp_dir is not None else HERE
-    if not d.is_dir():
-        raise BadInput(f"{d}: not a components directory")
-    mt = read_toml(d / "monsters.toml")
-    at = read_toml(d / "adventurers.toml")
-    illustrative = bool(mt.get("illustrative", False)) or bool(at.get("illustrative", False))
-    rows = mt.get("monster")
-    if type(rows) is not list or not rows:
-        raise BadInput("monsters.toml: monster: expected a list of [[monster]] tables")
-    monsters = []
-    for i, r in enumerate(rows):
-        w = f"monsters.toml: monster[{i}]"
-        name, st, cp = _get(r, "name", str, w), _get(r, "strength", int, w), _get(r, "copies", int, w)
-        if st < 1:
-            raise BadInput(f"{w}: strength: must be at least 1, got {st}")
-        if cp < 1:
-            raise BadInput(f"{w}: copies: must be at least 1, got {cp}")
-        monsters.append(Monster(name, st, cp))
+    d = components_dir(comp_dir, HERE)
+    mt, at = read(d / "monsters.toml", MONSTERS), read(d / "adventurers.toml", ADVENTURERS)
+    monsters = tuple(Monster(r.name, r.strength, r.copies) for r in mt.monster)
     names = [m.name for m in monsters]
-    if len(set(names)) != len(names):
-        raise BadInput("monsters.toml: monster: two monsters share a name")
     if "Demon" not in names:
-        raise BadInput("monsters.toml: monster: the Demonic Pact needs a monster named 'Demon'")
-    if len(monsters) != 8:
-        raise BadInput(f"monsters.toml: monster: the rules are written for 8 monster types, got {len(monsters)}")
-    rows = at.get("adventurer")
-    if type(rows) is not list or len(rows) != NADV:
-        raise BadInput(f"adventurers.toml: adventurer: expected {NADV} [[adventurer]] tables")
+        mt.fail("monster", "the Demonic Pact needs a monster named 'Demon'", "§Équipement")
     advs = []
-    for i, r in enumerate(rows):
-        w = f"adventurers.toml: adventurer[{i}]"
-        name, base = _get(r, "name", str, w), _get(r, "base", int, w)
-        trows = _get(r, "tiles", list, w)
-        if len(trows) != NTILE:
-            raise BadInput(f"{w}: tiles: expected {NTILE} equipment tiles, got {len(trows)}")
-        tiles = []
-        for j, t in enumerate(trows):
-            tw = f"{w}: tiles[{j}]"
-            if type(t) is not dict:
-                raise BadInput(f"{tw}: expected a table")
-            tn, eff = _get(t, "name", str, tw), _get(t, "effect", str, tw)
-            if eff not in EFFECTS:
-                raise BadInput(f"{tw}: effect: unknown effect {eff!r} (known: {', '.join(EFFECTS)})")
-            val, mon = 0, -1
-            if eff in ("hp", "upto", "from", "ring"):
-                val = _get(t, "value", int, tw)
-            if eff == "slay":
-                mn = _get(t, "monster", str, tw)
-                if mn not in names:
-                    raise BadInput(f"{tw}: monster: unknown monster {mn!r}")
-                mon = names.index(mn)
-            tiles.append(Tile(tn, eff, val, mon))
+    for a in at.adventurer:
+        tiles = tuple(_tile(t, names) for t in a.tiles)
         effs = [t.effect for t in tiles]
         for e in SINGLE:
             if effs.count(e) > 1:
-                raise BadInput(f"{w}: tiles: two tiles with the effect {e!r}")
-        if len({t.name for t in tiles}) != NTILE:
-            raise BadInput(f"{w}: tiles: two tiles share a name")
-        advs.append(Adventurer(name, base, tuple(tiles)))
-    if len({a.name for a in advs}) != NADV:
-        raise BadInput("adventurers.toml: adventurer: two adventurers share a name")
-    return Comp(tuple(monsters), tuple(advs), illustrative, str(d))
+                j = [i for i, x in enumerate(effs) if x == e][1]
+                a.tiles[j].fail("effect", f"a second tile with the effect {e!r} (one per adventurer)", "§Équipement")
+        advs.append(Adventurer(a.name, a.base, tiles))
+    return Comp(monsters, tuple(advs), mt.illustrative or at.illustrative, str(d))
 
 
 def data_checks(cfg) -> list[DataCheck]:
