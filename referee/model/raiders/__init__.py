@@ -72,5 +72,5 @@ GAME = Game(
     random_header=s3_setup.random_header,
     progress=progress,
     graphs=_graphs,
-    show=view.show,
+    show=view.show, components_dir=data.HERE,
 )
