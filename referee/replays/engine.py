@@ -17,7 +17,9 @@ from typing import Any, Iterator
 from ..model import load, names
 from ..model.kernel import BadField, BadInput, Game, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
-from .log import Line, Unreadable, read_header, records
+from ..model.kernel.inputs import shown
+from ..model.kernel.rules import kind_of
+from .log import MAX_EVENTS, Line, Unreadable, check_rules, read_header, records
 
 
 @dataclass
@@ -33,7 +35,7 @@ class Problem:
     def render(self, file: str) -> str:
         where = f"{file}:{self.line}" if self.line else file  # 0: the file as a whole
         cite = f" [{self.cite}{' ' + self.source if self.source else ''}]" if self.cite else ""
-        return f"{where}: {self.message}{cite}"
+        return f"{where}: {'warning: ' if self.kind == 'warning' else ''}{self.message}{cite}"
 
 
 @dataclass
@@ -46,6 +48,7 @@ class Verdict:
     outcome: dict | None = None
     expect: dict | None = None
     decided: list = field(default_factory=list)  # where the text did not decide alone (engine._decided)
+    warnings: list[Problem] = field(default_factory=list)  # shown to the user; the verdict stands
 
     @property
     def code(self) -> int:
@@ -56,6 +59,7 @@ class Verdict:
             "file": self.file, "game": self.game, "verdict": self.verdict, "events": self.events,
             "outcome": self.outcome, "decided": self.decided,
             "problems": [{k: v for k, v in p.__dict__.items() if v is not None} for p in self.problems],
+            "warnings": [{k: v for k, v in p.__dict__.items() if v is not None} for p in self.warnings],
         }
 
     def first(self) -> Problem | None:
@@ -70,12 +74,14 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
         raise Unreadable(line.no, "every event needs \"n\", a whole number", "n")
     if n != expected_n:
         raise Unreadable(line.no, f"\"n\" is {n}, expected {expected_n} (events count from 1)", "n")
+    if n > MAX_EVENTS:
+        raise Unreadable(line.no, f"more than {MAX_EVENTS:,} events: longer than any game a log may hold", "n")
     do = ev.get("do")
     if type(do) is not str:
         raise Unreadable(line.no, "every event needs \"do\", the event's name", "do")
     act = game.action(do)
     if act is None:
-        raise Unreadable(line.no, f"unknown event {do!r} for {game.name} (see `referee rules {game.name}`)", "do")
+        raise Unreadable(line.no, f"unknown event {shown(do)} for {game.name} (see `referee rules {game.name}`)", "do")
     by = ev.get("by")
     if act.by == "chance":
         if by != "chance":
@@ -83,7 +89,7 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
         p = None
     else:
         if by not in players:
-            raise Unreadable(line.no, f"\"by\" must name a player ({', '.join(players)}), got {by!r}", "by")
+            raise Unreadable(line.no, f"\"by\" must name a player ({', '.join(players)}), got {shown(by)}", "by")
         p = players.index(by)
     a = SimpleNamespace(p=p)
     known = act.fields
@@ -97,6 +103,8 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
             setattr(a, prm.name, prm.kind.decode(ev[prm.name], cfg, players))
         except BadField as e:
             raise Unreadable(line.no, f"field \"{prm.name}\" of '{do}': {e}", prm.name) from None
+    if "note" in ev and type(ev["note"]) is not str:
+        raise Unreadable(line.no, f"\"note\" must be a string, got {kind_of(ev['note'])}", "note")
     if not ev.keys() <= known:
         f = sorted(set(ev) - known)[0]
         raise Unreadable(line.no, f"'{do}' has no field \"{f}\"", f)
@@ -158,6 +166,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     if want is not None and header["game"] != want.name:
         raise Unreadable(first.no, f"this log is a game of {header['game']}, not of {want.name}", "game")
     game = want or load(header["game"])
+    check_rules(first, game.version)
     v.game, v.expect = game.name, header.get("expect")
     players = tuple(header["players"])
     header = {**header, "options": _merged(header, options, first.no)}
@@ -225,6 +234,9 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 return
     if over is not None:
         v.outcome = _outcome_json(over, players)
+    if v.events == 0 and v.verdict == "legal":
+        v.warnings.append(Problem(first.no, "warning", "no events after the header: the setup is legal, "
+                                  "but nothing was played (a log cut short?)"))
 
 
 def _decided(line: int, r: Any, ans: Any) -> dict:
