@@ -80,7 +80,7 @@ def replay(
         err.print(f"referee: {missing[0]}: no such file")
         raise typer.Exit(BAD)
     if not files:
-        err.print("referee: no .jsonl logs found")
+        err.print(f"referee: no .jsonl logs found in {', '.join(map(str, paths))} (a directory: its .jsonl files are read)", markup=False)
         raise typer.Exit(BAD)
     from ..model.kernel.inputs import not_regular
 
@@ -133,17 +133,23 @@ def _parallel(work, files: list[Path], jobs: int, show_bar: bool) -> list:
     pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupt)
     try:
         it = pool.map(work, files, chunksize=max(1, len(files) // (jobs * 8)))
-        return _collect(it, len(files), show_bar)
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
+        verdicts = _collect(it, len(files), show_bar)
+    except KeyboardInterrupt:
+        import threading
+
+        threading.excepthook = lambda args: None  # the pool's thread, seeing its workers end, may complain: we are leaving
         mine = [c for c in multiprocessing.active_children() if c not in before]
         for c in mine:
             c.terminate()
         for c in mine:
             c.join(1)
-        raise
-    finally:
-        pool.shutdown(wait=True)
+        # Not pool.shutdown(), nor the interpreter's exit: both join the pool's threads, which
+        # may wait forever on a queue whose readers were just ended. Nothing is on stdout yet.
+        err.print(f"referee: interrupted: {len(files)} file(s) given, no verdict printed", markup=False)
+        err.file.flush()
+        os._exit(INTERRUPTED)
+    pool.shutdown(wait=True)
+    return verdicts
 
 
 def _ignore_interrupt() -> None:

@@ -179,6 +179,8 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
         return
     except BadInput as e:
         raise Unreadable(first.no, f"header: {e}", "setup") from None
+    except RecursionError:
+        raise Unreadable(first.no, "header: nested too deep to be read", "setup") from None
     # a readable view where the model gives one (names, not indexes), else the numeric skeleton
     show = (game.show or (lambda st: st.project())) if explain else (lambda st: None)
     expected_n = 1
@@ -192,7 +194,10 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 if next(it, None) is not None:
                     raise Unreadable(line.no + 1, "nothing may follow the result line")
                 break
-            act, a = decode(game, cfg, players, line, expected_n)
+            try:
+                act, a = decode(game, cfg, players, line, expected_n)
+            except RecursionError:  # a value nested ~1000 deep: orjson reads it, a decoder cannot
+                raise Unreadable(line.no, "nested too deep to be read") from None
             expected_n += 1
             v.events += 1
             if over is not None:
@@ -258,6 +263,9 @@ def _outcome_json(o: Any, players: tuple[str, ...]) -> dict:
 
 
 def _check_result(v: Verdict, game: Game, s: Any, players: tuple[str, ...], line: Line, over: Any) -> None:
+    extra = sorted(set(line.data) - {"result", "note"})
+    if extra:
+        raise Unreadable(line.no, f"the result line has no field \"{extra[0]}\" (only \"result\" and \"note\")", extra[0])
     res = line.data["result"]
     if type(res) is not dict or set(res) - {"winner", "points"}:
         raise Unreadable(line.no, "\"result\" must be an object with \"winner\" and optionally \"points\"", "result")
