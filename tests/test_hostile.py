@@ -333,3 +333,248 @@ def test_the_result_line_reads_null_as_no_winner_and_requires_the_key(tmp_path):
                       ({"winner": True}, "the declared winner true/false is not a player")):
         v = verdict(bad)
         assert v.verdict == "unreadable" and says in v.first().message, v.first().message
+
+
+# ---------------------------------------------------------------- duplicate keys, rules, empty games
+def _lines_of(src: str) -> list[str]:
+    return (EX / src).read_text(encoding="utf-8").splitlines()
+
+
+def _key_twice(line: str, path: str) -> str:
+    """The JSON text of `line` with the key at the dotted `path` given twice (same value)."""
+    d = json.loads(line)
+    *keys, last = path.split(".")
+    at = d
+    for k in keys:
+        at = at[k]
+    value, at[last] = at[last], "@@twice@@"
+    pair = f'"{last}": {json.dumps(value, ensure_ascii=False)}'
+    return json.dumps(d, ensure_ascii=False).replace(f'"{last}": "@@twice@@"', f"{pair}, {pair}")
+
+
+@pytest.mark.parametrize("row,path", [(0, "players"), (0, "setup.Ana.house"), (3, "by")])
+def test_a_key_given_twice_is_unreadable_at_its_line(tmp_path, row, path):
+    rows = _lines_of("raiders/normal-pvp.jsonl")
+    rows[row] = _key_twice(rows[row], path)
+    log = tmp_path / "twice.jsonl"
+    log.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    r = run(app, ["replay", str(log), "-f", "json"])
+    v = json.loads(_clean(r) and r.stdout)
+    p = v["problems"][0]
+    assert r.exit_code == 2 and v["verdict"] == "unreadable" and p["line"] == row + 1, v
+    assert p["message"] == f'the key "{path}" is given twice: which value is meant cannot be known', p
+    assert p["field"] == path
+
+
+def test_a_colon_inside_a_string_is_not_a_key_given_twice(tmp_path):
+    rows = _lines_of("welcome/2p-warrior-two-successes.jsonl")
+    h = json.loads(rows[0])
+    h["note"] = 'a note: with "quoted": colons'
+    log = tmp_path / "colons.jsonl"
+    log.write_text("\n".join([json.dumps(h)] + rows[1:]) + "\n", encoding="utf-8")
+    r = run(app, ["replay", str(log)])
+    assert r.exit_code == 0 and "legal, 36 events" in _clean(r)
+
+
+@pytest.mark.parametrize("value,code", [("0.99", 0), ("0.98", 2), (0.99, 2), (None, 2)])
+def test_the_header_rules_name_the_version_the_model_encodes(tmp_path, value, code):
+    log = _with_header(tmp_path, EX / "raiders/normal-pvp.jsonl", "rules", value)
+    r = run(app, ["replay", str(log), "-f", "json"])
+    v = json.loads(_clean(r) and r.stdout)
+    assert r.exit_code == code, v
+    if code:
+        p = v["problems"][0]
+        assert p["line"] == 1 and p["field"] == "rules", p
+        assert "0.99" in p["message"] if type(value) is str else "must be a string" in p["message"]
+
+
+def test_a_header_without_rules_means_the_models_version(tmp_path):
+    rows = _lines_of("draft/legal-2p.jsonl")
+    h = json.loads(rows[0])
+    del h["rules"]
+    log = tmp_path / "norules.jsonl"
+    log.write_text("\n".join([json.dumps(h)] + rows[1:]) + "\n", encoding="utf-8")
+    assert run(app, ["replay", str(log)]).exit_code == 0
+
+
+def test_a_log_cut_to_its_header_is_legal_with_a_warning(tmp_path):
+    log = tmp_path / "cut.jsonl"
+    log.write_text(_lines_of("raiders/normal-pvp.jsonl")[0] + "\n", encoding="utf-8")
+    r = run(app, ["replay", str(log)])
+    text = _clean(r)
+    assert r.exit_code == 0 and f"{log}:1: warning: no events after the header" in text, text
+    r = run(app, ["replay", str(log), "-f", "json"])
+    v = json.loads(r.stdout)
+    assert v["verdict"] == "legal" and v["events"] == 0 and v["warnings"][0]["line"] == 1
+    (tmp_path / "b.jsonl").write_bytes((EX / "raiders/normal-pvp.jsonl").read_bytes())
+    r = run(app, ["replay", str(tmp_path)])  # a batch prints no legal verdict, but the warning
+    assert r.exit_code == 0 and "cut.jsonl:1: warning: no events" in _clean(r)
+
+
+def test_a_full_game_has_no_warning():
+    r = run(app, ["replay", str(EX / "raiders/normal-pvp.jsonl"), "-f", "json"])
+    assert json.loads(r.stdout)["warnings"] == []
+
+
+@pytest.mark.parametrize("expect,field", [
+    ({"verdict": True}, "expect.verdict"), ({"verdict": "illegal", "line": [3]}, "expect.line"),
+    ({"verdict": "illegal", "line": True}, "expect.line"), ({"verdict": "legal", "what": 1}, "expect.what"),
+    ({"verdict": "illegal", "cite": 4}, "expect.cite")])
+def test_a_wrong_expect_is_unreadable(tmp_path, expect, field):
+    log = _with_header(tmp_path, EX / "raiders/normal-pvp.jsonl", "expect", expect)
+    r = run(app, ["replay", str(log), "-f", "json"])
+    v = json.loads(_clean(r) and r.stdout)
+    assert r.exit_code == 2 and v["problems"][0]["field"] == field, v
+    assert "True" not in r.stdout + (r.stderr or "") and "[3]" not in r.stdout
+
+
+@pytest.mark.parametrize("row", [0, 2])
+def test_a_note_is_a_string(tmp_path, row):
+    rows = _lines_of("raiders/normal-pvp.jsonl")
+    d = json.loads(rows[row])
+    d["note"] = ["x"]
+    rows[row] = json.dumps(d, ensure_ascii=False)
+    log = tmp_path / "note.jsonl"
+    log.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    r = run(app, ["replay", str(log), "-f", "json"])
+    v = json.loads(_clean(r) and r.stdout)
+    assert r.exit_code == 2 and v["problems"][0] == {
+        "line": row + 1, "kind": "unreadable", "message": '"note" must be a string, got a list', "field": "note"}
+
+
+# ---------------------------------------------------------------- limits: a line, a game
+PEAK = """import atexit, runpy, sys
+def peak():  # this process's own high-water mark (ru_maxrss would include the forking parent's)
+    kb = open("/proc/self/status").read().split("VmHWM:")[1].split()[0]
+    sys.stderr.write("peak-kb " + kb + "\\n")
+atexit.register(peak)
+sys.argv = ["referee", *sys.argv[1:]]
+runpy.run_module("referee", run_name="__main__")
+"""
+
+
+def _rss_of(cmd: list[str], stdin) -> tuple[int, int, str]:
+    """(exit code, peak RSS in MB, stderr+stdout) of a referee subprocess."""
+    import subprocess
+    import sys
+
+    p = subprocess.run([sys.executable, "-c", PEAK, *cmd], stdin=stdin, capture_output=True, timeout=60,
+                       env={**os.environ, "PYTHONPATH": str(EX.parent)})
+    text = p.stdout.decode() + p.stderr.decode()
+    kb = int(text.split("peak-kb ")[1].split()[0])
+    return p.returncode, kb // 1024, text
+
+
+def test_endless_stdin_is_unreadable_at_line_1_in_bounded_memory():
+    with open("/dev/zero", "rb") as zero:
+        code, mb, text = _rss_of(["replay", "-"], zero)
+    assert code == 2 and "<stdin>:1: line longer than 1 MiB" in text, text
+    assert mb < 100, mb  # the interpreter and referee's imports; the line costs 1 MiB
+
+
+def test_a_200_mb_line_is_not_read_whole(tmp_path):
+    log = tmp_path / "huge.jsonl"
+    with open(log, "wb") as f:
+        f.write((EX / "raiders/normal-pvp.jsonl").read_text(encoding="utf-8").splitlines()[0].encode() + b"\n")
+        f.write(b'{"n": 1, "note": "' + b"x" * (200 << 20) + b'"}\n')
+    code, mb, text = _rss_of(["replay", str(log)], None)
+    assert code == 2 and f"{log}:2: line longer than 1 MiB" in text, text
+    assert mb < 100, mb
+
+
+def test_a_line_of_exactly_the_limit_is_read():
+    import io
+
+    from referee.replays.log import MAX_LINE, Unreadable, records
+
+    def line(size: int) -> bytes:
+        return b'{"a": "' + b"x" * (size - 9) + b'"}'
+
+    assert len(line(MAX_LINE)) == MAX_LINE
+    assert [x.no for x in records([line(MAX_LINE) + b"\r\n"])] == [1]  # the limit, and its ending
+    assert [x.no for x in records(io.BytesIO(line(MAX_LINE) + b"\r\n" + line(MAX_LINE)))] == [1, 2]
+    for source in ([b"{}", line(MAX_LINE + 1)], io.BytesIO(b"{}\n" + line(MAX_LINE + 1) + b"\n")):
+        with pytest.raises(Unreadable, match="longer than 1 MiB") as e:
+            list(records(source))
+        assert e.value.line == 2
+
+
+def test_a_game_longer_than_the_limit_is_unreadable(monkeypatch):
+    import referee.replays.engine as engine
+
+    monkeypatch.setattr(engine, "MAX_EVENTS", 10)
+    v = engine.replay(EX / "raiders/normal-pvp.jsonl")
+    p = v.first()
+    assert v.verdict == "unreadable" and p.line == 12 and "more than 10 events" in p.message, p
+
+
+def test_lines_past_the_limit_stop_the_reading(monkeypatch):
+    import io
+
+    import referee.replays.log as log
+
+    monkeypatch.setattr(log, "MAX_LINES", 5)
+    endless_blank = iter(lambda: b"\n", None)  # a stream of blank lines that never ends
+    with pytest.raises(log.Unreadable, match="more than 5 lines"):
+        list(log.records(endless_blank))
+    with pytest.raises(log.Unreadable, match="more than 5 lines"):
+        list(log.records(io.BytesIO(b"\n" * 100)))
+
+
+def test_the_limits_are_in_the_readme():
+    from referee.replays.log import MAX_EVENTS, MAX_LINE
+
+    readme = (EX.parent / "README.md").read_text(encoding="utf-8")
+    assert f"{MAX_LINE >> 20} MiB" in readme and f"{MAX_EVENTS:,}" in readme
+
+
+# ---------------------------------------------------------------- Ctrl-C on a parallel batch
+def test_ctrl_c_stops_a_parallel_batch_at_once(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    d = tmp_path / "many"
+    d.mkdir()
+    src = (EX / "raiders/normal-pvp.jsonl").read_bytes()
+    for i in range(2000):
+        (d / f"g{i:04d}.jsonl").write_bytes(src)
+    p = subprocess.Popen([sys.executable, "-m", "referee", "replay", str(d), "--jobs", "2", "-f", "json"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                         env={**os.environ, "PYTHONPATH": str(EX.parent)})
+    kids: list[str] = []
+    t0 = time.monotonic()
+    while len(kids) < 2 and time.monotonic() - t0 < 20:  # the workers are up and replaying
+        time.sleep(0.1)
+        kids = subprocess.run(["pgrep", "-P", str(p.pid)], capture_output=True, text=True).stdout.split()
+    time.sleep(1.0)
+    t = time.monotonic()
+    os.killpg(p.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
+    out, errs = p.communicate(timeout=20)
+    took = time.monotonic() - t
+    assert p.returncode == 130 and took < 1.5, (p.returncode, took, errs.decode())
+    assert b"Traceback" not in errs and b"interrupted" in errs, errs.decode()
+    assert all(line.endswith(b"}") for line in out.splitlines()) and (not out or out.endswith(b"\n"))
+    assert len(kids) == 2
+    time.sleep(0.2)
+    assert not [k for k in kids if os.path.exists(f"/proc/{k}")], kids  # no worker left
+
+
+def test_ctrl_c_while_printing_stops_between_two_lines(monkeypatch):
+    import signal
+
+    import referee.cli.replay as cli_replay
+
+    real, printed = cli_replay.out.print, []
+
+    def print_then_interrupt(*a, **k):
+        real(*a, **k)
+        printed.append(1)
+        if len(printed) == 3:
+            signal.raise_signal(signal.SIGINT)  # Ctrl-C after the third line
+
+    monkeypatch.setattr(cli_replay.out, "print", print_then_interrupt)
+    r = run(app, ["replay", str(EX / "raiders"), "-f", "json"])
+    assert r.exit_code == 130 and len(printed) == 3
+    assert [json.loads(x)["verdict"] for x in r.stdout.splitlines()]  # three whole lines

@@ -69,14 +69,18 @@ def replay(
         if len(paths) > 1:
             err.print("referee: - (one log from stdin) cannot be mixed with files")
             raise typer.Exit(BAD)
-        return _report([_one(Path("-"), keep_going, explain, components, prefer)], explain, expect, format)
+        try:
+            one = _one(Path("-"), keep_going, explain, components, prefer)
+        except KeyboardInterrupt:
+            _interrupted("no verdict printed")
+        return _report([one], explain, expect, format)
     files = list(_files(paths))
     missing = [f for f in files if not f.exists()]
     if missing:
         err.print(f"referee: {missing[0]}: no such file")
         raise typer.Exit(BAD)
     if not files:
-        err.print("referee: no .jsonl logs found")
+        err.print(f"referee: no .jsonl logs found in {', '.join(map(str, paths))} (a directory: its .jsonl files are read)", markup=False)
         raise typer.Exit(BAD)
     from ..model.kernel.inputs import not_regular
 
@@ -102,15 +106,87 @@ def replay(
         except RefereeError as e:
             err.print(f"referee: {e.located()}")
             raise typer.Exit(BAD) from None
-    elif jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor  # only for batches: its import costs startup
-
-        with ProcessPoolExecutor(jobs) as pool:
-            it = pool.map(work, files, chunksize=max(1, len(files) // (jobs * 8)))
-            verdicts = _collect(it, len(files), show_bar)
     else:
-        verdicts = _collect(map(work, files), len(files), show_bar)
+        try:
+            verdicts = _parallel(work, files, jobs, show_bar) if jobs > 1 else _collect(map(work, files), len(files), show_bar)
+        except KeyboardInterrupt:
+            _interrupted(f"{len(files)} file(s) given, no verdict printed")
     _report(verdicts, explain, expect, format)
+
+
+INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C (128 + SIGINT)
+
+
+def _interrupted(what: str):
+    err.print(f"referee: interrupted: {what}", markup=False)
+    raise typer.Exit(INTERRUPTED)
+
+
+def _parallel(work, files: list[Path], jobs: int, show_bar: bool) -> list:
+    """The verdicts of `files` over `jobs` processes. Ctrl-C reaches the workers too (one
+    process group): they ignore it, and the parent, on KeyboardInterrupt, cancels what is
+    queued and ends the workers at once instead of waiting for their chunks."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor  # only for batches: its import costs startup
+
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupt)
+    try:
+        it = pool.map(work, files, chunksize=max(1, len(files) // (jobs * 8)))
+        verdicts = _collect(it, len(files), show_bar)
+    except KeyboardInterrupt:
+        import threading
+
+        threading.excepthook = lambda args: None  # the pool's thread, seeing its workers end, may complain: we are leaving
+        mine = [c for c in multiprocessing.active_children() if c not in before]
+        for c in mine:
+            c.terminate()
+        for c in mine:
+            c.join(1)
+        # Not pool.shutdown(), nor the interpreter's exit: both join the pool's threads, which
+        # may wait forever on a queue whose readers were just ended. Nothing is on stdout yet.
+        err.print(f"referee: interrupted: {len(files)} file(s) given, no verdict printed", markup=False)
+        err.file.flush()
+        os._exit(INTERRUPTED)
+    pool.shutdown(wait=True)
+    return verdicts
+
+
+def _ignore_interrupt() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Whole:
+    """While the verdicts are printed, Ctrl-C takes effect between two lines, never inside
+    one (a consumer of `-f json` never reads half a verdict): `check()` after each line."""
+
+    def __enter__(self):
+        import signal
+        import threading
+
+        self.hit, self.old = False, None
+        if threading.current_thread() is threading.main_thread():
+            self.old = signal.signal(signal.SIGINT, self._hit)
+        return self
+
+    def _hit(self, *_):
+        self.hit = True
+
+    def check(self) -> None:
+        if self.hit:
+            out.file.flush()
+            _interrupted("the verdicts printed so far are whole lines; the rest were not printed")
+
+    def __exit__(self, *exc):
+        import signal
+
+        if self.old is not None:
+            signal.signal(signal.SIGINT, self.old)
+        if exc[0] is None:
+            self.check()
+        return False
 
 
 def _report(verdicts: list, explain: bool, expect: bool, format: Fmt) -> None:
@@ -119,14 +195,16 @@ def _report(verdicts: list, explain: bool, expect: bool, format: Fmt) -> None:
 
     bad_expect = [(v, mismatch(v)) for v in verdicts] if expect else []
     bad_expect = [(v, m) for v, m in bad_expect if m]
-    if format is Fmt.json:
-        for v in verdicts:
-            d = v.to_json()
-            if expect:
-                d["expected"] = mismatch(v) is None
-            out.print(orjson.dumps(d).decode(), markup=False)
-    else:
-        _text(verdicts, explain, expect)
+    with _Whole() as whole:
+        if format is Fmt.json:
+            for v in verdicts:
+                d = v.to_json()
+                if expect:
+                    d["expected"] = mismatch(v) is None
+                out.print(orjson.dumps(d).decode(), markup=False)
+                whole.check()
+        else:
+            _text(verdicts, explain, expect, whole.check)
     codes = [v.code for v in verdicts]
     if expect:
         for v, m in bad_expect:
@@ -157,8 +235,11 @@ def _collect(it, n: int, show_bar: bool) -> list:
     return got
 
 
-def _text(verdicts: list, explain: bool, expect: bool) -> None:
+def _text(verdicts: list, explain: bool, expect: bool, check=lambda: None) -> None:
     for v in verdicts:
+        check()
+        for w in v.warnings:  # shown even for a legal file of a batch, whose verdict is not
+            out.print(w.render(v.file), markup=False)
         if v.verdict == "legal" and len(verdicts) > 1:
             continue
         if v.verdict == "legal":

@@ -18,7 +18,9 @@ from ..model import load, names
 from ..model.kernel import BadField, BadInput, Game, Illegal, IllegalSetup, Undecided
 from ..model.kernel.inputs import shown
 from ..model.kernel import rules as R
-from .log import Line, Unreadable, read_header, records
+from ..model.kernel.inputs import shown
+from ..model.kernel.rules import kind_of
+from .log import MAX_EVENTS, Line, Unreadable, check_rules, read_header, records
 
 
 @dataclass
@@ -34,7 +36,7 @@ class Problem:
     def render(self, file: str) -> str:
         where = f"{file}:{self.line}" if self.line else file  # 0: the file as a whole
         cite = f" [{self.cite}{' ' + self.source if self.source else ''}]" if self.cite else ""
-        return f"{where}: {self.message}{cite}"
+        return f"{where}: {'warning: ' if self.kind == 'warning' else ''}{self.message}{cite}"
 
 
 @dataclass
@@ -47,6 +49,7 @@ class Verdict:
     outcome: dict | None = None
     expect: dict | None = None
     decided: list = field(default_factory=list)  # where the text did not decide alone (engine._decided)
+    warnings: list[Problem] = field(default_factory=list)  # shown to the user; the verdict stands
 
     @property
     def code(self) -> int:
@@ -57,6 +60,7 @@ class Verdict:
             "file": self.file, "game": self.game, "verdict": self.verdict, "events": self.events,
             "outcome": self.outcome, "decided": self.decided,
             "problems": [{k: v for k, v in p.__dict__.items() if v is not None} for p in self.problems],
+            "warnings": [{k: v for k, v in p.__dict__.items() if v is not None} for p in self.warnings],
         }
 
     def first(self) -> Problem | None:
@@ -71,12 +75,14 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
         raise Unreadable(line.no, "every event needs \"n\", a whole number", "n")
     if n != expected_n:
         raise Unreadable(line.no, f"\"n\" is {n}, expected {expected_n} (events count from 1)", "n")
+    if n > MAX_EVENTS:
+        raise Unreadable(line.no, f"more than {MAX_EVENTS:,} events: longer than any game a log may hold", "n")
     do = ev.get("do")
     if type(do) is not str:
         raise Unreadable(line.no, "every event needs \"do\", the event's name", "do")
     act = game.action(do)
     if act is None:
-        raise Unreadable(line.no, f"unknown event {do!r} for {game.name} (see `referee rules {game.name}`)", "do")
+        raise Unreadable(line.no, f"unknown event {shown(do)} for {game.name} (see `referee rules {game.name}`)", "do")
     by = ev.get("by")
     if act.by == "chance":
         if by != "chance":
@@ -84,7 +90,7 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
         p = None
     else:
         if by not in players:
-            raise Unreadable(line.no, f"\"by\" must name a player ({', '.join(players)}), got {by!r}", "by")
+            raise Unreadable(line.no, f"\"by\" must name a player ({', '.join(players)}), got {shown(by)}", "by")
         p = players.index(by)
     a = SimpleNamespace(p=p)
     known = act.fields
@@ -98,6 +104,8 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
             setattr(a, prm.name, prm.kind.decode(ev[prm.name], cfg, players))
         except BadField as e:
             raise Unreadable(line.no, f"field \"{prm.name}\" of '{do}': {e}", prm.name) from None
+    if "note" in ev and type(ev["note"]) is not str:
+        raise Unreadable(line.no, f"\"note\" must be a string, got {kind_of(ev['note'])}", "note")
     if not ev.keys() <= known:
         f = sorted(set(ev) - known)[0]
         raise Unreadable(line.no, f"'{do}' has no field \"{f}\"", f)
@@ -159,6 +167,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     if want is not None and header["game"] != want.name:
         raise Unreadable(first.no, f"this log is a game of {header['game']}, not of {want.name}", "game")
     game = want or load(header["game"])
+    check_rules(first, game.version)
     v.game, v.expect = game.name, header.get("expect")
     players = tuple(header["players"])
     header = {**header, "options": _merged(header, options, first.no)}
@@ -171,6 +180,8 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
         return
     except BadInput as e:
         raise Unreadable(first.no, f"header: {e}", "setup") from None
+    except RecursionError:
+        raise Unreadable(first.no, "header: nested too deep to be read", "setup") from None
     # a readable view where the model gives one (names, not indexes), else the numeric skeleton
     show = (game.show or (lambda st: st.project())) if explain else (lambda st: None)
     expected_n = 1
@@ -184,7 +195,10 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 if next(it, None) is not None:
                     raise Unreadable(line.no + 1, "nothing may follow the result line")
                 break
-            act, a = decode(game, cfg, players, line, expected_n)
+            try:
+                act, a = decode(game, cfg, players, line, expected_n)
+            except RecursionError:  # a value nested ~1000 deep: orjson reads it, a decoder cannot
+                raise Unreadable(line.no, "nested too deep to be read") from None
             expected_n += 1
             v.events += 1
             if over is not None:
@@ -226,6 +240,9 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 return
     if over is not None:
         v.outcome = _outcome_json(over, players)
+    if v.events == 0 and v.verdict == "legal":
+        v.warnings.append(Problem(first.no, "warning", "no events after the header: the setup is legal, "
+                                  "but nothing was played (a log cut short?)"))
 
 
 def _decided(line: int, r: Any, ans: Any) -> dict:
@@ -247,6 +264,9 @@ def _outcome_json(o: Any, players: tuple[str, ...]) -> dict:
 
 
 def _check_result(v: Verdict, game: Game, s: Any, players: tuple[str, ...], line: Line, over: Any) -> None:
+    extra = sorted(set(line.data) - {"result", "note"})
+    if extra:
+        raise Unreadable(line.no, f"the result line has no field \"{extra[0]}\" (only \"result\" and \"note\")", extra[0])
     res = line.data["result"]
     if type(res) is not dict or set(res) - {"winner", "points"}:
         raise Unreadable(line.no, "\"result\" must be an object with \"winner\" and optionally \"points\"", "result")

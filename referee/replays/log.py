@@ -8,15 +8,20 @@ from __future__ import annotations
 
 import io
 import os
+from functools import partial
 from pathlib import Path
 from typing import Any, Iterable, Iterator, NamedTuple
 
 import orjson
 
 from .. import errors
+from ..model.kernel.inputs import not_regular, shown
 from ..model.kernel.rules import kind_of
 
 FORMAT = 1  # the "referee" key of the header
+MAX_LINE = 1 << 20  # bytes of one line (its ending aside): a longer line is not read whole
+MAX_EVENTS = 1_000_000  # events of one game; a log this long is hostile, not a game (README)
+MAX_LINES = MAX_EVENTS + 2  # the header and the result line, blank lines counted: input that never ends stops here
 
 
 class Unreadable(errors.Unreadable):
@@ -33,13 +38,17 @@ class Line(NamedTuple):
 
 
 def lines(path: Path) -> Iterator[Line]:
-    """Yield each non-blank line of a file as a dict; raise Unreadable on bad bytes or bad JSON."""
+    """Yield each non-blank line of a file as a dict; raise Unreadable on bad bytes or bad JSON.
+    Only a regular file is opened (a FIFO would wait forever, a device never end)."""
+    what = not_regular(path)
+    if what:
+        raise Unreadable(0, f"cannot open: {what}, not a regular file")
     try:
         fh = open(path, "rb")
     except OSError as e:
-        raise Unreadable(0, f"cannot open: {e.strerror}") from None
+        raise Unreadable(0, f"cannot open: {e.strerror or type(e).__name__}") from None
     with fh:
-        yield from _parsed(enumerate(fh, 1))
+        yield from _parsed(_bounded(fh))
 
 
 def records(source: Any) -> Iterator[Line]:
@@ -58,7 +67,44 @@ def records(source: Any) -> Iterator[Line]:
         source = source.buffer  # stdin: read bytes, so a bad byte is reported, not replaced
     if isinstance(source, dict):
         raise Unreadable(1, "a log is a sequence of lines: the header, then one event per line")
-    yield from _parsed(enumerate(source, 1))
+    if callable(getattr(source, "readline", None)):  # a stream: read with a bound on each line
+        yield from _parsed(_bounded(source))
+    else:
+        yield from _parsed(_checked(enumerate(source, 1)))
+
+
+def _bounded(fh: Any) -> Iterator[tuple[int, Any]]:
+    """The numbered lines of a stream, each read with a bound: a line longer than MAX_LINE
+    is refused after MAX_LINE bytes (an endless stream or a 200 MB line costs 1 MiB), and
+    the stream stops being read after MAX_LINES lines."""
+    read = partial(fh.readline, MAX_LINE + 2)  # room for the line's own CR LF
+    no = 0
+    while raw := read():
+        no += 1
+        if len(raw) > MAX_LINE:
+            _too_long(no, raw)
+        if no > MAX_LINES:
+            _too_many(no)
+        yield no, raw
+
+
+def _checked(numbered: Iterable[tuple[int, Any]]) -> Iterator[tuple[int, Any]]:
+    """Lines already in memory (a list, the log's text): the same limits, by length."""
+    for no, raw in numbered:
+        if no > MAX_LINES:
+            _too_many(no)
+        if type(raw) is not dict and isinstance(raw, (str, bytes, bytearray)) and len(raw) > MAX_LINE:
+            _too_long(no, raw)
+        yield no, raw
+
+
+def _too_long(no: int, raw: Any) -> None:
+    if len(raw.rstrip(b"\r\n" if isinstance(raw, (bytes, bytearray)) else "\r\n")) > MAX_LINE:
+        raise Unreadable(no, f"line longer than {MAX_LINE >> 20} MiB, the limit of a log line: not read further")
+
+
+def _too_many(no: int) -> None:
+    raise Unreadable(no, f"more than {MAX_LINES:,} lines: longer than the {MAX_EVENTS:,} events a log may hold")
 
 
 def _parsed(numbered: Iterable[tuple[int, Any]]) -> Iterator[Line]:
@@ -68,7 +114,9 @@ def _parsed(numbered: Iterable[tuple[int, Any]]) -> Iterator[Line]:
             continue
         if isinstance(raw, str):
             raw = raw.encode("utf-8", "surrogatepass")
-        elif not isinstance(raw, (bytes, bytearray, memoryview)):
+        elif isinstance(raw, memoryview):
+            raw = bytes(raw)
+        elif not isinstance(raw, (bytes, bytearray)):
             raise Unreadable(no, f"expected a line of text or an event object, got {kind_of(raw)}")
         if not raw.strip():
             continue
@@ -82,7 +130,62 @@ def _parsed(numbered: Iterable[tuple[int, Any]]) -> Iterator[Line]:
             raise Unreadable(no, f"not JSON: {e.msg} (column {e.colno})") from None
         if type(data) is not dict:
             raise Unreadable(no, f"expected a JSON object, got {kind_of(data)}")
+        if raw.count(b":") > len(data) and _more_colons(raw, data):
+            duplicate_key(no, raw)
         yield Line(no, data)
+
+
+def _more_colons(raw: bytes, data: dict) -> bool:
+    """Whether the line may give a key twice. Every key is followed by a colon, so a line
+    with no more colons than its top-level keys gives none twice (the common event line:
+    one count, no second parse). Else orjson writes the decoded line back, each key once:
+    the same strings, so the same colons inside them; a colon more in the line is a key
+    more. An escaped character could hide a colon: that line gets the exact check."""
+    try:
+        return raw.count(b":") != orjson.dumps(data).count(b":") or b"\\u" in raw
+    except orjson.JSONEncodeError:  # nested deeper than orjson writes
+        return True
+
+
+class _Twice(dict):
+    """An object of the line in which `key` was given twice (json's object_pairs_hook)."""
+
+    key: str
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict:
+    d = _Twice()
+    for k, x in pairs:
+        if k in d and not hasattr(d, "key"):
+            d.key = k
+        d[k] = x
+    return d if hasattr(d, "key") else dict(d)
+
+
+def _twice_at(v: Any) -> str | None:
+    """The dotted path of a key given twice in `v` (its objects made by _pairs)."""
+    todo = [(v, "")]
+    while todo:
+        x, path = todo.pop(0)
+        if type(x) is _Twice:
+            return f"{path}{x.key}"
+        items = x.items() if isinstance(x, dict) else enumerate(x) if type(x) is list else ()
+        todo.extend((y, f"{path}{k}.") for k, y in items if isinstance(y, (dict, list)))
+    return None
+
+
+def duplicate_key(no: int, raw: bytes) -> None:
+    """Raise Unreadable naming the key given twice in the line, if one is (orjson keeps the
+    last value silently: which one the writer meant cannot be known). Only called when the
+    line holds more colons than keys, so the common line never pays for this second parse."""
+    import json
+
+    try:
+        path = _twice_at(json.loads(bytes(raw), object_pairs_hook=_pairs))
+    except RecursionError:
+        raise Unreadable(no, "nested too deep to be read") from None
+    if path is not None:
+        raise Unreadable(no, f"the key \"{path}\" is given twice: which value is meant cannot be known", path)
 
 
 def read_header(line: Line, known_games: list[str]) -> dict[str, Any]:
@@ -91,20 +194,46 @@ def read_header(line: Line, known_games: list[str]) -> dict[str, Any]:
         raise Unreadable(line.no, f'not a referee log: the header needs "referee": {FORMAT}', "referee")
     game = h.get("game")
     if type(game) is not str or game not in known_games:
-        what = f"unknown game {game!r}" if type(game) is str else f"\"game\" must be a game's name, got {kind_of(game)}"
+        what = f"unknown game {shown(game)}" if type(game) is str else f"\"game\" must be a game's name, got {kind_of(game)}"
         raise Unreadable(line.no, f"{what} (known: {', '.join(known_games)})", "game")
     players = h.get("players")
     if type(players) is not list or not players or not all(type(p) is str for p in players):
         raise Unreadable(line.no, "\"players\" must be a list of names", "players")
     if len(set(players)) != len(players) or "chance" in players:
         raise Unreadable(line.no, "player names must be distinct and not \"chance\"", "players")
-    for key, kind in (("options", dict), ("setup", dict), ("expect", dict)):
+    for key, kind in (("options", dict), ("setup", dict), ("expect", dict), ("rules", str), ("note", str)):
         if key in h and type(h[key]) is not kind:
-            raise Unreadable(line.no, f"\"{key}\" must be {kind_of(kind())}", key)
+            raise Unreadable(line.no, f"\"{key}\" must be {kind_of(kind())}, got {kind_of(h[key])}", key)
+    if "expect" in h:
+        _expect(line.no, h["expect"])
     extra = set(h) - {"referee", "game", "rules", "options", "players", "setup", "expect", "note"}
     if extra:
         raise Unreadable(line.no, f"unknown header field {sorted(extra)[0]!r}", sorted(extra)[0])
     return h
+
+
+VERDICTS = ("legal", "illegal", "unreadable")
+EXPECT = {"line": int, "cite": str, "field": str, "kind": str, "decides": str}  # besides "verdict"
+
+
+def _expect(no: int, e: dict) -> None:
+    """The header's expected verdict (replays/expect.py): its keys and their kinds (null: not said)."""
+    if e.get("verdict") not in VERDICTS:
+        raise Unreadable(no, f"\"expect.verdict\" must be one of {', '.join(VERDICTS)}", "expect.verdict")
+    for k, x in e.items():
+        if k != "verdict" and k not in EXPECT:
+            raise Unreadable(no, f"unknown field \"expect.{k}\" (known: verdict, {', '.join(EXPECT)})", f"expect.{k}")
+        if k != "verdict" and x is not None and type(x) is not EXPECT[k]:
+            raise Unreadable(no, f"\"expect.{k}\" must be {kind_of(EXPECT[k]())}, got {kind_of(x)}", f"expect.{k}")
+
+
+def check_rules(line: Line, version: str) -> None:
+    """The header's "rules", when given, names the rulebook version the model encodes
+    (absent: that version is meant). Another version is unreadable: its rules are not known."""
+    given = line.data.get("rules", version)
+    if given != version:
+        raise Unreadable(line.no, f"\"rules\": {shown(given)} is not a version of {line.data['game']} referee knows "
+                                  f"(known: {version!r})", "rules")
 
 
 def dumps(obj: Any) -> bytes:

@@ -195,6 +195,13 @@ class BadField(errors.Unreadable, ValueError):
     """A field of an event cannot be read (exit 2, not a rule breach)."""
 
 
+def shown(v: Any) -> str:
+    """A value for a message, never a Python repr (inputs.shown; imported late: inputs needs this module)."""
+    from .inputs import shown as as_shown
+
+    return as_shown(v)
+
+
 def kind_of(v: Any) -> str:
     """What a JSON or TOML value is, for messages ("a list", "true/false"): never a Python repr."""
     return {dict: "an object", list: "a list", str: "a string", int: "a number", float: "a number",
@@ -236,7 +243,7 @@ class Name(ParamKind):
         try:
             return names.index(v)
         except ValueError:
-            raise BadField(f"unknown {self.what} {v!r}") from None
+            raise BadField(f"unknown {self.what} {shown(v)}") from None
 
     def encode(self, v, cfg, players):
         return self.names(cfg)[v]
@@ -277,7 +284,7 @@ class Names(ParamKind):
             try:
                 counts[names.index(x)] += 1
             except ValueError:
-                raise BadField(f"unknown {self.what} {x!r}") from None
+                raise BadField(f"unknown {self.what} {shown(x)}") from None
         return tuple(counts)
 
     def encode(self, v, cfg, players):
@@ -292,7 +299,7 @@ class Names(ParamKind):
 class Player(ParamKind):
     def decode(self, v, cfg, players):
         if v not in players:
-            raise BadField(f"unknown player {v!r} (the header names {', '.join(players)})")
+            raise BadField(f"unknown player {shown(v)} (the header names {', '.join(players)})")
         return players.index(v)
 
     def encode(self, v, cfg, players):

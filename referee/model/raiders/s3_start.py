@@ -8,6 +8,7 @@ from ..kernel import (
     Action, And, Answer, BadField, If, Lookup, Need, Names, Param, ParamKind, Ruling, Sum, Sym,
     covers, decide, put, vadd, vsub,
 )
+from ..kernel.rules import shown
 from .data import CLASSES, face_value
 from .state import METROPOLE, SETUP
 
@@ -23,7 +24,7 @@ class Rolls(ParamKind):
         for r in v:
             for f in r:
                 if not isinstance(f, str) or not any(f in faces for faces in cfg.comp.dice.values()):
-                    raise BadField(f"{f!r} is not a face of any die (faces: see dice.toml, §10.1)")
+                    raise BadField(f"{shown(f)} is not a face of any die (faces: see dice.toml, §10.1)")
         return tuple(tuple(r) for r in v)
 
     def encode(self, v, cfg, players):

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..kernel import BadField, State, Sym, num, vec
-from ..kernel.rules import ParamKind
+from ..kernel.rules import ParamKind, shown
 from .data import NF, NK, NO, as_json, length
 
 # phases (indices into GAME.phases)
@@ -57,7 +57,7 @@ def _names(cfg) -> tuple:
 
 def point_of(v: Any, what: str) -> tuple:
     if type(v) is not list or len(v) != 2:
-        raise BadField(f"expected a point [x, y], got {v!r}")
+        raise BadField(f"expected a point [x, y], got {shown(v)}")
     out = []
     for x in v:
         if type(x) is float:
@@ -65,7 +65,7 @@ def point_of(v: Any, what: str) -> tuple:
         try:
             out.append(length(x, what))
         except Exception:  # BadInput from length
-            raise BadField(f"expected a whole number or a string like \"3/2\", got {x!r}") from None
+            raise BadField(f"expected a whole number or a string like \"3/2\", got {shown(x)}") from None
     return tuple(out)
 
 
@@ -99,13 +99,13 @@ class Group(ParamKind):
     def decode(self, v, cfg, players):
         names = _names(cfg)
         if type(v) is not list or not v:
-            raise BadField(f"expected a non-empty list of figures, got {v!r}")
+            raise BadField(f"expected a non-empty list of figures, got {shown(v)}")
         flags = [0] * NF
         for x in v:
             if x not in names:
-                raise BadField(f"unknown figure {x!r} (figures: {', '.join(names)})")
+                raise BadField(f"unknown figure {shown(x)} (figures: {', '.join(names)})")
             if flags[names.index(x)]:
-                raise BadField(f"figure {x!r} named twice")
+                raise BadField(f"figure {shown(x)} named twice")
             flags[names.index(x)] = 1
         return tuple(flags)
 
@@ -130,7 +130,7 @@ class Moves(ParamKind):
     def decode(self, v, cfg, players):
         names = _names(cfg)
         if type(v) is not dict or not v:
-            raise BadField(f"expected an object {{figure: [x, y]}}, got {v!r}")
+            raise BadField(f"expected an object {{figure: [x, y]}}, got {shown(v)}")
         out = [0, Fraction(0), Fraction(0)] * NF
         for k, p in v.items():
             if k not in names:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..kernel.rules import BadField, ParamKind
+from ..kernel.rules import BadField, ParamKind, shown
 from .board import NSQ, NTOK, T, W, H
 from .data import CHAR_NAMES, OBJ_NAMES
 
@@ -29,7 +29,7 @@ class Square(ParamKind):
 
     def decode(self, v, cfg, players):
         if type(v) is not list or len(v) != 2 or any(type(c) is not int for c in v):
-            raise BadField(f"expected a square [x, y], got {v!r}")
+            raise BadField(f"expected a square [x, y], got {shown(v)}")
         x, y = v
         if not (0 <= x < W and 0 <= y < H):
             raise BadField(f"square {v} is off the 22x10 board")
@@ -72,10 +72,10 @@ class Token(ParamKind):
 
     def decode(self, v, cfg, players):
         if type(v) is not str or "." not in v:
-            raise BadField(f"expected a token \"Player.Name\", got {v!r}")
+            raise BadField(f"expected a token \"Player.Name\", got {shown(v)}")
         who, _, what = v.rpartition(".")
         if who not in players:
-            raise BadField(f"unknown player {who!r} in {v!r}")
+            raise BadField(f"unknown player {shown(who)} in {shown(v)}")
         if what not in TOKEN_NAMES:
             raise BadField(f"unknown token {what!r} (tokens: {', '.join(TOKEN_NAMES)})")
         return players.index(who) * NTOK + TOKEN_NAMES.index(what)
@@ -100,7 +100,7 @@ class Char(ParamKind):
 
     def decode(self, v, cfg, players):
         if v not in self.names:
-            raise BadField(f"expected a {self.what} ({', '.join(self.names)}), got {v!r}")
+            raise BadField(f"expected a {self.what} ({', '.join(self.names)}), got {shown(v)}")
         return self.names.index(v)
 
     def encode(self, v, cfg, players):
@@ -151,7 +151,7 @@ class Choice(ParamKind):
     def decode(self, v, cfg, players):
         d = dict(self.words)
         if v not in d:
-            raise BadField(f"expected one of {', '.join(d)}, got {v!r}")
+            raise BadField(f"expected one of {', '.join(d)}, got {shown(v)}")
         return d[v]
 
     def encode(self, v, cfg, players):
