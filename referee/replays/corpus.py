@@ -311,7 +311,7 @@ def _stream(path: Path, limits: Limits) -> Iterator[Game]:
             raise _Whole(f"more than {_size(limits.total_bytes)}: refused (corpus.LIMITS.total_bytes)")
         start, lines, size, no, whole, skipping = 0, [], 0, 0, True, False
         while line := fh.readline(lim + 1):  # never more than the limit in memory at once
-            header = whole and _is_header(line)  # a piece of a longer line begins nothing
+            header = whole and _is_header(line, cut=not line.endswith(b"\n") and len(line) > lim)
             no += whole
             whole = line.endswith(b"\n")
             budget.take(len(line))
@@ -340,8 +340,12 @@ def _game(path: Path, start: int, lines: list[bytes]) -> Game:
     return Game(f"{path}#{start}", tuple(lines))
 
 
-def _is_header(line: bytes) -> bool:
-    """Whether a stream's line begins a game: a JSON object with the key "referee"."""
+def _is_header(line: bytes, cut: bool = False) -> bool:
+    """Whether a stream's line begins a game: a JSON object with the key "referee". A line
+    `cut` at the limit cannot be parsed: it begins a game (a refused one) when its first
+    bytes name "referee", as a header written key "referee" first does."""
+    if cut:
+        return b'"referee"' in line[:64]
     if b"referee" not in line:  # cheap: most lines are events, parsed once, by the engine
         return False
     try:
