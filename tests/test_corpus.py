@@ -190,7 +190,7 @@ def test_a_zip_whose_declared_size_lies_is_refused_not_read_whole(tmp_path):
 
 
 def test_reading_stops_at_the_limit_whatever_is_declared():
-    budget = corpus._Budget(Path("x.tar"), Limits(member_bytes=50))
+    budget = corpus._Budget(Limits(member_bytes=50))
     got = corpus._lines(io.BytesIO(b"x" * 10_000), 10, budget)
     assert isinstance(got, Refused) and "though it declares 10 bytes" in got.what
     assert budget.read <= 51  # one chunk past the limit at most
@@ -225,6 +225,15 @@ def test_the_cli_never_shows_a_traceback_for_a_hostile_archive(tmp_path):
     r = CliRunner().invoke(app, ["replay", str(t)])
     assert r.exit_code == 2 and "Traceback" not in r.output
     assert f"{t}:link.jsonl: a symbolic link (to /etc/passwd)" in r.stdout
+
+
+def test_the_cli_refuses_a_bomb_under_its_limits(tmp_path, monkeypatch):
+    t = _pack("tar", tmp_path / "ex.tar.gz", EXAMPLES[:3])
+    monkeypatch.setattr(corpus, "LIMITS", Limits(members=2))
+    r = CliRunner().invoke(app, ["replay", str(t), "-f", "json"])
+    got = [orjson.loads(x) for x in r.stdout.splitlines()]
+    assert r.exit_code == 2 and [(d["file"], d["verdict"]) for d in got] == [(str(t), "unreadable")]
+    assert "more than 2 members" in got[0]["problems"][0]["message"]
 
 
 def test_refused_lines_pickle_and_raise_when_replayed():

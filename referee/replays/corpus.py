@@ -70,9 +70,6 @@ class Refused:
     def __iter__(self) -> Iterator[bytes]:
         raise Unreadable(self.line, self.what)
 
-    def __reduce__(self):  # picklable for process pools and Dask workers
-        return Refused, (self.what, self.line)
-
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Refused) and (other.what, other.line) == (self.what, self.line)
 
@@ -97,11 +94,12 @@ def kind(path: str | Path) -> str | None:
     return None
 
 
-def games(path: str | Path, limits: Limits = LIMITS) -> Iterator[Game]:
+def games(path: str | Path, limits: Limits | None = None) -> Iterator[Game]:
     """The games of the packed corpus at `path` (a stream, a tar or a zip: `kind`), in the
-    corpus' order. Never raises for what the file holds: whatever cannot be read is a game
-    whose lines are `Refused`, named after the member, or after the corpus itself."""
-    path = Path(path)
+    corpus' order, within `limits` (LIMITS when None). Raises ValueError for a name that is
+    not a packed corpus's; never raises for what the file holds: whatever cannot be read is a
+    game whose lines are `Refused`, named after the member, or after the corpus itself."""
+    path, limits = Path(path), limits or LIMITS
     reader = {"stream": _stream, "tar": _tar, "zip": _zip}.get(kind(path) or "")
     if reader is None:
         raise ValueError(f"{path}: not a packed corpus (*{_STREAM}, *.tar[.gz|.bz2|.xz], *.tgz, *.zip)")
@@ -121,7 +119,7 @@ def games(path: str | Path, limits: Limits = LIMITS) -> Iterator[Game]:
 
 def verdicts(path: str | Path, keep_going: bool = False, explain: bool = False,
              components: Path | None = None, prefer: str | None = None,
-             limits: Limits = LIMITS) -> Iterator[Any]:
+             limits: Limits | None = None) -> Iterator[Any]:
     """The verdict of every game of a packed corpus, named as `games` names them: what
     `referee replay CORPUS -f json` prints, one Verdict at a time."""
     from .engine import replay
@@ -158,8 +156,8 @@ def _bad_path(name: str) -> str | None:
 class _Budget:
     """The bytes a corpus may still hold, counted as they are read, not as they are declared."""
 
-    def __init__(self, path: Path, limits: Limits):
-        self.path, self.limits, self.declared, self.read, self.count = path, limits, 0, 0, 0
+    def __init__(self, limits: Limits):
+        self.limits, self.declared, self.read, self.count = limits, 0, 0, 0
 
     def member(self, declared: int) -> None:
         """One more member, declaring `declared` bytes: refuse the corpus past a limit."""
@@ -211,7 +209,7 @@ def _split(data: bytes) -> Iterator[bytes]:
 
 
 def _tar(path: Path, limits: Limits) -> Iterator[Game]:
-    budget, seen = _Budget(path, limits), set()
+    budget, seen = _Budget(limits), set()
     try:
         tf = tarfile.open(path, "r:*")
     except _DAMAGED as e:
@@ -256,7 +254,7 @@ def _twice(name: str, seen: set) -> str | None:
 
 
 def _zip(path: Path, limits: Limits) -> Iterator[Game]:
-    budget, seen = _Budget(path, limits), set()
+    budget, seen = _Budget(limits), set()
     try:
         zf = zipfile.ZipFile(path)
     except _DAMAGED as e:
@@ -300,7 +298,7 @@ def _zip_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget) -> 
 
 
 def _stream(path: Path, limits: Limits) -> Iterator[Game]:
-    budget = _Budget(path, limits)
+    budget = _Budget(limits)
     lim = limits.member_bytes
     try:
         fh = open(path, "rb")
