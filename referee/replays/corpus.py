@@ -25,6 +25,7 @@ import lzma
 import os
 import re
 import stat
+import struct
 import tarfile
 import zipfile
 import zlib
@@ -56,7 +57,10 @@ _TAR = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz")
 _STREAM = ".games.jsonl"
 _CHUNK = 1 * MiB
 # archive-level read errors: damaged or truncated data, whatever the compression
-_DAMAGED = (tarfile.TarError, zipfile.BadZipFile, EOFError, OSError, zlib.error, lzma.LZMAError)
+# (NotImplementedError: a zip version or method zipfile does not know; ValueError and
+# struct.error: fields zipfile cannot decode, a member name that is not UTF-8 among them)
+_DAMAGED = (tarfile.TarError, zipfile.BadZipFile, EOFError, OSError, zlib.error, lzma.LZMAError,
+            NotImplementedError, ValueError, struct.error)
 
 
 class Refused:
@@ -292,7 +296,7 @@ def _zip_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget) -> 
             return _lines(fh, info.file_size, budget)
     except NotImplementedError as e:  # a compression method zipfile cannot inflate
         return Refused(f"cannot be decompressed: {e}")
-    except (zipfile.BadZipFile, zlib.error, EOFError, lzma.LZMAError) as e:
+    except (zipfile.BadZipFile, zlib.error, EOFError, lzma.LZMAError, ValueError, struct.error) as e:
         why = str(e).splitlines()[0][:200] if str(e) else type(e).__name__
         return Refused(f"its data do not match the archive's directory (a damaged or forged member: {why})")
 
