@@ -20,18 +20,37 @@ def _files(paths: list[Path]) -> Iterator[Path]:
             yield p
 
 
-def _one(path: Path, keep_going: bool, explain: bool, components: Path | None, prefer: str | None):
-    """One file's verdict, whatever happens while replaying it: input the engine could not
-    read is "unreadable"; any other exception is a bug of referee's, reported as that file's
-    verdict "error" (exit 2) so that the rest of the batch keeps its verdicts."""
+def _sources(files: list[Path]) -> list:
+    """The batch's sources: each loose log as its path, each packed corpus (a stream of
+    games, a tar or a zip: replays.corpus) as its games, read here once, so that workers
+    and Dask tasks get the games' lines and never open the corpus again."""
+    from ..replays import corpus
+
+    out: list = []
+    for f in files:
+        if corpus.kind(f):
+            out.extend(corpus.games(f))
+        else:
+            out.append(f)
+    return out
+
+
+def _one(path, keep_going: bool, explain: bool, components: Path | None, prefer: str | None):
+    """One file's (or one packed game's) verdict, whatever happens while replaying it: input
+    the engine could not read is "unreadable"; any other exception is a bug of referee's,
+    reported as that file's verdict "error" (exit 2) so that the rest of the batch keeps its
+    verdicts."""
     from ..model.kernel import BadField, BadInput
+    from ..replays.corpus import Game
     from ..replays.engine import Problem, Verdict, replay as run
 
-    stdin = str(path) == "-"  # `referee replay -`: one log from stdin, under the same wrapper
-    if stdin:
-        path = Path("<stdin>")
+    source = path
+    if isinstance(path, Game):  # a game of a packed corpus: its lines, under its name
+        source, path = path.lines, path.name
+    elif str(path) == "-":  # `referee replay -`: one log from stdin, under the same wrapper
+        source, path = sys.stdin.buffer, Path("<stdin>")
     try:
-        return run(sys.stdin.buffer if stdin else path, keep_going=keep_going, explain=explain,
+        return run(source, keep_going=keep_going, explain=explain,
                    components=components, prefer=prefer, label=str(path))
     except (BadInput, BadField) as e:
         return Verdict(file=str(path), verdict="unreadable", problems=[Problem(0, "unreadable", str(e))])
@@ -49,7 +68,7 @@ def _one(path: Path, keep_going: bool, explain: bool, components: Path | None, p
 
 
 def replay(
-    paths: Annotated[list[Path], typer.Argument(help="log files (.jsonl) or directories of them; - reads one log from stdin")],
+    paths: Annotated[list[Path], typer.Argument(help="log files (.jsonl), directories of them, packed corpora (.games.jsonl, .tar[.gz], .zip); - reads one log from stdin")],
     keep_going: Annotated[bool, typer.Option("--keep-going", "-k", help="report every illegal step, not just the first")] = False,
     explain: Annotated[bool, typer.Option("--explain", "-e", help="show the state at each problem")] = False,
     expect: Annotated[bool, typer.Option("--expect", help="check each log against the verdict its header expects")] = False,
@@ -89,6 +108,7 @@ def replay(
         for f, what in odd.items():
             err.print(f"referee: {f}: {what}, not a regular file: only regular files are read as logs", markup=False)
         raise typer.Exit(BAD)
+    files = _sources(files)
     work = partial(_one, keep_going=keep_going, explain=explain, components=components, prefer=prefer)
     verdicts = []
     show_bar = sys.stderr.isatty() and len(files) > 1

@@ -1,8 +1,10 @@
 """Replaying a corpus on a Dask cluster: the logs are cut into partitions (one task per
 log cost 2.6x more in a trial: a task's overhead outweighs a short replay), each partition
 is replayed by one worker, and the verdicts come back in the order of the logs, so the
-output is the local run's, byte for byte. The workers must read the same paths (a shared
-file system or the same checkout). Dask is the optional extra `referee[dask]`."""
+output is the local run's, byte for byte. The workers read loose logs by their paths (a
+shared file system or the same checkout); the games of a packed corpus (replays.corpus) are
+read once by the client and travel to the workers with their lines. Dask is the optional
+extra `referee[dask]`."""
 from __future__ import annotations
 
 from typing import Any, Callable, Sequence
@@ -43,6 +45,8 @@ def replay_on(scheduler: Any, items: Sequence[Any], work: Callable[[Any], Any]) 
         raise errors.Unreadable(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
     with client:
         slots = sum(client.nthreads().values()) or 1
-        parts = partitions(items, slots)
+        # scattered, not embedded in the task graph: the games of a packed corpus travel with
+        # their lines (read once by the client), which may weigh far more than a graph should
+        parts = client.scatter(partitions(items, slots), hash=False)
         futures = client.map(_batch, [work] * len(parts), parts, pure=False)
         return [v for got in client.gather(futures) for v in got]
