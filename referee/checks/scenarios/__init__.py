@@ -22,8 +22,7 @@ verdict (`"expect"`, the format replays/expect.py checks), plus manifest.json:
 Deterministic for a given seed (every random choice comes from `random.Random(seed/...)`,
 z3 is asked small questions without time limits that matter).
 
-Modules, one job each: families (which games: families, configurations, headers), player
-(random legal games), generator (the legal games every family starts from; random, mutants
+Modules, one job each: families (which games: families, configurations, headers), generator (the legal games every family starts from; random, mutants
 and unreadable families), boundary with limits, conjuncts and solve (the guards' limits), logs
 (a scenario and its log lines), build (in memory), outdir (writing a folder and its
 manifest), pytest_export (the pytest module).

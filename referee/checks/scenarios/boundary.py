@@ -224,7 +224,7 @@ class Boundary:
                 break
             s = self.points[idx][2]
             for act2, a in self.moves(idx):
-                if act2.name != act.name or not self.gen.player.ok(s, act, a):
+                if act2.name != act.name or not self.gen.explorer.ok(s, act, a):
                     continue
                 try:
                     self.game.apply(s, act, a)

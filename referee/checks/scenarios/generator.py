@@ -9,17 +9,18 @@ from typing import Any, Iterator
 import orjson
 
 from ...model.kernel import Game
+from ..explore import Explorer
 from .boundary import Boundary
 from .families import configurations, header_for
 from .logs import Scenario, _slug, log_lines, result_line
 from .mutants import _other_value, _unreadable_values
-from .player import Player_
 
 
 class Generator:
     def __init__(self, game: Game, seed: int):
         self.game, self.seed = game, seed
-        self.player = Player_(game)
+        # the scenarios' games: weighted by the game's own move weights when it has them
+        self.explorer = Explorer(game, "weighted")
         self.confs = configurations(game)
         self._played: dict[tuple, tuple] = {}  # legal games already played (mutants, unreadable)
 
@@ -39,8 +40,15 @@ class Generator:
         opts, n = self.confs[i % len(self.confs)]
         rng = self.rng(tag, i)
         header = header_for(self.game, opts, n, rng)
-        path, s, states = self.player.play(header, rng, max_steps=max_steps, keep=keep, greed=greed)
-        return header, path, s, states
+        s = self.game.first_state(header)
+        # with `greed`, that share of the moves goes furthest into the game (Game.progress)
+        ex = Explorer(self.game, "weighted", score=self.game.progress, greed=greed) if greed else self.explorer
+        path, states = [], [s] if keep else []
+        for m in (play := ex.play(s, rng, max_steps)):
+            path.append((m.act, m.args))
+            if keep:
+                states.append(m.after)
+        return header, path, play.state, states
 
     # -------------------------------------------------------------- random
     def random(self, count: int) -> list[Scenario]:
