@@ -15,6 +15,7 @@ from typing import Any
 import z3
 
 from ..model.kernel import Config, Game, Sym
+from . import workers
 from .symbolic import Instance, instances, sym_state, term
 
 TIMEOUT_MS = 5000
@@ -131,22 +132,11 @@ def _chunk_in_child(k: int) -> list[tuple]:
     return [(r.index, r.status, r.by, r.model) for r in res]
 
 
-def _context(ctx: Any = None) -> Any:
-    """The start method of prove's workers: the one asked for, else fork where the platform
-    has it (a worker then starts without importing z3 and the game again), else spawn."""
-    import multiprocessing as mp
-
-    if ctx is None or isinstance(ctx, str):
-        name = ctx or ("fork" if "fork" in mp.get_all_start_methods() else "spawn")
-        return mp.get_context(name)
-    return ctx
-
-
 def prove(game: Game, cfg: Config, budget: float | None = None, jobs: int = 1, context: Any = None) -> list[InvResult]:
     """Prove every invariant of the game under cfg. With a `budget` (seconds), the
     invariants still open when it runs out are reported unknown ("time budget"),
     never proved. `jobs` > 1 splits the action instances over worker processes, started by
-    `context` (a multiprocessing context or start method name; default: _context)."""
+    `context` (a multiprocessing context or start method name; default: workers.context)."""
     import time
 
     deadline = None if budget is None else time.monotonic() + budget
@@ -174,7 +164,7 @@ def prove(game: Game, cfg: Config, budget: float | None = None, jobs: int = 1, c
     if jobs <= 1:
         return _steps(game, cfg, res, 0, 1, deadline, (S, hyp))
     job = _Job(game, cfg, jobs, deadline)
-    with _context(context).Pool(jobs - 1, initializer=_take_job, initargs=(job,)) as pool:
+    with workers.context(context).Pool(jobs - 1, initializer=_take_job, initargs=(job,)) as pool:
         others = pool.map_async(_chunk_in_child, range(1, jobs))
         mine = _steps(game, cfg, [InvResult(i) for i in range(len(invs))], 0, jobs, deadline, (S, hyp))
         chunks = [[(r.index, r.status, r.by, r.model) for r in mine]] + others.get()

@@ -67,7 +67,7 @@ class Listed:
                                + w.cites))
             opts = ", ".join(f"{o.name}={self.cfg.options[o.name]}" for o in chosen)
             self.add(Finding(_fid(self.game, "stalemate", phase.name if phase else "any"), self.game.name, "gap",
-                             cited, f"a game can reach a state where no event is legal before the end"
+                             cited, "a game can reach a state where no event is legal before the end"
                              + (f" ({phase.name} phase)" if phase else "") + ": the text does not say how play goes on"
                              + (f" (with {opts})" if opts else ""), status="stalemate",
                              details=w.details, witness=w))

@@ -8,6 +8,7 @@ import time
 from ...model.kernel import Game
 from ..findings import Finding
 from .. import witness as W
+from .. import workers
 
 
 GRACE = 0.5  # seconds the audit waits past its budget for a search's last move
@@ -30,13 +31,11 @@ class Runner:
         self.futures: dict = {}
         if self.witnesses:
             # witnesses are searched concretely in other processes while z3 works here
-            import multiprocessing as mp
-
             # niced: the proofs (two processes) come first, the searches take what is left.
             # Two workers: one explores for every ruling at once while the other searches,
             # in turn, a stalemate (short: an option that causes one shows in a few games)
             # and each claim's witness (the consequence of a contradiction, e.g. §6.5's 5 tokens)
-            self.pool = mp.get_context("fork").Pool(2, initializer=_nice)
+            self.pool = workers.context().Pool(2, initializer=_nice)
             self._submit(("stuck",), seconds=min(STUCK_SECONDS, self.witness_seconds))
             if self.game.rulings:
                 self._submit(self._rulings_task, seconds=self.witness_seconds * len(self.game.rulings))

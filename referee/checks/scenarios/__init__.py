@@ -22,10 +22,12 @@ verdict (`"expect"`, the format replays/expect.py checks), plus manifest.json:
 Deterministic for a given seed (every random choice comes from `random.Random(seed/...)`,
 z3 is asked small questions without time limits that matter).
 
-Modules, one job each: families (which games: families, configurations, headers), generator (the legal games every family starts from; random, mutants
-and unreadable families), boundary with limits, conjuncts and solve (the guards' limits), logs
-(a scenario and its log lines), build (in memory), outdir (writing a folder and its
-manifest), pytest_export (the pytest module).
+Modules, one job each: families (the families asked for, the configurations, a header),
+generator (the legal games every family starts from, played by checks/explore.py; the
+random, mutants and unreadable families), mutants (unreadable and other field values),
+boundary with limits, conjuncts and solve (the guards' limits), logs (a scenario and its log
+lines), build (in memory), outdir (the folder written and its manifest), pytest_export (the
+pytest module).
 """
 from .build import build
 from .families import FAMILIES, configurations, header_for, player_counts
