@@ -2,7 +2,7 @@
 
     /work/venv/bin/python bench/scenarios_speed.py [GAME ...] [--seconds 20] [--profile]
 
-A game is generated the way the random family does it (referee/checks/scenarios.py:
+A game is generated the way the random family does it (referee/checks/scenarios/generator.py:
 `Generator.legal_game`): a random header in the next configuration (every variant option
 combination, each other rules option, every player count), then random legal moves until the
 game ends (or 3000 events), then its log lines encoded. Distinct = different event lists

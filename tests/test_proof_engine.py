@@ -102,3 +102,20 @@ def test_a_value_with_a_domain_reads_and_writes_as_without_one(dom):
     s.add(side, z3.Or(*[term(a) != term(b) for a, b in pairs]))
     assert s.check() == z3.unsat
     assert (narrow + 14).dom == tuple(d + 14 for d in dom) and (2 * narrow).dom == tuple(2 * d for d in dom)
+
+
+def test_prove_runs_its_workers_under_spawn():
+    """The workers get their job explicitly (no state inherited from a fork): the proofs
+    under the `spawn` start method (macOS, Windows) are those of one process."""
+    from referee.model import load
+
+    game = load("trolls")
+    res = prove(game, game.default_config(), jobs=2, context="spawn")
+    assert len(res) == len(game.invariants) and {r.status for r in res} == {"proved"}, \
+        [(r.index, r.status, r.by) for r in res if r.status != "proved"]
+
+
+def test_a_game_spawned_workers_cannot_load_is_refused_by_name():
+    game = _game()
+    with pytest.raises(TypeError, match="toy: not a registered game"):
+        prove(game, game.default_config(), jobs=2, context="spawn")

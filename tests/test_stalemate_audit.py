@@ -1,4 +1,4 @@
-"""Stalemates in the audit (checks/audit.py `stalemates`, checks/stuck.py): the finding, its
+"""Stalemates in the audit (checks/audit/listed.py `stalemates`, checks/stuck.py): the finding, its
 §s, and its witness; and the proof's soundness when an optional param is left out."""
 from __future__ import annotations
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 KINDS = ("proved", "violated", "contradiction", "ambiguity", "claim", "gap", "data", "unknown")
@@ -10,8 +11,8 @@ KINDS = ("proved", "violated", "contradiction", "ambiguity", "claim", "gap", "da
 # configuration, a search explored too little). It is reported in a block of its own,
 # never counted among the findings, and never shows a value.
 PROVED_CLAIM = ("proved", "reached")
-SEVERITY = {"proved": "info", "violated": "error", "contradiction": "warning", "ambiguity": "warning",
-            "gap": "warning", "data": "error", "unknown": "warning"}
+SEVERITY = MappingProxyType({"proved": "info", "violated": "error", "contradiction": "warning", "ambiguity": "warning",
+            "gap": "warning", "data": "error", "unknown": "warning"})
 
 
 @dataclass

@@ -15,6 +15,7 @@ from typing import Any
 import z3
 
 from ..model.kernel import Config, Game, Sym
+from . import workers
 from .symbolic import Instance, instances, sym_state, term
 
 TIMEOUT_MS = 5000
@@ -80,19 +81,62 @@ def _solver(game: Game) -> Any:
     return s
 
 
-_FORKED: dict = {}  # what a forked worker of `prove` reads (set just before the fork)
+@dataclass(frozen=True)
+class _Job:
+    """What a worker of `prove` needs, handed to it explicitly (Pool initializer args).
+    Under `fork` nothing is pickled; under `spawn` (macOS, Windows, Python 3.14's Linux
+    default: forkserver) it travels by the game's registered name and a Config without its
+    memo (z3 terms do not pickle), and the worker loads the game again."""
+
+    game: Game
+    cfg: Config
+    jobs: int
+    deadline: float | None
+
+    def __reduce__(self):
+        import dataclasses
+
+        from ..model import load
+
+        try:
+            registered = load(self.game.name) is self.game
+        except KeyError:
+            registered = False
+        if not registered:
+            raise TypeError(f"{self.game.name}: not a registered game, so a spawned worker cannot load it; "
+                            "prove it with jobs=1 or a fork context")
+        return _job_of, (self.game.name, dataclasses.replace(self.cfg), self.jobs, self.deadline)
+
+
+def _job_of(name: str, cfg: Config, jobs: int, deadline: float | None) -> "_Job":
+    from ..model import load
+
+    return _Job(load(name), cfg, jobs, deadline)
+
+
+def _take_job(job: _Job) -> None:
+    """Pool initializer: the job becomes the worker's own (a process-wide value of that
+    worker only, set once before any chunk runs; the parent process holds none)."""
+    global _job
+    _job = job
+
+
+_job: _Job | None = None  # a worker's job (_take_job); always None in the process that proves
 
 
 def _chunk_in_child(k: int) -> list[tuple]:
-    game, cfg, jobs, deadline = _FORKED["job"]
-    res = _steps(game, cfg, [InvResult(i) for i in range(len(game.invariants))], k, jobs, deadline)
+    job = _job
+    assert job is not None, "a chunk of prove runs only in a worker started by prove"
+    res = _steps(job.game, job.cfg, [InvResult(i) for i in range(len(job.game.invariants))], k, job.jobs,
+                 job.deadline)
     return [(r.index, r.status, r.by, r.model) for r in res]
 
 
-def prove(game: Game, cfg: Config, budget: float | None = None, jobs: int = 1) -> list[InvResult]:
+def prove(game: Game, cfg: Config, budget: float | None = None, jobs: int = 1, context: Any = None) -> list[InvResult]:
     """Prove every invariant of the game under cfg. With a `budget` (seconds), the
     invariants still open when it runs out are reported unknown ("time budget"),
-    never proved. `jobs` > 1 splits the action instances over forked processes."""
+    never proved. `jobs` > 1 splits the action instances over worker processes, started by
+    `context` (a multiprocessing context or start method name; default: workers.context)."""
     import time
 
     deadline = None if budget is None else time.monotonic() + budget
@@ -119,10 +163,8 @@ def prove(game: Game, cfg: Config, budget: float | None = None, jobs: int = 1) -
         base.pop()
     if jobs <= 1:
         return _steps(game, cfg, res, 0, 1, deadline, (S, hyp))
-    import multiprocessing as mp
-
-    _FORKED["job"] = (game, cfg, jobs, deadline)
-    with mp.get_context("fork").Pool(jobs - 1) as pool:
+    job = _Job(game, cfg, jobs, deadline)
+    with workers.context(context).Pool(jobs - 1, initializer=_take_job, initargs=(job,)) as pool:
         others = pool.map_async(_chunk_in_child, range(1, jobs))
         mine = _steps(game, cfg, [InvResult(i) for i in range(len(invs))], 0, jobs, deadline, (S, hyp))
         chunks = [[(r.index, r.status, r.by, r.model) for r in mine]] + others.get()

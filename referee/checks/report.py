@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import orjson
 
 from .findings import Finding
 
-ICON = {"proved": "✓", "violated": "✗", "contradiction": "≠", "ambiguity": "?", "claim": "§", "gap": "…",
-        "data": "▦", "unknown": "~"}
-STYLE = {"error": "bold red", "warning": "yellow", "info": "green"}
+ICON = MappingProxyType({"proved": "✓", "violated": "✗", "contradiction": "≠", "ambiguity": "?", "claim": "§", "gap": "…",
+        "data": "▦", "unknown": "~"})
+STYLE = MappingProxyType({"error": "bold red", "warning": "yellow", "info": "green"})
 
 
 def section_key(cite: str) -> tuple:

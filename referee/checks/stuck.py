@@ -16,7 +16,7 @@ import z3
 from ..model.kernel import Game, Sym, Undecided
 from ..model.kernel.logic import SymbolicBranch
 from ..model.kernel.rules import cites
-from ..model.kernel.play import legal, playout
+from .explore import Explorer
 from .search import starts
 from .symbolic import instances
 
@@ -82,18 +82,17 @@ def find(game: Game, rules: Any, budget: Any, seed: int = 0, depth: int = 3000, 
         stats["why"] = "the model has no move generator"
         return None
     rng = random.Random(seed)
+    ex = Explorer(game, budget=budget)  # uniform random legal games (explore.py)
     for header, s in starts(game, rules, rng, budget):
         stats["games"] += 1
         path: list = []
-        for act, a, s in playout(game, s, rng, depth):
+        for m in (play := ex.play(s, rng, depth)):
             stats["states"] += 1
-            path.append((act, a))
-            if budget.over():
-                break
-        else:  # the playout stopped: the game ended, no move is legal, or it reached depth
-            if not budget.over() and game.result(s) is None and not legal(game, s) and \
-                    no_event_possible(game, s, min(TIMEOUT_MS, int(1000 * (budget.left() + 1)))):
-                return header, path, s
+            path.append((m.act, m.args))
+        # no legal move and the game is not over: z3 then proves that no event is possible
+        if play.why == "stuck" and not budget.over() and game.result(play.state) is None and \
+                no_event_possible(game, play.state, min(TIMEOUT_MS, int(1000 * (budget.left() + 1)))):
+            return header, path, play.state
     return None
 
 

@@ -12,70 +12,30 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from ..model.kernel import Game, Undecided
-from ..model.kernel import rules as R
+from ..model.kernel import Game
 from ..model.kernel.play import event
+from .explore import Explorer, Goal
 from .findings import Witness
 from .search import Budget, Explored, Rules, starts
-
-Goal = Callable[[Any, Any, Any, Any, list], bool]  # (before, action, args, after, decided) -> reached
-
-
-def _children(game: Game, s: Any, goal: Goal, budget: Budget | None = None):
-    """Every legal move from s with the state it leads to; the goal is checked on each.
-    Questions decided by an option (not by the text) are traced, in Needs and effects.
-    Stops early (with the moves seen so far) when the budget runs out."""
-    out = []
-    for act, a in game.moves(s):
-        if budget is not None and budget.over():
-            break
-        decided: list = []
-        with R.tracing(decided):
-            try:
-                if game.first_failure(s, act, a) is not None:
-                    continue
-                t = game.apply(s, act, a)
-                game.result(t)  # the end-of-game questions (winner, scoring) too
-            except Undecided as e:
-                decided.append((e.ruling, None))
-                t = None
-        if goal(s, act, a, t, decided):
-            return None, (act, a)
-        if t is not None:
-            out.append((act, a, t))
-    return out, None
-
-
-def _pick(rng: random.Random, kids: list, score: Callable[[Any], float], greed: float):
-    """Greedy on the score (ties broken at random) with probability `greed`, else at random."""
-    if rng.random() < greed:
-        best = max(score(t) + rng.random() for _, _, t in kids)
-        return next(k for k in kids if score(k[2]) + 1 >= best)
-    return rng.choice(kids)
 
 
 def _explore(game: Game, rules: Rules, goal: Callable[..., bool], score: Callable[[Any], float],
              budget: Budget, greed: float = 0.6, depth: int = 1500, seed: int = 0) -> tuple[dict, list] | None:
-    """Random playouts from random setups, greedy on the score with probability `greed`,
-    random otherwise; every legal move of every visited state is tested against
-    goal(header, path, before, action, args, after, decided). The first move reaching it
-    ends the search: (header, path to it included); None when the budget runs out."""
+    """Random playouts from random setups (explore.py: greedy on the score with probability
+    `greed`, the first move within one of the best; uniform otherwise); every legal move of
+    every visited state is tested against goal(header, path, before, action, args, after,
+    decided). The first move reaching it ends the search: (header, path to it included);
+    None when the budget runs out."""
     if game.moves is None or game.random_header is None:
         return None
     rng = random.Random(seed)
+    ex = Explorer(game, score=score, greed=greed, near=1.0, budget=budget)
     for header, s in starts(game, rules, rng, budget):
         path: list = []
-        for _ in range(depth):
-            if budget.over() or game.result(s) is not None:
-                break
-            kids, hit = _children(game, s, lambda *move: goal(header, path, *move), budget)
-            if hit is not None:
-                return header, path + [hit]
-            if not kids:
-                break
-            act, a, t = _pick(rng, kids, score, greed)
-            path.append((act, a))
-            s = t
+        for m in (play := ex.play(s, rng, depth, lambda *move: goal(header, path, *move))):
+            if play.hit is not None:
+                return header, path + [(m.act, m.args)]
+            path.append((m.act, m.args))
     return None
 
 

@@ -5,7 +5,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from referee.model.kernel.play import legal
+from referee.checks.explore import Explorer
 from referee.replays.engine import setup_from_header
 
 from .helpers import GAME
@@ -19,17 +19,13 @@ def test_random_games(n, seed, opts):
     c = GAME.configure(opts, None, None, nplayers=n)
     s = setup_from_header(GAME, {**GAME.random_header(rng, c), "options": opts})
     rounds, sizes = set(), []
-    for _ in range(3000):
-        if GAME.result(s) is not None:
-            break
-        moves = legal(GAME, s)
-        assert moves, "no legal move before the end"
-        act, a = rng.choice(moves)
-        if act.name == "draft.pick":
-            sizes.append((s.round, a.p, sum(s.pack[a.p])))
-        s = GAME.apply(s, act, a)
+    for m in (play := Explorer(GAME).play(s, rng, 3000)):
+        if m.act.name == "draft.pick":
+            sizes.append((s.round, m.args.p, sum(s.pack[m.args.p])))
+        s = m.after
         assert GAME.broken(s) == []
         rounds.add(s.round)
+    assert play.why != "stuck", "no legal move before the end"
     out = GAME.result(s)
     assert out is not None and rounds <= {1, 2, 3, 4} and s.round == 4
     for r in range(1, 5):

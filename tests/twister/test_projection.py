@@ -5,7 +5,7 @@ import random
 
 from conftest import GAME
 
-from referee.model.kernel.play import legal
+from referee.checks.explore import Explorer
 from referee.model.twister.board import HID, NSQ, RES, NTOK, room_squares
 from referee.model.twister.common import counts_of, geo
 from referee.replays.engine import setup_from_header
@@ -22,12 +22,8 @@ def test_projection_matches_positions_in_random_games():
     for seed in (3,):
         rng = random.Random(seed)
         s = setup_from_header(GAME, GAME.random_header(rng, cfg))
-        for _ in range(90):
-            moves = legal(GAME, s)
-            if not moves or GAME.result(s):
-                break
-            act, a = rng.choice(moves)
-            t = GAME.apply(s, act, a)
+        for m in Explorer(GAME).play(s, rng, 90):
+            act, a, t = m.act, m.args, m.after
             seen.add(act.name)
             assert counts_of(t.loc, t.wounded) == (t.occ, t.objs, t.unw), act.name
             assert t.hid == tuple(sum(1 for x in t.loc if x == HID + r) for r in range(8)), act.name

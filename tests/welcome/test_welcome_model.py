@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from referee.checks.explore import Explorer
 from referee.checks.invariants import prove
 from referee.model.kernel import BadInput
-from referee.model.kernel.play import legal
 from referee.model.welcome import data
 from referee.replays.engine import replay, setup_from_header
 from welcome_helpers import G, cfg
@@ -114,14 +114,10 @@ def test_random_games_of_3_and_4_players_keep_every_invariant(seed, n, options):
     rng = random.Random(seed)
     c = G.configure(options, None, None, nplayers=n)
     s = setup_from_header(G, G.random_header(rng, c))
-    for _ in range(3000):
-        if G.result(s) is not None:
-            break
-        moves = legal(G, s)
-        assert moves, G.show(s)
-        act, a = rng.choice(moves)
-        s = G.apply(s, act, a)
-        assert G.broken(s) == [], (act.name, [i.says for i in G.broken(s)])
+    for m in (play := Explorer(G).play(s, rng, 3000)):
+        s = m.after
+        assert G.broken(s) == [], (m.act.name, [i.says for i in G.broken(s)])
+    assert play.why != "stuck", G.show(s)
     assert G.result(s) is not None
     assert sum(s.wins) + s.supply == 5
 

@@ -6,7 +6,7 @@ import random
 from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from referee.model.kernel.play import legal
+from referee.checks.explore import Explorer
 from referee.replays.engine import setup_from_header
 from welcome_helpers import G
 
@@ -24,11 +24,11 @@ class WelcomeGame(RuleBasedStateMachine):
     def play(self, data):
         if G.result(self.s) is not None:  # the game is over: nothing more to play
             return
-        moves = legal(G, self.s)
+        moves = Explorer(G).legal(self.s)
         assert moves, f"no legal move in {G.show(self.s)}"
-        act, a = data.draw(st.sampled_from(moves), label="event")
-        self.trace.append((act.name, vars(a)))
-        self.s = G.apply(self.s, act, a)
+        m = data.draw(st.sampled_from(moves), label="event")
+        self.trace.append((m.act.name, vars(m.args)))
+        self.s = m.after
 
     @invariant()
     def every_invariant(self):

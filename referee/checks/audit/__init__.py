@@ -1,0 +1,49 @@
+"""The audit of one game: every check over its model, as a list of findings.
+
+Order: component data against the text, gaps the text leaves, the phase graph, the
+invariants (z3, by induction), contradictions between sources (z3 unsat cores) and what
+each source's reading changes, the text's claims (z3 Optimize + a witness), the rulings
+(z3: situations with no answer or two), and the disputed points of public sources.
+Every finding names its §s; witnesses are replayable logs (witness.py).
+
+Modules, one job each: run (running the checks, the witness pool), listed (findings the
+model states), proofs (invariants, sources, claims), rulings (the rulings policy); Audit
+puts them together."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...model.kernel import Config, Game
+from ..findings import Finding
+from .. import witness as W
+from .listed import STUCK_FLOOR, Listed
+from .proofs import Proofs
+from .rulings import Rulings
+from .run import GRACE, STUCK_SECONDS, Runner
+
+
+class Audit(Runner, Listed, Proofs, Rulings):
+    def __init__(self, game: Game, options: dict | None = None, prefer: str | None = None,
+                 witnesses: bool = True, witness_seconds: float = 3.0, budget: float = 8.0,
+                 components: Path | None = None):
+        self.game = game
+        self.options = dict(options or {})
+        self.prefer = prefer
+        self.components = components
+        self.cfg: Config = game.configure(self.options, components, prefer)
+        self.rules = W.Rules(self.options, components, prefer)  # what the witness searches play
+        self.witnesses = witnesses
+        self.witness_seconds = witness_seconds
+        self.budget = budget  # the whole audit's time: witness searches stop there
+        self.pending: list = []
+        self.findings: list[Finding] = []
+        self.timings: dict[str, float] = {}
+
+
+def audit(game: Game, **kw: Any) -> tuple[list[Finding], dict]:
+    a = Audit(game, **kw)
+    return a.run(), a.timings
+
+
+__all__ = ["GRACE", "STUCK_FLOOR", "STUCK_SECONDS", "Audit", "audit"]

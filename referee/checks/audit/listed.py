@@ -1,0 +1,85 @@
+"""Findings the model states as such: component data against the text, the gaps it
+lists, the phase graph, the disputed points of public sources, and the stalemate
+search's result (reported only with a witness z3 confirms)."""
+from __future__ import annotations
+
+from ...model.kernel.rules import cites
+from ..findings import Finding
+from ..graphs import check_phases
+from .. import witness as W
+from .run import _fid
+
+STUCK_FLOOR = 200  # states below which a stalemate search that found none is no search at all
+
+
+class Listed:
+    """The findings of an Audit that the model states (its state is set by Audit.__init__)."""
+
+    # -------------------------------------------------------------- data and gaps
+    def data(self) -> None:
+        comp = self.cfg.comp
+        note = " (illustrative components)" if getattr(comp, "illustrative", False) else ""
+        for i, d in enumerate(self.game.data_checks(self.cfg)):
+            self.add(Finding(_fid(self.game, "data", str(i)), self.game.name, "data", cites(d.cite),
+                             d.says + note, [d.source] if d.source else [], status="ok" if d.ok else "fails",
+                             severity="info" if d.ok else "error", details=[d.detail] if d.detail else []))
+        for c in self.game.claims:
+            if c.kind != "data":
+                continue
+            got = c.expr(comp)
+            ok = got == c.value
+            self.add(Finding(_fid(self.game, "claim", c.cite), self.game.name, "claim", cites(c.cite),
+                             f"{c.says}: the components give {got}{note}", [c.source] if c.source else [],
+                             status="proved" if ok else "refuted"))
+
+    def gaps(self) -> None:
+        for i, g in enumerate(self.game.gaps):
+            self.add(Finding(_fid(self.game, "gap", str(i)), self.game.name, "gap", cites(g.cite), g.says,
+                             details=[f"the project: {g.fills}"]))
+
+    def graph(self) -> None:
+        self.findings += check_phases(self.game)
+
+    # -------------------------------------------------------------- stalemates
+    def stalemates(self) -> None:
+        """A reachable state before the end where no event is legal (checks/stuck.py): only
+        reported with its witness game, z3 having proved that no event's Needs can hold."""
+        if self.pool is None:
+            return
+
+        def then(w, note):
+            fid = _fid(self.game, "stalemate", "search")
+            says = "whether a game can reach a state where no event is legal before the end"
+            if w is None:  # failed, or stopped at the budget before it could say what it explored
+                self.add(Finding(fid, self.game.name, "unknown", [], says, status="not established",
+                                 details=[f"the stalemate search could not run: {note}"]))
+                return
+            if isinstance(w, W.Explored):
+                if w.states < STUCK_FLOOR:
+                    why = w.why or (f"the search explored {w.states} states in {w.games} "
+                                    f"game{'s' if w.games != 1 else ''}, below the floor of {STUCK_FLOOR}")
+                    self.add(Finding(fid, self.game.name, "unknown", [], says, status="not established",
+                                     details=[f"not searched: {why}"]))
+                return  # not finding one after a real search proves nothing either: no finding
+            phase = next((p for p in self.game.phases if p.name == w.phase), None)
+            chosen = [o for o in self.game.options if o.name in self.options]
+            cited = sorted(set((cites(phase.cite) if phase else []) + [c for o in chosen for c in cites(o.cite)]
+                               + w.cites))
+            opts = ", ".join(f"{o.name}={self.cfg.options[o.name]}" for o in chosen)
+            self.add(Finding(_fid(self.game, "stalemate", phase.name if phase else "any"), self.game.name, "gap",
+                             cited, "a game can reach a state where no event is legal before the end"
+                             + (f" ({phase.name} phase)" if phase else "") + ": the text does not say how play goes on"
+                             + (f" (with {opts})" if opts else ""), status="stalemate",
+                             details=w.details, witness=w))
+
+        self._later(("stuck",), then)
+
+    # -------------------------------------------------------------- disputed points
+    def disputed(self) -> None:
+        for o in self.game.options:
+            if o.kind != "disputed":
+                continue
+            self.add(Finding(_fid(self.game, "disputed", o.name), self.game.name, "ambiguity", cites(o.cite),
+                             f"public sources disagree: {o.says}", status="disputed",
+                             details=[f"option '{o.name}': " + "; ".join(f"{k} = {v}" for k, v in o.choices.items())
+                                      + f" (default: {o.default})"]))

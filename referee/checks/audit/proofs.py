@@ -1,0 +1,231 @@
+"""What z3 establishes about the rules: the invariants (by induction), contradictions
+between sources and what each reading changes, the text's claims (z3 Optimize), each
+waiting for its witness where a game must show it."""
+from __future__ import annotations
+
+from typing import Any
+
+import z3
+
+from ...model.kernel import Config
+from ...model.kernel.rules import cites
+from ..findings import Finding
+from ..invariants import TIMEOUT_MS, all_instances, prove
+from ..symbolic import sym_state, term
+from .run import _fid
+
+
+class Proofs:
+    """What z3 establishes: invariants, sources, claims (for an Audit)."""
+
+    # -------------------------------------------------------------- invariants
+    def invariants(self) -> None:
+        # proofs get most of the audit's time; what they cannot finish is reported unknown
+        # a safety net for models z3 struggles with (reported unknown), not a race: the
+        # proofs of a game z3 handles must not depend on the machine's load
+        self.inv = prove(self.game, self.cfg, budget=max(30.0, self.budget * 0.6), jobs=2)
+        n = len(all_instances(self.game, self.cfg))
+        for r in self.inv:
+            inv = self.game.invariants[r.index]
+            base = Finding(_fid(self.game, "invariant", str(r.index)), self.game.name, "proved", cites(inv.cite),
+                           inv.says, [inv.source] if inv.source else [], status="inductive")
+            if r.status == "proved" and n == 0 and self.game.actions:
+                r.status, r.by = "vacuous", "no action instance was built: the induction step covers no event"
+            if r.status == "proved":
+                base.details = [f"holds at setup and every event preserves it ({n} action instances; "
+                                f"{self._covers(self.cfg)})"]
+                self.add(base)
+                continue
+            base.details = [f"{r.status} at {r.by}"] + [f"{k} = {v}" for k, v in list(r.model.items())[:12]]
+            if r.status in ("unknown", "vacuous"):
+                base.kind, base.status, base.severity = "unknown", "not established", "warning"
+                budget = r.by.startswith("the time budget")
+                if r.status == "vacuous":
+                    base.details = [f"not applicable: {r.by} ({self._covers(self.cfg)})"]
+                elif budget:
+                    base.details = [f"not checked within the budget: {r.by} (the proofs get 60% of --budget; "
+                                    f"rerun with --budget {self._more_budget()})"]
+                else:
+                    base.details = [f"the solver gave up at {r.by}"]
+                self.add(base)
+                continue
+            base.kind, base.status, base.severity = "unknown", "not established", "warning"
+            base.details[0] = f"not inductive at {r.by}; no violating game found (counterexample to induction:)"
+
+            def then(w, note, f=base, inv=inv):
+                if w:
+                    f.kind, f.status, f.severity = "violated", "violated", "error"
+                    f.says, f.witness = f"violated: {inv.says}", w
+                else:
+                    f.witness_note = note
+
+            self._later(("invariant", r.index), then)
+            self.add(base)
+
+    def _covers(self, cfg: Config) -> str:
+        """What a proof covers: the player count and the options in force."""
+        n = cfg.extra.get("nplayers") if isinstance(getattr(cfg, "extra", None), dict) else None
+        opts = ", ".join(f"{k}={v}" for k, v in sorted(cfg.options.items()))
+        return ", ".join(x for x in ((f"with {n} players" if n is not None else ""), opts) if x) or "as configured"
+
+    def _more_budget(self) -> str:
+        return f"{max(2 * self.budget, self.budget + 30):.0f}"
+
+    def _hyp(self, S: Any) -> list:
+        """The proved invariants over S: an over-approximation of the reachable states."""
+        ok = [self.game.invariants[r.index] for r in self.inv if r.status == "proved"]
+        return [term(i.test(S)) for i in ok]
+
+    # -------------------------------------------------------------- sources
+    def sources(self) -> None:
+        for sv in self.game.sourced:
+            vals = {k: v for k, v in sv.says.items()}
+            if len(set(map(repr, vals.values()))) < 2:
+                continue
+            core = self._core(sv)
+            winner = self.cfg.source_of(sv)
+            titles = {s.key: s.title for s in self.game.sources}
+            f = Finding(_fid(self.game, "contradiction", sv.name), self.game.name, "contradiction", cites(sv.cite),
+                        f"{sv.doc}: " + " vs ".join(f"{titles[k]} says {v}" for k, v in vals.items())
+                        + f"; the consolidated rules take the {titles[winner]}",
+                        sorted(vals), details=[f"unsat core: {', '.join(core)}"])
+            self._consequences(sv, f)
+            self.add(f)
+
+    def _core(self, sv) -> list[str]:
+        """z3 unsat core over the sources' statements about the value (tracked by § and source)."""
+        s = z3.Solver()
+        first = next(iter(sv.says.values()))
+        shape = len(first) if isinstance(first, tuple) else 0
+        vs = [z3.Int(f"{sv.name}[{i}]") for i in range(shape)] if shape else [z3.Int(sv.name)]
+        for src, val in sv.says.items():
+            vals = val if shape else (val,)
+            s.assert_and_track(z3.And([v == x for v, x in zip(vs, vals)]), z3.Bool(f"{sv.cite} {src}"))
+        if s.check() == z3.unsat:
+            return [str(x) for x in s.unsat_core()]
+        return []
+
+    def _consequences(self, sv, f: Finding) -> None:
+        """For each claim that reads this value: its maximum under each source's reading."""
+        # the reachable states (as the invariants describe them) differ between readings
+        # only if some invariant reads the value; otherwise no maximum can change
+        hyps = []
+        for src in sv.says:
+            S = sym_state(self.game, self.cfg.pinned(sv.name, src), "m")
+            hyps.append(z3.simplify(z3.And([term(i.test(S)) for i in self.game.invariants])))
+        if all(h.eq(hyps[0]) for h in hyps[1:]):
+            f.details.append("no invariant reads this value: the claims' maxima are the same under every reading")
+            return
+        for c in self.game.claims:
+            if c.kind != "max":
+                continue
+            maxima = {}
+            for src in sv.says:
+                maxima[src] = self._maximum(c, self.cfg.pinned(sv.name, src))
+            if not all(isinstance(m, int) for m, _ in maxima.values()):  # an unknown is no value
+                f.details.append(f"consequence for '{c.says}' ({c.cite}): not established under every reading "
+                                 "(the solver gave up, or the proved invariants do not bound it)")
+                continue
+            if len({str(m) for m, _ in maxima.values()}) > 1:
+                titles = {s.key: s.title for s in self.game.sources}
+                f.details.append(f"consequence for '{c.says}' ({c.cite}): the largest value is "
+                                 + ", ".join(f"{m} as the {titles[k]} says" for k, (m, _) in maxima.items()))
+                m = maxima[self.cfg.source_of(sv)][0]
+
+                def then(w, note, f=f, m=m):
+                    f.witness = w
+                    if w:
+                        f.details.append(f"the witness reaches {m} under the consolidated rules")
+                    else:
+                        f.witness_note = note
+
+                self._later(("claim", self.game.claims.index(c), m), then)
+
+    def _maximum(self, c, cfg: Config) -> tuple[Any, str]:
+        """Cached by the claim and the source each sourced value is read from."""
+        if getattr(self, "_max_cache", None) is None:
+            self._max_cache = {}
+        key = (id(c), tuple(cfg.source_of(sv) for sv in self.game.sourced))
+        if key not in self._max_cache:
+            self._max_cache[key] = self._maximum_of(c, cfg)
+        return self._max_cache[key]
+
+    def _maximum_of(self, c, cfg: Config) -> tuple[Any, str]:
+        S = sym_state(self.game, cfg, "m")
+        opt = z3.Optimize()
+        opt.set("timeout", TIMEOUT_MS)
+        ok = [self.game.invariants[r.index] for r in self.inv if r.status == "proved"]
+        for i in ok:
+            opt.add(term(i.test(S)))
+        h = opt.maximize(term(c.expr(S)))
+        r = opt.check()
+        if r != z3.sat:
+            return None, str(r)
+        v = h.value()
+        return (v.as_long() if z3.is_int_value(v) else str(v)), "sat"
+
+    # -------------------------------------------------------------- claims
+    def claims(self) -> None:
+        for i, c in enumerate(self.game.claims):
+            if c.kind == "data":
+                continue
+            f = Finding(_fid(self.game, "claim", f"{i}"), self.game.name, "claim", cites(c.cite), c.says,
+                        [c.source] if c.source else [])
+            if c.kind in ("max", "min"):
+                m, how = self._maximum(c, self.cfg) if c.kind == "max" else (None, "min claims are not supported")
+                if m is None:
+                    f.kind, f.status = "unknown", "not established"
+                    f.details = [f"the solver gave up (z3's limit of {TIMEOUT_MS // 1000} s a query)"
+                                 if how == "unknown" else how]
+                elif not isinstance(m, int):  # z3 found no bound: a fact about the invariants, not the rules
+                    f.kind, f.status = "unknown", "not established"
+                    f.details = ["the proved invariants do not bound this value; "
+                                 + (self._unproved() or "the invariants do not capture this claim")]
+                elif m < c.value:
+                    f.status, f.details = "refuted", [f"under the proved invariants the largest value is {m}, not {c.value}"]
+                elif m == c.value:
+                    # the bound is proved; the value is reached only with a game that reaches it
+                    f.status = "upper bound proved, value not reached"
+                    f.details = [f"no reachable state exceeds {m} (z3 Optimize over the invariants)"]
+
+                    def then(w, note, f=f, m=m):
+                        if w:
+                            f.status, f.severity, f.witness = "reached", "info", w
+                            f.details = [f"upper bound {m} proved from the invariants (z3 Optimize); "
+                                         f"the witness game reaches it ({len(w.events)} events)"]
+                        else:
+                            f.witness_note = note
+
+                    self._later(("claim", i, c.value), then)
+                else:
+                    f.kind, f.status = "unknown", "not established"
+                    f.details = [f"the proved invariants allow more than {c.value} (they over-approximate the "
+                                 "reachable states; no game exceeding it was searched)"]
+            elif c.kind == "always":
+                f.status, f.details = self._always(c)
+                if f.status != "proved":
+                    f.kind, f.status = "unknown", "not established"
+            f.severity = "info" if f.status == "proved" else "warning"
+            self.add(f)
+
+    def _always(self, c) -> tuple[str, list[str]]:
+        """Proved when the proved invariants imply it. A state they allow that breaks it is
+        not a refutation: it may be unreachable (no game is searched for it here)."""
+        S = sym_state(self.game, self.cfg, "c")
+        s = z3.Solver()
+        s.set("timeout", TIMEOUT_MS)
+        s.add(*self._hyp(S))
+        s.add(z3.Not(term(c.expr(S))))
+        r = s.check()
+        if r == z3.unsat:
+            return "proved", ["implied by the proved invariants"]
+        if r == z3.unknown:
+            return "unknown", [f"the solver gave up (z3's limit of {TIMEOUT_MS // 1000} s a query)"]
+        why = self._unproved()
+        return "unknown", ["the proved invariants do not imply it" + (f" ({why})" if why else "")]
+
+    def _unproved(self) -> str:
+        """How many invariants this audit left unproved ("" when none): a claim checked
+        over the proved ones alone may fail for want of the others."""
+        n = sum(r.status != "proved" for r in self.inv)
+        return f"{n} of {len(self.inv)} invariants are not proved in this audit" if n else ""

@@ -1,0 +1,184 @@
+"""The rulings policy: whether the rules answer each question in every reachable
+situation (z3), at the audit's player count or, where the question cannot arise there,
+at another; the options that decide it, and a game that raises it."""
+from __future__ import annotations
+
+import itertools
+from types import SimpleNamespace
+
+import z3
+
+from ...model.kernel import Config
+from ...model.kernel.rules import cites
+from ..findings import Finding
+from ..invariants import TIMEOUT_MS, prove
+from ..symbolic import _sym_param, instances, sym_state, term
+from .run import _fid
+
+
+class Rulings:
+    """Whether the rules answer each ruling (for an Audit)."""
+
+    # -------------------------------------------------------------- rulings
+    def rulings(self) -> None:
+        for r in self.game.rulings:
+            self._ruling(r)
+
+    def _ruling_cases(self, r, S, cfg: Config):
+        if r.action:
+            act = self.game.action(r.action)
+            for inst in instances(self.game, cfg, act, tag="r"):
+                needs = [term(n.test(S, inst.args)) for n in self.game.needs(act) if not n.concrete_only]
+                yield inst.args, inst.side + needs, inst.label
+        else:
+            fixed, sym, side = [], {}, []
+            for prm in r.params:
+                dom = prm.kind.domain(cfg)
+                if dom is not None:
+                    fixed.append((prm.name, list(dom)))
+                else:
+                    v, cs = _sym_param(prm, cfg, f"r.{r.name}.{prm.name}")
+                    sym[prm.name], side = v, side + cs
+            for combo in itertools.product(*[d for _, d in fixed]):
+                a = SimpleNamespace(**dict(zip([k for k, _ in fixed], combo)), **sym)
+                yield a, list(side), r.name
+
+    def _setting(self, n: int | None):
+        """(cfg, symbolic state, proved invariants over it) for the audit's configuration
+        (n None) or the same rules with n players; the invariants are proved again there."""
+        if not hasattr(self, "_settings"):
+            self._settings = {}
+        if n not in self._settings:
+            if n is None:
+                cfg, inv = self.cfg, self.inv
+            else:
+                cfg = self.game.configure(dict(self.options), self.components, self.prefer, nplayers=n)
+                inv = prove(self.game, cfg, budget=max(10.0, self.budget * 0.3), jobs=2)
+            S = sym_state(self.game, cfg, "r")
+            ok = [self.game.invariants[x.index] for x in inv if x.status == "proved"]
+            self._settings[n] = (cfg, S, [term(i.test(S)) for i in ok])
+        return self._settings[n]
+
+    def player_counts(self) -> list[int]:
+        """The player counts the game allows with these options (those its configure accepts,
+        1 to 8), the audited one first; [] when the game takes no player count."""
+        from ...model.kernel import BadInput
+
+        if getattr(self, "_counts", None) is not None:
+            return self._counts
+        here = self.cfg.extra.get("nplayers") if isinstance(self.cfg.extra, dict) else None
+        if here is None:
+            self._counts = []
+            return []
+        ok = []
+        for n in range(1, 9):
+            try:
+                self.game.configure(dict(self.options), self.components, self.prefer, nplayers=n)
+            except (BadInput, TypeError):
+                continue
+            ok.append(n)
+        self._counts = [here] + [n for n in ok if n != here]
+        return self._counts
+
+    def _ask_ruling(self, r, n: int | None) -> dict:
+        """The ruling checked under one setting: whether its situation can arise at all
+        (`arises`), whether the solver gave up somewhere (`unknown`), and a case with no
+        text answer (`none_at`) or two different ones (`several`)."""
+        cfg, S, hyp = self._setting(n)
+        text = [x for x in r.answers if not x.source.startswith("option:")]
+        s = z3.Solver()
+        s.set("timeout", TIMEOUT_MS)
+        s.add(*hyp)
+        got = {"cfg": cfg, "text": text, "arises": False, "unknown": False, "none_at": None, "several": None}
+
+        def ask() -> bool:
+            out = s.check()
+            got["unknown"] |= out == z3.unknown
+            return out == z3.sat
+
+        for a, side, label in self._ruling_cases(r, S, cfg):
+            s.push()
+            s.add(*side)
+            s.add(term(r.arises(S, a)))
+            out = s.check()
+            if out == z3.unsat:  # this case never raises the question
+                s.pop()
+                continue
+            got["arises"] |= out == z3.sat
+            got["unknown"] |= out == z3.unknown
+            s.push()
+            s.add(*[z3.Not(term(x.applies(S, a))) for x in text])
+            if got["none_at"] is None and ask():
+                got["none_at"] = (label, s.model())
+            s.pop()
+            for x, y in itertools.combinations(text, 2):
+                s.push()
+                s.add(term(x.applies(S, a)), term(y.applies(S, a)), term(x.gives(S, a)) != term(y.gives(S, a)))
+                if got["several"] is None and ask():
+                    got["several"] = (label, s.model(), x, y)
+                s.pop()
+            s.pop()
+        return got
+
+    def _ruling(self, r, elsewhere: bool = False) -> None:
+        opts = [x for x in r.answers if x.source.startswith("option:")]
+        got = self._ask_ruling(r, None)
+        counts = self.player_counts()
+        moved = None  # the player count the ruling is audited with, when not the audit's
+        if not got["arises"] and not got["unknown"] and len(counts) > 1 and not elsewhere:
+            self.elsewhere.append(r)  # after the witness searches (run)
+            return
+        if not got["arises"] and not got["unknown"]:
+            # the question cannot arise as configured: audit it where it can, if anywhere
+            for n in counts[1:]:
+                there = self._ask_ruling(r, n)
+                if there["arises"] or there["unknown"]:
+                    got, moved = there, n
+                    break
+        text = got["text"]
+        cited = sorted(set(cites(r.cite)) | {c for x in r.answers for c in cites(x.cite)})
+        none_at, several = got["none_at"], got["several"]
+        here = f" with {counts[0]} players" if counts else ""
+        where = (f"audited with {moved} players: with the audit's {counts[0]} players the question cannot arise"
+                 if moved is not None else "")
+        if none_at is None and several is None:
+            if not got["arises"] or got["unknown"]:
+                if got["unknown"]:
+                    why = "the solver gave up on it"
+                elif len(counts) > 1:
+                    why = (f"cannot arise with {', '.join(map(str, sorted(counts)))} players (every count the game "
+                           f"allows); audited {self._covers(self.cfg)}")
+                else:
+                    why = f"cannot arise{here}; audited {self._covers(self.cfg)}"
+                self.add(Finding(_fid(self.game, "ruling", r.name), self.game.name, "unknown", cited,
+                                 f"whether the rules always answer: {r.says}", status="not established",
+                                 details=[f"not established: {why}"] + ([where] if where else [])))
+                return
+            self.add(Finding(_fid(self.game, "ruling", r.name), self.game.name, "proved", cited,
+                             f"the rules always answer: {r.says}", status="decided",
+                             details=[f"every reachable situation has exactly one answer ({len(text)} rules; "
+                                      f"{self._covers(got['cfg'])})"] + ([where] if where else [])))
+            return
+        f = Finding(_fid(self.game, "ambiguity", r.name), self.game.name, "ambiguity", cited, "")
+        if several is not None:
+            label, m, x, y = several
+            f.says = (f"two rules give different answers to: {r.says} — {x.cite} ({x.says}) and {y.cite} ({y.says})")
+            f.details.append(f"e.g. during {label}")
+        else:
+            label, m = none_at
+            f.says = f"no rule answers: {r.says}"
+            f.details.append(f"e.g. during {label}")
+        if where:
+            f.details.append(where)
+        default = [x for x in opts if x.source.split("=")[0][7:] in self.cfg.options
+                   and self.cfg.options[x.source.split("=")[0][7:]] == x.source.split("=")[1]]
+        if opts:
+            name = opts[0].source.split("=")[0][7:]
+            f.details.append(f"rules option '{name}': " + "; ".join(f"{x.source.split('=')[1]} = {x.says}" for x in opts)
+                             + (f" (default: {default[0].source.split('=')[1]})" if default else ""))
+        def then(w, note, f=f):
+            f.witness, f.witness_note = w, note
+
+        task = self._rulings_task if moved is None else ("rulings", tuple(x.name for x in self.elsewhere), moved)
+        self._later(task, then, key=r.name)
+        self.add(f)

@@ -1,0 +1,212 @@
+"""The one player of random legal games: the witness search, the stalemate search, the
+scenarios and the tests play through it.
+
+A move is legal when every Need of its action holds; a move whose Needs or outcome the
+rules cannot decide (`Undecided`) is never played, and a goal hook sees it with the
+question it raised (what the ruling witnesses look for). Moves are drawn:
+- uniform: each legal move equally likely. When every legal move is known (a goal hook
+  asked for all of them), one is drawn from that list; otherwise candidates are drawn
+  lazily, without replacement, until one is legal (the same distribution, without
+  testing every candidate);
+- weighted: each legal move with a probability proportional to `Game.moves.weight`
+  (a long game's players can then end it sooner); lazily too;
+- greedy: with probability `greed`, the move with the best `score` of the state after.
+  Its tie rule, `near`, is one the seeded outputs depend on, so both are kept: None, the
+  best score plus a uniform draw in [0, 1) (ties at random, the scenarios); a number, the
+  first move whose score is within `near` of that best draw (the witness searches).
+One budget (search.Budget, CPU and a shared deadline) bounds a search: checked before each
+step and between the candidates of a step. Deterministic for a given random.Random.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from ..model.kernel import Game, Undecided
+from ..model.kernel import rules as R
+from .search import Budget
+
+# (before, action, args, after or None when the rules cannot tell, [(ruling, choice)]) -> reached
+Goal = Callable[[Any, Any, Any, Any, list], bool]
+MODES = ("uniform", "weighted")
+
+
+@dataclass(frozen=True)
+class Move:
+    act: Any
+    args: Any
+    after: Any
+
+
+@dataclass
+class Explorer:
+    """Plays `game` by its own candidate moves (`Game.moves`), filtered by every Need."""
+
+    game: Game
+    mode: str = "uniform"  # uniform | weighted (weighted needs Game.moves.weight, else uniform)
+    score: Callable[[Any], float] | None = None  # greedy on it with probability `greed`
+    greed: float = 0.0
+    near: float | None = None  # the greedy tie rule (module docstring)
+    budget: Budget | None = None
+    needs: dict = field(init=False, repr=False)
+    weight: Any = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"unknown exploration mode {self.mode!r} (known: {', '.join(MODES)})")
+        self.needs = {a.name: self.game.needs(a) for a in self.game.actions}
+        self.weight = getattr(self.game.moves, "weight", None) if self.mode == "weighted" else None
+        if self.score is None:
+            self.greed = 0.0
+
+    def over(self) -> bool:
+        return self.budget is not None and self.budget.over()
+
+    # -------------------------------------------------------------- one move
+    def ok(self, s: Any, act: Any, a: Any) -> bool:
+        """Every Need of the move holds (one the rules cannot decide does not)."""
+        try:
+            return all(n.test(s, a) for n in self.needs[act.name])
+        except Undecided:
+            return False
+
+    def outcome(self, s: Any, act: Any, a: Any) -> Any:
+        """The state after a legal move, or None when the rules cannot tell what it does
+        (its effect, or the end-of-game questions: winner, scoring)."""
+        try:
+            t = self.game.apply(s, act, a)
+            self.game.result(t)
+        except Undecided:
+            return None
+        return t
+
+    def legal(self, s: Any) -> list[Move]:
+        """Every legal move of s with the state it leads to, in the generator's order."""
+        out = []
+        for act, a in self.game.moves(s):
+            if self.ok(s, act, a):
+                t = self.outcome(s, act, a)
+                if t is not None:
+                    out.append(Move(act, a, t))
+        return out
+
+    def expand(self, s: Any, goal: Goal) -> tuple[list[Move], Move | None]:
+        """(every legal move with its state, the first move reaching the goal or None). The
+        goal is asked of each move whose Needs hold, and of each the rules cannot decide
+        (after None); the questions an option (not the text) decided are traced, in Needs
+        and effects. Stops early, with the moves seen so far, when the budget runs out."""
+        out = []
+        for act, a in self.game.moves(s):
+            if self.over():
+                break
+            decided: list = []
+            with R.tracing(decided):
+                try:
+                    if self.game.first_failure(s, act, a) is not None:
+                        continue
+                    t = self.game.apply(s, act, a)
+                    self.game.result(t)
+                except Undecided as e:
+                    decided.append((e.ruling, None))
+                    t = None
+            if goal(s, act, a, t, decided):
+                return out, Move(act, a, t)
+            if t is not None:
+                out.append(Move(act, a, t))
+        return out, None
+
+    def draw(self, s: Any, rng: random.Random) -> Move | None:
+        """A legal move drawn lazily (uniform, or weighted), or None when there is none."""
+        cands = list(self.game.moves(s))
+        ws = [self.weight(s, act, a) for act, a in cands] if self.weight is not None else None
+        while cands:
+            if ws is None:
+                k = rng.randrange(len(cands))
+            else:  # a weighted draw without replacement
+                r, k = rng.random() * sum(ws), 0
+                while k < len(ws) - 1 and r >= ws[k]:
+                    r -= ws[k]
+                    k += 1
+                ws[k], ws[-1] = ws[-1], ws[k]
+                ws.pop()
+            cands[k], cands[-1] = cands[-1], cands[k]
+            act, a = cands.pop()
+            if not self.ok(s, act, a):
+                continue
+            t = self.outcome(s, act, a)
+            if t is not None:
+                return Move(act, a, t)
+        return None
+
+    def best(self, moves: list[Move], rng: random.Random) -> Move | None:
+        """The greedy choice among moves (one uniform draw per move, for the ties)."""
+        if not moves:
+            return None
+        if self.near is not None:
+            top = max(self.score(m.after) + rng.random() for m in moves)
+            return next(m for m in moves if self.score(m.after) + self.near >= top)
+        got, top = None, None
+        for m in moves:
+            v = self.score(m.after) + rng.random()
+            if top is None or v > top:
+                got, top = m, v
+        return got
+
+    def step(self, s: Any, rng: random.Random, goal: Goal | None = None) -> tuple[Move | None, Move | None]:
+        """(the move played or None when there is none, the move reaching the goal or None)."""
+        kids = None
+        if goal is not None:
+            kids, hit = self.expand(s, goal)
+            if hit is not None:
+                return None, hit
+            if not kids:
+                return None, None
+        if self.greed and rng.random() < self.greed:
+            return self.best(kids if kids is not None else self.legal(s), rng), None
+        if kids is not None:
+            return rng.choice(kids), None
+        return self.draw(s, rng), None
+
+    # -------------------------------------------------------------- one game
+    def play(self, s: Any, rng: random.Random, depth: int, goal: Goal | None = None) -> Iterator[Move]:
+        """The moves of one random legal game from s, until it ends, no move is legal, the
+        budget runs out or `depth` moves; with a goal, the move reaching it comes last,
+        and `hit` tells whether it did (Playout)."""
+        return Playout(self, s, rng, depth, goal)
+
+
+class Playout:
+    """An iterator over the moves of one game (Explorer.play). Afterwards: `state` (the last
+    state reached), `hit` (the move reaching the goal, if any) and `why` it stopped."""
+
+    def __init__(self, ex: Explorer, s: Any, rng: random.Random, depth: int, goal: Goal | None):
+        self.ex, self.state, self.rng, self.left, self.goal = ex, s, rng, depth, goal
+        self.hit: Move | None = None
+        self.why = ""
+
+    def __iter__(self) -> "Playout":
+        return self
+
+    def __next__(self) -> Move:
+        ex = self.ex
+        if self.why:
+            raise StopIteration
+        if self.left <= 0:
+            self.why = "depth"
+        elif ex.over():
+            self.why = "budget"
+        elif ex.game.result(self.state) is not None:
+            self.why = "ended"
+        if self.why:
+            raise StopIteration
+        self.left -= 1
+        move, hit = ex.step(self.state, self.rng, self.goal)
+        if hit is not None:
+            self.hit, self.why = hit, "goal"
+            return hit
+        if move is None:
+            self.why = "stuck"
+            raise StopIteration
+        self.state = move.after
+        return move

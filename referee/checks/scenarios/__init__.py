@@ -1,0 +1,40 @@
+"""Scenarios: edge-case games with their expected verdicts, for other people's engines
+(`referee scenarios GAME`). Game-agnostic: everything comes from the `Game` record.
+
+Three families, each a set of replayable JSONL logs whose header carries the expected
+verdict (`"expect"`, the format replays/expect.py checks), plus manifest.json:
+
+- random: legal full games played from the model's own moves (`Game.moves`, filtered by
+  every Need), over every combination of the variant options (mode, board side...), each
+  other rules option in turn, and every number of players the game accepts.
+- boundary: for every guard (`Need`, the phase need included) of every action, a legal game
+  whose last event meets the Need at its limit, and one whose last event steps past it. The
+  states are those reached by legal random games; the arguments that make exactly that Need
+  fail while the others hold are found by z3 over the Need's own test (the same code the
+  replay engine runs), then checked concretely. "At its limit" is decided from the Need
+  itself: a unit change of one argument, or of one state value the Need reads, breaks it.
+- mutants: a legal game with one event changed (a field value, the player, an event dropped
+  or duplicated), replayed to find its verdict: illegal (line and §) or still legal.
+- unreadable: for every field of every action, a legal game cut after the first event of
+  that action, the field made unreadable (a number past its range, a list one name too
+  long, a name or player the game does not know): expected unreadable, with line and field.
+
+Deterministic for a given seed (every random choice comes from `random.Random(seed/...)`,
+z3 is asked small questions without time limits that matter).
+
+Modules, one job each: families (the families asked for, the configurations, a header),
+generator (the legal games every family starts from, played by checks/explore.py; the
+random, mutants and unreadable families), mutants (unreadable and other field values),
+boundary with limits, conjuncts and solve (the guards' limits), logs (a scenario and its log
+lines), build (in memory), outdir (the folder written and its manifest), pytest_export (the
+pytest module).
+"""
+from .build import build
+from .families import FAMILIES, configurations, header_for, player_counts
+from .generator import Generator
+from .logs import Scenario, log_lines, result_line
+from .outdir import OutDirRefused, check_out_dir, generate
+from .pytest_export import write_pytest
+
+__all__ = ["FAMILIES", "Generator", "OutDirRefused", "Scenario", "build", "check_out_dir", "configurations",
+           "generate", "header_for", "log_lines", "player_counts", "result_line", "write_pytest"]

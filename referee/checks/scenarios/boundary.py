@@ -1,0 +1,267 @@
+"""The boundary family: for every guard of every action, a legal event at its limit and
+one just past it, searched over the states of legal games."""
+from __future__ import annotations
+
+import itertools
+import time
+from types import SimpleNamespace
+from typing import Any
+
+import z3
+
+from ...model.kernel import Undecided
+from ...model.kernel.logic import Sym
+from ...model.kernel.reads import leaf, parts, reads, with_leaves
+from .conjuncts import conjunct_target, conjuncts
+from .limits import _in_turn, _safe, just_past, tight
+from .logs import Scenario, _slug, log_lines
+from .solve import _fits, _sym_args, solve
+
+
+class Boundary:
+    """Legal games' states, searched for each (action, Need) pair."""
+
+    def __init__(self, gen: Any, budget: float | None):  # gen: the Generator (generator.py)
+        self.gen, self.game = gen, gen.game
+        self.budget = budget
+        self.points: list[tuple[int, int, Any]] = []  # (game index, prefix length, state)
+        self.games: list[tuple[dict, list]] = []
+        self.templates: dict[str, list] = {}  # action name -> candidate args seen in the games
+        self._moves: dict[int, list] = {}
+        self._order: dict[str, list[int]] = {}
+
+    def add_game(self, header: dict, path: list, states: list) -> None:
+        g = len(self.games)
+        self.games.append((header, path))
+        for k, s in enumerate(states):
+            if self.game.result(s) is None:
+                self.points.append((g, k, s))
+
+    def moves(self, idx: int) -> list:
+        if idx not in self._moves:
+            s = self.points[idx][2]
+            self._moves[idx] = list(self.game.moves(s))
+            for act, a in self._moves[idx]:
+                t = self.templates.setdefault(act.name, [])
+                if len(t) < 8:
+                    t.append(a)
+        return self._moves[idx]
+
+    def order(self, tag: str) -> list[int]:
+        """States in a seeded order: early states (short logs) alternate with the latest
+        ones (where levels, guilds and resources have piled up: the rarer limits)."""
+        if tag not in self._order:
+            self._order[tag] = self._make_order(tag)
+        return self._order[tag]
+
+    def _make_order(self, tag: str) -> list[int]:
+        """Two orders taken in turn: all states shuffled, early and late ones alternating
+        (the late ones are where levels and resources have piled up); and game by game,
+        each game's states so ordered, the games taking turns (a configuration played by
+        two games of thirty, e.g. an option that stops its games early, comes within the
+        first tries of every search)."""
+        rng = self.gen.rng("boundary-order", tag)
+        idx = list(range(len(self.points)))
+        rng.shuffle(idx)
+        early = sorted(idx, key=lambda i: self.points[i][1] // 25)
+        late = sorted(idx, key=lambda i: -self.points[i][1] // 25)
+        glob = [i for pair in zip(early, late) for i in pair]
+        per: dict[int, list[int]] = {}
+        for i, (g, _, _) in enumerate(self.points):
+            per.setdefault(g, []).append(i)
+        rows = []
+        for g in sorted(per):
+            idx = per[g]
+            rng.shuffle(idx)
+            early = sorted(idx, key=lambda i: self.points[i][1] // 25)
+            late = sorted(idx, key=lambda i: -self.points[i][1] // 25)
+            rows.append(_in_turn(early, late))
+        rng.shuffle(rows)
+        turns = [i for col in itertools.zip_longest(*rows) for i in col if i is not None]
+        return _in_turn(glob, turns)
+
+    def scenario(self, idx: int, act: Any, a: Any, expect: dict, exercises: str, cites: list, extra: dict) -> list:
+        """[the scenario], or [] when the arguments cannot be written as a log line (a
+        candidate move whose list is longer than the names it is read against: Draft's
+        deck vector under some options has one entry more than its card names)."""
+        g, k, s = self.points[idx]
+        header, path = self.games[g]
+        try:
+            rows = log_lines(self.game, header, path[:k] + [(act, a)])
+        except (IndexError, KeyError):
+            return []
+        if expect["verdict"] == "illegal":
+            # the event is refused by a guard ("illegal"), not accepted and then found to
+            # break an invariant of the model ("invariant"): replay --expect tells them apart
+            expect = {**expect, "line": len(rows), "kind": "illegal"}
+        return [Scenario("boundary", _slug(f"{expect['verdict']} {act.name} {extra['says']}"), rows, expect,
+                         exercises, cites, extra)]
+
+    def search(self) -> list[Scenario]:
+        game = self.game
+        deadline = None if self.budget is None else time.monotonic() + self.budget
+        out: list[Scenario] = []
+        for act in game.actions:
+            needs = game.needs(act)
+            for j, need in enumerate(needs):
+                if deadline is not None and time.monotonic() > deadline:
+                    return out
+                tag = f"{act.name}#{j}"
+                info = {"action": act.name, "need": j, "says": need.says}
+                try:
+                    legal = self._legal_at_limit(act, j, tag)
+                except z3.Z3Exception:  # e.g. a real-valued argument this search cannot write back
+                    continue
+                if legal is not None:
+                    idx, a, why, strict = legal
+                    what = (f"'{act.name}' meets '{need.says}' at its limit ({why} breaks it)" if strict else
+                            f"'{act.name}' meets '{need.says}' (no state at its limit found)")
+                    out += self.scenario(idx, act, a, {"verdict": "legal"}, what, [need.cite],
+                                             {**info, "at_limit": strict, "side": "limit"})
+                try:
+                    past = self._past(act, j, tag)
+                except z3.Z3Exception:
+                    past = None
+                if past is not None:
+                    idx, a, exact, how = past
+                    what = (f"'{act.name}' breaks '{need.says}'" + (" and nothing else" if exact else
+                            " (the first Need that fails)") + f", {how}")
+                    out += self.scenario(idx, act, a, {"verdict": "illegal", "cite": need.cite}, what,
+                                             [need.cite], {**info, "exact": exact, "side": "past", "found_by": how})
+                    out += self._conjunct_pasts(act, j, tag, idx, a, info, deadline)
+        out += self.invariant_limits()
+        return out
+
+    def _conjunct_pasts(self, act: Any, j: int, tag: str, idx: int, a: Any, info: dict, deadline: float | None,
+                        most: int = 4) -> list[Scenario]:
+        """For a Need that is a conjunction (of 2 to `most` parts, read at the state and
+        arguments of its *past* scenario), one more *past* per conjunct: that conjunct alone
+        fails, the Need's other conjuncts and (if z3 finds it) every other Need hold. An
+        engine that checks only part of the guard passes the Need's one scenario, not these."""
+        need = self.game.needs(act)[j]
+        s = self.points[idx][2]
+        sa, pairs = _sym_args(act, s.cfg, a)  # the arguments z3 chooses made symbolic, as solve() does
+        cs = conjuncts(need, s, sa)
+        if cs is None or len(cs) > most:
+            return []
+        out = []
+        for i in range(len(cs)):
+            t = conjunct_target(need, s, sa, i)
+            if type(t) is Sym and pairs:
+                t = z3.is_true(z3.simplify(z3.substitute(t.t, *pairs)))
+            if t is True:
+                continue  # the Need's own past scenario already breaks this conjunct alone
+            if deadline is not None and time.monotonic() > deadline:
+                break
+            try:
+                got = self._past(act, j, tag, conj=i, tries_max=10)
+            except z3.Z3Exception:
+                got = None
+            if got is None:
+                continue
+            k, b, exact, how = got
+            part = str(cs[i][0])
+            what = (f"'{act.name}' breaks part {i + 1} of {len(cs)} of '{need.says}' ({part}) and "
+                    + ("nothing else" if exact else "its other parts hold") + f", {how}")
+            out += self.scenario(k, act, b, {"verdict": "illegal", "cite": need.cite}, what, [need.cite],
+                                     {**info, "exact": exact, "side": "past", "found_by": how, "conjunct": i,
+                                      "conjuncts": len(cs), "part": part})
+        return out
+
+    def invariant_limits(self) -> list[Scenario]:
+        """For each invariant (a limit the rules keep: 20 crowns, 6 charges, levels 0..3...):
+        the shortest legal game found whose last state sits on it from above (one more of a
+        value it reads would break it) and from below (one less would). No legal game can
+        step past an invariant: a Need forbids it, and the Needs have their own scenarios."""
+        out = []
+        s0 = self.points[0][2] if self.points else None
+        # states after at least one event (the setup alone sits on most limits trivially)
+        order = sorted((i for i in range(len(self.points)) if self.points[i][1] > 0), key=lambda i: (self.points[i][1], i))
+        step = max(1, len(order) // 120)  # 120 states, spread from the shortest prefixes to the longest
+        sample = order[::step]
+        for k, inv in enumerate(self.game.invariants):
+            plist = []
+            for part in parts(inv):  # the values each conjunct reads (traced once, on the first state)
+                try:
+                    plist.append((part, sorted(reads(part, s0))))
+                except Exception:  # noqa: BLE001 - a rule that cannot be traced
+                    continue
+            for d, side in ((1, "from above"), (-1, "from below")):
+                hit = None
+                for idx in sample:
+                    s = self.points[idx][2]
+                    for part, leaves in plist:
+                        if not _safe(part, s):
+                            continue
+                        for path in leaves:
+                            v = leaf(s, path)
+                            if type(v) is int and not _safe(part, with_leaves(s, {path: v + d})):
+                                hit = (idx, path, v)
+                                break
+                        if hit:
+                            break
+                    if hit:
+                        break
+                if hit is None:
+                    continue
+                idx, path, v = hit
+                g, n, s = self.points[idx]
+                header, gpath = self.games[g]
+                where = ".".join(map(str, path))
+                out.append(Scenario("boundary", _slug(f"legal reaches {inv.says}"), log_lines(self.game, header, gpath[:n]),
+                                    {"verdict": "legal"},
+                                    f"a legal game reaches the limit of '{inv.says}' {side}: {where} = {v}, "
+                                    f"{'one more' if d > 0 else 'one less'} would break it", [inv.cite],
+                                    {"invariant": k, "says": inv.says, "side": "limit", "at_limit": True,
+                                     "direction": side}))
+        return out
+
+    def _legal_at_limit(self, act: Any, j: int, tag: str):
+        need = self.game.needs(act)[j]
+        fallback = None
+        for n, idx in enumerate(self.order(tag)):
+            if n > 600:
+                break
+            s = self.points[idx][2]
+            for act2, a in self.moves(idx):
+                if act2.name != act.name or not self.gen.explorer.ok(s, act, a):
+                    continue
+                try:
+                    self.game.apply(s, act, a)
+                except Undecided:
+                    continue
+                why = tight(act, need, s, a)
+                if why is not None:
+                    return idx, a, why, True
+                if fallback is None:
+                    fallback = (idx, a, "", False)
+        return fallback
+
+    def _past(self, act: Any, j: int, tag: str, conj: int | None = None, tries_max: int = 60):
+        """A state of a legal game and arguments whose first failing Need is the j-th (with
+        `conj`: by that conjunct of it alone)."""
+        game = self.game
+        needs = game.needs(act)
+        tries, first = 0, None  # a few more states are tried for a past just beyond the limit
+        order = self.order(tag)
+        if conj is not None:  # states where the action is a candidate first: a part of a guard is searched
+            mine = [i for i in order[:1500] if any(a2.name == act.name for a2, _ in self.moves(i))]
+            order = mine + [i for i in order if i not in set(mine)]
+        for idx in order:
+            s = self.points[idx][2]
+            if j > 0 and not needs[0].test(s, SimpleNamespace(p=None)):
+                continue  # out of phase: only the phase Need can be the one that fails here
+            temps = [a for act2, a in self.moves(idx) if act2.name == act.name] or [
+                t for t in self.templates.get(act.name, []) if _fits(act, t, s.cfg)]
+            if not temps:
+                continue
+            tries += 1
+            if tries > tries_max:
+                return first
+            got = solve(game, s, act, j, temps[0], conj=conj)
+            if got is not None:
+                if conj is not None or just_past(needs[j], s, got[0]):
+                    return (idx,) + got
+                if first is None:
+                    first, tries_max = (idx,) + got, min(tries_max, tries + 5)
+        return first

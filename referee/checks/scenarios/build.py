@@ -1,0 +1,25 @@
+"""The scenarios of a game in memory: the families asked for, in the order of FAMILIES."""
+from __future__ import annotations
+
+from ...model.kernel import Game
+from .families import _families
+from .generator import Generator
+from .logs import Scenario
+
+
+def build(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = "all",
+          budget: float | None = None) -> list[Scenario]:
+    """The scenarios of `game`, in memory (nothing is written): the families asked for, in
+    the order of FAMILIES. Arguments as for `generate`."""
+    fams = _families(family)
+    gen = Generator(game, seed)
+    scen: list[Scenario] = []
+    if "random" in fams:
+        scen += gen.random(count)
+    if "boundary" in fams:
+        scen += gen.boundary(budget=budget)
+    if "mutants" in fams:
+        scen += gen.mutants(max(1, count))
+    if "unreadable" in fams:
+        scen += gen.unreadable(max(1, count))
+    return scen

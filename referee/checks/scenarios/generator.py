@@ -1,0 +1,84 @@
+"""The legal games every family starts from (seeded, each played once, by checks/explore.py),
+and the random family; the boundary, mutants and unreadable families are asked of their
+own modules (boundary.py, mutants.py)."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...model.kernel import Game
+from ..explore import Explorer
+from .boundary import Boundary
+from .families import configurations, header_for
+from .logs import Scenario, _slug, log_lines, result_line
+from .mutants import mutants, unreadable
+
+
+class Generator:
+    def __init__(self, game: Game, seed: int):
+        self.game, self.seed = game, seed
+        # the scenarios' games: weighted by the game's own move weights when it has them
+        self.explorer = Explorer(game, "weighted")
+        self.confs = configurations(game)
+        self._played: dict[tuple, tuple] = {}  # legal games already played (mutants, unreadable)
+
+    def rng(self, *tag: Any) -> random.Random:
+        return random.Random("/".join(map(str, (self.seed, *tag))))
+
+    def legal_game(self, i: int, keep: bool = False, tag: str = "random", max_steps: int = 3000, greed: float = 0.0):
+        key = (i, keep, tag, max_steps, greed)
+        if key in self._played:
+            return self._played[key]
+        got = self._legal_game(i, keep, tag, max_steps, greed)
+        if not keep:
+            self._played[key] = got
+        return got
+
+    def _legal_game(self, i: int, keep: bool, tag: str, max_steps: int, greed: float):
+        opts, n = self.confs[i % len(self.confs)]
+        rng = self.rng(tag, i)
+        header = header_for(self.game, opts, n, rng)
+        s = self.game.first_state(header)
+        # with `greed`, that share of the moves goes furthest into the game (Game.progress)
+        ex = Explorer(self.game, "weighted", score=self.game.progress, greed=greed) if greed else self.explorer
+        path, states = [], [s] if keep else []
+        for m in (play := ex.play(s, rng, max_steps)):
+            path.append((m.act, m.args))
+            if keep:
+                states.append(m.after)
+        return header, path, play.state, states
+
+    # -------------------------------------------------------------- random
+    def random(self, count: int) -> list[Scenario]:
+        out = []
+        for i in range(count):
+            header, path, s, _ = self.legal_game(i)
+            res = result_line(self.game, s, header["players"])
+            opts = ", ".join(f"{k}={v}" for k, v in header.get("options", {}).items())
+            how = "a complete game" if res else f"a legal game stopped after {len(path)} events (no end reached)"
+            out.append(Scenario("random", _slug(f"{len(header['players'])}p {opts}"),
+                                log_lines(self.game, header, path, [res] if res else []), {"verdict": "legal"},
+                                f"{how}, {len(header['players'])} players, {opts or 'default options'}",
+                                sorted({act.cite for act, _ in path})))
+        return out
+
+    # -------------------------------------------------------------- boundary
+    def boundary(self, budget: float | None = None, per_game: int = 300) -> list[Scenario]:
+        """For each (action, Need): a legal event at the Need's limit and an event past it.
+        The states searched are those of two legal games per configuration: one uniformly
+        random, one that mostly takes the move going furthest (resources, levels, guilds
+        pile up: the limits come within reach)."""
+        B = Boundary(self, budget)
+        for i in range(len(self.confs)):
+            for greed in (0.0, 0.8):
+                header, path, s, states = self.legal_game(i, keep=True, tag=f"boundary{greed}",
+                                                          max_steps=per_game * (2 if greed else 1), greed=greed)
+                B.add_game(header, path, states)
+        return B.search()
+
+    # -------------------------------------------------------------- mutants, unreadable
+    def mutants(self, count: int) -> list[Scenario]:
+        return mutants(self, count)
+
+    def unreadable(self, count: int) -> list[Scenario]:
+        return unreadable(self, count)

@@ -1,0 +1,106 @@
+"""Writing scenarios: the folder they may go into (never a user's file replaced) and the
+manifest listing them."""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import orjson
+
+from ...model.kernel import BadInput, Game
+from .build import build
+from .families import _families
+from .pytest_export import write_pytest
+
+
+class OutDirRefused(BadInput):
+    """`out_dir` holds files this module did not write (or --force without its manifest)."""
+
+
+def _own_files(out_dir: Path) -> set[str] | None:
+    """The files an earlier run wrote into out_dir, as its manifest.json lists them (plain
+    names only: a manifest naming a path elsewhere is not ours); None when there is no such
+    manifest."""
+    try:
+        doc = orjson.loads((out_dir / "manifest.json").read_bytes())
+    except (OSError, orjson.JSONDecodeError):
+        return None
+    if type(doc) is not dict or doc.get("referee") != 1 or type(doc.get("referee")) is not int \
+            or type(doc.get("scenarios")) is not list:
+        return None
+    names = [m.get("file") for m in doc["scenarios"] if type(m) is dict]
+    module = doc.get("module")
+    if module is not None:
+        names.append(module)
+    if not all(type(n) is str and n == Path(n).name and not n.startswith(".") and n.endswith((".jsonl", ".py"))
+               for n in names):
+        return None
+    return set(names) | {"manifest.json"}
+
+
+def check_out_dir(out_dir: Path, force: bool = False) -> set[str]:
+    """Where scenarios may be written: a new or empty folder; with `force`, a folder an
+    earlier run wrote (recognised by its manifest.json), whose listed files may be replaced
+    or removed and nothing else. Returns the names that may be replaced; raises
+    OutDirRefused (exit 2) otherwise. A user's file is never deleted or overwritten."""
+    out_dir = Path(out_dir)
+    if not out_dir.exists():
+        return set()
+    if not out_dir.is_dir():
+        raise OutDirRefused(f"{out_dir}: not a directory")
+    present = {p.name for p in out_dir.iterdir()}
+    if not present:
+        return set()
+    own = _own_files(out_dir)
+    if not force:
+        hint = (" (it holds an earlier run's scenarios: --force replaces the files its manifest.json lists)"
+                if own is not None else "")
+        raise OutDirRefused(f"{out_dir}: not empty; scenarios are written only into a new or empty folder, "
+                            f"so that no file of yours is replaced or removed{hint}")
+    if own is None:
+        raise OutDirRefused(f"{out_dir}: not empty and holds no manifest.json written by `referee scenarios`; "
+                            f"--force replaces only the files such a manifest lists")
+    return own
+
+
+def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: str | list[str] = "all",
+             fmt: str = "logs", budget: float | None = None, force: bool = False) -> list[dict]:
+    """Write the scenarios of `game` to out_dir (logs + manifest.json; with fmt "pytest" also
+    a test module) and return the manifest. `family`: "all", one family or a list of them;
+    `count`: random games (and the legal games the other families start from); `budget`:
+    seconds for the boundary search (None: no limit beyond the search's own bounds).
+    out_dir must be new or empty; with `force`, a folder of an earlier run, whose files (those
+    its manifest lists) are replaced or removed and no other (check_out_dir)."""
+    fams = _families(family)
+    out_dir = Path(out_dir)
+    own = check_out_dir(out_dir, force)
+    scen = build(game, count, seed, family, budget)  # in memory: the probes replay without files
+    manifest, files = [], {}
+    for i, sc in enumerate(scen):
+        name = f"{game.name}-{sc.family}-{i:04d}-{sc.slug}.jsonl"
+        rows = copy.deepcopy(sc.rows)
+        rows[0] = {**rows[0], "expect": sc.expect, "note": f"{sc.family}: {sc.exercises}"}
+        files[name] = b"".join(orjson.dumps(r) + b"\n" for r in rows)
+        manifest.append({"file": name, "game": game.name, "family": sc.family, "expect": sc.expect,
+                         "exercises": sc.exercises, "cites": sc.cites, "options": rows[0].get("options", {}),
+                         "players": rows[0]["players"], "events": sum(1 for r in rows[1:] if "n" in r), **sc.extra})
+    module = f"test_{game.name}_scenarios.py" if fmt == "pytest" else None
+    # nothing is written before every name is known to be new or this module's own
+    out_dir.mkdir(parents=True, exist_ok=True)
+    present = {p.name for p in out_dir.iterdir()}
+    clash = sorted((set(files) | {"manifest.json"} | ({module} if module else set())) & present - own)
+    if clash:
+        raise OutDirRefused(f"{out_dir / clash[0]}: not written by `referee scenarios` (its manifest.json does "
+                            f"not list it): left as it is, and nothing written")
+    for name, data in files.items():
+        (out_dir / name).write_bytes(data)
+    # an earlier run's files with other parameters would be replayed too: remove them (only those)
+    for old in sorted(own - set(files) - {"manifest.json", module}):
+        (out_dir / old).unlink(missing_ok=True)
+    doc = {"referee": 1, "game": game.name, "seed": seed, "count": count, "families": list(fams), "scenarios": manifest}
+    if module:
+        doc["module"] = module
+    (out_dir / "manifest.json").write_bytes(orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n")
+    if fmt == "pytest":
+        write_pytest(game, out_dir)
+    return manifest
