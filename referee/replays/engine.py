@@ -16,7 +16,6 @@ from typing import Any, Iterator
 
 from ..model import load, names
 from ..model.kernel import BadField, BadInput, Game, Illegal, IllegalSetup, Undecided
-from ..model.kernel.inputs import shown
 from ..model.kernel import rules as R
 from ..model.kernel.inputs import shown
 from ..model.kernel.rules import kind_of

@@ -13,7 +13,7 @@ The dungeon-access order (§8.3) is also a graph: `referee graph raiders --which
 from __future__ import annotations
 
 from ..kernel import And, Game, Phase
-from . import invariants, s3_setup, s3_start, s5_metropole, s6_actions, s7_groups, s8_dungeons, s9_end, view
+from . import data, invariants, s3_setup, s3_start, s5_metropole, s6_actions, s7_groups, s8_dungeons, s9_end, view
 from .data import checks as data_checks
 from .economy import CAP
 from .moves import moves, progress
