@@ -172,8 +172,8 @@ RING_OVERLAP = Ruling(
     outcome="bool", action="dungeon.fight",
 )
 
+
 def _fight(s, a):
-    c = s.cfg.comp
     st = shown_strength(s)
     d = _defeaters(s)
     pact, vorp, ring = d["pact"], d["vorp"], d["ring"]
