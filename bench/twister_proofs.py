@@ -18,13 +18,15 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> None:
     import referee.checks.invariants as inv
+    from referee.checks import work
     from referee.model import load
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--timeout-ms", type=int, default=inv.TIMEOUT_MS, help="z3's time per query")
+    ap.add_argument("--query-units", type=int, default=work.QUERY_UNITS,
+                    help="z3 resource units a query may spend (work.RATE a second)")
     args = ap.parse_args()
-    inv.TIMEOUT_MS = args.timeout_ms
+    work.QUERY_UNITS = args.query_units
     game = load("twister")
     cfg = game.default_config()
     n = len(inv.all_instances(game, cfg))
@@ -34,7 +36,7 @@ def main() -> None:
     for r in res:
         i = game.invariants[r.index]
         print(f"{r.status:13} {i.cite:16} {i.says[:70]}" + (f"  [{r.by}]" if r.by else ""))
-    print(f"{n} action instances, {args.jobs} jobs, {args.timeout_ms} ms per query: {wall:.0f} s wall")
+    print(f"{n} action instances, {args.jobs} jobs, {args.query_units} z3 units per query: {wall:.0f} s wall")
     sys.exit(0 if all(r.status == "proved" for r in res) else 1)
 
 

@@ -23,9 +23,9 @@ def test_one_exploration_serves_several_rulings(tmp_path):
         assert any(d["ruling"] == name and d["line"] == last for d in v.decided), (name, v.decided[-3:])
 
 
-def test_a_conflict_no_option_settles_is_traced_and_witnessed(tmp_path):
-    """Welcome's `survive` (§Issue vs §Équipement.Potion): two answers of the booklet disagree
-    and no option settles it. The engine reports the step (the first listed answer applied)
+def test_a_conflict_the_option_settles_is_traced_and_witnessed(tmp_path):
+    """Welcome's `survive` (§Issue vs §Équipement.Potion): two answers of the booklet disagree;
+    the option `survive` settles it. The engine reports the step and the option that applied,
     and the shared search finds a game reaching it."""
     got = W.run_task("welcome", {}, ("rulings", ("survive",)), 20.0)
     w = got["survive"]
@@ -34,4 +34,21 @@ def test_a_conflict_no_option_settles_is_traced_and_witnessed(tmp_path):
     v = replay(log)
     last = len(w.events) + 1
     hit = [d for d in v.decided if d["ruling"] == "survive" and d["line"] == last]
-    assert hit and "first_of_conflicting" in hit[0] and "option" not in hit[0], v.decided
+    assert hit and hit[0].get("option") == "survive=hp", v.decided
+
+
+def test_a_conflict_no_option_settles_is_traced_as_the_first_answer():
+    """Two text answers that disagree and no option: the first listed applies, traced as such."""
+    from types import SimpleNamespace
+
+    from referee.model.kernel import Answer, Ruling, decide
+    from referee.model.kernel.rules import tracing
+    from tests.toygame import GAME
+
+    s = GAME.setup({}, GAME.default_config())
+    r = Ruling("q", "§1", "a question the book answers twice", lambda s, a: True,
+               (Answer("§1", "book", "one", lambda s, a: True, lambda s, a: 1),
+                Answer("§2", "book", "two", lambda s, a: True, lambda s, a: 2)))
+    with tracing([]) as trace:
+        assert decide(r, s, SimpleNamespace(p=0)) == 1
+    assert [(x.name, y.says) for x, y in trace] == [("q", "one")]

@@ -15,10 +15,9 @@ from typing import Any
 import z3
 
 from ..model.kernel import Config, Game, Sym
-from . import workers
+from . import work, workers
 from .symbolic import Instance, instances, sym_state, term
 
-TIMEOUT_MS = 5000
 # Live conjuncts are asked about in chunks: one query over hundreds of them (Dungeon
 # Twister's 220 squares) costs z3 far more than the same conjuncts a few dozen at a time.
 CHUNK = 16
@@ -77,8 +76,7 @@ def _solver(game: Game) -> Any:
 
     real = any(f.metadata.get("sort") == "real" for f in dataclasses.fields(game.state_cls))
     s = z3.Solver() if real else z3.SolverFor("QF_LIA")
-    s.set("timeout", TIMEOUT_MS)
-    return s
+    return work.limited(s)
 
 
 @dataclass(frozen=True)
@@ -91,7 +89,7 @@ class _Job:
     game: Game
     cfg: Config
     jobs: int
-    deadline: float | None
+    allowance: int | None  # z3 resource units each chunk may spend (None: no limit)
 
     def __reduce__(self):
         import dataclasses
@@ -105,13 +103,13 @@ class _Job:
         if not registered:
             raise TypeError(f"{self.game.name}: not a registered game, so a spawned worker cannot load it; "
                             "prove it with jobs=1 or a fork context")
-        return _job_of, (self.game.name, dataclasses.replace(self.cfg), self.jobs, self.deadline)
+        return _job_of, (self.game.name, dataclasses.replace(self.cfg), self.jobs, self.allowance)
 
 
-def _job_of(name: str, cfg: Config, jobs: int, deadline: float | None) -> "_Job":
+def _job_of(name: str, cfg: Config, jobs: int, allowance: int | None) -> "_Job":
     from ..model import load
 
-    return _Job(load(name), cfg, jobs, deadline)
+    return _Job(load(name), cfg, jobs, allowance)
 
 
 def _take_job(job: _Job) -> None:
@@ -128,18 +126,18 @@ def _chunk_in_child(k: int) -> list[tuple]:
     job = _job
     assert job is not None, "a chunk of prove runs only in a worker started by prove"
     res = _steps(job.game, job.cfg, [InvResult(i) for i in range(len(job.game.invariants))], k, job.jobs,
-                 job.deadline)
+                 job.allowance)
     return [(r.index, r.status, r.by, r.model) for r in res]
 
 
 def prove(game: Game, cfg: Config, budget: float | None = None, jobs: int = 1, context: Any = None) -> list[InvResult]:
-    """Prove every invariant of the game under cfg. With a `budget` (seconds), the
-    invariants still open when it runs out are reported unknown ("time budget"),
-    never proved. `jobs` > 1 splits the action instances over worker processes, started by
-    `context` (a multiprocessing context or start method name; default: workers.context)."""
-    import time
-
-    deadline = None if budget is None else time.monotonic() + budget
+    """Prove every invariant of the game under cfg. With a `budget` (seconds of work:
+    z3 resource units, work.RATE a second, for each of the `jobs` chunks, which run side by
+    side), the invariants still open when it is spent are reported unknown, never proved;
+    the same budget gives the same results on any machine under any load. `jobs` > 1 splits
+    the action instances over worker processes, started by `context` (a multiprocessing
+    context or start method name; default: workers.context)."""
+    allowance = None if budget is None else int(budget * work.RATE)
     S = sym_state(game, cfg, "s")
     invs = game.invariants
     res = [InvResult(i) for i in range(len(invs))]
@@ -162,11 +160,11 @@ def prove(game: Game, cfg: Config, budget: float | None = None, jobs: int = 1, c
             r.status, r.by = "unknown", "setup"
         base.pop()
     if jobs <= 1:
-        return _steps(game, cfg, res, 0, 1, deadline, (S, hyp))
-    job = _Job(game, cfg, jobs, deadline)
+        return _steps(game, cfg, res, 0, 1, allowance, (S, hyp))
+    job = _Job(game, cfg, jobs, allowance)
     with workers.context(context).Pool(jobs - 1, initializer=_take_job, initargs=(job,)) as pool:
         others = pool.map_async(_chunk_in_child, range(1, jobs))
-        mine = _steps(game, cfg, [InvResult(i) for i in range(len(invs))], 0, jobs, deadline, (S, hyp))
+        mine = _steps(game, cfg, [InvResult(i) for i in range(len(invs))], 0, jobs, allowance, (S, hyp))
         chunks = [[(r.index, r.status, r.by, r.model) for r in mine]] + others.get()
     for chunk in chunks:  # an invariant is proved only if every chunk proved it
         for idx, status, by, model in chunk:
@@ -190,8 +188,7 @@ def _never_up(S: Any, T: Any, paths: list) -> bool:
     """The action makes none of the numbers at `paths` larger, whatever the state (a count
     of tokens after some left the square). A fresh solver: z3 simplifies a one-off problem
     far better than an incremental one (220 recounts in a third of a second)."""
-    s = z3.SolverFor("QF_LIA")
-    s.set("timeout", TIMEOUT_MS)
+    s = work.limited(z3.SolverFor("QF_LIA"))
     s.add(z3.Or([term(leaf(T, p)) > term(leaf(S, p)) for p in paths]))
     return s.check() == z3.unsat
 
@@ -225,12 +222,12 @@ def _ask_smaller(step: Any, S: Any, T: Any, chunk: list, down: _Down) -> bool:
     return out == z3.unsat
 
 
-def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, deadline: float | None,
+def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, allowance: int | None,
            built: tuple | None = None) -> list[InvResult]:
     """The induction step over every `jobs`-th action instance from `k0` (`built`: the
-    symbolic state and hypothesis, when the caller has them already)."""
-    import time
-
+    symbolic state and hypothesis, when the caller has them already), within `allowance`
+    z3 resource units (None: no limit)."""
+    start = work.spent()
     invs = game.invariants
     S, hyp = built or (lambda S: (S, [term(inv.test(S)) for inv in invs]))(sym_state(game, cfg, "s"))
     # one solver holds the hypothesis; each action instance is pushed in turn and asked,
@@ -240,10 +237,11 @@ def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, de
     step.add(*hyp)
     conj = [(k, part, reads(part, S)) for k, inv in enumerate(invs) for part in parts(inv)]
     for inst in all_instances(game, cfg)[k0::jobs]:
-        if deadline is not None and time.monotonic() > deadline:
+        if allowance is not None and work.spent() - start > allowance:
             for r in res:
                 if r.status == "proved":
-                    r.status, r.by = "unknown", f"the time budget ran out before {inst.label}"
+                    r.status, r.by = "unknown", f"the time budget ({work.seconds(allowance)} of z3's work) ran out " \
+                                                f"before {inst.label}"
             break
         step.push()
         step.add(*inst.side)

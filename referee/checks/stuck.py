@@ -19,11 +19,11 @@ from ..model.kernel.rules import cites
 from .explore import Explorer
 from .search import starts
 from .symbolic import instances
+from . import work
 
-TIMEOUT_MS = 5000
 
 
-def possible(game: Game, s: Any, tried: list, timeout_ms: int = TIMEOUT_MS) -> bool | None:
+def possible(game: Game, s: Any, tried: list, units: int | None = None) -> bool | None:
     """Can some event of `tried` [(action, the Needs asked of it)], with some params, meet
     those Needs in s? True / False (z3 proves it) / None (cannot tell: a Need the rules
     cannot decide here or cannot read with symbolic params, or z3 gave up)."""
@@ -53,8 +53,7 @@ def possible(game: Game, s: Any, tried: list, timeout_ms: int = TIMEOUT_MS) -> b
                 return True  # this instance is legal outright
             ways.append(z3.And(*inst.side, *conds))
     if ways:
-        solver = z3.Solver()
-        solver.set("timeout", max(1, timeout_ms))
+        solver = work.limited(z3.Solver(), units)
         solver.add(z3.Or(*ways))
         got = solver.check()
         if got == z3.sat:
@@ -64,9 +63,9 @@ def possible(game: Game, s: Any, tried: list, timeout_ms: int = TIMEOUT_MS) -> b
     return None if unsure else False
 
 
-def no_event_possible(game: Game, s: Any, timeout_ms: int = TIMEOUT_MS) -> bool | None:
+def no_event_possible(game: Game, s: Any, units: int | None = None) -> bool | None:
     """True: z3 proves that no event is legal in s; False: some event is; None: cannot tell."""
-    got = possible(game, s, [(act, game.needs(act)) for act in game.actions], timeout_ms)
+    got = possible(game, s, [(act, game.needs(act)) for act in game.actions], units)
     return None if got is None else not got
 
 
@@ -91,7 +90,7 @@ def find(game: Game, rules: Any, budget: Any, seed: int = 0, depth: int = 3000, 
             path.append((m.act, m.args))
         # no legal move and the game is not over: z3 then proves that no event is possible
         if play.why == "stuck" and not budget.over() and game.result(play.state) is None and \
-                no_event_possible(game, play.state, min(TIMEOUT_MS, int(1000 * (budget.left() + 1)))):
+                no_event_possible(game, play.state):
             return header, path, play.state
     return None
 

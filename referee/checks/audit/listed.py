@@ -76,8 +76,12 @@ class Listed:
 
     # -------------------------------------------------------------- disputed points
     def disputed(self) -> None:
+        # An option that answers a ruling is reported with that ruling (its situation, its
+        # witness), not a second time here.
+        answered = {x.source[len("option:"):].partition("=")[0] for r in self.game.rulings for x in r.answers
+                    if x.source.startswith("option:")}
         for o in self.game.options:
-            if o.kind != "disputed":
+            if o.kind != "disputed" or o.name in answered:
                 continue
             self.add(Finding(_fid(self.game, "disputed", o.name), self.game.name, "ambiguity", cites(o.cite),
                              f"public sources disagree: {o.says}", status="disputed",

@@ -10,7 +10,8 @@ import z3
 from ...model.kernel import Config
 from ...model.kernel.rules import cites
 from ..findings import Finding
-from ..invariants import TIMEOUT_MS, all_instances, prove
+from .. import work
+from ..invariants import all_instances, prove
 from ..symbolic import sym_state, term
 from .run import _fid
 
@@ -153,7 +154,7 @@ class Proofs:
     def _maximum_of(self, c, cfg: Config) -> tuple[Any, str]:
         S = sym_state(self.game, cfg, "m")
         opt = z3.Optimize()
-        opt.set("timeout", TIMEOUT_MS)
+        work.limited(opt)
         ok = [self.game.invariants[r.index] for r in self.inv if r.status == "proved"]
         for i in ok:
             opt.add(term(i.test(S)))
@@ -175,7 +176,7 @@ class Proofs:
                 m, how = self._maximum(c, self.cfg) if c.kind == "max" else (None, "min claims are not supported")
                 if m is None:
                     f.kind, f.status = "unknown", "not established"
-                    f.details = [f"the solver gave up (z3's limit of {TIMEOUT_MS // 1000} s a query)"
+                    f.details = [f"the solver gave up (z3's limit of {work.seconds(work.QUERY_UNITS)} of work a query)"
                                  if how == "unknown" else how]
                 elif not isinstance(m, int):  # z3 found no bound: a fact about the invariants, not the rules
                     f.kind, f.status = "unknown", "not established"
@@ -213,14 +214,14 @@ class Proofs:
         not a refutation: it may be unreachable (no game is searched for it here)."""
         S = sym_state(self.game, self.cfg, "c")
         s = z3.Solver()
-        s.set("timeout", TIMEOUT_MS)
+        work.limited(s)
         s.add(*self._hyp(S))
         s.add(z3.Not(term(c.expr(S))))
         r = s.check()
         if r == z3.unsat:
             return "proved", ["implied by the proved invariants"]
         if r == z3.unknown:
-            return "unknown", [f"the solver gave up (z3's limit of {TIMEOUT_MS // 1000} s a query)"]
+            return "unknown", [f"the solver gave up (z3's limit of {work.seconds(work.QUERY_UNITS)} of work a query)"]
         why = self._unproved()
         return "unknown", ["the proved invariants do not imply it" + (f" ({why})" if why else "")]
 

@@ -11,7 +11,8 @@ import z3
 from ...model.kernel import Config
 from ...model.kernel.rules import cites
 from ..findings import Finding
-from ..invariants import TIMEOUT_MS, prove
+from .. import work
+from ..invariants import prove
 from ..symbolic import _sym_param, instances, sym_state, term
 from .run import _fid
 
@@ -87,7 +88,7 @@ class Rulings:
         cfg, S, hyp = self._setting(n)
         text = [x for x in r.answers if not x.source.startswith("option:")]
         s = z3.Solver()
-        s.set("timeout", TIMEOUT_MS)
+        work.limited(s)
         s.add(*hyp)
         got = {"cfg": cfg, "text": text, "arises": False, "unknown": False, "none_at": None, "several": None}
 

@@ -9,6 +9,7 @@ from typing import Any, Iterator
 import z3
 
 from ...model.kernel import Game, Undecided
+from .. import work
 from ...model.kernel.logic import Not, Sym, SymbolicBranch
 from ...model.kernel.rules import Int, Name, Names, Player
 from ..symbolic import _sym_param, leaves as value_leaves
@@ -224,7 +225,7 @@ def _model(z3: Any, term: Any, side: list, before: list, target: Any, after: lis
     if not zs:
         return {} if not any(type(t) is Sym for t in before + after + [target]) else None
     opt = z3.Optimize()
-    opt.set("timeout", 10000)
+    work.limited(opt, 2 * work.QUERY_UNITS)
     opt.add(*side)
     opt.add(*[term(t) for t in before + after if type(t) is Sym])
     opt.add(z3.Not(term(target)) if type(target) is Sym else z3.BoolVal(True))
