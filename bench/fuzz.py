@@ -477,11 +477,133 @@ def batches(tmp: Path, tally: Tally) -> None:
     tally.add("batch inputs unchanged", **{"inputs modified": any(sha(f) != h for f, h in before.items())})
 
 
+# ---------------------------------------------------------------- component files
+TOML_EDGES = ["0", "-1", "9223372036854775807", "1e308", "true", '"x"', "[1]", "{a = 1}", "3.5"]
+
+
+def toml_mutant(rng: random.Random, text: str) -> tuple[str, str]:
+    """One text-level mutation of a component file: a value swapped for an edge or another
+    kind, a line deleted or given twice, the file cut; (new text, what was done)."""
+    lines = text.splitlines(keepends=True)
+    values = [i for i, x in enumerate(lines) if "=" in x and not x.lstrip().startswith("#")]
+    how = rng.choice(["value", "value", "delete", "twice", "cut"])
+    if how == "cut" or not values:
+        k = rng.randrange(len(text) + 1)
+        return text[:k], f"cut at byte {k}"
+    i = rng.choice(values)
+    if how == "delete":
+        return "".join(lines[:i] + lines[i + 1:]), f"line {i + 1} deleted"
+    if how == "twice":
+        return "".join(lines[:i + 1] + lines[i:]), f"line {i + 1} twice"
+    key, _, _ = lines[i].partition("=")
+    edge = rng.choice(TOML_EDGES)
+    return "".join(lines[:i] + [f"{key}= {edge}\n"] + lines[i + 1:]), f"line {i + 1}: {key.strip()} = {edge}"
+
+
+def components(n: int, seed: int, tmp: Path, tally: Tally) -> None:
+    """n mutants of the shipped component files, each read by its game's configure: a
+    Config or a BadInput naming the file (exit 2), never another exception or a repr; the
+    shipped files unchanged."""
+    import shutil
+
+    from referee.model import BUILTIN, load
+    from referee.model.kernel import BadInput
+
+    rng = random.Random(seed)
+    games = [load(name) for name in BUILTIN]
+    games = [g for g in games if g.components_dir is not None]
+    shipped = {p: sha(p) for g in games for p in g.components_dir.glob("*.toml")}
+    for i in range(n):
+        g = games[i % len(games)]
+        d = tmp / f"comp-{g.name}-{i}"
+        shutil.copytree(g.components_dir, d, ignore=shutil.ignore_patterns("__pycache__"))
+        f = rng.choice(sorted(d.glob("*.toml")))
+        text, why = toml_mutant(rng, f.read_text(encoding="utf-8"))
+        f.write_text(text, encoding="utf-8")
+        before = sha(f)
+        n_players = g.default_config().extra.get("nplayers", 2)
+        crash = msg = None
+        try:
+            g.configure({}, d, None, nplayers=n_players)
+        except BadInput as e:
+            msg = str(e)
+        except Exception as e:  # noqa: BLE001 - what the contract forbids, counted
+            crash = f"{type(e).__name__}: {e}"
+        leak = bool(msg and LEAKS.search(msg))
+        unlocated = bool(msg) and f.name not in msg and "components" not in msg
+        tally.add("component file mutant", tracebacks=crash is not None, reprs=leak, unlocated=unlocated,
+                  **{"inputs modified": sha(f) != before})
+        if crash or leak or unlocated:
+            tally.fault("component file mutant", f"{g.name} {f.name} {why}: {crash or msg}"[:300])
+        shutil.rmtree(d, ignore_errors=True)
+    tally.add("shipped components unchanged", **{"inputs modified": any(sha(p) != h for p, h in shipped.items())})
+
+
+# ---------------------------------------------------------------- packed corpora
+def archives(n: int, seed: int, tmp: Path, tally: Tally) -> None:
+    """n damaged archives (tar, tar.gz, zip) of example logs: bytes flipped or the file cut.
+    Each gives one verdict per game it still holds, or one for the damage: never an
+    exception, a crash verdict or a repr."""
+    import io
+    import tarfile
+    import zipfile
+
+    from referee.replays.corpus import verdicts
+
+    rng = random.Random(seed)
+    for i in range(n):
+        picked = rng.sample(EXAMPLES, 3)
+        fmt = ("tar", "tar.gz", "zip")[i % 3]
+        buf = io.BytesIO()
+        if fmt == "zip":
+            with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+                for p in picked:
+                    z.writestr(f"g/{p.name}", p.read_bytes())
+        else:
+            with tarfile.open(fileobj=buf, mode="w:gz" if fmt == "tar.gz" else "w") as t:
+                for p in picked:
+                    t.add(p, arcname=f"g/{p.name}")
+        data = bytearray(buf.getvalue())
+        if rng.random() < 0.5:
+            for _ in range(rng.randint(1, 8)):
+                data[rng.randrange(len(data))] = rng.randrange(256)
+            why = "bytes flipped"
+        else:
+            data = data[: rng.randrange(len(data))]
+            why = "cut"
+        path = tmp / f"a{i}.{fmt}"
+        path.write_bytes(bytes(data))
+        before = sha(path)
+        crash, got = None, []
+        old = signal.signal(signal.SIGALRM, _alarm)
+        signal.alarm(SECONDS * 3)
+        hang = False
+        try:
+            got = list(verdicts(path))
+        except Timeout:
+            hang = True
+        except Exception as e:  # noqa: BLE001
+            crash = f"{type(e).__name__}: {e}"
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, old)
+        text = "\n".join(shown(v) for v in got)
+        leak = LEAKS.search(text.replace(str(path), "F"))
+        error = any(v.verdict == "error" for v in got)
+        tally.add(f"damaged {fmt}", tracebacks=crash is not None or error, reprs=bool(leak), hangs=hang,
+                  unlocated=not got and crash is None and not hang, **{"inputs modified": sha(path) != before})
+        if crash or error or leak or hang or not got:
+            tally.fault(f"damaged {fmt}", f"{why}: {crash or ('hang' if hang else text[:300])}")
+        path.unlink()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--mutants", type=int, default=10_500)
     ap.add_argument("--seed", type=int, default=21)
     ap.add_argument("--cli-sample", type=int, default=300)
+    ap.add_argument("--components", type=int, default=1_000, help="mutants of the shipped component files")
+    ap.add_argument("--archives", type=int, default=300, help="damaged tar, tar.gz and zip corpora")
     args = ap.parse_args()
     examples_before = {p: sha(p) for p in EXAMPLES}
     tally = Tally()
@@ -493,6 +615,8 @@ def main() -> None:
         cli_sample(kept, tally)
         file_kinds(tmp, tally)
         batches(tmp, tally)
+        components(args.components, args.seed, tmp, tally)
+        archives(args.archives, args.seed, tmp, tally)
     tally.add("examples unchanged", **{"inputs modified": any(sha(p) != h for p, h in examples_before.items())})
     print(f"{args.mutants} mutants of {len(EXAMPLES)} example logs in-process in {t_in:.0f} s (seed {args.seed}); "
           f"{len(kept)} again through the CLI; total {time.monotonic() - t:.0f} s")

@@ -58,3 +58,14 @@ def test_a_cli_batch_of_mutants_matches_in_process(fuzz, tmp_path):
     assert not bad, tally.table() + "\n" + "\n".join(tally.faults)
     assert tally.rows["CLI batch of mutants"]["tried"] == len(kept)
     json.dumps(tally.rows)  # the tally is plain data
+
+
+def test_a_sample_of_component_and_archive_mutants_keeps_the_contract(fuzz, tmp_path):
+    """Mutated component files (every game with components) and damaged tar, tar.gz and zip
+    corpora: a Config or a located exit-2 error, a verdict per game or one for the damage."""
+    tally = fuzz.Tally()
+    fuzz.components(25, 5, tmp_path, tally)
+    fuzz.archives(15, 5, tmp_path, tally)
+    assert tally.rows["component file mutant"]["tried"] == 25
+    assert {"damaged tar", "damaged tar.gz", "damaged zip"} <= set(tally.rows)
+    assert tally.clean(), tally.table() + "\n" + "\n".join(tally.faults)

@@ -138,7 +138,10 @@ class _Whole(Exception):
 
 def _damaged(path: Path, e: BaseException, got: list[Game]) -> str:
     after = f" after {len(got)} game(s)" if got else ""
-    why = str(e).splitlines()[0][:200] if str(e) else type(e).__name__
+    if isinstance(e, OSError) and e.strerror:  # "[Errno 22] Invalid argument" -> its words
+        why = e.strerror.lower()
+    else:
+        why = str(e).splitlines()[0][:200] if str(e) else "the archive's structure is broken"
     return f"damaged or truncated corpus: cannot read{after}: {why}"
 
 
