@@ -149,8 +149,12 @@ class Rulings:
                 elif len(counts) > 1:
                     why = (f"cannot arise with {', '.join(map(str, sorted(counts)))} players (every count the game "
                            f"allows); audited {self._covers(self.cfg)}")
-                else:
-                    why = f"cannot arise{here}; audited {self._covers(self.cfg)}"
+                else:  # one count only: the player count is not why; say what was assumed
+                    k = sum(r.status == "proved" for r in self.inv)
+                    assumed = (f"the {k} proved invariants allow" if k else
+                               "the model allows, assuming no invariant (none is proved in this audit): "
+                               "its situation may be miswritten")
+                    why = f"cannot arise{here} in any state {assumed}; audited {self._covers(self.cfg)}"
                 self.add(Finding(_fid(self.game, "ruling", r.name), self.game.name, "unknown", cited,
                                  f"whether the rules always answer: {r.says}", status="not established",
                                  details=[f"not established: {why}"] + ([where] if where else [])))
