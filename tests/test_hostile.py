@@ -443,14 +443,18 @@ def test_a_note_is_a_string(tmp_path, row):
 
 
 # ---------------------------------------------------------------- limits: a line, a game
-PEAK = """import atexit, runpy, sys
-def peak():  # this process's own high-water mark (ru_maxrss would include the forking parent's)
-    kb = open("/proc/self/status").read().split("VmHWM:")[1].split()[0]
-    sys.stderr.write("peak-kb " + kb + "\\n")
-atexit.register(peak)
-sys.argv = ["referee", *sys.argv[1:]]
-runpy.run_module("referee", run_name="__main__")
-"""
+def _bench_fuzz():
+    """bench/fuzz.py as a module: its PEAK script (a CLI run that reports its own peak
+    memory) is the one the fuzz bench measures with."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("referee_bench_fuzz", Path(__file__).parent.parent / "bench" / "fuzz.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+PEAK = _bench_fuzz().PEAK
 
 
 def _rss_of(cmd: list[str], stdin) -> tuple[int, int, str]:

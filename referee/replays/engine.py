@@ -248,8 +248,8 @@ def _decided(line: int, r: Any, ans: Any) -> dict:
     """Where the text did not decide alone: the option that did, or the first of the text's
     disagreeing answers that applied (no option settles that conflict)."""
     d = {"line": line, "ruling": r.name, "cite": r.cite}
-    if ans.source.startswith("option:"):
-        d["option"] = ans.source[7:]
+    if ans.option is not None:
+        d["option"] = "=".join(ans.option)
     else:
         d["first_of_conflicting"] = f"{ans.cite} {ans.source}"
     return d

@@ -78,8 +78,7 @@ class Listed:
     def disputed(self) -> None:
         # An option that answers a ruling is reported with that ruling (its situation, its
         # witness), not a second time here.
-        answered = {x.source[len("option:"):].partition("=")[0] for r in self.game.rulings for x in r.answers
-                    if x.source.startswith("option:")}
+        answered = {x.option[0] for r in self.game.rulings for x in r.answers if x.option is not None}
         for o in self.game.options:
             if o.kind != "disputed" or o.name in answered:
                 continue

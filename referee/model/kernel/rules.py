@@ -400,6 +400,14 @@ class Answer:
     applies: Pred
     gives: Pred
 
+    @property
+    def option(self) -> tuple[str, str] | None:
+        """(name, value) of the option this answer stands for, or None for a text source."""
+        if not self.source.startswith("option:"):
+            return None
+        name, _, value = self.source[len("option:"):].partition("=")
+        return name, value
+
 
 @dataclass(frozen=True)
 class Ruling:
@@ -425,10 +433,8 @@ class Undecided(errors.Undecided):
 
 
 def answer_in_force(answer: Answer, cfg: Config) -> bool:
-    if answer.source.startswith("option:"):
-        name, _, value = answer.source[7:].partition("=")
-        return cfg.options.get(name) == value
-    return True
+    opt = answer.option
+    return opt is None or cfg.options.get(opt[0]) == opt[1]
 
 
 # Names of the free outcomes of undecided rulings: only their distinctness matters, so a

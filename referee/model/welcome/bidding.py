@@ -6,7 +6,7 @@ from __future__ import annotations
 from referee.model.kernel import Action, And, Count, If, Lookup, Name, Need, Param, Sum, bump, put, vadd
 
 from .state import (
-    BID, DUNGEON, NP, PLACE, ZERO, after, bidding, start_hp,
+    BID, DUNGEON, NP, PLACE, ZERO, after, bidding, pile_known, start_hp,
 )
 
 
@@ -86,9 +86,7 @@ def _add(s, a):
 
 def _add_on_top(s, t, a):
     """The monster drawn goes face down on top of the dungeon pile (concrete order)."""
-    if s.pile is None or len(s.pile) != sum(s.dungeon):
-        return t
-    return t.but(pile=s.pile + (s.hand.index(1),))
+    return t.but(pile=s.pile + (s.hand.index(1),)) if pile_known(s) else t
 
 
 ADD = Action(

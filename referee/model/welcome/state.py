@@ -61,17 +61,17 @@ class Welcome(State):
 def pile_known(s) -> bool:
     """The order of the dungeon pile is known: a concrete state whose pile lists every card
     of the dungeon (a position built by hand without it accepts any card of the pile)."""
-    return s.pile is not None and len(s.pile) == sum(s.dungeon) > 0
+    return s.pile is not None and len(s.pile) == sum(s.dungeon)
 
 
 def top_ok(s, k: int) -> bool:
     """Card kind k is the top of the dungeon pile, or the order is not known."""
-    return not pile_known(s) or s.pile[-1] == k
+    return not (pile_known(s) and s.pile) or s.pile[-1] == k
 
 
 def pile_after_top(s) -> tuple:
     """The pile once its top card is taken (unchanged where the order is not known)."""
-    return s.pile[:-1] if pile_known(s) else s.pile
+    return s.pile[:-1] if pile_known(s) and s.pile else s.pile
 
 
 # ---------------------------------------------------------------- seats and turns
