@@ -68,7 +68,7 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
     summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
     console.print(f"[bold]{game.name}:[/] {len(problems)} findings to read, {summary}"
                   + (f"; {len(unsettled)} not established" if unsettled else "")
-                  + f"; {sum(timings.values()):.1f} s")
+                  + (f"; {sum(timings.values()):.1f} s" if timings else ""))
 
 
 def _esc(s: str) -> str:
@@ -76,8 +76,10 @@ def _esc(s: str) -> str:
 
 
 def as_json(game: Any, findings: list[Finding], timings: dict) -> dict:
-    return {"game": game.name, "rulebook": game.rulebook, "timings": timings,
-            "findings": [f.to_json() for f in findings]}
+    doc = {"game": game.name, "rulebook": game.rulebook, "findings": [f.to_json() for f in findings]}
+    if timings:  # only with --timings: wall-clock seconds differ from run to run
+        doc["timings"] = timings
+    return doc
 
 
 def sarif(results: list[tuple[Any, list[Finding]]]) -> dict:
