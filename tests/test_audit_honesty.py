@@ -4,6 +4,7 @@ never "reached" without a game that reaches it, never "clean" after a search of 
 Built on the toy game (tests/toygame.py) so that each check is small and fast."""
 import dataclasses
 import io
+import random
 
 from rich.console import Console
 
@@ -11,6 +12,7 @@ from referee.checks import report
 from referee.checks import witness as W
 from referee.checks.audit import STUCK_FLOOR, Audit
 from referee.checks.findings import Witness
+from referee.model import load
 from referee.model.kernel import And, Answer, BadInput, Claim, Invariant, Ruling
 
 from . import toygame
@@ -175,5 +177,41 @@ def test_the_search_counts_what_it_explored():
     from referee.checks.stuck import find
 
     stats: dict = {}
-    assert find(dataclasses.replace(GAME, moves=None), W.Rules(), W.Budget(0.1), stats=stats) is None
+    assert find(dataclasses.replace(GAME, moves=None), W.Rules(), W.Budget(100), stats=stats) is None
     assert stats["states"] == 0 and "no move generator" in stats["why"]
+
+
+# ------------------------------------------------------------------ 7. the same input, the same audit
+def test_witness_searches_count_work_not_time(monkeypatch):
+    """A search stops at a count of moves weighed, never at a CPU or wall clock: with the CPU
+    clock unavailable it runs the same, and two runs find the same witnesses, move for move
+    (on the previous main, a search stopped at CPU seconds, so a loaded machine found fewer)."""
+    import time as _time
+
+    from referee.checks import search as S
+
+    def no_cpu_clock():
+        raise AssertionError("a search read the CPU clock")
+
+    monkeypatch.setattr(S.time, "process_time", no_cpu_clock)
+    game = load("welcome")
+    task = ("rulings", tuple(r.name for r in game.rulings))
+    one, netted = W.run_task("welcome", {}, task, 3_000)
+    two, _ = W.run_task("welcome", {}, task, 3_000)
+    assert not netted and one and {k: w.events for k, w in one.items()} == {k: w.events for k, w in two.items()}
+    # the time net only, past it: the search says it was stopped by it
+    _, netted = W.run_task("welcome", {}, task, 10**9, net=_time.monotonic() - 1)
+    assert netted
+
+
+def test_a_budget_cut_step_is_not_a_stalemate():
+    """A step the budget ends before any legal move was weighed is "budget", not "stuck":
+    read as stuck, it would send the stalemate search after a state that is not one."""
+    from referee.checks.explore import Explorer
+
+    game = load("welcome")
+    cfg = game.default_config()
+    header = game.random_header(random.Random(0), cfg)
+    play = Explorer(game, budget=W.Budget(1)).play(game.first_state(header), random.Random(0), 50)
+    list(play)
+    assert play.why == "budget"

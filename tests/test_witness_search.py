@@ -12,7 +12,7 @@ from referee.replays.engine import replay
 def test_one_exploration_serves_several_rulings(tmp_path):
     game = load("raiders")
     names = tuple(r.name for r in game.rulings)
-    got = W.run_task("raiders", {}, ("rulings", names), 6.0)
+    got, _ = W.run_task("raiders", {}, ("rulings", names), 40_000)  # moves weighed
     assert len(got) >= 3, sorted(got)
     for name, w in got.items():
         log = tmp_path / f"{name}.jsonl"
@@ -27,7 +27,7 @@ def test_a_conflict_the_option_settles_is_traced_and_witnessed(tmp_path):
     """Welcome's `survive` (§Issue vs §Équipement.Potion): two answers of the booklet disagree;
     the option `survive` settles it. The engine reports the step and the option that applied,
     and the shared search finds a game reaching it."""
-    got = W.run_task("welcome", {}, ("rulings", ("survive",)), 20.0)
+    got, _ = W.run_task("welcome", {}, ("rulings", ("survive",)), 60_000)  # found near 50,000
     w = got["survive"]
     log = tmp_path / "survive.jsonl"
     log.write_bytes(b"\n".join(orjson.dumps(x) for x in w.lines()) + b"\n")

@@ -14,8 +14,9 @@ question it raised (what the ruling witnesses look for). Moves are drawn:
   Its tie rule, `near`, is one the seeded outputs depend on, so both are kept: None, the
   best score plus a uniform draw in [0, 1) (ties at random, the scenarios); a number, the
   first move whose score is within `near` of that best draw (the witness searches).
-One budget (search.Budget, CPU and a shared deadline) bounds a search: checked before each
-step and between the candidates of a step. Deterministic for a given random.Random.
+One budget (search.Budget: a count of work, with a time net) bounds a search: one unit
+before each step and one for each candidate weighed. Deterministic for a given
+random.Random. A step the budget cuts short ends the game as "budget", never as "stuck".
 """
 from __future__ import annotations
 
@@ -121,6 +122,8 @@ class Explorer:
         cands = list(self.game.moves(s))
         ws = [self.weight(s, act, a) for act, a in cands] if self.weight is not None else None
         while cands:
+            if self.over():
+                return None
             if ws is None:
                 k = rng.randrange(len(cands))
             else:  # a weighted draw without replacement
@@ -206,7 +209,7 @@ class Playout:
             self.hit, self.why = hit, "goal"
             return hit
         if move is None:
-            self.why = "stuck"
+            self.why = "budget" if ex.budget is not None and ex.budget.exhausted else "stuck"
             raise StopIteration
         self.state = move.after
         return move

@@ -19,6 +19,7 @@ class Explored:
     games: int
     states: int
     why: str = ""  # why it could not search at all, if so
+    netted: bool = False  # stopped by the time net (Budget), not by its count
 
 
 @dataclass(frozen=True)
@@ -37,19 +38,31 @@ class Rules:
 
 
 class Budget:
-    """CPU seconds of this process (a niced worker may wait long for its share), and an
-    absolute deadline on the shared clock (time.monotonic, the same in every process)."""
+    """The work a search may do, counted, not timed: one unit each time the explorer asks
+    `over()` (once per step taken and once per candidate move weighed, explore.py), so a
+    seeded search explores the same states, and finds the same witnesses, whatever the
+    machine's load. `net` is an absolute time.monotonic() safety net, for a machine so
+    loaded that the count would outlast the audit; a search it stops says so (`netted`):
+    what such a search found depends on the load, and the audit reports it as such."""
 
-    def __init__(self, seconds: float, deadline: float | None = None):
-        self.cpu_end = time.process_time() + seconds
-        self.deadline = deadline if deadline is not None else float("inf")
+    def __init__(self, units: int, net: float | None = None):
+        self.units = int(units)
+        self.used = 0
+        self.net = net if net is not None else float("inf")
+        self.netted = False
 
     def over(self) -> bool:
-        return time.process_time() > self.cpu_end or time.monotonic() > self.deadline
+        self.used += 1
+        if self.used > self.units:
+            return True
+        if not self.used & 63 and time.monotonic() > self.net:  # the clock, every 64 units only
+            self.netted = True
+        return self.netted
 
-    def left(self) -> float:
-        """Seconds left before either limit."""
-        return max(0.0, min(self.cpu_end - time.process_time(), self.deadline - time.monotonic()))
+    @property
+    def exhausted(self) -> bool:
+        """Spent (or netted): asked without counting a unit."""
+        return self.used > self.units or self.netted
 
 
 def starts(game: Game, rules: Rules, rng: random.Random, budget: Budget):

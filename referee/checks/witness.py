@@ -5,7 +5,7 @@ is legal by construction and replays with `referee replay`. It is a beam search 
 concrete states: from a few random setups, it expands every legal move, keeps the states
 that score best (the quantity a claim maximises, then how far the game has got), and stops
 as soon as the goal is met. Chance is on the witness's side: dice and draws are whatever
-the moves generator proposes. Deterministic for a given seed; bounded in CPU time.
+the moves generator proposes. Deterministic for a given seed: bounded by a count of the work done (search.Budget).
 """
 from __future__ import annotations
 
@@ -105,16 +105,22 @@ def task_goal(game: Game, task: tuple):
     raise ValueError(task)
 
 
-def run_task(game_name: str, rules: Rules | dict, task: tuple, seconds: float,
-             deadline: float | None = None) -> Witness | dict | None:
-    """A witness search a worker process runs, for `seconds` of its CPU and at the latest
-    until the absolute `deadline` (time.monotonic): the witness found, or None. The task
-    ("rulings", names) returns {name: Witness} for those found."""
+def run_task(game_name: str, rules: Rules | dict, task: tuple, units: int,
+             net: float | None = None) -> tuple[Witness | dict | Explored | None, bool]:
+    """A witness search a worker process runs: (what it found, whether the time net stopped
+    it). It does `units` of work (search.Budget), unless the absolute `net`
+    (time.monotonic) comes first. What it found: the witness, or None; the task
+    ("rulings", names) gives {name: Witness} for those found; ("stuck",) a Witness or,
+    when it found none, what it explored."""
     from ..model import load
 
     game = load(game_name)
     rules = rules if isinstance(rules, Rules) else Rules(rules)
-    budget = Budget(seconds, deadline)
+    budget = Budget(units, net)
+    return _run(game, rules, task, budget), budget.netted
+
+
+def _run(game: Game, rules: Rules, task: tuple, budget: Budget) -> Witness | dict | Explored | None:
     if task[0] == "rulings":
         if len(task) > 2:  # ("rulings", names, n): played with n players
             import dataclasses
@@ -130,7 +136,7 @@ def run_task(game_name: str, rules: Rules | dict, task: tuple, seconds: float,
         stats: dict = {}
         got = find(game, rules, budget, stats=stats)
         if got is None:
-            return Explored(stats["games"], stats["states"], stats.get("why", ""))
+            return Explored(stats["games"], stats["states"], stats.get("why", ""), budget.netted)
         header, path, s = got
         w = to_witness(game, rules, header, path, "no event is legal and the game is not over (z3: no params of any "
                        "event satisfy its Needs)")

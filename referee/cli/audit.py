@@ -25,8 +25,11 @@ def audit(
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a rules option NAME=VALUE")] = None,
     components: Annotated[Optional[Path], typer.Option("--components", help="a directory of real component data")] = None,
     no_witness: Annotated[bool, typer.Option("--no-witness", help="skip the witness search (faster)")] = False,
-    witness_seconds: Annotated[float, typer.Option("--witness-seconds", min=0, help="CPU seconds for each witness search")] = 3.0,
-    budget: Annotated[float, typer.Option("--budget", min=0, help="seconds the audit of a game may take; witness searches stop there")] = 8.0,
+    witness_seconds: Annotated[float, typer.Option("--witness-seconds", min=0, help="each witness search's work, in "
+                                                   "seconds of an idle machine: counted in moves weighed, so the same "
+                                                   "search (and result) under any load")] = 3.0,
+    budget: Annotated[float, typer.Option("--budget", min=0, help="the proofs' work, in seconds of an idle machine "
+                                          "(z3 counts it: the same proofs under any load)")] = 8.0,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show every finding with its details")] = False,
     timings: Annotated[bool, typer.Option("--timings", help="add the seconds each check took (the output then "
                                           "differs from run to run)")] = False,

@@ -15,7 +15,7 @@ RAIDERS = load("raiders")
 
 
 def test_forbidding_unresolved_tokens_can_stall_the_actions_phase(tmp_path):
-    header, path, s = find(RAIDERS, Rules({"unresolved": "forbidden"}), Budget(10.0))
+    header, path, s = find(RAIDERS, Rules({"unresolved": "forbidden"}), Budget(8_000))
     assert RAIDERS.result(s) is None
     assert RAIDERS.phases[s.phase].name == "actions"
     assert no_event_possible(RAIDERS, s) is True
@@ -35,7 +35,7 @@ def test_a_fresh_game_is_not_a_stalemate():
 
 
 def test_the_stalemate_witness_replays_legal_and_unfinished(tmp_path):
-    w = W.run_task("raiders", {"unresolved": "forbidden"}, ("stuck",), 10.0)
+    w, _ = W.run_task("raiders", {"unresolved": "forbidden"}, ("stuck",), 8_000)
     assert w is not None and w.phase == "actions"
     assert any("[§6.3]" in d for d in w.details)
     log = tmp_path / "stuck.jsonl"

@@ -34,8 +34,10 @@ class Audit(Runner, Listed, Proofs, Rulings):
         self.cfg: Config = game.configure(self.options, components, prefer)
         self.rules = W.Rules(self.options, components, prefer)  # what the witness searches play
         self.witnesses = witnesses
+        # each witness search's work: seconds of an idle machine, counted in moves weighed
+        # (search.Budget) at the game's measured rate, so the same on any machine
         self.witness_seconds = witness_seconds
-        self.budget = budget  # the whole audit's time: witness searches stop there
+        self.budget = budget  # the proofs' z3 work, in seconds of an idle machine (work.py)
         self.pending: list = []
         self.findings: list[Finding] = []
         self.timings: dict[str, float] = {}

@@ -57,7 +57,9 @@ class Listed:
             if isinstance(w, W.Explored):
                 if w.states < STUCK_FLOOR:
                     why = w.why or (f"the search explored {w.states} states in {w.games} "
-                                    f"game{'s' if w.games != 1 else ''}, below the floor of {STUCK_FLOOR}")
+                                    f"game{'s' if w.games != 1 else ''}, below the floor of {STUCK_FLOOR}"
+                                    + (", stopped by its time net: the machine was too loaded; rerun" if w.netted
+                                       else ""))
                     self.add(Finding(fid, self.game.name, "unknown", [], says, status="not established",
                                      details=[f"not searched: {why}"]))
                 return  # not finding one after a real search proves nothing either: no finding

@@ -11,8 +11,16 @@ from .. import witness as W
 from .. import workers
 
 
-GRACE = 0.5  # seconds the audit waits past its budget for a search's last move
-STUCK_SECONDS = 0.5  # the stalemate search's share of the witness worker
+GRACE = 0.5  # seconds the audit waits past the time net for a search's last move
+STUCK_SECONDS = 1.0  # the stalemate search's work, in seconds of an idle machine (counted: _units)
+RULINGS_SHARE = 3  # the rulings' shared search gets the work of this many searches at most
+NET = 120.0  # seconds: the witness searches' time net (search.Budget), at least 10x --budget
+
+
+def net_seconds(budget: float) -> float:
+    """The time net of the witness searches: far past what their counts take on an idle
+    machine, so only a machine loaded many times over meets it (and the audit says so)."""
+    return max(NET, 10 * budget)
 
 
 def _fid(game: Game, kind: str, tail: str) -> str:
@@ -25,7 +33,7 @@ class Runner:
     # -------------------------------------------------------------- orchestration
     def run(self) -> list[Finding]:
         self.t0 = time.monotonic()
-        self.deadline = self.t0 + self.budget  # the witness searches' (shared clock)
+        self.deadline = self.t0 + net_seconds(self.budget)  # the searches' time net (shared clock)
         self.elsewhere: list = []  # rulings that cannot arise as configured (_ruling)
         self.pool = None
         self.futures: dict = {}
@@ -36,9 +44,9 @@ class Runner:
             # in turn, a stalemate (short: an option that causes one shows in a few games)
             # and each claim's witness (the consequence of a contradiction, e.g. §6.5's 5 tokens)
             self.pool = workers.context().Pool(2, initializer=_nice)
-            self._submit(("stuck",), seconds=min(STUCK_SECONDS, self.witness_seconds))
+            self._submit(("stuck",), units=self._units(min(STUCK_SECONDS, self.witness_seconds)))
             if self.game.rulings:
-                self._submit(self._rulings_task, seconds=self.witness_seconds * len(self.game.rulings))
+                self._submit(self._rulings_task, units=self._rulings_units)
             for i, c in enumerate(self.game.claims):
                 if c.kind == "max":
                     self._submit(("claim", i, c.value))
@@ -54,7 +62,7 @@ class Runner:
                 self.pending = []
                 # the proofs there (their own budget, _setting), then the search: each ruling's
                 # witness search is submitted as its ruling is checked
-                self.deadline = t + self.witness_seconds + 1 + max(10.0, self.budget * 0.3) * len(self.elsewhere)
+                self.deadline = t + net_seconds(self.budget)
                 for r in self.elsewhere:
                     self._ruling(r, elsewhere=True)
                 self._resolve()
@@ -68,11 +76,22 @@ class Runner:
     def _rulings_task(self) -> tuple:
         return ("rulings", tuple(r.name for r in self.game.rulings))
 
-    def _submit(self, task: tuple, seconds: float | None = None) -> None:
+    def _units(self, seconds: float) -> int:
+        """Seconds of an idle machine as a count of moves weighed, at the game's measured
+        rate (Game.search_rate): the count, not the clock, stops a search."""
+        return int(seconds * self.game.search_rate)
+
+    @property
+    def _rulings_units(self) -> int:
+        """One exploration serves every ruling: the work of one search each, up to a share."""
+        return self._units(self.witness_seconds * max(1, min(len(self.game.rulings), RULINGS_SHARE)))
+
+    def _submit(self, task: tuple, units: int | None = None) -> None:
         if self.pool is not None and task not in self.futures:
+            if units is None:
+                units = self._rulings_units if task[0] == "rulings" else self._units(self.witness_seconds)
             self.futures[task] = self.pool.apply_async(
-                W.run_task, (self.game.name, self.rules, task, seconds or self.witness_seconds,
-                             self.deadline - 0.2))
+                W.run_task, (self.game.name, self.rules, task, units, self.deadline - 0.2))
 
     def _later(self, task: tuple, then, key: str | None = None) -> None:
         """Attach the witness of `task` when the searches are collected: then(witness, note)."""
@@ -86,21 +105,33 @@ class Runner:
         from multiprocessing import TimeoutError as Late
 
         for task, then, key in self.pending:
-            # the workers stop at the budget, between two moves: a short grace for the last one
+            # the searches stop at their count, or at the net between two moves: a grace for the last
             left = self.deadline - time.monotonic() + GRACE
             try:
-                w = self.futures[task].get(timeout=max(0.05, left))
-                if key is not None:
-                    w = w.get(key)
-                    then(w, "" if w else "no game raising it was found by the rulings' shared search (at most "
-                                         f"{self.witness_seconds:.1f} s of CPU a ruling, within the audit's "
-                                         f"{self.budget:.0f}-s budget; see --witness-seconds, --budget)")
-                    continue
-                then(w, "" if w else f"no game reaching it was found within {self.witness_seconds:.1f} s of search")
+                w, netted = self.futures[task].get(timeout=max(0.05, left))
             except Late:
-                then(None, f"the search was stopped at the audit's time budget ({self.budget:.0f} s; see --budget)")
+                then(None, self._netted_note())
+                continue
             except Exception as e:  # noqa: BLE001 - a failed search costs its witness, not the audit
                 then(None, f"the search failed: {type(e).__name__}: {e}")
+                continue
+            if key is not None:
+                w = w.get(key)
+            if w or not netted:
+                then(w, "" if w else self._not_found_note(task))
+            else:
+                then(w, self._netted_note())
+
+    def _not_found_note(self, task: tuple) -> str:
+        if task[0] == "rulings":
+            return (f"no game raising it was found by the rulings' shared search ({self._rulings_units:,} moves "
+                    "weighed; see --witness-seconds)")
+        return (f"no game reaching it was found within {self._units(self.witness_seconds):,} moves weighed "
+                "(see --witness-seconds)")
+
+    def _netted_note(self) -> str:
+        return (f"the search was stopped by its time net ({net_seconds(self.budget):.0f} s) before its count: "
+                "the machine was too loaded; rerun")
 
     def _run(self) -> None:
         for name, step in (("data", self.data), ("gaps", self.gaps), ("graph", self.graph),

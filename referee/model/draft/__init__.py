@@ -28,6 +28,7 @@ GAME = Game(
     invariants=INVARIANTS, configure=configure, setup=setup.setup, init=init, result=turn_end.result,
     claims=CLAIMS, rulings=RULINGS, gaps=GAPS, data_checks=data_checks,
     moves=moves, random_header=random_header, progress=progress, components_dir=HERE, show=_show,
+    search_rate=15_000,  # moves weighed per second: bench/search_rate.py
     header_example={"referee": 1, "game": "draft", "rules": "seed 004", "players": ["Ana", "Ben"],
                     "options": {"gold": "9"}, "setup": {}},
 )

@@ -94,6 +94,9 @@ class Game:
     components_dir: Path | None = None
     graphs: Callable[[Config], dict] = lambda cfg: {}  # other graphs the rules impose (networkx)
     show: Callable[[State], dict] | None = None  # a readable view of a state (--explain)
+    # candidate moves the explorer weighs per second of an idle machine (bench/search_rate.py):
+    # turns the audit's --witness-seconds into a count of work, the same under any load
+    search_rate: int = 5_000
     header_example: Mapping[str, Any] = field(default_factory=dict)
     _by_name: dict = field(default_factory=dict, compare=False, repr=False)
     _needs: dict = field(default_factory=dict, compare=False, repr=False)

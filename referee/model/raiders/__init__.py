@@ -73,4 +73,5 @@ GAME = Game(
     progress=progress,
     graphs=_graphs,
     show=view.show, components_dir=data.HERE,
+    search_rate=8_000,  # moves weighed per second: bench/search_rate.py
 )

@@ -59,5 +59,6 @@ GAME = Game(
     progress=lambda s: float(sum(s.wins) + sum(s.fails)) + s.phase / 10,
     components_dir=HERE,
     show=_show,
+    search_rate=25_000,  # moves weighed per second: bench/search_rate.py
     header_example=HEADER_EXAMPLE,
 )
