@@ -11,7 +11,7 @@ import z3
 from ...model.kernel import Config
 from ...model.kernel.rules import cites
 from ..findings import Finding
-from .. import work
+from .. import proofcache, work
 from ..invariants import prove
 from ..symbolic import _sym_param, instances, sym_state, term
 from .run import _fid
@@ -54,7 +54,9 @@ class Rulings:
                 cfg, inv = self.cfg, self.inv
             else:
                 cfg = self.game.configure(dict(self.options), self.components, self.prefer, nplayers=n)
-                inv = prove(self.game, cfg, budget=max(10.0, self.budget * 0.3), jobs=2)
+                units = max(10.0, self.budget * 0.3)
+                inv = proofcache.proved(self.game, cfg, self.components, units,
+                                        lambda: prove(self.game, cfg, budget=units, jobs=2))
             S = sym_state(self.game, cfg, "r")
             ok = [self.game.invariants[x.index] for x in inv if x.status == "proved"]
             self._settings[n] = (cfg, S, [term(i.test(S)) for i in ok])
