@@ -119,3 +119,37 @@ def test_a_game_spawned_workers_cannot_load_is_refused_by_name():
     game = _game()
     with pytest.raises(TypeError, match="toy: not a registered game"):
         prove(game, game.default_config(), jobs=2, context="spawn")
+
+
+# ------------------------------------------------------------------ the assumed set is a fixpoint
+@dataclass(frozen=True)
+class _XY(State):
+    phase: int = num()
+    x: int = num()
+    y: int = num()
+
+
+def _xy_game(invariants):
+    """x += y each step, y += 1 each step: 'y == 0' holds at setup and is not inductive;
+    'x <= 0' is preserved only if y == 0 may be assumed."""
+    step = Action("step", "§1", "x grows by y, y by one", effect=lambda s, a: s.but(x=s.x + s.y, y=s.y + 1),
+                  phases=("play",))
+    cfg = Config("xy", {}, ())
+    return Game("xy", "XY", "", "0", _XY, (), (), (Phase("play", "§0", ""),), (step,), tuple(invariants),
+                configure=lambda o, d, p, nplayers=2: cfg, setup=lambda h, c: _XY(cfg=c, phase=0, x=0, y=0),
+                init=lambda s: And(s.phase == 0, s.x == 0, s.y == 0), result=lambda s: None)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_proof_never_rests_on_an_invariant_that_is_not_proved(jobs):
+    """'x <= 0' is preserved by the step only under 'y == 0', which the step breaks. Assuming
+    every invariant (as the prover did), 'x <= 0' read "proved" though x reaches 1 on the
+    third step; with the assumed set a fixpoint it is not."""
+    x_le_0 = Invariant("§1", "x stays at most 0", lambda s: s.x <= 0)
+    y_is_0 = Invariant("§2", "y stays 0", lambda s: s.y == 0)
+    game = _xy_game([x_le_0, y_is_0])
+    res = prove(game, game.default_config(), jobs=jobs, context="fork" if jobs > 1 else None)
+    assert [r.status for r in res] == ["not-inductive", "not-inductive"]
+    # alone (nothing false to lean on), an invariant that does hold is still proved
+    game = _xy_game([Invariant("§3", "y stays at least 0", lambda s: s.y >= 0), y_is_0])
+    assert [r.status for r in prove(game, game.default_config())] == ["proved", "not-inductive"]

@@ -1,9 +1,12 @@
 """Invariants as a transition system <Init, Trans, Inv> (z3).
 
 An invariant is *proved* when it holds in every setup state (base case: Init and not Inv
-is unsat) and every action instance preserves the conjunction of all invariants (step:
-Inv and Needs and not Inv' is unsat, for every action of the model). A solver `unknown`
-is reported as unknown, never as proved. When the step fails, the counterexample to
+is unsat) and every action instance preserves it, assuming the invariants proved with it
+(step: Inv and Needs and not Inv' is unsat, for every action of the model). The assumed
+set is a fixpoint (Houdini): a step proof may assume only invariants that are themselves
+proved, so when one fails (base case, step, or unknown) the others are proved again
+without it; the proved set is then inductive as a whole. A solver `unknown` is reported
+as unknown, never as proved. When the step fails, the counterexample to
 induction is shown; whether a reachable state breaks the invariant is then searched for
 concretely (witness.py), and the finding says which of the two it is.
 """
@@ -90,6 +93,7 @@ class _Job:
     cfg: Config
     jobs: int
     allowance: int | None  # z3 resource units each chunk may spend (None: no limit)
+    assume: tuple[int, ...] | None = None  # the invariants a step may assume (None: all)
 
     def __reduce__(self):
         import dataclasses
@@ -103,13 +107,13 @@ class _Job:
         if not registered:
             raise TypeError(f"{self.game.name}: not a registered game, so a spawned worker cannot load it; "
                             "prove it with jobs=1 or a fork context")
-        return _job_of, (self.game.name, dataclasses.replace(self.cfg), self.jobs, self.allowance)
+        return _job_of, (self.game.name, dataclasses.replace(self.cfg), self.jobs, self.allowance, self.assume)
 
 
-def _job_of(name: str, cfg: Config, jobs: int, allowance: int | None) -> "_Job":
+def _job_of(name: str, cfg: Config, jobs: int, allowance: int | None, assume: tuple | None = None) -> "_Job":
     from ..model import load
 
-    return _Job(load(name), cfg, jobs, allowance)
+    return _Job(load(name), cfg, jobs, allowance, assume)
 
 
 def _take_job(job: _Job) -> None:
@@ -125,8 +129,7 @@ _job: _Job | None = None  # a worker's job (_take_job); always None in the proce
 def _chunk_in_child(k: int) -> list[tuple]:
     job = _job
     assert job is not None, "a chunk of prove runs only in a worker started by prove"
-    res = _steps(job.game, job.cfg, [InvResult(i) for i in range(len(job.game.invariants))], k, job.jobs,
-                 job.allowance)
+    res = _steps(job.game, job.cfg, _open(len(job.game.invariants), job.assume), k, job.jobs, job.allowance)
     return [(r.index, r.status, r.by, r.model) for r in res]
 
 
@@ -159,13 +162,37 @@ def prove(game: Game, cfg: Config, budget: float | None = None, jobs: int = 1, c
         elif out == z3.unknown:
             r.status, r.by = "unknown", "setup"
         base.pop()
+    # the step, until the invariants it assumes are exactly those it proves (Houdini): each
+    # round drops what the last one could not prove and proves the rest again without it
+    while True:
+        assume = tuple(r.index for r in res if r.status == "proved")
+        if not assume:
+            return res
+        got = _round(game, cfg, S, hyp, assume, jobs, allowance, context)
+        lost = [g for g in got if g.index in assume and g.status != "proved"]
+        for g in lost:
+            res[g.index] = g
+        if not lost:
+            return res
+
+
+def _open(n: int, assume: tuple | None) -> list[InvResult]:
+    """The results a round starts from: those outside `assume` are already settled."""
+    return [InvResult(i) if assume is None or i in assume else InvResult(i, "settled") for i in range(n)]
+
+
+def _round(game: Game, cfg: Config, S: Any, hyp: list, assume: tuple, jobs: int, allowance: int | None,
+           context: Any) -> list[InvResult]:
+    """One induction step over every action instance, assuming the invariants of `assume`."""
+    n = len(hyp)
     if jobs <= 1:
-        return _steps(game, cfg, res, 0, 1, allowance, (S, hyp))
-    job = _Job(game, cfg, jobs, allowance)
+        return _steps(game, cfg, _open(n, assume), 0, 1, allowance, (S, [hyp[i] for i in assume]))
+    job = _Job(game, cfg, jobs, allowance, assume)
     with workers.context(context).Pool(jobs - 1, initializer=_take_job, initargs=(job,)) as pool:
         others = pool.map_async(_chunk_in_child, range(1, jobs))
-        mine = _steps(game, cfg, [InvResult(i) for i in range(len(invs))], 0, jobs, allowance, (S, hyp))
+        mine = _steps(game, cfg, _open(n, assume), 0, jobs, allowance, (S, [hyp[i] for i in assume]))
         chunks = [[(r.index, r.status, r.by, r.model) for r in mine]] + others.get()
+    res = _open(n, assume)
     for chunk in chunks:  # an invariant is proved only if every chunk proved it
         for idx, status, by, model in chunk:
             if res[idx].status == "proved" and status != "proved":
@@ -229,7 +256,8 @@ def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, al
     z3 resource units (None: no limit)."""
     start = work.spent()
     invs = game.invariants
-    S, hyp = built or (lambda S: (S, [term(inv.test(S)) for inv in invs]))(sym_state(game, cfg, "s"))
+    assumed = [r.index for r in res if r.status == "proved"]  # the others are settled: not assumed
+    S, hyp = built or (lambda S: (S, [term(invs[k].test(S)) for k in assumed]))(sym_state(game, cfg, "s"))
     # one solver holds the hypothesis; each action instance is pushed in turn and asked,
     # a chunk of live conjuncts at a time, whether it can break one; only then is each
     # conjunct of that chunk asked alone.
