@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 import referee
 from referee.cli.app import app
 from referee.conformance import EngineFailed, differential, schema
+from referee.conformance.engine import request
 
 ROOT = Path(__file__).resolve().parent.parent
 FAULTY = [sys.executable, "-m", "tests.differential.faulty_engine"]
@@ -109,6 +110,9 @@ def test_the_published_schemas_are_json_schemas():
         jsonschema.Draft202012Validator.check_schema(schema(which))
     bad = {"id": 1, "verdict": "illegal"}  # an illegal verdict says at which line
     assert list(jsonschema.Draft202012Validator(schema("answer")).iter_errors(bad))
+    sent = request(3, referee.load("toy").game, "x", [b'{"referee": 1}', b"not json \xff"])
+    jsonschema.validate(sent, schema("request"))
+    assert sent["lines"][1] == "not json \ufffd"
 
 
 RAIDERS = ROOT / "examples" / "raiders"
@@ -139,3 +143,13 @@ def test_usage_errors_exit_2_without_a_traceback(tmp_path):
         r = run(app, ["differential", *args])
         assert r.exit_code == 2 and isinstance(r.exception, SystemExit), (args, r.output)
         assert r.stderr.startswith("referee: "), (args, r.stderr)
+
+
+def test_against_reads_packed_corpora_and_names_each_game(logs, tmp_path):
+    """A stream of games (*.games.jsonl) is judged game by game, named by its header's line;
+    only the game whose verdict the other `start` changes is listed, at its result line."""
+    stream = tmp_path / "two.games.jsonl"
+    stream.write_bytes(logs[0].read_bytes() + logs[3].read_bytes())
+    rep = differential([stream], against={"start": "12"})
+    assert [(c["name"], c["b"]["verdict"], c["b"]["line"]) for c in rep.changes] == [(f"{stream}#1", "illegal", 6)]
+    assert (rep.logs, rep.agree, rep.classes[0].minimal) == (2, 1, None)  # no shrinking unless asked

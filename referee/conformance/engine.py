@@ -95,10 +95,8 @@ class Engine:
     def said(self, lines: Sequence[bytes], name: str, game: Any = None) -> Said:
         self.asked += 1
         where = f"engine {self.title!r}: stdout line {self.asked} (the answer to {name!r})"
-        req = {"protocol": PROTOCOL, "id": self.asked, "game": getattr(game, "name", None), "name": name,
-               "lines": [x.decode("utf-8", "replace") for x in lines]}
         try:
-            return self._answer(orjson.dumps(req) + b"\n", where)
+            return self._answer(orjson.dumps(request(self.asked, game, name, lines)) + b"\n", where)
         except EngineFailed:
             self.failed = True
             raise
@@ -167,6 +165,12 @@ class Engine:
         self._err.seek(0)
         tail = self._err.read()[-300:].decode("utf-8", "replace").strip()
         return f"; its stderr ends: {tail}" if tail else ""
+
+
+def request(n: int, game: Any, name: str, lines: Sequence[bytes]) -> dict:
+    """Request `n` (request.schema.json): judge the log `lines` of `game` (a Game or None)."""
+    return {"protocol": PROTOCOL, "id": n, "game": getattr(game, "name", None), "name": name,
+            "lines": [x.decode("utf-8", "replace") for x in lines]}
 
 
 def _clip(raw: bytes) -> str:

@@ -25,6 +25,7 @@ class Case:
     name: str
     lines: tuple[bytes, ...]
     game: str | None  # as the header names it (None: the header cannot be read)
+    refused: str | None = None  # a member its packed corpus cannot give (nothing to judge)
 
 
 def game_of(lines: Sequence[bytes]) -> str | None:
@@ -64,7 +65,10 @@ def log_cases(paths: Iterable[Path]) -> list[Case]:
                 raise Unreadable(f"{what}, not a regular file: only regular files are read as logs", file=str(f))
             if corpus.kind(f):
                 for g in corpus.games(f):
-                    lines = tuple(x.rstrip(b"\r\n") for x in g.lines) if isinstance(g.lines, tuple) else ()
+                    if not isinstance(g.lines, tuple):  # corpus.Refused: a link, a bomb, a damaged member
+                        out.append(Case(g.name, (), None, f"cannot be read from its corpus: {g.lines.what}"))
+                        continue
+                    lines = tuple(x.rstrip(b"\r\n") for x in g.lines)
                     out.append(Case(g.name, lines, game_of(lines)))
             else:
                 lines = tuple(f.read_bytes().splitlines())
@@ -133,6 +137,9 @@ def compare(cases: Iterable[Case], base: Reading, other: Judge, b_title: str, sh
     games: dict[str, Any] = {}  # each game loaded once: a plugin's lookup costs ~20 ms
     for case in cases:
         rep.logs += 1
+        if case.refused:
+            rep.not_established.append({"name": case.name, "why": case.refused})
+            continue
         if case.game in known and case.game not in games:
             games[case.game] = load(case.game)
         game = games.get(case.game)
