@@ -52,7 +52,12 @@ class Engine:
     """The engine process. Use as a context manager: the process is ended on exit."""
 
     def __init__(self, command: str | Sequence[str], timeout: float = 10.0):
-        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        try:
+            self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        except ValueError as e:  # an unbalanced quote
+            raise EngineFailed(f"engine {command!r}: cannot split the command as a shell would: {e}") from None
+        if not self.argv:
+            raise EngineFailed("the engine command is empty: give the command that starts it")
         self.title = " ".join(self.argv)
         self.timeout = timeout
         self.asked = 0  # requests sent, answers read: the answer's stdout line is its id
