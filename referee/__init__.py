@@ -15,7 +15,7 @@ except PackageNotFoundError:  # run from a source tree that was never installed
     __version__ = "0+unknown"
 
 from . import errors  # noqa: E402
-from .api import Play, Rules, audit, games, load, replay, scenarios  # noqa: E402
+from .api import Play, Rules, audit, differential, games, load, replay, scenarios  # noqa: E402
 from .errors import Illegal, RefereeError, Undecided, Unreadable  # noqa: E402
 from .replays.engine import Problem, Verdict  # noqa: E402
 
@@ -29,7 +29,7 @@ from .model.kernel import (  # noqa: E402
 from .model.kernel.inputs import check_players, check_source, choose_options  # noqa: E402
 
 __all__ = ["Illegal", "Play", "Problem", "RefereeError", "Rules", "Undecided", "Unreadable", "Verdict",
-           "__version__", "audit", "errors", "games", "load", "replay", "scenarios",
+           "__version__", "audit", "differential", "errors", "games", "load", "replay", "scenarios",
            # writing a game
            "Action", "Among", "And", "Answer", "BadInput", "Claim", "Config", "Count", "DataCheck", "Game",
            "Gap", "If", "IllegalSetup", "Implies", "Int", "Invariant", "Lookup", "Max", "Min", "Name", "Names", "Need", "Not",

@@ -212,4 +212,13 @@ def scenarios(name: str, count: int = 20, seed: int = 0, family: str | list[str]
     return load(name, options).scenarios(count, seed, family, budget)
 
 
-__all__ = ["Play", "Rules", "Verdict", "audit", "games", "load", "replay", "scenarios"]
+def differential(logs: Any = (), **kw: Any) -> Any:
+    """Verdicts compared with another engine's (`engine="CMD"`) or with referee's under
+    another reading (`against={"prefer": "livret"}`): `referee differential`, returning its
+    Report (`referee.conformance.differential`, docs/differential.md)."""
+    from .conformance import differential as run
+
+    return run(logs, **kw)
+
+
+__all__ = ["Play", "Rules", "Verdict", "audit", "differential", "games", "load", "replay", "scenarios"]

@@ -1,11 +1,11 @@
-"""The `referee` command: audit, replay, scenarios, graph, rules (one module per command)."""
+"""The `referee` command: audit, replay, scenarios, differential, graph, rules (one module per command)."""
 from __future__ import annotations
 
 from typing import Annotated
 
 import typer
 
-from . import audit, graph, replay, rules, scenarios
+from . import audit, differential, graph, replay, rules, scenarios
 
 app = typer.Typer(
     add_completion=True,
@@ -32,6 +32,7 @@ def _root(
 app.command("audit")(audit.audit)
 app.command("replay")(replay.replay)
 app.command("scenarios")(scenarios.scenarios)
+app.command("differential")(differential.differential)
 app.command("graph")(graph.graph)
 app.command("rules")(rules.rules)
 

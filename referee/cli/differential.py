@@ -1,0 +1,75 @@
+"""`referee differential`: referee's verdicts compared with another engine's (a subprocess
+speaking protocol 1, docs/differential.md) or with referee's own under another reading."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import orjson
+import typer
+
+from .common import BAD, FOUND, OK, Fmt, err, out
+
+
+def _pairs(given: list[str] | None, flag: str) -> dict[str, str]:
+    got = {}
+    for o in given or []:
+        k, sep, v = o.partition("=")
+        if not sep or not k:
+            err.print(f"referee: {flag} takes NAME=VALUE, got {o!r}", markup=False)
+            raise typer.Exit(BAD)
+        got[k] = v
+    return got
+
+
+def differential(
+    logs: Annotated[Optional[list[Path]], typer.Argument(help="recorded logs (.jsonl), folders of them, packed corpora",
+                                                         show_default=False)] = None,
+    engine: Annotated[Optional[str], typer.Option("--engine", help="the other engine's command (split as a shell "
+                                                  "would, run once for the whole comparison)")] = None,
+    against: Annotated[Optional[list[str]], typer.Option("--against", help="compare with referee under this change "
+                                                         "of reading: prefer=SOURCE, components=DIR or OPTION=VALUE "
+                                                         "(repeat for several)")] = None,
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help="play this game's scenarios (referee scenarios) "
+                                                "before the logs")] = None,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, help="random games of the scenarios (as referee scenarios)")] = 20,
+    seed: Annotated[int, typer.Option("--seed", help="the scenarios' seed")] = 0,
+    family: Annotated[Optional[list[str]], typer.Option("--family", help="scenario families (as referee scenarios; default all)")] = None,
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="referee's own reading: a rules option NAME=VALUE")] = None,
+    prefer: Annotated[Optional[str], typer.Option("--prefer", help="referee's own reading: a source that beats all others")] = None,
+    components: Annotated[Optional[Path], typer.Option("--components", help="referee's own reading: a directory of component data")] = None,
+    timeout: Annotated[float, typer.Option("--timeout", min=0.1, help="seconds the engine may take over one answer")] = 10.0,
+    shrink: Annotated[Optional[bool], typer.Option("--shrink/--no-shrink", help="shrink each class's first log "
+                                                   "(default: with --engine yes, with --against no)")] = None,
+    shrink_steps: Annotated[int, typer.Option("--shrink-steps", min=1, help="candidate logs tried per class at most")] = 200,
+    format: Annotated[Fmt, typer.Option("--format", "-f")] = Fmt.text,
+) -> None:
+    """Compare verdicts (verdict, line, §, field) of referee (A) and of B: another engine
+    (--engine CMD) or referee under another reading (--against). Each disagreement is put in
+    a class (how the verdicts differ, the § each names, the option whose other value explains
+    it) with a shrunk log. Exit 0: all agree; 1: disagreements (or a log referee failed on);
+    2: usage error, unreadable input, or an engine that died, fell silent or answered out of
+    protocol."""
+    from ..conformance import differential as run
+    from ..conformance.report import text
+    from ..errors import RefereeError
+
+    if (engine is None) == (against is None):
+        err.print("referee: give --engine CMD (another engine) or --against CHANGE (referee under another reading), "
+                  "not both")
+        raise typer.Exit(BAD)
+    try:
+        rep = run(logs or [], engine=engine, against=_pairs(against, "--against") if against else None, game=game,
+                  count=count, seed=seed, family=family or "all", options=_pairs(option, "--option"), prefer=prefer,
+                  components=components, timeout=timeout, shrink=shrink, shrink_steps=shrink_steps)
+    except RefereeError as e:
+        err.print(f"referee: {e.located()}", markup=False)
+        raise typer.Exit(BAD) from None
+    except ValueError as e:  # an unknown scenario family
+        err.print(f"referee: {e}", markup=False)
+        raise typer.Exit(BAD) from None
+    if format is Fmt.json:
+        out.print(orjson.dumps(rep.to_json(), option=orjson.OPT_INDENT_2).decode(), markup=False)
+    else:
+        text(rep, out)
+    raise typer.Exit(FOUND if rep.code else OK)

@@ -1,0 +1,73 @@
+"""A conformance kit for other engines (`referee differential`): referee's verdicts compared
+with another engine's, or with referee's own under another reading of the rules.
+
+Modules, one job each: said (a verdict's comparable part; referee under a reading), engine
+(the other engine as a subprocess speaking protocol 1, request.schema.json and
+answer.schema.json), classes (a disagreement's class and the option that explains it),
+shrink (ddmin over a log's events), run (the runner and its Report), report (text, JSON).
+The protocol and the report: docs/differential.md.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable, Mapping, Sequence
+
+from ..errors import Unreadable
+from .engine import Engine, EngineFailed, schema
+from .run import Case, Report, compare, log_cases, scenario_cases
+from .said import Reading, Said
+
+
+def differential(logs: Iterable[str | Path] = (), *, engine: str | Sequence[str] | None = None,
+                 against: Mapping[str, str] | None = None, game: str | None = None, count: int = 20,
+                 seed: int = 0, family: str | list[str] = "all", budget: float | None = None,
+                 options: Mapping[str, str] | None = None, prefer: str | None = None,
+                 components: str | Path | None = None, timeout: float = 10.0, shrink: bool | None = None,
+                 shrink_steps: int = 200) -> Report:
+    """Compare referee (A: under `options`, `prefer`, `components`) with B: the engine
+    command `engine` (protocol 1), or referee under the reading `against` changes
+    ({"prefer": src, "components": dir, OPTION: value}). The logs: `game`'s scenarios
+    (`referee scenarios`: count, seed, family, budget), then `logs`.
+    `shrink` (default: with an engine, not against) shrinks each class's first log.
+    Raises `Unreadable` (exit 2) for a usage error or a missing log, `EngineFailed` (exit 2)
+    when the engine dies, falls silent for `timeout` s or answers out of protocol."""
+    from ..model import names
+
+    if (engine is None) == (against is None):
+        raise Unreadable("give either an engine command or a reading to compare against (not both)")
+    base = Reading(tuple(sorted((options or {}).items())), prefer, Path(components) if components else None)
+    cases = log_cases(Path(p) for p in logs)
+    games = [game] if game else []
+    if game and game not in names():
+        raise Unreadable(f"unknown game {game!r} (known: {', '.join(names())})", field="game")
+    if not games and not cases:
+        raise Unreadable("nothing to compare: give logs, or a game whose scenarios to play")
+    cases = [c for g in games for c in scenario_cases(g, count, seed, family, budget)] + cases
+    if against is not None:
+        change = dict(against)
+        other = base.but(prefer=change.pop("prefer", base.prefer),
+                         components=Path(change.pop("components")) if "components" in change else base.components,
+                         options=change)
+        _configured(other, games, cases)
+        # B is a reading already: what changes is the change given, no option is sought
+        return compare(cases, base, other, other.describe(), shrink=bool(shrink), most=shrink_steps, explaining=False)
+    _configured(base, games, cases)
+    with Engine(engine, timeout) as eng:
+        return compare(cases, base, eng, f"engine {eng.title!r}", shrink=shrink is not False, most=shrink_steps)
+
+
+def _configured(r: Reading, games: list[str], cases: list[Case]) -> None:
+    """Refuse at once (exit 2) a reading that no game of the run can take: an unknown
+    option or value, source, or component set (else every log would be 'unreadable')."""
+    from ..model import load, names
+    from ..model.kernel import BadInput
+
+    for g in sorted(set(games) | {c.game for c in cases if c.game in names()}):
+        try:
+            load(g).configure(dict(r.options), r.components, r.prefer)
+        except BadInput as e:
+            raise Unreadable(f"{g}: {e}") from None
+
+
+__all__ = ["Case", "Engine", "EngineFailed", "Reading", "Report", "Said", "compare", "differential",
+           "log_cases", "scenario_cases", "schema"]

@@ -1,0 +1,53 @@
+"""A differential report as text (rich) or JSON: the classes first, each with its first log
+and that log shrunk, then every log whose verdicts differ (at which line, which §). No
+clock and no path of this machine beyond what was given: the same run prints the same
+bytes."""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from .run import Report
+
+SHOWN_LINES = 40  # a minimal log longer than this is given in -f json only
+
+
+def text(rep: Report, console: Console) -> None:
+    say = lambda *parts: console.print(Text.assemble(*parts))  # noqa: E731 - markup off: logs hold [ ]
+    say(("A: ", "bold"), rep.a)
+    say(("B: ", "bold"), rep.b)
+    n = len(rep.changes)
+    say(f"{rep.logs} logs: {rep.agree} agree, {n} disagree"
+        + (f" in {len(rep.classes)} class{'es' if len(rep.classes) != 1 else ''}" if n else "")
+        + (f", {len(rep.not_established)} not compared (referee failed)" if rep.not_established else ""))
+    for i, f in enumerate(rep.classes, 1):
+        k = f.klass
+        console.print()
+        say((f"class {i}: {k.kind}", "bold"), f"  A: {k.a}  B: {k.b}{k.why()}, {len(f.cases)} log(s)")
+        say(f"  first: {f.example.name}  A: {f.a.short()}; B: {f.b.short()}")
+        for who, s in (("A", f.a), ("B", f.b)):
+            if s.message:
+                say(f"    {who} says: {s.message}")
+        if f.minimal is not None:
+            say(f"  shrunk to {len(f.minimal)} of {len(f.example.lines)} lines:"
+                f"  A: {f.minimal_a.short()}; B: {f.minimal_b.short()}")
+            if len(f.minimal) <= SHOWN_LINES:
+                for raw in f.minimal:
+                    say("    ", raw.decode("utf-8", "replace"))
+        if f.shrink_note:
+            say(f"  {f.shrink_note}")
+    if rep.changes:
+        console.print()
+        say(("logs whose verdicts differ", "bold"))
+        for c in rep.changes:
+            say(f"  {c['name']}: A {_short(c['a'])}; B {_short(c['b'])} (class {c['class']})")
+    for x in rep.not_established:
+        say(f"{x['name']}: not compared: {x['why']}")
+
+
+def _short(d: dict[str, Any]) -> str:
+    from .said import Said
+
+    return Said(d["verdict"], d.get("line"), d.get("cite"), d.get("field"), d.get("kind")).short()

@@ -1,0 +1,157 @@
+"""referee differential (docs/differential.md): another engine compared with referee through
+protocol 1, and referee compared with itself under another reading.
+
+The engine with seeded faults is tests/differential/faulty_engine.py (the toy game, Nim,
+judged by referee's replay with the turn guard skipped, the option `start` read the other
+way and the take's range one too long). Each fault shows as its own class on the four
+hand-written logs below, and the run without faults agrees on all of them, so a runner
+that misses a fault, misclassifies it or reports a disagreement where there is none fails."""
+import os
+import sys
+from pathlib import Path
+
+import orjson
+import pytest
+from typer.testing import CliRunner
+
+import referee
+from referee.cli.app import app
+from referee.conformance import EngineFailed, differential, schema
+from referee.conformance.engine import request
+
+ROOT = Path(__file__).resolve().parent.parent
+FAULTY = [sys.executable, "-m", "tests.differential.faulty_engine"]
+
+
+def _log(dirpath: Path, name: str, start: str, takes: list, result: str | None = None) -> Path:
+    rows = [{"referee": 1, "game": "toy", "options": {"start": start}, "players": ["Ana", "Ben"]}]
+    rows += [{"n": i, "by": by, "do": "take", "k": k} for i, (by, k) in enumerate(takes, 1)]
+    if result:
+        rows.append({"result": {"winner": result}})
+    p = dirpath / f"{name}.jsonl"
+    p.write_bytes(b"\n".join(orjson.dumps(r) for r in rows) + b"\n")
+    return p
+
+
+@pytest.fixture
+def logs(tmp_path, monkeypatch, plugin_path):
+    # the engine subprocess imports tests.* and finds the toy game as a plugin
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), str(plugin_path)]))
+    return [
+        # a complete game of 10: read as 12, the result line claims an end not reached
+        _log(tmp_path, "complete10", "10", [("Ana", 3), ("Ben", 3), ("Ana", 3), ("Ben", 1)], "Ben"),
+        # Ben takes out of turn at event 3 (line 4)
+        _log(tmp_path, "outofturn", "10", [("Ana", 1), ("Ben", 1), ("Ben", 1), ("Ana", 1), ("Ben", 1)]),
+        # 4 stones: past the take's range, so line 2 cannot be read (field k)
+        _log(tmp_path, "four", "10", [("Ana", 4)]),
+        # a game of 12 cut short, legal under either reading of `start`
+        _log(tmp_path, "short12", "12", [("Ana", 1), ("Ben", 1)]),
+    ]
+
+
+def _classes(rep):
+    return {(f.klass.kind, f.klass.a, f.klass.b, f.klass.explained_by) for f in rep.classes}
+
+
+def test_each_seeded_fault_is_its_own_class_with_a_shrunk_log(logs):
+    rep = referee.differential(logs, engine=FAULTY)  # the front door's form
+    assert (rep.logs, rep.agree, rep.code) == (4, 1, 1)
+    assert _classes(rep) == {
+        ("legal/illegal", "-", "(no §)", "start=12"),  # the option read the other way, and explained so
+        ("illegal/legal", "§1", "-", None),  # the turn guard skipped
+        ("unreadable/legal", "field k", "-", None),  # the range one too long
+    }
+    guard = next(f for f in rep.classes if f.klass.a == "§1")
+    assert guard.example.name.endswith("outofturn.jsonl")
+    assert len(guard.minimal) < len(guard.example.lines) == 6
+    # the shrunk log still shows the class: referee says §1 on it, the engine legal
+    v = referee.load("toy").replay(guard.minimal)
+    assert (v.verdict, v.first().cite, guard.minimal_b.verdict) == ("illegal", "§1", "legal")
+    assert guard.minimal_a.line == v.first().line
+
+
+FAMILIES = ["random", "mutants", "unreadable"]  # boundary's z3 search adds a second and no fault
+
+
+def test_an_engine_without_faults_agrees_on_every_scenario_and_log(logs):
+    """The same engine with no fault: the protocol's round trip loses nothing (unreadable
+    fields, lines without §, result lines), so no disagreement is invented."""
+    rep = differential(logs, engine=[*FAULTY, "none"], game="toy", count=2, family=FAMILIES)
+    assert rep.logs > 10 and (rep.agree, rep.classes, rep.code) == (rep.logs, [], 0)
+
+
+def test_scenarios_find_the_seeded_classes(logs):
+    """referee's own scenarios of the toy game: whatever the scenarios hold, the only
+    classes no option explains are the skipped guard and the range, and every other one is
+    the option read the other way."""
+    rep = differential(engine=FAULTY, game="toy", count=2, family=FAMILIES, shrink=False)
+    unexplained = {c[:3] for c in _classes(rep) if c[3] is None}
+    assert unexplained == {("illegal/legal", "§1", "-"), ("unreadable/legal", "field k", "-")}
+    assert {c[3] for c in _classes(rep)} - {None} <= {"start=10", "start=12"}
+    assert any(c[3] for c in _classes(rep))
+
+
+@pytest.mark.parametrize("script, said", [
+    ("import sys; sys.exit(3)", "exited with code 3"),
+    ("import time; time.sleep(30)", "no answer within 0.5 s"),
+    ("import sys; sys.stdin.readline(); print('{\"id\": 1, \"verdict\": \"maybe\"}', flush=True)",
+     "stdout line 1 (the answer to"),
+    ("import sys; sys.stdin.readline(); print('not json', flush=True)", "not a JSON object"),
+])
+def test_a_dead_silent_or_malformed_engine_is_its_fault_located(logs, script, said):
+    with pytest.raises(EngineFailed) as e:
+        differential(logs[3:], engine=[sys.executable, "-c", script], timeout=0.5)
+    assert said in str(e.value) and e.value.exit_code == 2
+
+
+def test_the_published_schemas_are_json_schemas():
+    jsonschema = pytest.importorskip("jsonschema", reason="the differential extra")
+    for which in ("request", "answer"):
+        jsonschema.Draft202012Validator.check_schema(schema(which))
+    bad = {"id": 1, "verdict": "illegal"}  # an illegal verdict says at which line
+    assert list(jsonschema.Draft202012Validator(schema("answer")).iter_errors(bad))
+    sent = request(3, referee.load("toy").game, "x", [b'{"referee": 1}', b"not json \xff"])
+    jsonschema.validate(sent, schema("request"))
+    assert sent["lines"][1] == "not json \ufffd"
+
+
+RAIDERS = ROOT / "examples" / "raiders"
+run = CliRunner().invoke
+
+
+def test_against_the_booklet_names_the_game_the_erratum_changes_and_where():
+    """§6.5: the booklet gives no token at the Avant-Poste's level 3, the printed tile one.
+    normal-advanced raises it to level 3 (events 78 and 216) and places 6 tokens at line
+    231: legal as consolidated, illegal (§6.1) under the booklet. competition-initiation
+    never does, and keeps its verdict."""
+    changed, kept = RAIDERS / "normal-advanced.jsonl", RAIDERS / "competition-initiation.jsonl"
+    r = run(app, ["differential", "--against", "prefer=livret", str(changed), str(kept), "-f", "json"])
+    assert r.exit_code == 1, r.output
+    doc = orjson.loads(r.stdout)
+    assert (doc["logs"], doc["agree"]) == (2, 1)
+    assert [(c["name"], c["a"]["verdict"], c["b"]["verdict"], c["b"]["line"], c["b"]["cite"]) for c in doc["changes"]] == [
+        (str(changed), "legal", "illegal", 231, "§6.1")]
+    assert doc["b"] == "referee (prefer=livret)"
+
+
+def test_usage_errors_exit_2_without_a_traceback(tmp_path):
+    for args in ([], ["--engine", "x", "--against", "prefer=livret"],
+                 ["--against", "prefer=nobody", str(RAIDERS / "normal-pvp.jsonl")],
+                 ["--against", "prefer", str(RAIDERS / "normal-pvp.jsonl")],
+                 ["--engine", str(tmp_path / "no-such-engine"), str(RAIDERS / "normal-pvp.jsonl")],
+                 ["--engine", "x", str(tmp_path / "no-such.jsonl")],
+                 ["--engine", "", str(RAIDERS / "normal-pvp.jsonl")],
+                 ["--engine", "'unbalanced", str(RAIDERS / "normal-pvp.jsonl")]):
+        r = run(app, ["differential", *args])
+        assert r.exit_code == 2 and isinstance(r.exception, SystemExit), (args, r.output)
+        assert r.stderr.startswith("referee: "), (args, r.stderr)
+
+
+def test_against_reads_packed_corpora_and_names_each_game(logs, tmp_path):
+    """A stream of games (*.games.jsonl) is judged game by game, named by its header's line;
+    only the game whose verdict the other `start` changes is listed, at its result line."""
+    stream = tmp_path / "two.games.jsonl"
+    stream.write_bytes(logs[0].read_bytes() + logs[3].read_bytes())
+    rep = differential([stream], against={"start": "12"})
+    assert [(c["name"], c["b"]["verdict"], c["b"]["line"]) for c in rep.changes] == [(f"{stream}#1", "illegal", 6)]
+    assert (rep.logs, rep.agree, rep.classes[0].minimal) == (2, 1, None)  # no shrinking unless asked
