@@ -26,7 +26,8 @@ Sous-titre sans point
 Celui qui arrive
 """
 
-INLINE = "Mon Jeu\n\nUn jeu pour 2 joueurs. Mise en place: Chacun prend 2 cartes. ASTUCE: Rangez. Fin du jeu: Le premier gagne."
+INLINE = ("Mon Jeu\n\nUn jeu pour 2 joueurs. Mise en place: Chacun prend 2 cartes. ASTUCE: Rangez. "
+          "Fin du jeu: Le premier doit: • Gagner. • Saluer.")
 
 
 def _write(tmp_path, text, name="book.txt"):
@@ -62,6 +63,7 @@ def test_title_lines_and_inline_headings(tmp_path):
     assert [(s.cite, s.line, s.title) for s in found] == [
         ("§Intro", 1, "Mon Jeu"), ("§Mise en place", 3, "Mise en place"), ("§Fin du jeu", 3, "Fin du jeu")]
     assert [u.text for u in found[1].sentences] == ["Chacun prend 2 cartes.", "ASTUCE: Rangez."]  # all capitals: a label
+    assert [u.text for u in found[2].sentences] == ["Le premier doit:", "Gagner.", "Saluer."]  # inline bullets
     text = "Intro du jeu.\n\nLe Tour :\n\nJouez une carte.\n\nUne phrase de plus de six mots sans point final\n"
     found = sections(_write(tmp_path, text))
     assert [(s.cite, len(s.sentences)) for s in found] == [("§Intro", 1), ("§Le Tour", 2)]

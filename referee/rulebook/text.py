@@ -23,7 +23,9 @@ detectors that read the whole text):
    outside brackets and double quotes, and not after the abbreviations in ABBREVIATIONS.
 3. **Items.** A line starting with a bullet (`•`, `-`, `*`, `–`) or a number (`1.`, `2)`) is a
    list item: the marker is taken off the text and the item is a sentence of its own (each
-   item is a rule). Indented lines under an item stay in the item's section.
+   item is a rule). A `•` inside a line (after whitespace) starts an item too: the text before
+   it is its list introduction, a sentence of its own. Indented lines under an item stay in
+   the item's section.
 4. **Clauses.** A sentence holding several rules separated by `;` (outside brackets and
    quotes) is split into clauses, each a unit of its own (`clause` 1, 2, ...); empty clauses
    (a `;` closing a list item) are dropped. A `:` does not split: in these books it introduces
@@ -52,6 +54,7 @@ HASH_LEN = 10
 
 _NUMBERED = re.compile(r"^§(\d+(?:\.\d+)*)\.?\s+(\S.*?)\s*$")
 _MARKER = re.compile(r"^\s*(?:[•\-*–]|\d{1,2}[.)])\s+")
+_INLINE_BULLET = re.compile(r"\s+•\s+")
 _INLINE = re.compile(r"^([A-ZÀ-ÖØ-Þ][\w'’-]*(?: [\w'’-]+){0,3}):\s+(?=[A-ZÀ-ÖØ-Þ])")
 _OPENERS = "([{«“"
 _CLOSERS = ")]}»”"
@@ -186,7 +189,7 @@ class _Builder:
 def _add_line(b: _Builder, no: int, raw: str, inline: bool) -> None:
     marker = _MARKER.match(raw)
     body = raw[marker.end():] if marker else raw
-    for sentence in _split_line(body):
+    for sentence in [s for item in _INLINE_BULLET.split(body) for s in _split_line(item)]:
         head = _inline_heading(sentence) if inline else None
         if head:
             b.open("§" + head[0], no, head[0])
