@@ -15,7 +15,7 @@ from referee.rulebook.text import sections
 
 from . import toygame
 
-GAMES = ["draft"]
+GAMES = ["draft", "welcome", "twister", "trolls"]
 
 
 @pytest.mark.parametrize("name", GAMES)
