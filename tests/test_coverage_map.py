@@ -15,7 +15,7 @@ from referee.rulebook.text import sections
 
 from . import toygame
 
-GAMES = ["draft", "welcome", "twister", "trolls"]
+GAMES = list(M.BUILTIN)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -92,3 +92,18 @@ def test_a_malformed_entry_is_a_located_error(tmp_path, row, expect):
     with pytest.raises(Unreadable) as e:
         read_map(m)
     assert e.value.line == 3 and expect in e.value.located()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_map_stores_no_sentence_of_the_rulebook(name):
+    """Our words only: no `why` shares a run of 6 words with the seed."""
+    game = M.load(name)
+    if seed_file(game) is None:
+        pytest.skip(f"the seed {Path(game.rulebook).name} is not here (../shared/seeds)")
+    runs = set()
+    for s in book(game).sections:
+        for u in s.sentences:
+            w = u.text.lower().split()
+            runs |= {" ".join(w[i:i + 6]) for i in range(len(w) - 5)}
+    text = map_path(game).read_text(encoding="utf-8").lower()
+    assert [r for r in runs if r in text] == []

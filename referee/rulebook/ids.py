@@ -7,6 +7,7 @@ a Game record (and nothing else, so they hold for any game):
 | `need:<do>#<k>` | the k-th Need (1-based) of that action |
 | `invariant:<k>`, `claim:<k>`, `gap:<k>` | the k-th Invariant, Claim, Gap of the record (1-based) |
 | `ruling:<name>`, `option:<name>`, `sourced:<name>`, `phase:<name>` | by name |
+| `check:<k>` | the k-th DataCheck of the components the game ships (`data_checks` under the default options) |
 | `setup`, `result` | the game's setup (header -> first state, its checks) and its end (`result`) |
 
 An indexed id also pins the rule's `says` by a short hash in the map (`invariant:3@ab12cd`),
@@ -17,6 +18,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass
+
+from referee.errors import RefereeError
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,15 @@ class Rule:
         return hashlib.sha1(self.says.encode("utf-8")).hexdigest()[:6]
 
 
+def _data_checks(game) -> list:
+    """The checks of the shipped components, under the default options; none when the game
+    cannot be configured without arguments (then no `check:` id resolves)."""
+    try:
+        return list(game.data_checks(game.configure({}, None, None)))
+    except (RefereeError, TypeError):  # a game whose defaults need more arguments has no check ids
+        return []
+
+
 def _rules(game) -> Iterator[Rule]:
     for act in game.actions:
         yield Rule(f"action:{act.name}", "action", act.cite, act.says)
@@ -45,6 +57,8 @@ def _rules(game) -> Iterator[Rule]:
             yield Rule(f"{kind}:{x.name}", kind, x.cite, str(x.says))
     for ph in game.phases:
         yield Rule(f"phase:{ph.name}", "phase", ph.cite, ph.says)
+    for k, d in enumerate(_data_checks(game), 1):
+        yield Rule(f"check:{k}", "check", d.cite, d.says)
     yield Rule("setup", "setup", "", "the header's setup read and checked into the first state")
     yield Rule("result", "result", "", "the end of the game and who wins")
 
@@ -54,7 +68,7 @@ def rules(game) -> dict[str, Rule]:
     return {r.id: r for r in _rules(game)}
 
 
-INDEXED = ("need", "invariant", "claim", "gap")
+INDEXED = ("need", "invariant", "claim", "gap", "check")
 
 
 def resolve(known: dict[str, Rule], written: str) -> tuple[Rule | None, str | None]:
