@@ -1,11 +1,11 @@
-"""The `referee` command: audit, replay, scenarios, graph, rules (one module per command)."""
+"""The `referee` command: audit, replay, scenarios, graph, rules, coverage (one module per command)."""
 from __future__ import annotations
 
 from typing import Annotated
 
 import typer
 
-from . import audit, graph, replay, rules, scenarios
+from . import audit, coverage, graph, replay, rules, scenarios
 
 app = typer.Typer(
     add_completion=True,
@@ -34,6 +34,7 @@ app.command("replay")(replay.replay)
 app.command("scenarios")(scenarios.scenarios)
 app.command("graph")(graph.graph)
 app.command("rules")(rules.rules)
+app.command("coverage")(coverage.coverage)
 
 
 def main() -> None:
