@@ -145,3 +145,24 @@ def test_every_cite_of_the_model_is_a_section_of_its_seed(name):
     bad = sorted({f"{w} (in {t[:60]!r})" for t in texts for w, hit in cites_in(t, found)
                   if hit is None and not re.fullmatch(r"§([{<]\w*[}>])?", w)})
     assert bad == []
+
+
+def test_the_rulebook_package_holds_no_mutable_object_and_reaches_no_z3():
+    """Pure Python: the coverage command and the detectors read text without the solver."""
+    import importlib
+    import pkgutil
+
+    import referee.rulebook
+
+    bad, imports = [], set()
+    for info in pkgutil.walk_packages(referee.rulebook.__path__, "referee.rulebook."):
+        mod = importlib.import_module(info.name)
+        bad += [f"{info.name}.{k}" for k, v in vars(mod).items()
+                if not k.startswith("__") and isinstance(v, (dict, list, set, bytearray))]
+        for node in ast.walk(ast.parse(Path(mod.__file__).read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imports |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                imports.add(node.module or "")
+    assert bad == []
+    assert not [m for m in imports if m.startswith(("z3", "referee.checks"))]

@@ -3,6 +3,7 @@ unit, those the shipped examples exercise, and the figures (docs/coverage.md).""
 from __future__ import annotations
 
 from pathlib import Path
+from types import MappingProxyType
 from typing import Annotated, Any
 
 import orjson
@@ -10,7 +11,7 @@ import typer
 
 from .common import BAD, FOUND, OK, Fmt, GameName, err, game_or_exit, out
 
-MARK = {"encoded": "o", "not encoded": "-", "stale": "!", "unmapped": "?"}
+MARK = MappingProxyType({"encoded": "o", "not encoded": "-", "stale": "!", "unmapped": "?"})
 
 
 def _where(path: Path) -> str:

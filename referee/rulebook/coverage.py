@@ -18,18 +18,19 @@ import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from referee.errors import Unreadable
 from referee.rulebook.book import Book, game_folder
 from referee.rulebook.ids import resolve, rules
 
-REASONS = {
+REASONS = MappingProxyType({
     "heading": "an introduction, a heading or a list introduction: the rules are in what follows",
     "flavour": "no rule: tone, advice, credits, a reader's comment",
     "component": "a component fact printed on a card, tile or table: data, not a rule of play",
     "out of scope": "a rule the model leaves out on purpose (why says because of what)",
-}
-KEYS = {"at", "line", "hash", "rules", "not", "why"}
+})
+KEYS = frozenset({"at", "line", "hash", "rules", "not", "why"})
 
 
 @dataclass(frozen=True)

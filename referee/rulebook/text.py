@@ -102,18 +102,28 @@ def read_lines(path: Path | str) -> list[str]:
         raise Unreadable(f"cannot be read: {e.strerror or e}", file=str(path)) from None
 
 
-def _split_line(line: str) -> list[str]:
-    """The sentences of one line (rule 2)."""
-    out, start, depth, quoted, i = [], 0, 0, False, 0
-    while i < len(line):
-        c = line[i]
+def _top_level(text: str) -> list[bool]:
+    """For each character: is it outside brackets and double quotes (where a sentence may end
+    and a ';' splits)?"""
+    out, depth, quoted = [], 0, False
+    for c in text:
         if c == '"':
             quoted = not quoted
         elif c in _OPENERS:
             depth += 1
         elif c in _CLOSERS:
             depth = max(0, depth - 1)
-        elif c in _ENDS and depth == 0 and not quoted:
+        out.append(depth == 0 and not quoted and c not in _CLOSERS + '"')
+    return out
+
+
+def _split_line(line: str) -> list[str]:
+    """The sentences of one line (rule 2)."""
+    top = _top_level(line)
+    out, start, i = [], 0, 0
+    while i < len(line):
+        c = line[i]
+        if c in _ENDS and top[i]:
             j = i + 1
             while j < len(line) and (line[j] in _ENDS or line[j] in _CLOSERS or line[j] == '"'):
                 j += 1
@@ -130,18 +140,9 @@ def _split_line(line: str) -> list[str]:
 
 def _clauses(sentence: str) -> list[str]:
     """A sentence's clauses at top-level ';' (rule 4)."""
-    parts, depth, quoted, start = [], 0, False, 0
-    for i, c in enumerate(sentence):
-        if c == '"':
-            quoted = not quoted
-        elif c in _OPENERS:
-            depth += 1
-        elif c in _CLOSERS:
-            depth = max(0, depth - 1)
-        elif c == ";" and depth == 0 and not quoted:
-            parts.append(sentence[start:i])
-            start = i + 1
-    parts.append(sentence[start:])
+    top = _top_level(sentence)
+    cuts = [i for i, c in enumerate(sentence) if c == ";" and top[i]]
+    parts = [sentence[a + 1:b] for a, b in zip([-1, *cuts], [*cuts, len(sentence)])]
     return [p.strip() for p in parts if p.strip()]
 
 
