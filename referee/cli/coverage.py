@@ -25,7 +25,7 @@ def _where(path: Path) -> str:
 
 
 def _figures(f: dict) -> str:
-    return (f"{f['units']} units: {f['encoded']} encoded, {f['exercised']} exercised, "
+    return (f"{f['units']} unit{'s' if f['units'] != 1 else ''}: {f['encoded']} encoded, {f['exercised']} exercised, "
             f"{f['not encoded']} not encoded" + "".join(f", {f[k]} {k}" for k in ("stale", "unmapped") if f[k]))
 
 
@@ -35,7 +35,8 @@ def _unit(u: dict) -> list[str]:
     pos = f"#{u['index']}" + (f".{u['clause']}" if "clause" in u else "")
     head = f"  {mark} {pos:<6} L{u['line']:<4} {u['hash']}  "
     if u["status"] == "encoded":
-        body = " ".join(r["id"] + ("*" if r["id"] in ex else "") for r in u["rules"])
+        body = " ".join(r["id"] + ("*" if r["id"] in ex else "") + ("" if r["resolves"] else "(no such rule)")
+                        for r in u["rules"])
     elif u["status"] == "not encoded":
         body = f"not encoded: {u['reason']}"
     elif u["status"] == "stale":
