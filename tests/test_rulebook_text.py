@@ -9,7 +9,7 @@ import pytest
 import referee.model as M
 from referee.errors import Unreadable
 from referee.rulebook.book import book, game_folder, seed_file
-from referee.rulebook.text import cites_in, digest, section_of, sections, within
+from referee.rulebook.text import cites_in, digest, locate, section_of, sections, within
 
 NUMBERED = """Jeu d'essai : règles 1.0
 
@@ -64,6 +64,7 @@ def test_title_lines_and_inline_headings(tmp_path):
         ("§Intro", 1, "Mon Jeu"), ("§Mise en place", 3, "Mise en place"), ("§Fin du jeu", 3, "Fin du jeu")]
     assert [u.text for u in found[1].sentences] == ["Chacun prend 2 cartes.", "ASTUCE: Rangez."]  # all capitals: a label
     assert [u.text for u in found[2].sentences] == ["Le premier doit:", "Gagner.", "Saluer."]  # inline bullets
+    assert [(s.line, s.column) for s in found] == [(1, 1), (3, 24), (3, 78)]  # where each heading starts
     text = "Intro du jeu.\n\nLe Tour :\n\nJouez une carte.\n\nUne phrase de plus de six mots sans point final\n"
     found = sections(_write(tmp_path, text))
     assert [(s.cite, len(s.sentences)) for s in found] == [("§Intro", 1), ("§Le Tour", 2)]
@@ -106,6 +107,7 @@ def test_cites_in_takes_the_longest_section_that_ends_there(tmp_path):
     found = sections(_write(tmp_path, "§3.1. A\n\nUne.\n\n§3.2. B\n\nDeux.\n\n§4.1. C\n\nTrois.\n"))
     assert cites_in("[§3]", found) == [("§3", "§3")]  # a chapter names its §s together
     assert [u.text for u in within(found, "§3")] == ["Une.", "Deux."]
+    assert [s.cite for s in locate(found, "§4.1 and §3, §9.9")] == ["§4.1", "§3.1"]
 
 
 # ---------------------------------------------------------------- the five models' cites

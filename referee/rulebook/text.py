@@ -83,6 +83,7 @@ class Section:
     title: str | None
     sentences: tuple[Sentence, ...]
     parent: str | None = None
+    column: int = 1  # where the heading starts in its line (an inline heading: past column 1)
 
 
 def digest(text: str) -> str:
@@ -170,11 +171,11 @@ class _Builder:
 
     def __init__(self) -> None:
         self.done: list[Section] = []
-        self.cite, self.line, self.title, self.units = INTRO, 1, None, []
+        self.cite, self.line, self.title, self.units, self.column = INTRO, 1, None, [], 1
 
-    def open(self, cite: str, line: int, title: str | None) -> None:
+    def open(self, cite: str, line: int, title: str | None, column: int = 1) -> None:
         self.close()
-        self.cite, self.line, self.title, self.units = cite, line, title, []
+        self.cite, self.line, self.title, self.units, self.column = cite, line, title, [], column
 
     def add(self, line: int, text: str) -> None:
         parts = _clauses(text)
@@ -184,7 +185,7 @@ class _Builder:
 
     def close(self) -> None:
         if self.units or self.title is not None or self.cite != INTRO:
-            self.done.append(Section(self.cite, self.line, self.title, tuple(self.units)))
+            self.done.append(Section(self.cite, self.line, self.title, tuple(self.units), column=self.column))
 
 
 def _add_line(b: _Builder, no: int, raw: str, inline: bool) -> None:
@@ -193,7 +194,7 @@ def _add_line(b: _Builder, no: int, raw: str, inline: bool) -> None:
     for sentence in [s for item in _INLINE_BULLET.split(body) for s in _split_line(item)]:
         head = _inline_heading(sentence) if inline else None
         if head:
-            b.open("§" + head[0], no, head[0])
+            b.open("§" + head[0], no, head[0], raw.find(sentence) + 1)
             sentence = head[1]
         b.add(no, sentence)
 
@@ -207,7 +208,7 @@ def _with_parents(found: list[Section]) -> list[Section]:
             base = s.cite.rpartition(sep)[0]
             if sep in s.cite and base in cites:
                 parent = base
-        out.append(Section(s.cite, s.line, s.title, s.sentences, parent))
+        out.append(Section(s.cite, s.line, s.title, s.sentences, parent, s.column))
     return out
 
 
@@ -250,6 +251,18 @@ def sections(path: Path | str, outline: Iterable[tuple[str, int, bool]] | None =
 def section_of(found: Sequence[Section], cite: str) -> Section | None:
     """The section a cite string names (`§6.5`, `§Tour de jeu/1`), or None."""
     return next((s for s in found if s.cite == cite), None)
+
+
+def locate(found: Sequence[Section], text: str) -> list[Section]:
+    """The sections a cite string names, in its order (`§Donjon §Équipement.Anneau`: two; a
+    chapter `§3`: its first section), for a report that points at the heading's line."""
+    out = []
+    for _, hit in cites_in(text, found):
+        s = None if hit is None else section_of(found, hit) or next(
+            (x for x in found if x.cite.startswith((hit + ".", hit + "/"))), None)
+        if s is not None and s not in out:
+            out.append(s)
+    return out
 
 
 def within(found: Sequence[Section], cite: str) -> list[Sentence]:
