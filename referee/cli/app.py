@@ -1,11 +1,11 @@
-"""The `referee` command: audit, replay, scenarios, differential, graph, rules (one module per command)."""
+"""The `referee` command: audit, replay, scenarios, differential, graph, rules, coverage (one module per command)."""
 from __future__ import annotations
 
 from typing import Annotated
 
 import typer
 
-from . import audit, differential, graph, replay, rules, scenarios
+from . import audit, coverage, differential, graph, replay, rules, scenarios
 
 app = typer.Typer(
     add_completion=True,
@@ -35,6 +35,7 @@ app.command("scenarios")(scenarios.scenarios)
 app.command("differential")(differential.differential)
 app.command("graph")(graph.graph)
 app.command("rules")(rules.rules)
+app.command("coverage")(coverage.coverage)
 
 
 def main() -> None:

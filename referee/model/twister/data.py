@@ -78,7 +78,7 @@ CHARACTERS = Table((
         Field("speed", Int(1, 9, "§Déplacement: a character has 1 to 9 movement points")),
         Field("combat", Int(0, 9, "§Combat")),
         Field("ability", Str()),
-        Field("exit_vp", Int(1, 5, "§Victoire: a character leaving the maze scores 1 to 5 points"), 1),
+        Field("exit_vp", Int(1, 5, "§Fin: a character leaving the maze scores 1 to 5 points"), 1),
     )), lo=8, hi=8, cite="§Matériel: 8 characters")),
 ))
 OBJECTS = Table((
@@ -89,7 +89,7 @@ OBJECTS = Table((
         Field("attack", Int(0, 3, "§Combat"), 0),
         Field("defend", Int(0, 3, "§Combat"), 0),
         Field("ap", Int(0, 9, "§Objets"), 0),
-        Field("vp", Int(0, 3, "§Victoire"), 0),
+        Field("vp", Int(0, 3, "§Fin"), 0),
     )), lo=6, hi=6, cite="§Matériel: 6 objects")),
 ))
 CARDS = Table((

@@ -1,0 +1,83 @@
+"""A game's rulebook: its seed file and, where the text has no usable headings, the outline
+in the game's folder (outline.toml: each cite and the line it begins at).
+
+The seed files live in `shared/seeds/` beside the repository (`../shared` in CI and in a
+checkout); the nearest `shared/seeds` up the tree from this package is used, or the folder
+named by REFEREE_SEEDS."""
+from __future__ import annotations
+
+import importlib
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from referee.errors import Unreadable
+from referee.rulebook.text import Section, section_of, sections
+
+SEEDS_ENV = "REFEREE_SEEDS"
+
+
+def seeds_dir() -> Path | None:
+    """Where the seed rulebooks are, or None when they are not on this machine."""
+    if os.environ.get(SEEDS_ENV):
+        return Path(os.environ[SEEDS_ENV])
+    for up in Path(__file__).resolve().parents:
+        if (up / "shared" / "seeds").is_dir():
+            return up / "shared" / "seeds"
+    return None
+
+
+def game_folder(game) -> Path:
+    """The folder of the module that builds `game` (its outline and coverage map live there)."""
+    from referee.model import _target
+    module = importlib.import_module(_target(game.name).partition(":")[0])
+    return Path(module.__file__).parent
+
+
+def read_outline(path: Path) -> list[tuple[str, int, bool]]:
+    """outline.toml -> [(cite, line, title)], in order; a located error for a bad entry."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise Unreadable(f"not a readable TOML outline: {e}", file=str(path)) from None
+    out = []
+    for i, row in enumerate(data.get("section", [])):
+        if not (isinstance(row, dict) and isinstance(row.get("cite"), str) and row["cite"].startswith("§")
+                and type(row.get("line")) is int and set(row) <= {"cite", "line", "title"}):
+            raise Unreadable(f"section[{i}]: needs cite (a '§' string) and line (an int), "
+                             "optionally title (a bool), and nothing else", file=str(path))
+        out.append((row["cite"], row["line"], bool(row.get("title", False))))
+    return out
+
+
+@dataclass(frozen=True)
+class Book:
+    game: str
+    path: Path  # the rulebook file read
+    sections: tuple[Section, ...]
+
+    def section(self, cite: str) -> Section | None:
+        return section_of(self.sections, cite)
+
+
+def seed_file(game) -> Path | None:
+    """The game's seed rulebook on this machine, or None."""
+    where = seeds_dir()
+    if where is None:
+        return None
+    path = where / Path(game.rulebook).name
+    return path if path.is_file() else None
+
+
+def book(game, path: Path | str | None = None) -> Book:
+    """The rulebook of `game` (a Game record): `path`, or its seed file; Unreadable when
+    neither can be read."""
+    if path is None:
+        path = seed_file(game)
+        if path is None:
+            raise Unreadable(f"the rulebook {Path(game.rulebook).name} is not on this machine "
+                             f"(looked for shared/seeds up the tree; set {SEEDS_ENV})")
+    outline_file = game_folder(game) / "outline.toml"
+    outline = read_outline(outline_file) if outline_file.is_file() else None
+    return Book(game.name, Path(path), tuple(sections(path, outline)))

@@ -1,0 +1,110 @@
+"""`referee coverage` and what it reports: units encoded, exercised by the shipped examples,
+not encoded, stale after an edit, unmapped; located errors; the same bytes twice."""
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import referee.model as M
+from referee.cli.app import app
+from referee.rulebook.book import Book, book, seed_file
+from referee.rulebook.coverage import map_path, read_map
+from referee.rulebook.exercised import exercised
+from referee.rulebook.report import book_from_map, report
+from referee.rulebook.text import sections
+
+from . import toygame
+
+run = CliRunner().invoke
+DRAFT = M.load("draft")
+needs_seed = pytest.mark.skipif(seed_file(DRAFT) is None, reason="the seed 004 is not here (../shared/seeds)")
+
+
+@needs_seed
+def test_the_command_shows_each_sentence_with_its_rules_and_figures():
+    r = run(app, ["coverage", "draft"])
+    assert r.exit_code == 0, r.stdout + r.stderr
+    lines = r.stdout.splitlines()
+    assert "all: 37 units: 31 encoded, 30 exercised, 6 not encoded" in lines
+    # a unit encoded and exercised: its mark, position, line, hash, rules (* exercised), its text
+    i = next(k for k, x in enumerate(lines) if x.startswith("  + #2     L3    aa7f0fa757"))
+    assert "action:setup.keep*" in lines[i] and "need:setup.keep#2*" in lines[i] and "need:setup.keep#3 " in lines[i]
+    assert lines[i + 1].startswith("      | Ensuite")
+    assert any(x.startswith("  - #7") and "not encoded: flavour" in x for x in lines)
+
+
+@needs_seed
+def test_an_edited_rulebook_shows_stale_and_unmapped_sentences(tmp_path, monkeypatch):
+    monkeypatch.setattr("referee.rulebook.exercised.EXAMPLES", tmp_path / "none")  # no replays: fast
+    seed = seed_file(DRAFT).read_text(encoding="utf-8")
+    edited = seed.replace("chaque joueur reçoit 5 cartes Quête.", "chaque joueur reçoit 6 cartes Quête.")
+    edited = edited.replace("Hourra!", "Hourra! Encore une phrase.")
+    f = tmp_path / "004.txt"
+    f.write_text(edited, encoding="utf-8")
+    r = run(app, ["coverage", "draft", "--rulebook", str(f), "-f", "json"])
+    assert r.exit_code == 1, r.stdout + r.stderr
+    rep = json.loads(r.stdout)
+    units = {u["at"]: u for s in rep["sections"] for u in s["units"]}
+    assert units["§Mise en place#1"]["status"] == "stale"
+    assert units["§Mise en place#1"]["reread"][0] == "action:setup.quests"
+    assert units["§Fin de manche#8"]["status"] == "unmapped" and units["§Fin de manche#8"]["text"] == "Encore une phrase."
+    assert rep["figures"]["stale"] == 1 and rep["figures"]["unmapped"] == 1 and rep["exercised"] is None
+
+
+def test_a_rulebook_that_cannot_be_read_is_a_located_error_exit_2(tmp_path):
+    r = run(app, ["coverage", "draft", "--rulebook", str(tmp_path / "none.txt")])
+    assert r.exit_code == 2 and "none.txt: cannot be read" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_without_the_rulebook_the_map_alone_is_shown_without_text():
+    entries = read_map(map_path(DRAFT))
+    rep = report(DRAFT, book_from_map(DRAFT, entries, DRAFT.rulebook), entries, None, text=False)
+    units = [u for s in rep["sections"] for u in s["units"]]
+    assert len(units) == len(entries) and not any("text" in u for u in units)
+    assert rep["figures"]["stale"] == rep["figures"]["unmapped"] == 0 and rep["exercised"] is None
+    assert rep["figures"]["encoded"] + rep["figures"]["not encoded"] == len(entries)
+
+
+@needs_seed
+def test_the_report_is_the_same_bytes_twice():
+    entries = read_map(map_path(DRAFT))
+    b = book(DRAFT)
+    one = json.dumps(report(DRAFT, b, entries, None, text=True), ensure_ascii=False)
+    assert one == json.dumps(report(DRAFT, b, entries, None, text=True), ensure_ascii=False)
+
+
+# ---------------------------------------------------------------- exercised, on the toy game
+
+def _log(tmp_path, name, events, result=None):
+    lines = [{"referee": 1, "game": "toy", "players": ["Ana", "Ben"]}]
+    lines += [{"n": i, "by": by, "do": "take", "k": k} for i, (by, k) in enumerate(events, 1)]
+    if result is not None:
+        lines.append({"result": {"winner": result}})
+    (tmp_path / name).write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+
+
+def test_exercised_counts_legal_events_refusing_needs_and_checked_results(tmp_path):
+    _log(tmp_path, "legal.jsonl", [("Ana", 3), ("Ben", 3), ("Ana", 3), ("Ben", 1)], result="Ben")
+    _log(tmp_path, "twice.jsonl", [("Ana", 1), ("Ana", 1)])  # Ana plays out of turn: need #1 refuses
+    ex = exercised(toygame.GAME, tmp_path)
+    assert ex.logs == 2
+    assert ex.by == {"action:take": ("legal.jsonl", "twice.jsonl"), "need:take#1": ("twice.jsonl",),
+                     "result": ("legal.jsonl",), "setup": ("legal.jsonl", "twice.jsonl")}
+    assert exercised(toygame.GAME, tmp_path / "nothing") is None  # no example: not established
+
+
+def test_a_unit_is_exercised_only_through_a_rule_an_example_exercised(tmp_path):
+    rb = tmp_path / "nim.txt"
+    rb.write_text("§1. Prendre\n\nOn prend 1 à 3 pierres.\nChacun à son tour.\n", encoding="utf-8")
+    b = Book("toy", rb, tuple(sections(rb)))
+    u1, u2 = b.sections[0].sentences
+    m = tmp_path / "coverage.toml"
+    m.write_text(f'sentence = [\n  {{ at = "§1#1", line = {u1.line}, hash = "{u1.hash}", rules = ["action:take"] }},\n'
+                 f'  {{ at = "§1#2", line = {u2.line}, hash = "{u2.hash}", rules = ["invariant:1@x"] }},\n]\n', encoding="utf-8")
+    _log(tmp_path, "legal.jsonl", [("Ana", 3)])
+    rep = report(toygame.GAME, b, read_map(m), exercised(toygame.GAME, tmp_path), text=False)
+    a, c = rep["sections"][0]["units"]
+    assert a["exercised"] == [{"id": "action:take", "by": ["legal.jsonl"]}] and c["exercised"] == []
+    assert c["rules"][0]["resolves"] is False  # the pin is wrong: the report says so
+    assert rep["figures"]["exercised"] == 1
