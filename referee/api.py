@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 
 from . import errors
 from .model import load as _load_game
-from .model import names
+from .model import is_game, names
 from .model.kernel import Config, Game, State
 from .model.kernel import rules as R
 from .model.kernel.play import event as _event
@@ -40,7 +40,7 @@ def load(name: str, options: Mapping[str, str] | None = None, prefer: str | None
     `players` is the player count of `config` and of `new()` without names (the game's
     default when None); a replayed log brings its own. Raises `referee.errors.Unreadable` for an
     unknown game, option or component file."""
-    if name not in names():
+    if not is_game(name):
         raise errors.Unreadable(f"unknown game {name!r} (known: {', '.join(names())})", field="game")
     game = _load_game(name)
     comp = Path(components) if components is not None else None
@@ -99,7 +99,7 @@ class Rules:
             header["setup"] = dict(setup)
         elif "setup" in base:
             header["setup"] = _renamed(base["setup"], base.get("players", ()), list(players))
-        read_header(Line(1, header), names())
+        read_header(Line(1, header))
         s = engine.setup_from_header(self.game, header, self.components, self.prefer)
         return Play(self, tuple(players), header, s)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Iterator
 
-from ..model import load, names
+from ..model import load
 from ..model.kernel import BadField, BadInput, Game, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
 from ..model.kernel.inputs import shown
@@ -162,7 +162,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     first = next(it, None)
     if first is None:
         raise Unreadable(1, "empty log: the first line must be the header")
-    header = read_header(first, names())
+    header = read_header(first)
     if want is not None and header["game"] != want.name:
         raise Unreadable(first.no, f"this log is a game of {header['game']}, not of {want.name}", "game")
     game = want or load(header["game"])

@@ -188,14 +188,22 @@ def duplicate_key(no: int, raw: bytes) -> None:
         raise Unreadable(no, f"the key \"{path}\" is given twice: which value is meant cannot be known", path)
 
 
-def read_header(line: Line, known_games: list[str]) -> dict[str, Any]:
+def read_header(line: Line, known_games: list[str] | None = None) -> dict[str, Any]:
+    """The header, checked. `known_games`: the games it may name (default: the registered
+    ones, built-in names first, so a built-in game's replay never scans the plugins)."""
     h = line.data
     if type(h.get("referee")) is not int or h["referee"] != FORMAT:  # not true, not 1.0
         raise Unreadable(line.no, f'not a referee log: the header needs "referee": {FORMAT}', "referee")
     game = h.get("game")
-    if type(game) is not str or game not in known_games:
+    if known_games is None:
+        from ..model import is_game, names
+
+        known = type(game) is str and is_game(game)
+    else:
+        known = type(game) is str and game in known_games
+    if not known:
         what = f"unknown game {shown(game)}" if type(game) is str else f"\"game\" must be a game's name, got {kind_of(game)}"
-        raise Unreadable(line.no, f"{what} (known: {', '.join(known_games)})", "game")
+        raise Unreadable(line.no, f"{what} (known: {', '.join(known_games or names())})", "game")
     players = h.get("players")
     if type(players) is not list or not players or not all(type(p) is str for p in players):
         raise Unreadable(line.no, "\"players\" must be a list of names", "players")
