@@ -71,12 +71,13 @@ class Rules:
 
     # ---------------------------------------------------------------- replays
     def replay(self, source: Any, keep_going: bool = False, explain: bool = False,
-               label: str | None = None) -> Verdict:
+               label: str | None = None, check_invariants: bool = False) -> Verdict:
         """Validate one recorded game of these rules. `source`: a path, a text or binary
         stream, an iterable of lines (str or bytes) or of event dicts, or the log's own
-        text. Its header must name this game; options it gives must agree with these."""
+        text. Its header must name this game; options it gives must agree with these.
+        Invariants z3 proved for these rules are trusted unless `check_invariants`."""
         return engine.replay(source, keep_going, explain, self.components, self.prefer,
-                             game=self.game, options=self.options, label=label)
+                             game=self.game, options=self.options, label=label, check_invariants=check_invariants)
 
     def new(self, players: Sequence[str] | None = None, setup: Mapping[str, Any] | None = None) -> "Play":
         """A game in progress from its first state, for the named players (P1, P2, ... as
@@ -194,10 +195,10 @@ class Play:
 
 
 def replay(source: Any, keep_going: bool = False, explain: bool = False,
-           components: str | Path | None = None, prefer: str | None = None) -> Verdict:
+           components: str | Path | None = None, prefer: str | None = None, check_invariants: bool = False) -> Verdict:
     """Validate one recorded game of any registered game (its header names it)."""
     comp = Path(components) if components is not None else None
-    return engine.replay(source, keep_going, explain, comp, prefer)
+    return engine.replay(source, keep_going, explain, comp, prefer, check_invariants=check_invariants)
 
 
 def audit(name: str, options: Mapping[str, str] | None = None, prefer: str | None = None,

@@ -15,7 +15,7 @@ _INFO.mkdir()
 (_INFO / "METADATA").write_text("Metadata-Version: 2.1\nName: referee-toy\nVersion: 0\n")
 (_INFO / "entry_points.txt").write_text("[referee.games]\ntoy = tests.toygame\n")
 sys.path.append(str(_PLUGIN))
-# The session's own proof cache (referee/checks/proofcache.py): never the user's, and shared by
+# The session's own proof cache (referee/proofstore.py): never the user's, and shared by
 # the audits of the session (subprocesses too), so each configuration is proved once a run.
 _CACHE = Path(tempfile.mkdtemp(prefix="referee-cache-"))
 os.environ["REFEREE_CACHE_DIR"] = str(_CACHE)

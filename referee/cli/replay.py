@@ -35,7 +35,8 @@ def _sources(files: list[Path]) -> list:
     return out
 
 
-def _one(path, keep_going: bool, explain: bool, components: Path | None, prefer: str | None):
+def _one(path, keep_going: bool, explain: bool, components: Path | None, prefer: str | None,
+         check_invariants: bool = False):
     """One file's (or one packed game's) verdict, whatever happens while replaying it: input
     the engine could not read is "unreadable"; any other exception is a bug of referee's,
     reported as that file's verdict "error" (exit 2) so that the rest of the batch keeps its
@@ -51,7 +52,7 @@ def _one(path, keep_going: bool, explain: bool, components: Path | None, prefer:
         source, path = sys.stdin.buffer, Path("<stdin>")
     try:
         return run(source, keep_going=keep_going, explain=explain,
-                   components=components, prefer=prefer, label=str(path))
+                   components=components, prefer=prefer, label=str(path), check_invariants=check_invariants)
     except (BadInput, BadField) as e:
         return Verdict(file=str(path), verdict="unreadable", problems=[Problem(0, "unreadable", str(e))])
     except OSError as e:
@@ -78,6 +79,8 @@ def replay(
     prefer: Annotated[Optional[str], typer.Option("--prefer", help="a source that beats all others (e.g. livret)")] = None,
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", envvar="REFEREE_SCHEDULER",
                                                      help="replay on the Dask cluster at this address (docs/cluster.md)")] = None,
+    check_invariants: Annotated[bool, typer.Option("--check-invariants", help="check every invariant after every "
+                                                   "event, also those z3 proved for these rules")] = False,
 ) -> None:
     """Validate recorded games step by step. Each file gets its own verdict: legal, illegal,
     unreadable, or error (referee itself failed on that file: a bug, reported with the
@@ -89,7 +92,7 @@ def replay(
             err.print("referee: - (one log from stdin) cannot be mixed with files")
             raise typer.Exit(BAD)
         try:
-            one = _one(Path("-"), keep_going, explain, components, prefer)
+            one = _one(Path("-"), keep_going, explain, components, prefer, check_invariants)
         except KeyboardInterrupt:
             _interrupted("no verdict printed")
         return _report([one], explain, expect, format)
@@ -109,7 +112,8 @@ def replay(
             err.print(f"referee: {f}: {what}, not a regular file: only regular files are read as logs", markup=False)
         raise typer.Exit(BAD)
     files = _sources(files)
-    work = partial(_one, keep_going=keep_going, explain=explain, components=components, prefer=prefer)
+    work = partial(_one, keep_going=keep_going, explain=explain, components=components, prefer=prefer,
+                   check_invariants=check_invariants)
     verdicts = []
     show_bar = sys.stderr.isatty() and len(files) > 1
     if not scheduler:

@@ -19,6 +19,7 @@ from ..model.kernel import BadField, BadInput, Game, Illegal, IllegalSetup, Unde
 from ..model.kernel import rules as R
 from ..model.kernel.inputs import shown
 from ..model.kernel.rules import kind_of
+from .. import proofstore
 from .log import MAX_EVENTS, Line, Unreadable, check_rules, read_header, records
 
 
@@ -49,6 +50,10 @@ class Verdict:
     expect: dict | None = None
     decided: list = field(default_factory=list)  # where the text did not decide alone (engine._decided)
     warnings: list[Problem] = field(default_factory=list)  # shown to the user; the verdict stands
+    # the invariants not checked after each event, because z3 proved them for the rules in
+    # force (proofstore.trusted): their §s, and how many of the game's invariants they are
+    trusted: list[str] = field(default_factory=list)
+    invariants: int = 0
 
     @property
     def code(self) -> int:
@@ -58,6 +63,7 @@ class Verdict:
         return {
             "file": self.file, "game": self.game, "verdict": self.verdict, "events": self.events,
             "outcome": self.outcome, "decided": self.decided,
+            "invariants": {"of": self.invariants, "trusted_from_proofs": self.trusted},
             "problems": [{k: v for k, v in p.__dict__.items() if v is not None} for p in self.problems],
             "warnings": [{k: v for k, v in p.__dict__.items() if v is not None} for p in self.warnings],
         }
@@ -122,13 +128,16 @@ def _who(players: tuple[str, ...], p: int | None) -> str:
 
 def replay(source: Any, keep_going: bool = False, explain: bool = False,
            components: Path | None = None, prefer: str | None = None, *,
-           game: Game | None = None, options: dict | None = None, label: str | None = None) -> Verdict:
+           game: Game | None = None, options: dict | None = None, label: str | None = None,
+           check_invariants: bool = False) -> Verdict:
     """Validate one log. `source` is anything `log.records` reads: a path, a stream, an
     iterable of lines or of event dicts. With `game`, the log must be a game of it; with
-    `options`, they are the rules' options and the header may only repeat them."""
+    `options`, they are the rules' options and the header may only repeat them. An
+    invariant z3 proved for the rules in force is not checked after events that passed
+    their Needs (it cannot break there) unless `check_invariants`."""
     v = Verdict(file=label or _label(source))
     try:
-        _run(v, records(source), keep_going, explain, components, prefer, game, options)
+        _run(v, records(source), keep_going, explain, components, prefer, game, options, check_invariants)
     except Unreadable as e:
         v.verdict = "unreadable"
         v.problems.append(Problem(e.line, "unreadable", e.what, field=e.field))
@@ -158,7 +167,7 @@ def _merged(header: dict, options: dict | None, line: int) -> dict:
 
 def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
          components: Path | None, prefer: str | None, want: Game | None = None,
-         options: dict | None = None) -> None:
+         options: dict | None = None, check_invariants: bool = False) -> None:
     first = next(it, None)
     if first is None:
         raise Unreadable(1, "empty log: the first line must be the header")
@@ -183,6 +192,16 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
         raise Unreadable(first.no, "header: nested too deep to be read", "setup") from None
     # a readable view where the model gives one (names, not indexes), else the numeric skeleton
     show = (game.show or (lambda st: st.project())) if explain else (lambda st: None)
+    # the setup state is checked whole: a proof's base case covers only what `init` describes
+    for inv in game.broken(s):
+        v.problems.append(Problem(first.no, "invariant", f"the setup breaks: {inv.says}", inv.cite, inv.source,
+                                  state=show(s)))
+        v.verdict = "illegal"
+    if v.verdict == "illegal" and not keep_going:
+        return
+    trusted = frozenset() if check_invariants else proofstore.trusted(game, cfg, components)
+    v.invariants = len(game.invariants)
+    v.trusted = sorted({game.invariants[k].cite for k in trusted})
     expected_n = 1
     over = None
     step, result, broken_after = game.step, game.result, game.broken_after
@@ -215,6 +234,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 v.verdict = "illegal"
                 if not keep_going:
                     return
+                trusted = frozenset()  # past an illegal event the proofs say nothing: check all
                 try:
                     s = game.apply(s, act, a)  # resume from the recorded state
                     over = result(s)
@@ -230,7 +250,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 for r, ans in trace:
                     v.decided.append(_decided(line.no, r, ans))
                 trace.clear()
-            broken = broken_after(before, s)
+            broken = broken_after(before, s, trusted)
             if broken:
                 for inv in broken:
                     v.problems.append(Problem(line.no, "invariant", f"after '{act.name}': {inv.says} no longer holds", inv.cite, inv.source, state=show(s)))

@@ -10,7 +10,8 @@ import z3
 from ...model.kernel import Config
 from ...model.kernel.rules import cites
 from ..findings import Finding
-from .. import proofcache, work
+from ... import proofstore
+from .. import work
 from ..invariants import all_instances, prove
 from ..symbolic import sym_state, term
 from .run import _fid
@@ -25,7 +26,7 @@ class Proofs:
         # a safety net for models z3 struggles with (reported unknown), not a race: the
         # proofs of a game z3 handles must not depend on the machine's load
         units = max(30.0, self.budget * 0.6)
-        self.inv = proofcache.proved(self.game, self.cfg, self.components, units,
+        self.inv = proofstore.proved(self.game, self.cfg, self.components, units,
                                      lambda: prove(self.game, self.cfg, budget=units, jobs=2))
         n = len(all_instances(self.game, self.cfg))
         for r in self.inv:

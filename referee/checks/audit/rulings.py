@@ -11,7 +11,8 @@ import z3
 from ...model.kernel import Config
 from ...model.kernel.rules import cites
 from ..findings import Finding
-from .. import proofcache, work
+from ... import proofstore
+from .. import work
 from ..invariants import prove
 from ..symbolic import _sym_param, instances, sym_state, term
 from .run import _fid
@@ -55,7 +56,7 @@ class Rulings:
             else:
                 cfg = self.game.configure(dict(self.options), self.components, self.prefer, nplayers=n)
                 units = max(10.0, self.budget * 0.3)
-                inv = proofcache.proved(self.game, cfg, self.components, units,
+                inv = proofstore.proved(self.game, cfg, self.components, units,
                                         lambda: prove(self.game, cfg, budget=units, jobs=2))
             S = sym_state(self.game, cfg, "r")
             ok = [self.game.invariants[x.index] for x in inv if x.status == "proved"]

@@ -97,6 +97,9 @@ class Game:
     # candidate moves the explorer weighs per second of an idle machine (bench/search_rate.py):
     # turns the audit's --witness-seconds into a count of work, the same under any load
     search_rate: int = 5_000
+    # effects that branch on is_sym take a concrete path the proofs never see: a replay then
+    # checks every invariant after every event instead of trusting their proofs (proofstore)
+    concrete_forks: bool = False
     header_example: Mapping[str, Any] = field(default_factory=dict)
     _by_name: dict = field(default_factory=dict, compare=False, repr=False)
     _needs: dict = field(default_factory=dict, compare=False, repr=False)
@@ -176,15 +179,16 @@ class Game:
     def broken(self, s: State) -> list[Invariant]:
         return [inv for inv in self.invariants if not inv.test(s)]
 
-    def broken_after(self, before: State, after: State) -> list[Invariant]:
+    def broken_after(self, before: State, after: State, trusted: frozenset = frozenset()) -> list[Invariant]:
         """The invariants `after` breaks, re-checking only the conjuncts that read a value
-        the step changed (the others hold: they held before, on the same values).
+        the step changed (the others hold: they held before, on the same values), and none
+        of the `trusted` ones (proved for these rules: proofstore.trusted).
         Sound because rules never branch on state values (see logic.py): the leaves a
         conjunct reads do not depend on the state."""
-        key = (id(before.cfg), id(self.invariants))
+        key = (id(before.cfg), id(self.invariants), trusted)
         watch = self._watch.get(key)
         if watch is None or watch["invariants"] is not self.invariants or watch["cfg"] is not before.cfg:
-            watch = self._watch[key] = _watch_list(self, before)
+            watch = self._watch[key] = _watch_list(self, before, trusted)
         parts: set = set()
         da, db = before.__dict__, after.__dict__
         by_leaf = watch["by_leaf"]
@@ -240,13 +244,16 @@ def _diff(a: Any, b: Any, path: tuple, by_leaf: dict, out: set) -> None:
         out.update(by_leaf.get(path, ()))
 
 
-def _watch_list(game: "Game", s: State) -> dict:
-    """Which conjunct of which invariant reads which leaf (recorded once per rules)."""
+def _watch_list(game: "Game", s: State, trusted: frozenset = frozenset()) -> dict:
+    """Which conjunct of which invariant reads which leaf (recorded once per rules and
+    trusted set): the trusted invariants are not watched."""
     from .reads import parts, reads
 
     by_leaf: dict = {}
     fields: set = set()
     for k, inv in enumerate(game.invariants):
+        if k in trusted:
+            continue
         for part in parts(inv):
             for leaf in reads(part, s):
                 by_leaf.setdefault(leaf, set()).add((k, part))

@@ -1,0 +1,74 @@
+"""Write referee/certificate.json: z3's proofs of each built-in game's default rules, under every
+combination of its variants (options of kind "variant": the book's own modes) and at every
+player count it allows,
+filed under the fingerprint of its rules (referee/proofstore.py), which a replay then trusts:
+an invariant proved for the rules in force cannot break after an event that passed its Needs.
+
+Games whose effects branch on is_sym (`Game.concrete_forks`) are left out: the replay checks
+their invariants. An invariant the proof leaves open is not listed, so it is checked.
+tests/test_proofstore.py fails when the certificate no longer names the rules as they are:
+rerun this after changing the kernel, a game's modules or components, or the prover.
+
+    python bench/certify.py [--budget SECONDS]   (z3 work, as the audit's --budget)
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+import orjson
+
+from referee import proofstore
+from referee.checks.invariants import prove
+from referee.model import BUILTIN, load
+
+
+def counts(game) -> list[int]:
+    """The player counts the game's default configuration accepts (1 to 8)."""
+    from referee.model.kernel import BadInput
+
+    out = []
+    for n in range(1, 9):
+        try:
+            game.configure({}, None, None, nplayers=n)
+        except (BadInput, ValueError):
+            continue
+        out.append(n)
+    return out
+
+
+def configurations(game) -> list[tuple[int, dict]]:
+    """(player count, variant options) the certificate covers: every count, every combination
+    of the variants' values, the other options at their defaults."""
+    import itertools
+
+    variants = [o for o in game.options if o.kind == "variant"]
+    combos = [dict(zip([o.name for o in variants], vals)) for vals in itertools.product(*[list(o.choices) for o in variants])]
+    return [(n, opts) for n in counts(game) for opts in combos]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--budget", type=float, default=120.0)
+    o = ap.parse_args()
+    cert = {}
+    for name in BUILTIN:
+        game = load(name)
+        if game.concrete_forks:
+            print(f"{name:8} left out: its effects branch on is_sym")
+            continue
+        for n, opts in configurations(game):
+            cfg = game.configure(opts, None, None, nplayers=n)
+            t = time.monotonic()
+            res = prove(game, cfg, budget=o.budget, jobs=2)
+            ok = sorted(r.index for r in res if r.status == "proved")
+            cert[proofstore.fingerprint(game, cfg)] = {"game": name, "players": n, "options": opts,
+                                                       "invariants": len(game.invariants), "proved": ok}
+            print(f"{name:8} {n} players {opts}: {len(ok)}/{len(game.invariants)} proved "
+                  f"in {time.monotonic() - t:.1f} s")
+    proofstore.CERTIFICATE.write_bytes(orjson.dumps(cert, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n")
+    print(f"written {proofstore.CERTIFICATE}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,154 @@
+"""Where invariant proofs are kept, so that each is done once: the audit reads and writes
+them, the replay trusts them. Never imports z3 (the replay's hot path loads this).
+
+A proof is filed under a fingerprint of everything it depends on, so a stale one is never
+read, only missed:
+- the code: the kernel (referee/model/kernel), the game's own modules, the prover
+  (checks/invariants.py, symbolic.py, work.py), and z3's version;
+- the configuration: the game, its options, the preferred source and pins, the player count
+  and other settings, and the component files in use.
+Only registered games have one (`load(name) is game`): a Game built or altered in memory has
+no files that say what its rules are.
+
+Two stores:
+- the cache, $REFEREE_CACHE_DIR, else $XDG_CACHE_HOME/referee, else ~/.cache/referee
+  (REFEREE_CACHE_DIR set to "" turns it off): proofs/<fingerprint>/<budget>.json, one per
+  budget, since a smaller budget may leave open what a larger one proves (the same audit
+  then prints the same report, cache or no cache). A cache that cannot be read or written
+  is skipped: it only ever saves time;
+- the certificate, certificate.json beside this module: the proofs of each game's default
+  configuration, shipped, so that a replay trusts them on a fresh machine
+  (bench/certify.py writes it; a test fails when it is stale).
+An invariant proved for the rules in force cannot break after an event that passed its
+Needs, so the replay need not check it (`trusted`).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from importlib import metadata
+from pathlib import Path
+from typing import Any, Callable
+
+import orjson
+
+HERE = Path(__file__).resolve().parent
+CERTIFICATE = HERE / "certificate.json"
+PROVER = ("checks/invariants.py", "checks/symbolic.py", "checks/work.py")
+DATA = (".toml", ".json", ".csv", ".txt")
+
+
+def folder() -> Path | None:
+    env = os.environ.get("REFEREE_CACHE_DIR")
+    if env is not None:
+        return Path(env) if env else None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "referee"
+
+
+def _feed(h: Any, root: Path, paths: list[Path]) -> None:
+    for p in sorted(paths):
+        h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
+
+
+def fingerprint(game: Any, cfg: Any, components: Path | None = None) -> str | None:
+    """The fingerprint of the rules a proof of `game` under `cfg` depends on, or None."""
+    import importlib
+    import sys
+
+    from .model import load
+
+    try:
+        if load(game.name) is not game:
+            return None
+    except KeyError:
+        return None
+    h = hashlib.sha256()
+    _feed(h, HERE, list((HERE / "model" / "kernel").glob("*.py")) + [HERE / p for p in PROVER])
+    pkg = Path(importlib.import_module(game.state_cls.__module__).__file__).resolve().parent
+    _feed(h, pkg, list(pkg.glob("*.py")))
+    comp = components if components is not None else game.components_dir
+    if comp is not None and Path(comp).is_dir():
+        comp = Path(comp)
+        _feed(h, comp, [p for p in comp.rglob("*") if p.suffix in DATA and p.is_file()])
+    try:
+        z3 = metadata.version("z3-solver")
+    except metadata.PackageNotFoundError:
+        z3 = "?"
+    conf = {"game": game.name, "options": dict(cfg.options), "prefer": cfg.prefer, "pin": dict(cfg.pin),
+            "extra": {k: repr(v) for k, v in dict(cfg.extra).items()}, "z3": z3, "python": sys.version_info[:2]}
+    h.update(orjson.dumps(conf, option=orjson.OPT_SORT_KEYS))
+    return h.hexdigest()
+
+
+# ------------------------------------------------------------------ the audit's cache
+def _entry(budget: float | None, units: tuple) -> str:
+    """One file per budget and z3 allowance: what a proof could finish depends on them."""
+    return f"{budget}-{units[0]}-{units[1]}.json"
+
+
+def proved(game: Any, cfg: Any, components: Path | None, budget: float | None,
+           prove: Callable[[], list]) -> list:
+    """`prove()`'s results (checks.invariants.InvResult), read from the cache when it holds
+    them for this budget, else computed and stored."""
+    from .checks import work
+    from .checks.invariants import InvResult
+
+    where = folder()
+    fp = fingerprint(game, cfg, components) if where is not None else None
+    path = where / "proofs" / fp / _entry(budget, (work.RATE, work.QUERY_UNITS)) if fp else None
+    if path is not None:
+        try:
+            rows = orjson.loads(path.read_bytes())
+            return [InvResult(r["index"], r["status"], r["by"], r["model"]) for r in rows]
+        except (OSError, ValueError, KeyError, TypeError):
+            pass  # absent or damaged: prove again
+    res = prove()
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_bytes(orjson.dumps([{"index": r.index, "status": r.status, "by": r.by, "model": r.model}
+                                          for r in res]))
+            tmp.replace(path)  # atomic: a reader sees the whole file or none
+        except OSError:
+            pass
+    return res
+
+
+# ------------------------------------------------------------------ the replay's trust
+def certificate() -> dict:
+    try:
+        return orjson.loads(CERTIFICATE.read_bytes())
+    except (OSError, ValueError):
+        return {}
+
+
+def trusted(game: Any, cfg: Any, components: Path | None = None) -> frozenset[int]:
+    """The invariants proved for exactly these rules, by the certificate or the cache, which
+    a replay need not check after an event that passed its Needs. None for a game whose
+    effects take concrete branches the proofs do not see (`Game.concrete_forks`)."""
+    if getattr(game, "concrete_forks", False):
+        return frozenset()
+    memo = cfg.memo if isinstance(getattr(cfg, "memo", None), dict) else {}
+    key = ("proofstore.trusted", str(components))
+    if key in memo:
+        return memo[key]
+    fp = fingerprint(game, cfg, components)
+    got: set[int] = set()
+    if fp is not None:
+        n = len(game.invariants)
+        cert = certificate().get(fp)
+        if cert is not None and cert.get("invariants") == n:
+            got.update(cert["proved"])
+        where = folder()
+        if where is not None and (where / "proofs" / fp).is_dir():
+            for f in (where / "proofs" / fp).glob("*.json"):
+                try:
+                    rows = orjson.loads(f.read_bytes())
+                except (OSError, ValueError):
+                    continue
+                if type(rows) is list and len(rows) == n:
+                    got.update(r["index"] for r in rows if type(r) is dict and r.get("status") == "proved")
+    memo[key] = out = frozenset(got)
+    return out

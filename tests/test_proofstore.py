@@ -1,0 +1,146 @@
+"""Where proofs are kept (referee/proofstore.py): a second audit reuses the first one's proofs,
+a fingerprint names everything a proof depends on (a stale entry is never read), and the
+replay trusts exactly the invariants proved for the rules in force."""
+from __future__ import annotations
+
+import dataclasses
+import shutil
+
+import pytest
+
+from referee import proofstore
+from referee.checks.invariants import InvResult
+from referee.model import load
+
+WELCOME = load("welcome")
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def _counting(game):
+    """A stand-in prover that counts its calls (the store's logic does not need z3's time)."""
+    calls = []
+
+    def run():
+        calls.append(1)
+        return [InvResult(i, "proved" if i % 2 else "unknown", "" if i % 2 else "the time budget", {"x": str(i)})
+                for i in range(len(game.invariants))]
+
+    return run, calls
+
+
+def test_a_second_proof_of_the_same_rules_is_read_from_the_cache(cache):
+    cfg = WELCOME.default_config()
+    run, calls = _counting(WELCOME)
+    one = proofstore.proved(WELCOME, cfg, None, 10.0, run)
+    two = proofstore.proved(WELCOME, cfg, None, 10.0, run)
+    assert calls == [1] and one and [dataclasses.astuple(r) for r in one] == [dataclasses.astuple(r) for r in two]
+    proofstore.proved(WELCOME, cfg, None, 20.0, run)  # another budget may prove more: proved again
+    assert calls == [1, 1] and len(list((cache / "proofs").glob("*/*.json"))) == 2
+
+
+def test_the_fingerprint_names_options_players_and_components(tmp_path):
+    cfg = WELCOME.default_config()
+    base = proofstore.fingerprint(WELCOME, cfg)
+    assert proofstore.fingerprint(WELCOME, WELCOME.configure({"vorpal": "one"}, None, None)) != base
+    assert proofstore.fingerprint(WELCOME, WELCOME.configure({}, None, None, nplayers=3)) != base
+    comp = tmp_path / "comp"
+    shutil.copytree(WELCOME.components_dir, comp)
+    assert proofstore.fingerprint(WELCOME, cfg, comp) == base  # the same files, the same rules
+    f = sorted(comp.glob("*.toml"))[0]
+    f.write_text(f.read_text() + "\n# edited\n")
+    assert proofstore.fingerprint(WELCOME, cfg, comp) != base
+
+
+def test_a_game_changed_in_memory_is_never_stored_nor_trusted(cache):
+    changed = dataclasses.replace(WELCOME, invariants=WELCOME.invariants[:1])
+    cfg = changed.default_config()
+    assert proofstore.fingerprint(changed, cfg) is None
+    run, calls = _counting(changed)
+    proofstore.proved(changed, cfg, None, 10.0, run)
+    proofstore.proved(changed, cfg, None, 10.0, run)
+    assert calls == [1, 1] and not (cache / "proofs").exists()
+    assert proofstore.trusted(changed, cfg) == frozenset()
+
+
+def test_a_damaged_entry_is_proved_again_and_the_cache_can_be_turned_off(cache, monkeypatch):
+    cfg = WELCOME.default_config()
+    fake = [InvResult(0, "proved")]
+    proofstore.proved(WELCOME, cfg, None, 10.0, lambda: fake)
+    (entry,) = (cache / "proofs").glob("*/*.json")
+    entry.write_bytes(b"{not json")
+    calls = []
+    proofstore.proved(WELCOME, cfg, None, 10.0, lambda: calls.append(1) or fake)
+    assert calls == [1]
+    monkeypatch.setenv("REFEREE_CACHE_DIR", "")
+    assert proofstore.folder() is None
+    proofstore.proved(WELCOME, cfg, None, 10.0, lambda: calls.append(1) or fake)
+    assert calls == [1, 1]
+
+
+def test_the_replay_trusts_what_the_cache_proved_for_these_rules_only(cache, monkeypatch):
+    monkeypatch.setattr(proofstore, "CERTIFICATE", cache / "none.json")  # the cache alone
+    cfg = WELCOME.configure({"vorpal": "one"}, None, None)  # no certificate covers it
+    assert proofstore.trusted(WELCOME, cfg) == frozenset()
+    run, _ = _counting(WELCOME)
+    proofstore.proved(WELCOME, cfg, None, 10.0, run)
+    fresh = WELCOME.configure({"vorpal": "one"}, None, None)  # a new Config: no memo
+    assert proofstore.trusted(WELCOME, fresh) == {i for i in range(len(WELCOME.invariants)) if i % 2}
+    assert proofstore.trusted(WELCOME, WELCOME.configure({"vorpal": "one"}, None, None, nplayers=3)) == frozenset()
+
+
+def test_the_shipped_certificate_is_not_stale():
+    """The certificate must name the rules as they are now: any change to the kernel, a
+    game's modules, its components or the prover changes the fingerprint. Rebuild it with
+    `python bench/certify.py` (it proves each game's default configuration)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("certify", Path(__file__).parents[1] / "bench" / "certify.py")
+    certify = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("certify", certify)
+    spec.loader.exec_module(certify)
+    cert = proofstore.certificate()
+    from referee.model import BUILTIN
+
+    for name in BUILTIN:
+        game = load(name)
+        if game.concrete_forks:
+            continue
+        for n, opts in certify.configurations(game):
+            fp = proofstore.fingerprint(game, game.configure(opts, None, None, nplayers=n))
+            assert fp in cert, f"{name}, {n} players, {opts}: the certificate is stale: run python bench/certify.py"
+            assert cert[fp]["invariants"] == len(game.invariants) and cert[fp]["proved"], name
+
+
+def _toy_log(*takes):
+    lines = ['{"referee": 1, "game": "toy", "players": ["Ana", "Ben"]}']
+    for n, (who, k) in enumerate(takes, 1):
+        lines.append(f'{{"n": {n}, "by": "{who}", "do": "take", "k": {k}}}')
+    return "\n".join(lines) + "\n"
+
+
+def test_a_replay_trusts_proved_invariants_until_an_illegal_event(cache):
+    """The toy game's invariants, proved (z3) into the cache, are trusted on a legal game and
+    listed in its verdict; past an illegal event under --keep-going the state is no longer
+    one the proofs cover, so every invariant is checked again: the pile taken below zero is
+    reported. --check-invariants trusts none."""
+    from referee.checks.invariants import prove
+    from referee.replays.engine import replay
+
+    toy = load("toy")
+    cfg = toy.default_config()
+    res = proofstore.proved(toy, cfg, None, 10.0, lambda: prove(toy, cfg, budget=10.0))
+    assert all(r.status == "proved" for r in res)
+    v = replay(_toy_log(("Ana", 3), ("Ben", 3)))
+    assert v.verdict == "legal" and v.trusted == ["§1", "§2"] and v.invariants == 3
+    assert replay(_toy_log(("Ana", 3)), check_invariants=True).trusted == []
+    # 10 stones: 3 + 3 + 3 leave 1; Ana takes 3 (illegal, §1), the pile would be -2
+    v = replay(_toy_log(("Ana", 3), ("Ben", 3), ("Ana", 3), ("Ben", 3)), keep_going=True)
+    kinds = [(p.line, p.kind) for p in v.problems]
+    assert (5, "illegal") in kinds and (5, "invariant") in kinds, kinds
