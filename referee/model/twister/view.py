@@ -7,14 +7,16 @@ alone; LEGEND) or its feature (pit, gear) or `··` for a floor; between two squ
 a wall, `=` a closed portcullis, `:` an open or broken one. Concrete states only."""
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from .board import H, NCHAR, NSQ, NTOK, W, room_of, sq
 from .common import geo
 from .params import TOKEN_NAMES
 
-# one letter a token kind, unique among characters and among objects (an object's letter is
-# shown after a lowercase player letter, so Troll R and Rope r never meet)
-LETTER = dict(zip(TOKEN_NAMES, "CGMTRWFZASRBPT"))
-FEATURE = {"pit": "()", "gear+": "@>", "gear-": "<@"}
+# one letter a token kind, unique among characters and among objects: an object's code starts
+# with a lowercase player letter, so A's Troll (AR) and a Rope of A's (aR) differ
+LETTER = MappingProxyType(dict(zip(TOKEN_NAMES, "CGMTRWFZASRBPT")))
+FEATURE = MappingProxyType({"pit": "()", "gear+": "@>", "gear-": "<@"})
 LEGEND = ("A?/B? a character of player A/B, a?/b? an object lying alone: "
           + ", ".join(f"{v} {k}" for k, v in LETTER.items())
           + "; () pit, @> <@ gear (clockwise, counter-clockwise); | wall, = closed portcullis, : open one")
