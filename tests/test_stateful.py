@@ -1,6 +1,7 @@
 """A hypothesis state machine built from each model's own moves, Needs and invariants:
 random legal games, every invariant checked after every step (shrinking gives the
-shortest game that breaks one)."""
+shortest game that breaks one), and every phase change an event makes drawn in the
+phase graph (`Action.goes`: an event that may stay in its phase lists that phase too)."""
 import random
 
 import pytest
@@ -15,6 +16,7 @@ from referee.replays.engine import setup_from_header
 def machine_for(name: str):
     game = load(name)
     ex = Explorer(game)  # the legal moves (and their states) as every search of the checks sees them
+    edges = set(game.graph().edges(keys=True))
 
     class Game(RuleBasedStateMachine):
         @initialize(seed=st.integers(0, 2**16))
@@ -39,6 +41,8 @@ def machine_for(name: str):
             m = data.draw(st.sampled_from(moves), label="move")  # hypothesis draws: it shrinks the game
             before = self.s
             self.s = m.after
+            moved = (game.phases[before.phase].name, game.phases[self.s.phase].name, m.act.name)
+            assert moved in edges, f"'{m.act.name}' went {moved[0]} -> {moved[1]}: no such edge in the phase graph"
             self.steps += 1
             # the engine's incremental check and the full check agree
             assert [i.says for i in game.broken_after(before, self.s)] == [i.says for i in game.broken(self.s)]

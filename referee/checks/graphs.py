@@ -36,30 +36,56 @@ def check_phases(game: Game) -> list[Finding]:
     return out
 
 
-def _q(x: Any) -> str:
-    return json.dumps(str(x), ensure_ascii=False)
+def dot_text(x: Any) -> str:
+    """A DOT quoted string: quotes and backslashes escaped, a newline a centred line break;
+    <, >, | and accents kept as they are (they are special only in HTML or record labels)."""
+    t = str(x).replace("\\", "\\\\").replace('"', '\\"').replace("\r\n", "\n").replace("\n", "\\n")
+    return f'"{t}"'
+
+
+# Mermaid reads its own entity codes (#quot; #35; ...) inside a quoted label; `#` first, so
+# that the codes added after it stay codes
+_MERMAID = (("#", "#35;"), ('"', "#quot;"), ("<", "#lt;"), (">", "#gt;"), ("|", "#124;"), ("`", "#96;"),
+            ("\r\n", "<br>"), ("\n", "<br>"))
+
+
+def mermaid_text(x: Any) -> str:
+    t = str(x)
+    for a, b in _MERMAID:
+        t = t.replace(a, b)
+    return f'"{t}"'
+
+
+def edge_labels(g: Any) -> dict[tuple, str]:
+    """One label per pair of nodes: on a phase graph (one edge per event) the events of the
+    pair grouped by §, one line per §, in the order the game declares them; on another graph
+    the edge's own `cite`."""
+    if not g.is_multigraph():
+        return {(u, v): d.get("cite") or "" for u, v, d in g.edges(data=True)}
+    by: dict[tuple, dict[str, list[str]]] = {}
+    for u, v, k, d in g.edges(keys=True, data=True):
+        by.setdefault((u, v), {}).setdefault(d.get("cite") or "", []).append(str(k))
+    return {uv: "\n".join(" ".join(x for x in (", ".join(ks), cite) if x) for cite, ks in cites.items())
+            for uv, cites in by.items()}
 
 
 def render(g: Any, fmt: str) -> str:
-    multi = g.is_multigraph()
-    edges = list(g.edges(keys=True, data=True)) if multi else [(u, v, None, d) for u, v, d in g.edges(data=True)]
     if fmt == "json":
         return json.dumps(nx.node_link_data(g, edges="edges"), ensure_ascii=False, indent=1, default=str)
+    labels = edge_labels(g)
     if fmt == "dot":
-        lines = [f"digraph {_q(g.graph.get('game', 'g'))} {{", "  rankdir=LR;"]
+        lines = [f"digraph {dot_text(g.graph.get('game', 'g'))} {{", "  rankdir=LR;"]
         for n, d in g.nodes(data=True):
-            label = f"{n}\\n{d['cite']}" if d.get("cite") else str(n)
-            lines.append(f"  {_q(n)} [label=\"{label}\"];")
-        for u, v, k, d in edges:
-            label = " ".join(x for x in (k, d.get("cite")) if x)
-            lines.append(f"  {_q(u)} -> {_q(v)}" + (f" [label={_q(label)}];" if label else ";"))
+            label = f"{n}\n{d['cite']}" if d.get("cite") else n
+            lines.append(f"  {dot_text(n)} [label={dot_text(label)}];")
+        for (u, v), label in labels.items():
+            lines.append(f"  {dot_text(u)} -> {dot_text(v)}" + (f" [label={dot_text(label)}];" if label else ";"))
         lines.append("}")
         return "\n".join(lines)
     ids = {n: f"n{i}" for i, n in enumerate(g.nodes)}
     lines = ["flowchart LR"]
     for n, d in g.nodes(data=True):
-        lines.append(f"  {ids[n]}[\"{n} {d.get('cite', '')}\"]".replace('" ]', '"]'))
-    for u, v, k, d in edges:
-        label = " ".join(x for x in (k, d.get("cite")) if x)
-        lines.append(f"  {ids[u]} -->" + (f"|\"{label}\"|" if label else "") + f" {ids[v]}")
+        lines.append(f"  {ids[n]}[{mermaid_text(' '.join(x for x in (str(n), d.get('cite', '')) if x))}]")
+    for (u, v), label in labels.items():
+        lines.append(f"  {ids[u]} -->" + (f"|{mermaid_text(label)}|" if label else "") + f" {ids[v]}")
     return "\n".join(lines)

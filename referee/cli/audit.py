@@ -9,6 +9,7 @@ import typer
 
 from ..model import names
 from .common import BAD, FOUND, OK, GameName, err, game_or_exit, out
+from .progress import Shown
 
 
 class AFmt(str, Enum):
@@ -50,10 +51,11 @@ def audit(
             raise typer.Exit(BAD)
         opts[k] = v
     results = []
-    for g in games:
+    shown = Shown(err, len(games), "audit")  # drawn only when stderr is a terminal
+    for g in shown.each(games):
         try:
             a = Audit(g, options=opts if game else {}, prefer=prefer if game else None, witnesses=not no_witness,
-                      witness_seconds=witness_seconds, budget=budget, components=components)
+                      witness_seconds=witness_seconds, budget=budget, components=components, progress=shown)
         except BadInput as e:
             err.print(f"referee: {g.name}: {e}")
             raise typer.Exit(BAD) from None

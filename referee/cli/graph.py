@@ -1,23 +1,29 @@
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 from enum import Enum
 from typing import Annotated
 
 import typer
 
-from .common import GameName, game_or_exit, out
+from .common import BAD, GameName, err, game_or_exit, out
 
 
 class GFmt(str, Enum):
     dot = "dot"
     mermaid = "mermaid"
     json = "json"
+    svg = "svg"
+    png = "png"
 
 
 def graph(
     game: Annotated[GameName, typer.Argument(help="the game", show_default=False)],
     which: Annotated[str, typer.Option("--which", help="'phases' or a graph the game declares")] = "phases",
-    format: Annotated[GFmt, typer.Option("--format", "-f")] = GFmt.dot,
+    format: Annotated[GFmt, typer.Option("--format", "-f", help="text (dot, mermaid, json), or a picture drawn "
+                                         "by Graphviz's dot program (svg, png)")] = GFmt.dot,
 ) -> None:
     """Draw a game's phase graph (or another graph it declares, e.g. dungeon access)."""
     from ..checks.graphs import declared, render
@@ -25,8 +31,34 @@ def graph(
     g = game_or_exit(game)
     graphs = declared(g)
     if which not in graphs:
-        from .common import BAD, err
-
-        err.print(f"referee: {game} has no graph {which!r} (it has: {', '.join(graphs)})")
+        err.print(f"referee: {game} has no graph {which!r} (it has: {', '.join(graphs)})", markup=False)
         raise typer.Exit(BAD)
+    if format in (GFmt.svg, GFmt.png):
+        sys.stdout.buffer.write(_drawn(render(graphs[which], "dot"), format.value))
+        sys.stdout.flush()
+        return
     out.print(render(graphs[which], format.value), markup=False)
+
+
+def _drawn(dot: str, fmt: str) -> bytes:
+    """The picture from Graphviz's `dot` program. Called as a subprocess: the pip package
+    `graphviz` does the same (it runs `dot` too), so it would add a dependency and no power."""
+    exe = shutil.which("dot")
+    if exe is None:
+        err.print(f"referee: -f {fmt} draws through Graphviz's `dot` program, which is not on PATH; install "
+                  "Graphviz (apt-get install graphviz, brew install graphviz), or print the graph's text "
+                  "with -f dot or -f mermaid", markup=False)
+        raise typer.Exit(BAD)
+    if fmt == "png" and sys.stdout.isatty():
+        err.print("referee: -f png writes binary data: redirect it to a file (> graph.png)", markup=False)
+        raise typer.Exit(BAD)
+    try:
+        done = subprocess.run([exe, f"-T{fmt}"], input=dot.encode(), capture_output=True, timeout=60, check=False)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        err.print(f"referee: Graphviz's dot could not draw the graph: {e}", markup=False)
+        raise typer.Exit(BAD) from None
+    if done.returncode != 0:
+        said = done.stderr.decode(errors="replace").strip()
+        err.print(f"referee: Graphviz's dot failed (exit {done.returncode}): {said}", markup=False)
+        raise typer.Exit(BAD)
+    return done.stdout

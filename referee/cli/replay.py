@@ -283,8 +283,9 @@ def _text(verdicts: list, explain: bool, expect: bool, check=lambda: None) -> No
         for p in v.problems:
             out.print(p.render(v.file), markup=False)
             if explain and p.state:
-                for k, x in p.state.items():
-                    out.print(f"    {k} = {x}", markup=False)
+                from ..replays.pictures import show
+
+                show(out, p.state)  # a board as a grid, per-player lists as a table (replays/pictures.py)
     if len(verdicts) > 1:
         from rich.table import Table
 

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from .common import BAD, GameName, OK, err, game_or_exit
+from .progress import Shown
 
 
 class Family(str, Enum):
@@ -39,14 +40,16 @@ def scenarios(
     `referee replay DIR --expect`. --out must be a new or empty folder (exit 2 otherwise,
     nothing written): no file of yours is replaced or removed; with --force, a folder an
     earlier run wrote, whose files (those its manifest.json lists) are replaced."""
-    from ..checks.scenarios import check_out_dir, generate
+    from ..checks.scenarios import FAMILIES, check_out_dir, generate
     from ..model.kernel import BadInput
 
     g = game_or_exit(game)
     try:
         check_out_dir(out_dir, force)  # before the search: a refusal costs nothing
-        manifest = generate(g, out_dir, count=count, seed=seed, family=[f.value for f in family], fmt=format.value,
-                            force=force)
+        fams = {f.value for f in family}
+        with Shown(err, len(FAMILIES) if "all" in fams else len(fams), f"{g.name} scenarios") as shown:
+            manifest = generate(g, out_dir, count=count, seed=seed, family=sorted(fams), fmt=format.value,
+                                force=force, progress=shown.next)
     except BadInput as e:
         err.print(f"referee: {e}", markup=False)
         raise typer.Exit(BAD) from None

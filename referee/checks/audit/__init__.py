@@ -12,7 +12,7 @@ puts them together."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ...model.kernel import Config, Game
 from ..findings import Finding
@@ -26,8 +26,9 @@ from .run import GRACE, STUCK_SECONDS, Runner
 class Audit(Runner, Listed, Proofs, Rulings):
     def __init__(self, game: Game, options: dict | None = None, prefer: str | None = None,
                  witnesses: bool = True, witness_seconds: float = 3.0, budget: float = 8.0,
-                 components: Path | None = None):
+                 components: Path | None = None, progress: Callable[[str], None] = lambda step: None):
         self.game = game
+        self.progress = progress  # told each check's name as it starts (the CLI's progress bar)
         self.options = dict(options or {})
         self.prefer = prefer
         self.components = components

@@ -53,12 +53,14 @@ class Runner:
         try:
             self._run()
             t = time.monotonic()
+            self.progress("witnesses")
             self._resolve()
             self.timings["witnesses (waiting)"] = time.monotonic() - t
             if self.elsewhere:
                 # audited again at a player count where they can arise: the proofs there
                 # run once the first searches are done, and their searches get a time of their own
                 t = time.monotonic()
+                self.progress("rulings at other player counts")
                 self.pending = []
                 # the proofs there (their own budget, _setting), then the search: each ruling's
                 # witness search is submitted as its ruling is checked
@@ -138,6 +140,7 @@ class Runner:
                            ("invariants", self.invariants), ("sources", self.sources), ("claims", self.claims),
                            ("rulings", self.rulings), ("options", self.disputed), ("stalemates", self.stalemates)):
             t = time.monotonic()
+            self.progress(name)
             step()
             self.timings[name] = time.monotonic() - t
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
+from typing import Callable
 
 import orjson
 
@@ -64,17 +65,19 @@ def check_out_dir(out_dir: Path, force: bool = False) -> set[str]:
 
 
 def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: str | list[str] = "all",
-             fmt: str = "logs", budget: float | None = None, force: bool = False) -> list[dict]:
+             fmt: str = "logs", budget: float | None = None, force: bool = False,
+             progress: Callable[[str], None] = lambda family: None) -> list[dict]:
     """Write the scenarios of `game` to out_dir (logs + manifest.json; with fmt "pytest" also
     a test module) and return the manifest. `family`: "all", one family or a list of them;
     `count`: random games (and the legal games the other families start from); `budget`:
     seconds for the boundary search (None: no limit beyond the search's own bounds).
     out_dir must be new or empty; with `force`, a folder of an earlier run, whose files (those
-    its manifest lists) are replaced or removed and no other (check_out_dir)."""
+    its manifest lists) are replaced or removed and no other (check_out_dir). `progress` is
+    told each family as it starts."""
     fams = _families(family)
     out_dir = Path(out_dir)
     own = check_out_dir(out_dir, force)
-    scen = build(game, count, seed, family, budget)  # in memory: the probes replay without files
+    scen = build(game, count, seed, family, budget, progress)  # in memory: the probes replay without files
     manifest, files = [], {}
     for i, sc in enumerate(scen):
         name = f"{game.name}-{sc.family}-{i:04d}-{sc.slug}.jsonl"

@@ -347,7 +347,9 @@ class Action:
     needs: tuple[Need, ...] = ()
     effect: Callable[[Any, Any], Any] = lambda s, a: s
     phases: tuple[str, ...] = ()  # phases it is allowed in
-    goes: tuple[str, ...] = ()  # phases it may lead to (besides staying)
+    # every phase it may lead to, its own included when its effect may leave the phase as it
+    # was (the phase graph draws exactly these; empty: it never changes the phase)
+    goes: tuple[str, ...] = ()
     by: str = "player"  # "player" or "chance"
     detail: Callable[[Any, Any, Any], Any] | None = None  # concrete-only (before, after, args)
     source: str | None = None

@@ -20,6 +20,7 @@ def show(s: Any) -> dict:
     bn, cards = comp.building_names, comp.card_names
     players = range(len(s.crowns))
     out: dict[str, Any] = {
+        "players": len(players),  # every list below is per player (--explain draws them as a table)
         "phase": PHASES[s.phase], "turn": s.turn,
         "initiative": None if s.init < 0 else s.init, "current": s.current, "done": list(s.done),
     }

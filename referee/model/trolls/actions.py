@@ -134,7 +134,7 @@ MOVE = Action(
     needs=(turn_need(), own_need(), *group_needs(), reach_need("§Actions/Mouvement", 1), face_need(),
            cost_need("§Actions/Mouvement", move_cost, "the move's cost")),
     effect=lambda s, a: advance(spend(_moved(s, a), a.p, move_cost(s, a))),
-    phases=("play",), goes=("close",),
+    phases=("play",), goes=("play", "close"),
 )
 
 
@@ -154,7 +154,7 @@ REORIENT = Action(
     params=(Param("figs", Group(), "the figures turning"), Param("face", Point(), "the new facing, a direction"), CENTRE),
     needs=(turn_need(), own_need(), *group_needs(), face_need(),
            cost_need("§Actions/Orientation", reorient_cost, "the reorientation's cost")),
-    effect=_reorient, phases=("play",), goes=("close",),
+    effect=_reorient, phases=("play",), goes=("play", "close"),
 )
 
 
@@ -287,7 +287,7 @@ BID = Action(
         Need("§Actions/Tir", "a bid is paid from his Rsv", lambda s, a: a.amount <= s.rsv[a.p],
              lambda s, a: f"bids {a.amount}, Rsv {s.rsv[a.p]}"),
     ),
-    effect=_bid, phases=("duel",), goes=("play", "recoil", "close"),
+    effect=_bid, phases=("duel",), goes=("duel", "play", "recoil", "close"),
 )
 
 
@@ -334,7 +334,7 @@ RELOAD = Action(
                 lambda s, a: "not a figure with an unloaded heavy weapon of his"),
            cost_need("§Actions/Rechargement", lambda s, a: 2, "2 points")),
     effect=lambda s, a: advance(spend(s.but(loaded=put(s.loaded, a.fig, True)), a.p, 2)),
-    phases=("play",), goes=("close",),
+    phases=("play",), goes=("play", "close"),
 )
 
 
@@ -363,7 +363,7 @@ DESTROY = Action(
                                           (prof(s, a.fig).base + s.cfg.comp.objs[a.obj].size) / 2)),
                 lambda s, a: "not his figure, not in contact, or the objective is already destroyed"),
            cost_need("§Actions/Destruction", destroy_cost, "1 point + the bid")),
-    effect=_destroy, phases=("play",), goes=("close",),
+    effect=_destroy, phases=("play",), goes=("play", "close"),
 )
 
 ACTIONS = (MOVE, REORIENT, SHOOT, CHARGE, MELEE_ACT, BID, RECOIL_ACT, RELOAD, DESTROY)

@@ -65,7 +65,7 @@ DRAW_ACT = Action(
              lambda s, a: _n(a.cards) == draw_count(s, a),
              lambda s, a: f"draws {_n(a.cards)}, must draw {draw_count(s, a)} ({hcount(s, a.p)} in hand, {dcount(s, a.p)} in the deck)"),
     ),
-    effect=_draw_effect, phases=("draw",), goes=("bet",),
+    effect=_draw_effect, phases=("draw",), goes=("draw", "bet"),
 )
 
 
@@ -119,7 +119,7 @@ PASS = Action(
         Need("§Tour de jeu/7", "the Human must initiate rounds while his Rsv is not empty",
              lambda s, a: Or(s.solo != NOBODY, s.step != 0), lambda s, a: f"the Human has {s.rsv[H]} Rsv"),
     ),
-    effect=lambda s, a: advance(s), phases=("play",), goes=("close",),
+    effect=lambda s, a: advance(s), phases=("play",), goes=("play", "close"),
 )
 
 BLANC = Action(

@@ -135,7 +135,7 @@ ATTACK = Action(
         Need("§Cartes Combat", "the defender's combat card is in hand", lambda s, a: Lookup(s.cc[1 - a.p], a.dcard) >= 1,
              lambda s, a: f"the {a.dcard} was already played"),
     ),
-    effect=_attack_effect, phases=("act",), goes=("over",),
+    effect=_attack_effect, phases=("act",), goes=("act", "over"),
 )
 
 
@@ -202,7 +202,7 @@ FIRE = Action(
         Need("§Bâton", "the first character in a straight line, no wall between", _line_of_sight,
              lambda s, a: "not the first character in a straight line", source=FAITS),
     ),
-    effect=_fire_effect, phases=("act",), goes=("over",),
+    effect=_fire_effect, phases=("act",), goes=("act", "over"),
 )
 
 ACTIONS = (ATTACK, FIRE)

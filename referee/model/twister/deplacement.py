@@ -257,7 +257,7 @@ MOVE = Action(
              lambda s, a: path_ok(s, a), lambda s, a: "no such path within its speed"),
     ),
     effect=lambda s, a: go(s, a).but(**pay(s, _mt(a)), **ended(s, s.vp)),
-    phases=("act",), goes=("over",),
+    phases=("act",), goes=("act", "over"),
 )
 
 
@@ -284,7 +284,7 @@ JUMP = Action(
         Need("§Déplacement", "no wall or closed portcullis on the way", lambda s, a: _jump_open(s, a), lambda s, a: "a side is closed"),
     ),
     effect=lambda s, a: go(s, a).but(jumps=put(s.jumps, a.p, s.jumps[a.p] - 1), **pay(s, _mt(a)), **ended(s, s.vp)),
-    phases=("act",), goes=("over",),
+    phases=("act",), goes=("act", "over"),
 )
 
 
@@ -312,7 +312,7 @@ PASSWALL = Action(
         Need("§Passe-muraille", "a wall lies between", _wall_between, lambda s, a: "there is no wall there"),
     ),
     effect=lambda s, a: go(s, a).but(**pay(s, _mt(a)), **ended(s, s.vp)),
-    phases=("act",), goes=("over",),
+    phases=("act",), goes=("act", "over"),
 )
 
 
@@ -384,7 +384,7 @@ EXIT = Action(
              lambda s, a: And(on_line(Lookup(s.loc, mover_tok(a), -9), 1 - a.p), Not(held_by_any(s.held, mover_tok(a)))),
              lambda s, a: "it is not on the opponent's starting line", source=FAITS),
     ),
-    effect=_exit_effect, phases=("act",), goes=("over",),
+    effect=_exit_effect, phases=("act",), goes=("act", "over"),
 )
 
 ACTIONS = (MOVE, JUMP, PASSWALL, DROP, EXIT)

@@ -141,4 +141,8 @@ def describe(s) -> dict:
     out["tokens"] = where
     out["wounded"] = [f"{names[c // NCHAR]}.{CHAR_NAMES[c % NCHAR]}" for c in range(C) if s.wounded[c]]
     out["rotations"] = list(s.rot)
+    if s.cfg is not None:  # the board drawn (view.py): rows of text, x across, y down
+        from .view import LEGEND, board_rows
+
+        out["board"] = {"rows": board_rows(s), "legend": LEGEND}
     return out

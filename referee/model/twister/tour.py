@@ -40,7 +40,7 @@ HIDE = Action(
              lambda s, a: Lookup(s.hid, a.room) < Lookup(LIMITS, a.room),
              lambda s, a: f"room {a.room} already holds {s.hid[a.room]} of {LIMITS[a.room]}"),
     ),
-    effect=_hide_effect, phases=("setup",), goes=("card",),
+    effect=_hide_effect, phases=("setup",), goes=("setup", "card"),
 )
 
 

@@ -74,7 +74,7 @@ PASS = Action(
     "bid.pass", "§Enchères", "pass: leave the bidding for this round; when all but one have "
     "passed, the last one becomes the runner and enters the dungeon",
     needs=(_your_turn("§Enchères"),),
-    effect=_pass, phases=("bid",), goes=("dungeon",),
+    effect=_pass, phases=("bid",), goes=("bid", "dungeon"),
 )
 
 

@@ -1,0 +1,46 @@
+"""What the command line prints for people: a message is one line however long (stderr
+soft-wrapped, usage errors included, when piped), and `referee --help` lists each command by
+its first sentence, reflowed, never broken where its source line ended."""
+import re
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli.app import app, main
+
+LONG = "x" * 120
+
+
+def test_a_long_message_stays_one_line_in_a_pipe():
+    r = CliRunner().invoke(app, ["graph", "raiders", "--which", LONG])
+    assert r.exit_code == 2
+    lines = r.stderr.splitlines()
+    assert len(lines) == 1 and LONG in lines[0] and len(lines[0]) > 80
+
+
+def test_a_usage_error_is_one_line_exit_2(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "argv", ["referee", "audit", "chess"])
+    with pytest.raises(SystemExit) as e:
+        main()
+    got = capsys.readouterr()
+    assert e.value.code == 2 and got.out == ""
+    lines = got.err.splitlines()
+    assert len(lines) == 1 and len(lines[0]) > 80, got.err  # not a box drawn 80 columns wide
+    assert lines[0].startswith("referee audit: ") and "'chess' is not one of 'raiders'" in lines[0]
+    assert "Traceback" not in got.err
+
+
+def test_top_level_help_lists_whole_sentences_at_80_columns():
+    r = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "80", "TERMINAL_WIDTH": "80"})
+    assert r.exit_code == 0
+    panel = r.stdout[r.stdout.index("Commands"):]
+    rows = [m.group(1) for m in re.finditer(r"│ (.*?)\s*│", panel)]
+    assert rows and all(len(x) <= 78 for x in rows)
+    # a row that stops short of the width without ending its sentence was cut where the
+    # docstring's source line ended
+    cut = [x for x in rows if len(x) < 50 and not x.endswith(".")]
+    assert cut == [], cut
+    text = " ".join(" ".join(x.split()) for x in rows)
+    assert "replay Validate recorded games step by step. scenarios" in text
+    assert "e.g. dungeon access)." in text
