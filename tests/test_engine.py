@@ -44,6 +44,14 @@ def test_wrong_declared_winner_is_illegal(tmp_path):
     assert v.verdict == "illegal" and v.first().kind == "result" and v.first().line == 6
 
 
+def test_a_result_before_the_end_cites_the_end_of_the_game(tmp_path):
+    """Every problem names its §: a result declared too early cites the § of the phase the
+    game ends in (the toy's 'over', §2), where the rule for the end is."""
+    v = replay(write(tmp_path, nim(3, 3, result={"winner": "Ana"})))
+    p = v.first()
+    assert (v.verdict, p.kind, p.line, p.cite) == ("illegal", "result", 4, "§2")
+
+
 def test_first_illegal_step_located(tmp_path):
     v = replay(write(tmp_path, nim(3, 3, 3, 2)))
     p = v.first()

@@ -282,6 +282,12 @@ def _outcome_json(o: Any, players: tuple[str, ...]) -> dict:
     return out
 
 
+def _end_cite(game: Game) -> str | None:
+    """The § of the game's end: the phases no event is allowed in (the end of the phase graph)."""
+    allowed = {p for a in game.actions for p in a.phases}
+    return " ".join(dict.fromkeys(p.cite for p in game.phases if p.name not in allowed)) or None
+
+
 def _check_result(v: Verdict, game: Game, s: Any, players: tuple[str, ...], line: Line, over: Any) -> None:
     extra = sorted(set(line.data) - {"result", "note"})
     if extra:
@@ -303,7 +309,7 @@ def _check_result(v: Verdict, game: Game, s: Any, players: tuple[str, ...], line
     if pts is not None and (type(pts) is not dict or any(k not in players or type(x) is not int for k, x in pts.items())):
         raise Unreadable(line.no, "\"points\" must map player names to whole numbers", "points")
     if over is None:
-        v.problems.append(Problem(line.no, "result", "a result is declared but the game is not over"))
+        v.problems.append(Problem(line.no, "result", "a result is declared but the game is not over", _end_cite(game)))
         v.verdict = "illegal"
         return
     got = _outcome_json(over, players)
