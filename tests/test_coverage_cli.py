@@ -57,6 +57,21 @@ def test_a_rulebook_that_cannot_be_read_is_a_located_error_exit_2(tmp_path):
     assert r.exit_code == 2 and "none.txt: cannot be read" in r.stderr and "Traceback" not in r.stderr
 
 
+def test_only_a_regular_rulebook_file_of_a_bounded_size_is_read(tmp_path):
+    """A FIFO used to hang the command (it waited for a writer) and /dev/zero never ended:
+    neither is opened, and a file past the size of any rulebook is refused unread."""
+    import os
+
+    fifo = tmp_path / "book.txt"
+    os.mkfifo(fifo)
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"x" * ((4 << 20) + 1))
+    for path, says in ((fifo, "a FIFO, not a regular file"), (Path("/dev/zero"), "a device, not a regular file"),
+                       (big, "larger than 4 MiB")):
+        r = run(app, ["coverage", "draft", "--rulebook", str(path)])
+        assert r.exit_code == 2 and says in r.stderr, (path, r.stderr)
+
+
 def test_without_the_rulebook_the_map_alone_is_shown_without_text():
     entries = read_map(map_path(DRAFT))
     rep = report(DRAFT, book_from_map(DRAFT, entries, DRAFT.rulebook), entries, None, text=False)

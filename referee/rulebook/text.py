@@ -92,10 +92,24 @@ def digest(text: str) -> str:
     return hashlib.sha1(norm.encode("utf-8")).hexdigest()[:HASH_LEN]
 
 
+MAX_BYTES = 4 << 20  # a rulebook is a few dozen KB: past 4 MiB it is not one
+
+
 def read_lines(path: Path | str) -> list[str]:
+    """The rulebook's lines. Only a regular file is opened (a FIFO waits forever, /dev/zero
+    never ends), and only its first MAX_BYTES are read."""
+    from ..model.kernel.inputs import not_regular
+
     path = Path(path)
+    what = not_regular(path)
+    if what is not None:
+        raise Unreadable(f"{what}, not a regular file: a rulebook is read from a regular file", file=str(path))
     try:
-        return path.read_text(encoding="utf-8").splitlines()
+        with path.open("rb") as f:
+            data = f.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise Unreadable(f"larger than {MAX_BYTES >> 20} MiB: not a rulebook", file=str(path))
+        return data.decode("utf-8").splitlines()
     except UnicodeDecodeError as e:
         raise Unreadable(f"not UTF-8 text (byte {e.start}): a rulebook is read as UTF-8",
                          file=str(path)) from None
