@@ -84,6 +84,14 @@ def test_a_wrong_expectation_is_caught(generated):
     bad.write_bytes(b"\n".join([orjson.dumps(head)] + rows[1:]) + b"\n")
     r = run(app, ["replay", str(bad), "--expect"])
     assert r.exit_code == 1
+    # the §s another engine may give: the right § outside them is caught too
+    assert s["expect"]["cite"] in s["expect"]["cites"]
+    head["expect"] = {**s["expect"], "cites": ["§0"]}
+    bad.write_bytes(b"\n".join([orjson.dumps(head)] + rows[1:]) + b"\n")
+    assert run(app, ["replay", str(bad), "--expect"]).exit_code == 1
+    head["expect"] = s["expect"]
+    bad.write_bytes(b"\n".join([orjson.dumps(head)] + rows[1:]) + b"\n")
+    assert run(app, ["replay", str(bad), "--expect"]).exit_code == 0
 
 
 def test_boundary_pairs_cover_the_guards(generated):
@@ -105,7 +113,10 @@ def test_boundary_pairs_cover_the_guards(generated):
         assert key in pairs
         sides.setdefault(key, set()).add(s["side"])
         if s["side"] == "past":
+            cites = s["expect"].pop("cites")
             assert s["expect"] == {"verdict": "illegal", "cite": pairs[key], "line": s["events"] + 1, "kind": "illegal"}
+            # every § the event breaks is listed; an exact past breaks its Need's § alone
+            assert pairs[key] in cites and (cites == [pairs[key]] or not s["exact"])
         else:
             assert s["expect"] == {"verdict": "legal"}
     legal = sum("limit" in v for v in sides.values())
