@@ -2,8 +2,9 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
+import orjson
 import typer
 
 from .common import BAD, GameName, OK, err, game_or_exit
@@ -31,6 +32,11 @@ def scenarios(
     format: Annotated[SFmt, typer.Option("--format", "-f", help="logs, or logs and a pytest module")] = SFmt.logs,
     force: Annotated[bool, typer.Option("--force", help="write over an earlier run: replace or remove the files its "
                                         "manifest.json lists, and no other")] = False,
+    engine: Annotated[Optional[str], typer.Option("--engine", help="with --format pytest: the engine the module tests, "
+                                                  "package.module:function (else your referee_engine fixture or "
+                                                  "REFEREE_ENGINE)")] = None,
+    lenient: Annotated[bool, typer.Option("--lenient", help="with --format pytest: compare the verdict only (strict: "
+                                          "its line, field and § too)")] = False,
 ) -> None:
     """Generate edge-case games with their expected verdicts, for other engines to test
     against: boundary (each guard met at its limit and stepped past), random (legal full
@@ -43,10 +49,13 @@ def scenarios(
     from ..model.kernel import BadInput
 
     g = game_or_exit(game)
+    if (engine is not None or lenient) and format is not SFmt.pytest:
+        err.print("referee: --engine and --lenient set up the pytest module: give them with --format pytest")
+        raise typer.Exit(BAD)
     try:
         check_out_dir(out_dir, force)  # before the search: a refusal costs nothing
         manifest = generate(g, out_dir, count=count, seed=seed, family=[f.value for f in family], fmt=format.value,
-                            force=force)
+                            force=force, engine=engine, strict=not lenient)
     except BadInput as e:
         err.print(f"referee: {e}", markup=False)
         raise typer.Exit(BAD) from None
@@ -60,5 +69,7 @@ def scenarios(
     err.print(f"{len(manifest)} scenarios written to {out_dir} (manifest.json): "
               + ", ".join(f"{v} {k}" for k, v in sorted(by.items())))
     if format is SFmt.pytest:
-        err.print(f"pytest module: {out_dir / f'test_{g.name}_scenarios.py'}")
+        module = orjson.loads((out_dir / "manifest.json").read_bytes())["module"]
+        err.print(f"pytest module: {out_dir / module} ({'lenient' if lenient else 'strict'}; engine: "
+                  f"{engine or 'your referee_engine fixture or REFEREE_ENGINE'})")
     raise typer.Exit(OK)

@@ -10,7 +10,7 @@ import orjson
 from ...model.kernel import BadInput, Game
 from .build import build
 from .families import _families
-from .pytest_export import write_pytest
+from .pytest_export import check_engine, module_name, write_pytest
 
 
 class OutDirRefused(BadInput):
@@ -64,14 +64,17 @@ def check_out_dir(out_dir: Path, force: bool = False) -> set[str]:
 
 
 def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: str | list[str] = "all",
-             fmt: str = "logs", budget: float | None = None, force: bool = False) -> list[dict]:
+             fmt: str = "logs", budget: float | None = None, force: bool = False, engine: str | None = None,
+             strict: bool = True) -> list[dict]:
     """Write the scenarios of `game` to out_dir (logs + manifest.json; with fmt "pytest" also
     a test module) and return the manifest. `family`: "all", one family or a list of them;
     `count`: random games (and the legal games the other families start from); `budget`:
     seconds for the boundary search (None: no limit beyond the search's own bounds).
     out_dir must be new or empty; with `force`, a folder of an earlier run, whose files (those
-    its manifest lists) are replaced or removed and no other (check_out_dir)."""
+    its manifest lists) are replaced or removed and no other (check_out_dir). `engine`
+    (package.module:function) and `strict` are baked into the pytest module."""
     fams = _families(family)
+    check_engine(engine)
     out_dir = Path(out_dir)
     own = check_out_dir(out_dir, force)
     scen = build(game, count, seed, family, budget)  # in memory: the probes replay without files
@@ -84,7 +87,8 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
         manifest.append({"file": name, "game": game.name, "family": sc.family, "expect": sc.expect,
                          "exercises": sc.exercises, "cites": sc.cites, "options": rows[0].get("options", {}),
                          "players": rows[0]["players"], "events": sum(1 for r in rows[1:] if "n" in r), **sc.extra})
-    module = f"test_{game.name}_scenarios.py" if fmt == "pytest" else None
+    doc = {"referee": 1, "game": game.name, "seed": seed, "count": count, "families": list(fams), "scenarios": manifest}
+    module = module_name(game, doc, engine, strict) if fmt == "pytest" else None
     # nothing is written before every name is known to be new or this module's own
     out_dir.mkdir(parents=True, exist_ok=True)
     present = {p.name for p in out_dir.iterdir()}
@@ -97,10 +101,9 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
     # an earlier run's files with other parameters would be replayed too: remove them (only those)
     for old in sorted(own - set(files) - {"manifest.json", module}):
         (out_dir / old).unlink(missing_ok=True)
-    doc = {"referee": 1, "game": game.name, "seed": seed, "count": count, "families": list(fams), "scenarios": manifest}
     if module:
         doc["module"] = module
     (out_dir / "manifest.json").write_bytes(orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n")
-    if fmt == "pytest":
-        write_pytest(game, out_dir)
+    if module:
+        write_pytest(game, out_dir, module, engine, strict)
     return manifest
