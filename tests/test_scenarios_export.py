@@ -2,8 +2,8 @@
 pytest in a subprocess, as a user's suite runs them, against engines plugged in through a
 conftest.py `referee_engine` fixture (or REFEREE_ENGINE, or `--engine`): referee's replay
 wrapped as an engine is the CONTROL (it must pass everything), and each deliberately broken
-engine must FAIL exactly the scenarios its fault touches. Several exports (two games) sit in
-one suite, in pytest's default import mode."""
+engine must FAIL exactly the scenarios its fault touches. Several exports (one game under two
+option sets, and another game) sit in one suite, in pytest's default import mode."""
 import json
 import os
 import subprocess
@@ -125,6 +125,8 @@ def suite(tmp_path_factory, plugin_path):
     ex = {}
     # control: a conftest fixture (and a REFEREE_ENGINE that would raise: the fixture comes first)
     ex["draft"] = _export(s / "control" / "draft", "draft", ["random", "mutants", "unreadable"])
+    ex["draft5"] = _export(s / "control" / "draft5", "draft", ["random", "mutants", "unreadable"],
+                           options={"gold": "5"})  # the same game under other options, beside it
     ex["toy"] = _export(s / "control" / "toy", "toy", ["random", "mutants", "unreadable"])
     (s / "control" / "conftest.py").write_text(FIXTURE.format(engine="control") + ENV.format(engine="raises"))
     for engine in BROKEN:
@@ -148,26 +150,28 @@ def suite(tmp_path_factory, plugin_path):
     assert "error" not in r.stdout.splitlines()[-1], r.stdout[-3000:]  # everything collected and ran
     got: dict = {}
     for case in ET.parse(tmp / "out.xml").iter("testcase"):
-        folder = case.get("classname").split(".")[1]
+        where = case.get("classname").split(".")  # suite.<folder>[.<export>].<module>
         bad = case.find("failure")
-        scen = case.get("name").split("[", 1)[1].rstrip("]") + ".jsonl"
-        got.setdefault(folder, {})[scen] = None if bad is None else bad.get("message", "") + (bad.text or "")
+        scen = (where[-1], case.get("name").split("[", 1)[1].rstrip("]") + ".jsonl")  # (module, log)
+        got.setdefault(where[1], {})[scen] = None if bad is None else bad.get("message", "") + (bad.text or "")
     return got, ex
 
 
 def _failed(got: dict, folder: str) -> set:
-    return {f for f, msg in got[folder].items() if msg is not None}
+    """The logs whose test failed in that folder."""
+    return {f for (_, f), msg in got[folder].items() if msg is not None}
 
 
 def _files(scen: list, *verdicts) -> set:
     return {s["file"] for s in scen if s["expect"]["verdict"] in verdicts}
 
 
-def test_the_control_passes_and_two_games_collect_in_one_suite(suite):
-    """referee's replay as the user's engine (the control) passes every scenario of both
-    exports, through the conftest fixture, though REFEREE_ENGINE names an engine that raises."""
+def test_the_control_passes_and_three_exports_collect_in_one_suite(suite):
+    """referee's replay as the user's engine (the control) passes every scenario of three
+    exports side by side (Draft under two option sets, the toy game), through the conftest
+    fixture, though REFEREE_ENGINE names an engine that raises."""
     got, ex = suite
-    assert len(got["control"]) == len(ex["draft"]) + len(ex["toy"])
+    assert len(got["control"]) == len(ex["draft"]) + len(ex["draft5"]) + len(ex["toy"])
     assert not _failed(got, "control")
     # the set is worth testing: legal, illegal and unreadable scenarios, of both games
     assert _files(ex["draft"], "legal") and _files(ex["draft"], "illegal") and _files(ex["draft"], "unreadable")
@@ -193,7 +197,7 @@ def test_an_engine_blaming_another_rule_fails(suite):
     got, ex = suite
     failed = _failed(got, "forgotten")
     assert failed and failed <= _files(ex["draft"], "illegal")
-    assert all("cite '§" in got["forgotten"][f] and "expected" in got["forgotten"][f] for f in failed)
+    assert all("cite '§" in msg and "expected" in msg for msg in got["forgotten"].values() if msg)
 
 
 def test_lenient_compares_the_verdict_only(suite):

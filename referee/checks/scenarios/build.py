@@ -9,11 +9,12 @@ from .logs import Scenario
 
 
 def build(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = "all",
-          budget: float | None = None) -> list[Scenario]:
+          budget: float | None = None, confs: list[tuple[dict, int]] | None = None) -> list[Scenario]:
     """The scenarios of `game`, in memory (nothing is written): the families asked for, in
-    the order of FAMILIES. Arguments as for `generate`."""
+    the order of FAMILIES. `confs`: the (options, players) every family plays (default:
+    families.configurations). Other arguments as for `generate`."""
     fams = _families(family)
-    gen = Generator(game, seed)
+    gen = Generator(game, seed, confs)
     scen: list[Scenario] = []
     if "random" in fams:
         scen += gen.random(count)

@@ -9,7 +9,7 @@ import orjson
 
 from ...model.kernel import BadInput, Game
 from .build import build
-from .families import _families
+from .families import _families, configurations
 from .pytest_export import check_engine, module_name, write_pytest
 
 
@@ -65,19 +65,24 @@ def check_out_dir(out_dir: Path, force: bool = False) -> set[str]:
 
 def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: str | list[str] = "all",
              fmt: str = "logs", budget: float | None = None, force: bool = False, engine: str | None = None,
-             strict: bool = True) -> list[dict]:
+             strict: bool = True, options: dict | None = None, all_pairs: bool = False) -> list[dict]:
     """Write the scenarios of `game` to out_dir (logs + manifest.json; with fmt "pytest" also
     a test module) and return the manifest. `family`: "all", one family or a list of them;
     `count`: random games (and the legal games the other families start from); `budget`:
     seconds for the boundary search (None: no limit beyond the search's own bounds).
     out_dir must be new or empty; with `force`, a folder of an earlier run, whose files (those
     its manifest lists) are replaced or removed and no other (check_out_dir). `engine`
-    (package.module:function) and `strict` are baked into the pytest module."""
+    (package.module:function) and `strict` are baked into the pytest module. `options`: every
+    family under exactly that rule set; `all_pairs`: under a covering set of option sets
+    (families.configurations); the random, mutants and unreadable families play the first
+    `count` of them (the boundary family all)."""
     fams = _families(family)
     check_engine(engine)
+    chosen = options is not None or all_pairs
+    confs = configurations(game, options, all_pairs) if chosen else None  # checked before anything is written
     out_dir = Path(out_dir)
     own = check_out_dir(out_dir, force)
-    scen = build(game, count, seed, family, budget)  # in memory: the probes replay without files
+    scen = build(game, count, seed, family, budget, confs)  # in memory: the probes replay without files
     manifest, files = [], {}
     for i, sc in enumerate(scen):
         name = f"{game.name}-{sc.family}-{i:04d}-{sc.slug}.jsonl"
@@ -87,7 +92,11 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
         manifest.append({"file": name, "game": game.name, "family": sc.family, "expect": sc.expect,
                          "exercises": sc.exercises, "cites": sc.cites, "options": rows[0].get("options", {}),
                          "players": rows[0]["players"], "events": sum(1 for r in rows[1:] if "n" in r), **sc.extra})
-    doc = {"referee": 1, "game": game.name, "seed": seed, "count": count, "families": list(fams), "scenarios": manifest}
+    doc = {"referee": 1, "game": game.name, "seed": seed, "count": count, "families": list(fams)}
+    if chosen:  # the rule sets asked for, and those played
+        doc |= {"options": options or {}, "all_pairs": all_pairs,
+                "configurations": [{"options": o, "players": n} for o, n in confs]}
+    doc["scenarios"] = manifest
     module = module_name(game, doc, engine, strict) if fmt == "pytest" else None
     # nothing is written before every name is known to be new or this module's own
     out_dir.mkdir(parents=True, exist_ok=True)
