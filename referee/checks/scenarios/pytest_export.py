@@ -50,6 +50,11 @@ from pathlib import Path
 
 import pytest
 
+try:
+    from pytest import FixtureLookupError
+except ImportError:  # pytest before 7 kept it here
+    from _pytest.fixtures import FixtureLookupError
+
 HERE = Path(__file__).parent
 MANIFEST = json.loads((HERE / "manifest.json").read_text(encoding="utf-8"))
 SCENARIOS = MANIFEST["scenarios"]
@@ -82,7 +87,7 @@ def _engine(request):
     engine is a failed test saying what to do, not an error in a fixture."""
     try:
         return request.getfixturevalue("referee_engine"), "the referee_engine fixture"
-    except pytest.FixtureLookupError:
+    except FixtureLookupError:
         pass
     if os.environ.get("REFEREE_ENGINE"):
         return _load(os.environ["REFEREE_ENGINE"], "REFEREE_ENGINE"), "REFEREE_ENGINE"
