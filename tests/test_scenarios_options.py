@@ -110,3 +110,14 @@ def test_all_pairs_from_the_command_line(tmp_path):
     heads = [json.loads((d / s["file"]).read_text().splitlines()[0])["options"] for s in doc["scenarios"]]
     assert heads and all(h in confs for h in heads)
     assert run(app, ["replay", str(d), "--expect"]).exit_code == 0
+
+
+def test_the_python_front_door_plays_under_its_options():
+    """`referee.load(game, options).scenarios()` played the usual cycle, whatever the options."""
+    import referee
+
+    scen = referee.load("draft", {"gold": "5"}).scenarios(count=1, family="unreadable")
+    assert scen and all(sc.rows[0]["options"]["gold"] == "5" for sc in scen)
+    scen = referee.load("draft").scenarios(count=3, family="random", all_pairs=True)
+    first = [o for o, _ in configurations(load("draft"), all_pairs=True)[:3]]
+    assert [sc.rows[0]["options"] for sc in scen] == first
