@@ -125,7 +125,7 @@ def suite(tmp_path_factory, plugin_path):
     ex = {}
     # control: a conftest fixture (and a REFEREE_ENGINE that would raise: the fixture comes first)
     ex["draft"] = _export(s / "control" / "draft", "draft", ["random", "mutants", "unreadable"])
-    ex["draft5"] = _export(s / "control" / "draft5", "draft", ["random", "mutants", "unreadable"],
+    ex["draft5"] = _export(s / "control" / "draft5", "draft", ["mutants", "unreadable"],
                            options={"gold": "5"})  # the same game under other options, beside it
     ex["toy"] = _export(s / "control" / "toy", "toy", ["random", "mutants", "unreadable"])
     (s / "control" / "conftest.py").write_text(FIXTURE.format(engine="control") + ENV.format(engine="raises"))

