@@ -113,12 +113,16 @@ class Rules:
         return Audit(self.game, options=self.options, prefer=self.prefer, components=self.components, **kw).run()
 
     def scenarios(self, count: int = 20, seed: int = 0, family: str | list[str] = "all",
-                  budget: float | None = None) -> list:
+                  budget: float | None = None, all_pairs: bool = False) -> list:
         """Edge-case games with their expected verdicts (`Scenario`: rows, expect,
-        exercises, cites), in memory; `referee scenarios --out` writes the same."""
-        from .checks.scenarios import build
+        exercises, cites), in memory; `referee scenarios --out` writes the same. Played
+        under these rules' options when given (`--option`), or with `all_pairs` a covering
+        set of option sets (`--all-pairs`); else under the usual cycle of configurations."""
+        from .checks.scenarios import build, configurations
 
-        return build(self.game, count, seed, family, budget)
+        chosen = bool(self.options) or all_pairs
+        confs = configurations(self.game, dict(self.options) if self.options else None, all_pairs) if chosen else None
+        return build(self.game, count, seed, family, budget, confs)
 
 
 def _renamed(x: Any, old: Sequence[str], new: Sequence[str]) -> Any:

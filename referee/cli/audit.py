@@ -8,7 +8,7 @@ import orjson
 import typer
 
 from ..model import names
-from .common import BAD, FOUND, OK, GameName, err, game_or_exit, out
+from .common import BAD, FOUND, OK, GameName, err, game_or_exit, options_or_exit, out
 from .progress import Shown
 
 
@@ -43,13 +43,7 @@ def audit(
     from ..model.kernel import BadInput
 
     games = [game_or_exit(game)] if game else [game_or_exit(n) for n in names()]
-    opts = {}
-    for o in option or []:
-        k, sep, v = o.partition("=")
-        if not sep:
-            err.print(f"referee: --option takes NAME=VALUE, got {o!r}")
-            raise typer.Exit(BAD)
-        opts[k] = v
+    opts = options_or_exit(option)
     results = []
     shown = Shown(err, len(games), "audit")  # drawn only when stderr is a terminal
     for g in shown.each(games):

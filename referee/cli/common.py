@@ -34,7 +34,9 @@ def game_or_exit(name: str):
     return load(name)
 
 
-def config_or_exit(game, options: list[str] | None, components: Path | None, prefer: str | None):
+def options_or_exit(options: list[str] | None) -> dict[str, str]:
+    """--option NAME=VALUE (repeatable) as a dict; the names and values are checked by the
+    game's configure (kernel/inputs.py:choose_options), which names the known ones."""
     opts = {}
     for o in options or []:
         k, sep, v = o.partition("=")
@@ -42,6 +44,11 @@ def config_or_exit(game, options: list[str] | None, components: Path | None, pre
             err.print(f"referee: --option takes NAME=VALUE, got {o!r}")
             raise typer.Exit(BAD)
         opts[k] = v
+    return opts
+
+
+def config_or_exit(game, options: list[str] | None, components: Path | None, prefer: str | None):
+    opts = options_or_exit(options)
     try:
         return game.configure(opts, components, prefer)
     except BadInput as e:

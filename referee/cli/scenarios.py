@@ -2,11 +2,12 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Optional
 
+import orjson
 import typer
 
-from .common import BAD, GameName, OK, err, game_or_exit
+from .common import BAD, GameName, OK, err, game_or_exit, options_or_exit
 from .progress import Shown
 
 
@@ -32,24 +33,44 @@ def scenarios(
     format: Annotated[SFmt, typer.Option("--format", "-f", help="logs, or logs and a pytest module")] = SFmt.logs,
     force: Annotated[bool, typer.Option("--force", help="write over an earlier run: replace or remove the files its "
                                         "manifest.json lists, and no other")] = False,
+    engine: Annotated[Optional[str], typer.Option("--engine", help="with --format pytest: the engine the module tests, "
+                                                  "package.module:function (else your referee_engine fixture or "
+                                                  "REFEREE_ENGINE)")] = None,
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a rules option NAME=VALUE (repeat "
+                                                        "for several): every family under exactly these rules")] = None,
+    all_pairs: Annotated[bool, typer.Option("--all-pairs", help="every family under a covering set of option sets: "
+                                            "each pair of values of two options together at least once")] = False,
+    lenient: Annotated[bool, typer.Option("--lenient", help="with --format pytest: compare the verdict only (strict: "
+                                          "its line, field and § too)")] = False,
 ) -> None:
     """Generate edge-case games with their expected verdicts, for other engines to test
     against: boundary (each guard met at its limit and stepped past), random (legal full
     games in every mode and board side), mutants (one event changed), unreadable (one
-    field that cannot be read). Check them with
+    field that cannot be read). --option NAME=VALUE: every family under exactly those
+    rules; --all-pairs: under a covering set of option sets. Check them with
     `referee replay DIR --expect`. --out must be a new or empty folder (exit 2 otherwise,
     nothing written): no file of yours is replaced or removed; with --force, a folder an
     earlier run wrote, whose files (those its manifest.json lists) are replaced."""
-    from ..checks.scenarios import FAMILIES, check_out_dir, generate
+    from ..checks.scenarios import FAMILIES, check_out_dir, configurations, generate
     from ..model.kernel import BadInput
 
     g = game_or_exit(game)
+    if (engine is not None or lenient) and format is not SFmt.pytest:
+        err.print("referee: --engine and --lenient set up the pytest module: give them with --format pytest")
+        raise typer.Exit(BAD)
+    opts = options_or_exit(option) if option else None
+    try:
+        confs = configurations(g, opts, all_pairs) if opts is not None or all_pairs else None
+    except BadInput as e:  # as the audit says it: the unknown name or value, and the known ones
+        err.print(f"referee: {g.name}: {e}", markup=False)
+        raise typer.Exit(BAD) from None
     try:
         check_out_dir(out_dir, force)  # before the search: a refusal costs nothing
         fams = {f.value for f in family}
         with Shown(err, len(FAMILIES) if "all" in fams else len(fams), f"{g.name} scenarios") as shown:
             manifest = generate(g, out_dir, count=count, seed=seed, family=sorted(fams), fmt=format.value,
-                                force=force, progress=shown.next)
+                                force=force, engine=engine, strict=not lenient, options=opts, all_pairs=all_pairs,
+                                progress=shown.next)
     except BadInput as e:
         err.print(f"referee: {e}", markup=False)
         raise typer.Exit(BAD) from None
@@ -62,6 +83,14 @@ def scenarios(
         by[key] = by.get(key, 0) + 1
     err.print(f"{len(manifest)} scenarios written to {out_dir} (manifest.json): "
               + ", ".join(f"{v} {k}" for k, v in sorted(by.items())))
+    if confs is not None:
+        err.print(f"under {len(confs)} configurations (manifest.json: configurations)"
+                  + ("; each pair of two options' values in one of them at least" if all_pairs else ""))
+        if count < len(confs) and set(family) != {Family.boundary}:
+            err.print(f"note: --count {count} plays the random, mutants and unreadable families under the first "
+                      f"{count} of them only (the boundary family under all): --count {len(confs)} covers them all")
     if format is SFmt.pytest:
-        err.print(f"pytest module: {out_dir / f'test_{g.name}_scenarios.py'}")
+        module = orjson.loads((out_dir / "manifest.json").read_bytes())["module"]
+        err.print(f"pytest module: {out_dir / module} ({'lenient' if lenient else 'strict'}; engine: "
+                  f"{engine or 'your referee_engine fixture or REFEREE_ENGINE'})")
     raise typer.Exit(OK)

@@ -1,6 +1,6 @@
 """Expected verdicts written in a log's header (scenarios, shipped illegal examples):
 `"expect": {"verdict": "legal"}` or `{"verdict": "illegal", "line": L, "cite": "§x.y"}`
-or `{"verdict": "unreadable", "line": L, "field": F}` (the field of line L that cannot be
+(and `"cites"`: every § the event breaks, the first failing one among them) or `{"verdict": "unreadable", "line": L, "field": F}` (the field of line L that cannot be
 read: a number out of its range, too many names, an unknown name...)."""
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ def mismatch(v: Verdict) -> str | None:
         return f"expected the first problem on line {e['line']}, got line {first.line if first else None}"
     if "cite" in e and (first is None or first.cite != e["cite"]):
         return f"expected {e['cite']}, got {first.cite if first else None}"
+    if "cites" in e and (first is None or first.cite not in e["cites"]):
+        return f"expected one of {', '.join(map(str, e['cites']))}, got {first.cite if first else None}"
     if "decides" in e and not any(d["ruling"] == e["decides"] for d in v.decided):
         return f"expected the rules option for '{e['decides']}' to decide a step; none did"
     if "field" in e and (first is None or first.field != e["field"]):

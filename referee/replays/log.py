@@ -221,7 +221,8 @@ def read_header(line: Line, known_games: list[str] | None = None) -> dict[str, A
 
 
 VERDICTS = ("legal", "illegal", "unreadable")
-EXPECT = {"line": int, "cite": str, "field": str, "kind": str, "decides": str}  # besides "verdict"
+# besides "verdict"; "cites": every § the illegal event breaks (any one is a right answer)
+EXPECT = {"line": int, "cite": str, "cites": list, "field": str, "kind": str, "decides": str}
 
 
 def _expect(no: int, e: dict) -> None:
@@ -233,6 +234,8 @@ def _expect(no: int, e: dict) -> None:
             raise Unreadable(no, f"unknown field \"expect.{k}\" (known: verdict, {', '.join(EXPECT)})", f"expect.{k}")
         if k != "verdict" and x is not None and type(x) is not EXPECT[k]:
             raise Unreadable(no, f"\"expect.{k}\" must be {kind_of(EXPECT[k]())}, got {kind_of(x)}", f"expect.{k}")
+        if type(x) is list and not all(type(c) is str for c in x):
+            raise Unreadable(no, f"\"expect.{k}\" must be a list of §s (strings)", f"expect.{k}")
 
 
 def check_rules(line: Line, version: str) -> None:

@@ -26,8 +26,9 @@ Modules, one job each: families (the families asked for, the configurations, a h
 generator (the legal games every family starts from, played by checks/explore.py; the
 random, mutants and unreadable families), mutants (unreadable and other field values),
 boundary with limits, conjuncts and solve (the guards' limits), logs (a scenario and its log
-lines), build (in memory), outdir (the folder written and its manifest), pytest_export (the
-pytest module).
+lines), cites (every § an illegal scenario's event breaks), pairwise (the all-pairs option
+sets), build (in memory), outdir (the folder written and its manifest), pytest_export (the
+pytest module that tests the user's engine).
 """
 from .build import build
 from .families import FAMILIES, configurations, header_for, player_counts

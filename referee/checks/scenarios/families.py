@@ -5,7 +5,9 @@ from __future__ import annotations
 import itertools
 import random
 
-from ...model.kernel import Game
+from ...model.kernel import BadInput, Game
+from ...model.kernel.inputs import choose_options
+from . import pairwise
 
 
 FAMILIES = ("random", "boundary", "mutants", "unreadable")
@@ -23,18 +25,42 @@ def player_counts(game: Game) -> list[int]:
     return out
 
 
-def configurations(game: Game) -> list[tuple[dict, int]]:
-    """(options, players): every combination of the variant options (kind "variant": mode,
-    board side), then each other rules option's non-default choices one at a time; the
-    player counts are spread over them so that each count appears."""
-    variants = [o for o in game.options if o.kind == "variant"]
-    combos = [dict(zip([o.name for o in variants], vals))
-              for vals in itertools.product(*[list(o.choices) for o in variants])] or [{}]
-    others = [{o.name: c} for o in game.options if o.kind != "variant" for c in o.choices if c != o.default]
-    opts = combos + others
+def configurations(game: Game, options: dict | None = None, all_pairs: bool = False) -> list[tuple[dict, int]]:
+    """(options, players). By default: every combination of the variant options (kind
+    "variant": mode, board side), then each other rules option's non-default choices one at
+    a time. With `options` (NAME: VALUE, checked as the audit's --option is: an unknown name
+    or value is a BadInput naming the known ones): exactly that rule set. With `all_pairs`:
+    a covering set of option sets where every pair of values of any two options appears
+    (pairwise.py; the given `options` stay fixed), each set written in full. The player
+    counts are spread over the option sets so that each count appears."""
+    if options is None and not all_pairs:
+        variants = [o for o in game.options if o.kind == "variant"]
+        combos = [dict(zip([o.name for o in variants], vals))
+                  for vals in itertools.product(*[list(o.choices) for o in variants])] or [{}]
+        opts = combos + [{o.name: c} for o in game.options if o.kind != "variant" for c in o.choices if c != o.default]
+    else:
+        fixed = {k: choose_options(options or {}, game.options)[k] for k in options or {}}
+        if all_pairs:
+            factors = [[fixed[o.name]] if o.name in fixed else [o.default] + [c for c in o.choices if c != o.default]
+                       for o in game.options]
+            opts = [dict(zip([o.name for o in game.options], row)) for row in pairwise.all_pairs(factors)]
+        else:
+            opts = [fixed]
     counts = player_counts(game) or [2]
     n = max(len(opts), len(counts))
-    return [(opts[i % len(opts)], counts[i % len(counts)]) for i in range(n)]
+    return [(opts[i % len(opts)], _count(game, opts[i % len(opts)], counts, i)) for i in range(n)]
+
+
+def _count(game: Game, opts: dict, counts: list[int], i: int) -> int:
+    """The i-th player count (cycling), or the next one these options accept."""
+    for n in counts[i % len(counts):] + counts[:i % len(counts)]:
+        try:
+            game.configure(opts, None, None, nplayers=n)
+            return n
+        except BadInput:
+            continue
+    raise BadInput(f"options: {', '.join(f'{k}={v}' for k, v in opts.items())}: no number of players "
+                   f"({', '.join(map(str, counts))}) accepts them")
 
 
 def header_for(game: Game, options: dict, nplayers: int, rng: random.Random) -> dict:

@@ -15,11 +15,11 @@ from .mutants import mutants, unreadable
 
 
 class Generator:
-    def __init__(self, game: Game, seed: int):
+    def __init__(self, game: Game, seed: int, confs: list[tuple[dict, int]] | None = None):
         self.game, self.seed = game, seed
         # the scenarios' games: weighted by the game's own move weights when it has them
         self.explorer = Explorer(game, "weighted")
-        self.confs = configurations(game)
+        self.confs = confs or configurations(game)  # (options, players) the games cycle through
         self._played: dict[tuple, tuple] = {}  # legal games already played (mutants, unreadable)
 
     def rng(self, *tag: Any) -> random.Random:

@@ -10,8 +10,8 @@ import orjson
 
 from ...model.kernel import BadInput, Game
 from .build import build
-from .families import _families
-from .pytest_export import write_pytest
+from .families import _families, configurations
+from .pytest_export import check_engine, module_name, write_pytest
 
 
 class OutDirRefused(BadInput):
@@ -65,19 +65,26 @@ def check_out_dir(out_dir: Path, force: bool = False) -> set[str]:
 
 
 def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: str | list[str] = "all",
-             fmt: str = "logs", budget: float | None = None, force: bool = False,
+             fmt: str = "logs", budget: float | None = None, force: bool = False, engine: str | None = None,
+             strict: bool = True, options: dict | None = None, all_pairs: bool = False,
              progress: Callable[[str], None] = lambda family: None) -> list[dict]:
     """Write the scenarios of `game` to out_dir (logs + manifest.json; with fmt "pytest" also
     a test module) and return the manifest. `family`: "all", one family or a list of them;
     `count`: random games (and the legal games the other families start from); `budget`:
     seconds for the boundary search (None: no limit beyond the search's own bounds).
     out_dir must be new or empty; with `force`, a folder of an earlier run, whose files (those
-    its manifest lists) are replaced or removed and no other (check_out_dir). `progress` is
-    told each family as it starts."""
+    its manifest lists) are replaced or removed and no other (check_out_dir). `engine`
+    (package.module:function) and `strict` are baked into the pytest module. `options`: every
+    family under exactly that rule set; `all_pairs`: under a covering set of option sets
+    (families.configurations); the random, mutants and unreadable families play the first
+    `count` of them (the boundary family all). `progress` is told each family as it starts."""
     fams = _families(family)
+    check_engine(engine)
+    chosen = options is not None or all_pairs
+    confs = configurations(game, options, all_pairs) if chosen else None  # checked before anything is written
     out_dir = Path(out_dir)
     own = check_out_dir(out_dir, force)
-    scen = build(game, count, seed, family, budget, progress)  # in memory: the probes replay without files
+    scen = build(game, count, seed, family, budget, confs, progress)  # in memory: the probes replay without files
     manifest, files = [], {}
     for i, sc in enumerate(scen):
         name = f"{game.name}-{sc.family}-{i:04d}-{sc.slug}.jsonl"
@@ -87,7 +94,12 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
         manifest.append({"file": name, "game": game.name, "family": sc.family, "expect": sc.expect,
                          "exercises": sc.exercises, "cites": sc.cites, "options": rows[0].get("options", {}),
                          "players": rows[0]["players"], "events": sum(1 for r in rows[1:] if "n" in r), **sc.extra})
-    module = f"test_{game.name}_scenarios.py" if fmt == "pytest" else None
+    doc = {"referee": 1, "game": game.name, "seed": seed, "count": count, "families": list(fams)}
+    if chosen:  # the rule sets asked for, and those played
+        doc |= {"options": options or {}, "all_pairs": all_pairs,
+                "configurations": [{"options": o, "players": n} for o, n in confs]}
+    doc["scenarios"] = manifest
+    module = module_name(game, doc, engine, strict) if fmt == "pytest" else None
     # nothing is written before every name is known to be new or this module's own
     out_dir.mkdir(parents=True, exist_ok=True)
     present = {p.name for p in out_dir.iterdir()}
@@ -100,10 +112,9 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
     # an earlier run's files with other parameters would be replayed too: remove them (only those)
     for old in sorted(own - set(files) - {"manifest.json", module}):
         (out_dir / old).unlink(missing_ok=True)
-    doc = {"referee": 1, "game": game.name, "seed": seed, "count": count, "families": list(fams), "scenarios": manifest}
     if module:
         doc["module"] = module
     (out_dir / "manifest.json").write_bytes(orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n")
-    if fmt == "pytest":
-        write_pytest(game, out_dir)
+    if module:
+        write_pytest(game, out_dir, module, engine, strict)
     return manifest
