@@ -7,6 +7,9 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli.app import app
+from referee.model import load
+
+from .test_finding_ids import record_ids
 
 EX = Path(__file__).parent.parent / "examples" / "raiders"
 run = CliRunner().invoke
@@ -67,9 +70,11 @@ def test_audit_json_finds_the_erratum_without_witnesses():
     r = run(app, ["audit", "raiders", "--no-witness", "-f", "json"])
     assert r.exit_code == 1
     doc = json.loads(r.stdout)
-    erratum = next(f for f in doc["findings"] if f["id"] == "raiders.contradiction.ap_tokens")
+    erratum = next(f for f in doc["findings"] if f["id"] == "raiders.contradiction.§6.5.ap_tokens")
     assert erratum["cites"] == ["§6.5"] and set(erratum["sources"]) == {"livret", "tuile"}
     assert any("4 as the livret 0.99 says, 5 as the tuile imprimée says" in d for d in erratum["details"])
+    ids = [f["id"] for f in doc["findings"]]  # stable ids: unique, each one the records give (test_finding_ids)
+    assert len(set(ids)) == len(ids) and set(ids) <= set(record_ids(load("raiders")))
 
 
 def test_audit_sarif():

@@ -1,9 +1,13 @@
 """A finding: what the audit reports (DESIGN.md, "What the checks find")."""
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
+
+from ..model.kernel.rules import cites
 
 KINDS = ("proved", "violated", "contradiction", "ambiguity", "claim", "gap", "data", "unknown")
 # kind "unknown" is the third value, apart from proved and refuted: not established (the
@@ -13,6 +17,27 @@ KINDS = ("proved", "violated", "contradiction", "ambiguity", "claim", "gap", "da
 PROVED_CLAIM = ("proved", "reached")
 SEVERITY = MappingProxyType({"proved": "info", "violated": "error", "contradiction": "warning", "ambiguity": "warning",
             "gap": "warning", "data": "error", "unknown": "warning"})
+
+
+def slug(text: str, words: int = 6) -> str:
+    """A name from words (ascii, lower case, joined by _): for a plugin's rule object that
+    has no `name` (a built-in one always has: a slug changes when its wording does)."""
+    flat = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return "_".join(re.findall(r"[a-z0-9]+", flat)[:words]) or "rule"
+
+
+def rule_name(obj: Any) -> str:
+    """The name a finding about this rule object is known by: its own `name`, else a slug
+    of what it says."""
+    return getattr(obj, "name", "") or slug(getattr(obj, "says", ""))
+
+
+def finding_id(game: str, kind: str, cite: str, name: str) -> str:
+    """The stable id `game.kind.§.name`: the first § the rule cites (blanks as _) and the
+    rule's name, never a counter or the wording, so a baseline keeps it across rewordings
+    (`raiders.ambiguity.§6.5.avant_poste_3`). A § holds dots; the name never does."""
+    first = (cites(cite) or ["§-"])[0]
+    return ".".join((game, kind, re.sub(r"\s+", "_", first), name.replace(".", "_")))
 
 
 @dataclass
@@ -47,6 +72,7 @@ class Finding:
     details: list[str] = field(default_factory=list)
     witness: Witness | None = None
     witness_note: str = ""
+    rule: str = ""  # the name of the rule object it is about (a ruling's, for a witness's "decides")
 
     def __post_init__(self):
         if not self.severity:

@@ -113,8 +113,8 @@ def write_witnesses(findings: list[Finding], d: Path) -> list[Path]:
         path = d / f"{f.id}.jsonl"
         lines = f.witness.lines()
         expect = {"verdict": f.witness.expect}
-        if f.id.split(".")[1] == "ambiguity":
-            expect["decides"] = f.id.split(".", 2)[2]
+        if f.id.split(".")[1] == "ambiguity" and f.rule:
+            expect["decides"] = f.rule
         lines[0] = {**lines[0], "note": f"witness of {f.id}: {f.witness.reaches}", "expect": expect}
         path.write_bytes(b"\n".join(orjson.dumps(x) for x in lines) + b"\n")
         written.append(path)

@@ -9,7 +9,7 @@ import z3
 
 from ...model.kernel import Config
 from ...model.kernel.rules import cites
-from ..findings import Finding
+from ..findings import Finding, rule_name
 from .. import work
 from ..invariants import all_instances, prove
 from ..symbolic import sym_state, term
@@ -28,7 +28,7 @@ class Proofs:
         n = len(all_instances(self.game, self.cfg))
         for r in self.inv:
             inv = self.game.invariants[r.index]
-            base = Finding(_fid(self.game, "invariant", str(r.index)), self.game.name, "proved", cites(inv.cite),
+            base = Finding(_fid(self.game, "invariant", inv.cite, rule_name(inv)), self.game.name, "proved", cites(inv.cite),
                            inv.says, [inv.source] if inv.source else [], status="inductive")
             if r.status == "proved" and n == 0 and self.game.actions:
                 r.status, r.by = "vacuous", "no action instance was built: the induction step covers no event"
@@ -86,7 +86,7 @@ class Proofs:
             core = self._core(sv)
             winner = self.cfg.source_of(sv)
             titles = {s.key: s.title for s in self.game.sources}
-            f = Finding(_fid(self.game, "contradiction", sv.name), self.game.name, "contradiction", cites(sv.cite),
+            f = Finding(_fid(self.game, "contradiction", sv.cite, sv.name), self.game.name, "contradiction", cites(sv.cite),
                         f"{sv.doc}: " + " vs ".join(f"{titles[k]} says {v}" for k, v in vals.items())
                         + f"; the consolidated rules take the {titles[winner]}",
                         sorted(vals), details=[f"unsat core: {', '.join(core)}"])
@@ -170,7 +170,7 @@ class Proofs:
         for i, c in enumerate(self.game.claims):
             if c.kind == "data":
                 continue
-            f = Finding(_fid(self.game, "claim", f"{i}"), self.game.name, "claim", cites(c.cite), c.says,
+            f = Finding(_fid(self.game, "claim", c.cite, rule_name(c)), self.game.name, "claim", cites(c.cite), c.says,
                         [c.source] if c.source else [])
             if c.kind in ("max", "min"):
                 m, how = self._maximum(c, self.cfg) if c.kind == "max" else (None, "min claims are not supported")

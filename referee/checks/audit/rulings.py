@@ -155,16 +155,16 @@ class Rulings:
                                "the model allows, assuming no invariant (none is proved in this audit): "
                                "its situation may be miswritten")
                     why = f"cannot arise{here} in any state {assumed}; audited {self._covers(self.cfg)}"
-                self.add(Finding(_fid(self.game, "ruling", r.name), self.game.name, "unknown", cited,
+                self.add(Finding(_fid(self.game, "ruling", r.cite, r.name), self.game.name, "unknown", cited,
                                  f"whether the rules always answer: {r.says}", status="not established",
                                  details=[f"not established: {why}"] + ([where] if where else [])))
                 return
-            self.add(Finding(_fid(self.game, "ruling", r.name), self.game.name, "proved", cited,
+            self.add(Finding(_fid(self.game, "ruling", r.cite, r.name), self.game.name, "proved", cited,
                              f"the rules always answer: {r.says}", status="decided",
                              details=[f"every reachable situation has exactly one answer ({len(text)} rules; "
                                       f"{self._covers(got['cfg'])})"] + ([where] if where else [])))
             return
-        f = Finding(_fid(self.game, "ambiguity", r.name), self.game.name, "ambiguity", cited, "")
+        f = Finding(_fid(self.game, "ambiguity", r.cite, r.name), self.game.name, "ambiguity", cited, "", rule=r.name)
         if several is not None:
             label, m, x, y = several
             f.says = (f"two rules give different answers to: {r.says} — {x.cite} ({x.says}) and {y.cite} ({y.says})")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from ...model.kernel import Game
-from ..findings import Finding
+from ..findings import Finding, finding_id
 from .. import witness as W
 from .. import workers
 
@@ -15,8 +15,8 @@ GRACE = 0.5  # seconds the audit waits past its budget for a search's last move
 STUCK_SECONDS = 0.5  # the stalemate search's share of the witness worker
 
 
-def _fid(game: Game, kind: str, tail: str) -> str:
-    return f"{game.name}.{kind}.{tail}"
+def _fid(game: Game, kind: str, cite: str, name: str) -> str:
+    return finding_id(game.name, kind, cite, name)
 
 
 class Runner:

@@ -370,6 +370,7 @@ class Invariant:
     says: str
     test: Callable[[Any], Any]
     source: str | None = None
+    name: str = ""  # the stable id's last part (checks/findings.py: finding_id); rewording keeps it
 
 
 @dataclass(frozen=True)
@@ -388,6 +389,7 @@ class Claim:
     value: Any = None
     source: str | None = None
     goal: Callable[[Any], Any] | None = None  # for "max": the state to reach, as a witness
+    name: str = ""  # the stable id's last part (checks/findings.py: finding_id); rewording keeps it
 
 
 @dataclass(frozen=True)
@@ -523,6 +525,7 @@ class Gap:
     cite: str
     says: str
     fills: str  # what the project ships or assumes instead
+    name: str = ""  # the stable id's last part (checks/findings.py: finding_id); rewording keeps it
 
 
 @dataclass(frozen=True)
