@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
 from ..model.kernel.rules import cites
@@ -15,8 +14,6 @@ KINDS = ("proved", "violated", "contradiction", "ambiguity", "claim", "gap", "da
 # configuration, a search explored too little). It is reported in a block of its own,
 # never counted among the findings, and never shows a value.
 PROVED_CLAIM = ("proved", "reached")
-SEVERITY = MappingProxyType({"proved": "info", "violated": "error", "contradiction": "warning", "ambiguity": "warning",
-            "gap": "warning", "data": "error", "unknown": "warning"})
 
 
 def slug(text: str, words: int = 6) -> str:
@@ -67,20 +64,19 @@ class Finding:
     cites: list[str]
     says: str
     sources: list[str] = field(default_factory=list)
-    severity: str = ""
     status: str = ""  # for claims: "proved" / "refuted"; for invariants: "inductive" / "bounded" ...
     details: list[str] = field(default_factory=list)
     witness: Witness | None = None
     witness_note: str = ""
     rule: str = ""  # the name of the rule object it is about (a ruling's, for a witness's "decides")
 
-    def __post_init__(self):
-        if not self.severity:
-            self.severity = SEVERITY.get(self.kind, "info")
-            if self.kind == "claim":
-                self.severity = "info" if self.status in PROVED_CLAIM else "warning"
-            if self.status in ("ok", "decided"):
-                self.severity = "info"
+    @property
+    def severity(self) -> str | None:
+        """error / warning / info by the finding's nature (checks/severity.py); None for what
+        is not a finding (proved, decided, not established)."""
+        from .severity import severity
+
+        return severity(self)
 
     @property
     def established(self) -> bool:
@@ -95,6 +91,7 @@ class Finding:
 
     def to_json(self) -> dict[str, Any]:
         d = {k: v for k, v in self.__dict__.items() if k != "witness"}
+        d["severity"] = self.severity
         if self.witness is not None:
             d["witness"] = {"reaches": self.witness.reaches, "expect": self.witness.expect,
                             "events": len(self.witness.events)}

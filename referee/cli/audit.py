@@ -28,6 +28,9 @@ def audit(
     witness_seconds: Annotated[float, typer.Option("--witness-seconds", min=0, help="CPU seconds for each witness search")] = 3.0,
     budget: Annotated[float, typer.Option("--budget", min=0, help="seconds the audit of a game may take; witness searches stop there")] = 8.0,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show every finding with its details")] = False,
+    rulebook: Annotated[Optional[Path], typer.Option("--rulebook", help="the rulebook file, or a folder holding it "
+                                                     "(default: the game's seed in ../shared): orders the report and "
+                                                     "places SARIF results at their § heading's line")] = None,
     timings: Annotated[bool, typer.Option("--timings", help="add the seconds each check took (the output then "
                                           "differs from run to run)")] = False,
 ) -> None:
@@ -36,6 +39,7 @@ def audit(
     read; 1: findings, or results not established; 2: usage or input error."""
     from ..checks.audit import Audit
     from ..checks import report
+    from ..checks.rulebook import Rulebook
     from ..model.kernel import BadInput
 
     games = [game_or_exit(game)] if game else [game_or_exit(n) for n in names()]
@@ -67,7 +71,7 @@ def audit(
                   markup=False)
     else:
         for g, f, t in results:
-            report.text(out, g, f, t, verbose)
+            report.text(out, g, f, t, verbose, book=Rulebook.of(g, rulebook))
     # a result not established is no all-clear: it has to be read too
     problems = any(x.is_problem or not x.established for _, f, _ in results for x in f)
     raise typer.Exit(FOUND if problems else OK)

@@ -22,14 +22,17 @@ class Listed:
         for d in self.game.data_checks(self.cfg):
             self.add(Finding(_fid(self.game, "data", d.cite, rule_name(d)), self.game.name, "data", cites(d.cite),
                              d.says + note, [d.source] if d.source else [], status="ok" if d.ok else "fails",
-                             severity="info" if d.ok else "error", details=[d.detail] if d.detail else []))
+                             details=[d.detail] if d.detail else []))
         for c in self.game.claims:
             if c.kind != "data":
                 continue
             got = c.expr(comp)
             ok = got == c.value
+            # a yes/no claim reads as agreement, not as "the components give True"
+            gives = (("the components agree" if got else "the components disagree") if isinstance(got, bool)
+                     else f"the components give {got}")
             self.add(Finding(_fid(self.game, "claim", c.cite, rule_name(c)), self.game.name, "claim", cites(c.cite),
-                             f"{c.says}: the components give {got}{note}", [c.source] if c.source else [],
+                             f"{c.says}: {gives}{note}", [c.source] if c.source else [],
                              status="proved" if ok else "refuted"))
 
     def gaps(self) -> None:

@@ -39,7 +39,7 @@ class Proofs:
                 continue
             base.details = [f"{r.status} at {r.by}"] + [f"{k} = {v}" for k, v in list(r.model.items())[:12]]
             if r.status in ("unknown", "vacuous"):
-                base.kind, base.status, base.severity = "unknown", "not established", "warning"
+                base.kind, base.status = "unknown", "not established"
                 budget = r.by.startswith("the time budget")
                 if r.status == "vacuous":
                     base.details = [f"not applicable: {r.by} ({self._covers(self.cfg)})"]
@@ -50,12 +50,12 @@ class Proofs:
                     base.details = [f"the solver gave up at {r.by}"]
                 self.add(base)
                 continue
-            base.kind, base.status, base.severity = "unknown", "not established", "warning"
+            base.kind, base.status = "unknown", "not established"
             base.details[0] = f"not inductive at {r.by}; no violating game found (counterexample to induction:)"
 
             def then(w, note, f=base, inv=inv):
                 if w:
-                    f.kind, f.status, f.severity = "violated", "violated", "error"
+                    f.kind, f.status = "violated", "violated"
                     f.says, f.witness = f"violated: {inv.says}", w
                 else:
                     f.witness_note = note
@@ -89,9 +89,16 @@ class Proofs:
             f = Finding(_fid(self.game, "contradiction", sv.cite, sv.name), self.game.name, "contradiction", cites(sv.cite),
                         f"{sv.doc}: " + " vs ".join(f"{titles[k]} says {v}" for k, v in vals.items())
                         + f"; the consolidated rules take the {titles[winner]}",
-                        sorted(vals), details=[f"unsat core: {', '.join(core)}"])
+                        sorted(vals), details=self._cannot_both(core, vals))
             self._consequences(sv, f)
             self.add(f)
+
+    def _cannot_both(self, core: list[str], vals: dict) -> list[str]:
+        """The sources that cannot all hold, in words; nothing when they are all the sources
+        (the headline already sets them side by side)."""
+        if not core or len(core) >= len(vals):
+            return []
+        return [f"these {len(core)} sources cannot all hold together: {', '.join(core)}"]
 
     def _core(self, sv) -> list[str]:
         """z3 unsat core over the sources' statements about the value (tracked by § and source)."""
@@ -191,7 +198,7 @@ class Proofs:
 
                     def then(w, note, f=f, m=m):
                         if w:
-                            f.status, f.severity, f.witness = "reached", "info", w
+                            f.status, f.witness = "reached", w
                             f.details = [f"upper bound {m} proved from the invariants (z3 Optimize); "
                                          f"the witness game reaches it ({len(w.events)} events)"]
                         else:
@@ -206,7 +213,6 @@ class Proofs:
                 f.status, f.details = self._always(c)
                 if f.status != "proved":
                     f.kind, f.status = "unknown", "not established"
-            f.severity = "info" if f.status == "proved" else "warning"
             self.add(f)
 
     def _always(self, c) -> tuple[str, list[str]]:

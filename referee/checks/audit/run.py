@@ -29,6 +29,7 @@ class Runner:
         self.elsewhere: list = []  # rulings that cannot arise as configured (_ruling)
         self.pool = None
         self.futures: dict = {}
+        self.cpu: dict = {}  # task -> the CPU seconds its search was given (search.Budget's unit)
         if self.witnesses:
             # witnesses are searched concretely in other processes while z3 works here
             # niced: the proofs (two processes) come first, the searches take what is left.
@@ -70,9 +71,9 @@ class Runner:
 
     def _submit(self, task: tuple, seconds: float | None = None) -> None:
         if self.pool is not None and task not in self.futures:
+            self.cpu[task] = seconds or self.witness_seconds
             self.futures[task] = self.pool.apply_async(
-                W.run_task, (self.game.name, self.rules, task, seconds or self.witness_seconds,
-                             self.deadline - 0.2))
+                W.run_task, (self.game.name, self.rules, task, self.cpu[task], self.deadline - 0.2))
 
     def _later(self, task: tuple, then, key: str | None = None) -> None:
         """Attach the witness of `task` when the searches are collected: then(witness, note)."""
@@ -90,13 +91,12 @@ class Runner:
             left = self.deadline - time.monotonic() + GRACE
             try:
                 w = self.futures[task].get(timeout=max(0.05, left))
+                # one line, in the search's own unit: CPU seconds of its worker (search.Budget)
+                shared = " (one search for every ruling)" if key is not None else ""
+                none = f"no example game found within {self.cpu[task]:.1f} s of CPU at most{shared}"
                 if key is not None:
                     w = w.get(key)
-                    then(w, "" if w else "no game raising it was found by the rulings' shared search (at most "
-                                         f"{self.witness_seconds:.1f} s of CPU a ruling, within the audit's "
-                                         f"{self.budget:.0f}-s budget; see --witness-seconds, --budget)")
-                    continue
-                then(w, "" if w else f"no game reaching it was found within {self.witness_seconds:.1f} s of search")
+                then(w, "" if w else none)
             except Late:
                 then(None, f"the search was stopped at the audit's time budget ({self.budget:.0f} s; see --budget)")
             except Exception as e:  # noqa: BLE001 - a failed search costs its witness, not the audit
