@@ -3,12 +3,15 @@ replay round trip."""
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 from typer.testing import CliRunner
 
+from referee import schemas
 from referee.cli.app import app
 from referee.model import load
 
+from .test_audit_sarif import SCHEMA as SARIF_SCHEMA, github_problems
 from .test_finding_ids import record_ids
 
 EX = Path(__file__).parent.parent / "examples" / "raiders"
@@ -70,6 +73,8 @@ def test_audit_json_finds_the_erratum_without_witnesses():
     r = run(app, ["audit", "raiders", "--no-witness", "-f", "json"])
     assert r.exit_code == 1
     doc = json.loads(r.stdout)
+    jsonschema.Draft202012Validator(schemas.load("audit")).validate(doc)  # the shipped schema holds
+    doc = doc["games"][0]
     erratum = next(f for f in doc["findings"] if f["id"] == "raiders.contradiction.§6.5.ap_tokens")
     assert erratum["cites"] == ["§6.5"] and set(erratum["sources"]) == {"livret", "tuile"}
     assert any("4 as the livret 0.99 says, 5 as the tuile imprimée says" in d for d in erratum["details"])
@@ -81,6 +86,8 @@ def test_audit_sarif():
     r = run(app, ["audit", "raiders", "--no-witness", "-f", "sarif"])
     doc = json.loads(r.stdout)
     assert doc["version"] == "2.1.0" and doc["runs"][0]["results"]
+    jsonschema.Draft4Validator(SARIF_SCHEMA).validate(doc)  # a real audit's SARIF: OASIS and GitHub
+    assert github_problems(doc) == []
 
 
 def test_audit_witnesses_replay_to_their_findings(tmp_path):

@@ -1,5 +1,6 @@
-"""Audit reports: readable text grouped by § (rich), JSON, and SARIF 2.1.0 for
-code-scanning tools. Witnesses are written as replayable logs."""
+"""Audit reports: readable text by severity then § order (rich) and the JSON document
+(schemas/audit.schema.json); SARIF is checks/sarif.py. Witnesses are written as
+replayable logs."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -89,33 +90,36 @@ def _esc(s: str) -> str:
     return s.replace("[", "\\[")
 
 
-def as_json(game: Any, findings: list[Finding], timings: dict) -> dict:
-    doc = {"game": game.name, "rulebook": game.rulebook, "findings": [f.to_json() for f in findings]}
+JSON_VERSION = 1  # the audit document's format (referee/schemas/audit.schema.json); bump on a change
+
+
+def as_json(game: Any, findings: list[Finding], timings: dict, book: Rulebook | None = None,
+            marks: dict | None = None) -> dict:
+    """One game's part of the audit document: its findings by severity then § order, then
+    what is proved or decided, then what is not established (each with its `severity`,
+    None for the last two)."""
+    book = book or Rulebook(None)
+    marks = marks or {}
+    first = ordered(findings, book)
+    rest = sorted((f for f in findings if not f.is_problem),
+                  key=lambda f: (book.order(f.cites[0] if f.cites else ""), f.id))
+    out = []
+    for f in first + [f for f in rest if f.established] + [f for f in rest if not f.established]:
+        d = f.to_json()
+        if f.id in marks:
+            d["baseline"] = marks[f.id]
+        out.append(d)
+    doc = {"game": game.name, "rulebook": game.rulebook, "findings": out}
     if timings:  # only with --timings: wall-clock seconds differ from run to run
         doc["timings"] = timings
     return doc
 
 
-def sarif(results: list[tuple[Any, list[Finding]]]) -> dict:
-    runs = []
-    for game, findings in results:
-        rules = {}
-        out = []
-        for f in findings:
-            if not f.is_problem:
-                continue
-            rules.setdefault(f.kind, {"id": f.kind, "shortDescription": {"text": f.kind}})
-            out.append({
-                "ruleId": f.kind,
-                "level": {"error": "error", "warning": "warning"}.get(f.severity, "note"),
-                "message": {"text": f"{' '.join(f.cites)}: {f.says}"},
-                "locations": [{"physicalLocation": {"artifactLocation": {"uri": game.rulebook}},
-                               "logicalLocations": [{"name": c, "kind": "section"} for c in f.cites]}],
-                "partialFingerprints": {"findingId": f.id},
-            })
-        runs.append({"tool": {"driver": {"name": "referee", "informationUri": "https://example.invalid/referee",
-                                         "rules": list(rules.values())}}, "results": out})
-    return {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": runs}
+def document(games: list[dict]) -> dict:
+    """The audit document: one shape for one game or five (schemas/audit.schema.json)."""
+    from .. import __version__
+
+    return {"version": JSON_VERSION, "tool": {"name": "referee", "version": __version__}, "games": games}
 
 
 def write_witnesses(findings: list[Finding], d: Path) -> list[Path]:

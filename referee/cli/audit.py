@@ -64,11 +64,13 @@ def audit(
             written = report.write_witnesses(findings, witness_dir / g.name)
             err.print(f"{g.name}: {len(written)} witnesses written to {witness_dir / g.name}")
     if format is AFmt.json:
-        doc = [report.as_json(g, f, t) for g, f, t in results]
-        out.print(orjson.dumps(doc if len(doc) > 1 else doc[0], option=orjson.OPT_INDENT_2).decode(), markup=False)
+        doc = report.document([report.as_json(g, f, t, Rulebook.of(g, rulebook)) for g, f, t in results])
+        out.print(orjson.dumps(doc, option=orjson.OPT_INDENT_2).decode(), markup=False)
     elif format is AFmt.sarif:
-        out.print(orjson.dumps(report.sarif([(g, f) for g, f, _ in results]), option=orjson.OPT_INDENT_2).decode(),
-                  markup=False)
+        from ..checks.sarif import sarif
+
+        doc = sarif([(g, f, Rulebook.of(g, rulebook)) for g, f, _ in results], given=rulebook)
+        out.print(orjson.dumps(doc, option=orjson.OPT_INDENT_2).decode(), markup=False)
     else:
         for g, f, t in results:
             report.text(out, g, f, t, verbose, book=Rulebook.of(g, rulebook))
