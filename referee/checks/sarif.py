@@ -80,8 +80,11 @@ def sarif(results: list[tuple[Any, list[Finding], Rulebook]], given: Path | None
                                                      "region": {"startLine": line or 1}},
                                 "logicalLocations": [{"name": c, "kind": "section"} for c in f.cites]}],
                  "partialFingerprints": {"refereeFindingId/v1": f.id}}
-            if f.id in marks:
+            if marks.get(f.id) in ("new", "known"):
                 r["baselineState"] = "new" if marks[f.id] == "new" else "unchanged"
+            elif marks.get(f.id) == "ignored":  # acknowledged with a reason in [tool.referee] of pyproject.toml
+                r["suppressions"] = [{"kind": "external", "status": "accepted",
+                                      "justification": "ignored with a reason in [tool.referee] of pyproject.toml"}]
             out.append(r)
     names = "+".join(g.name for g, _, _ in results)
     run = {"tool": {"driver": driver},
