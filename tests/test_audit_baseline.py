@@ -13,9 +13,9 @@ from referee.checks import baseline as B
 from referee.checks.audit import Audit
 from referee.checks.findings import Finding
 from referee.cli.app import app
-from referee.model.kernel import Answer, Gap, Ruling
+from referee.model.kernel import Gap
 
-from .test_audit_honesty import _game
+from .test_audit_severity import ruled_toy
 
 run = CliRunner().invoke
 AUDIT = ["audit", "toy", "--no-witness"]
@@ -23,11 +23,7 @@ AUDIT = ["audit", "toy", "--no-witness"]
 
 @pytest.fixture(scope="module", autouse=True)
 def _audit_once():
-    one = Answer("§1", "book", "the left player", lambda s, a: True, lambda s, a: 1)
-    two = Answer("§2", "book", "the right player", lambda s, a: True, lambda s, a: 0)
-    toy = _game(rulings=(Ruling("who", "§1", "who starts?", lambda s, a: True, ()),
-                         Ruling("both", "§1", "who goes next?", lambda s, a: True, (one, two), action="take")),
-                gaps=(Gap("§2", "the pile's size is never given", "10 stones", name="pile_size"),))
+    toy = ruled_toy(gaps=(Gap("§2", "the pile's size is never given", "10 stones", name="pile_size"),))
     found = Audit(toy, witnesses=False).run()
     assert {f.severity for f in found} >= {"error", "warning", "info"}
     mp = pytest.MonkeyPatch()

@@ -4,16 +4,16 @@ Real output of the command, on the toy game (seconds); test_cli validates a Raid
 import json
 
 import jsonschema
-from typer.testing import CliRunner
-
 import orjson
+import pytest
+from typer.testing import CliRunner
 
 from referee import schemas
 from referee.checks import report
 from referee.cli.app import app
-from referee.model.kernel import Answer, Ruling
 
-from .test_audit_honesty import _game, _run
+from .test_audit_honesty import _run
+from .test_audit_severity import ruled_toy
 
 run = CliRunner().invoke
 
@@ -24,8 +24,13 @@ def _validate(doc):
     jsonschema.Draft202012Validator(schema).validate(doc)
 
 
-def test_the_audit_json_of_one_game_is_the_versioned_document_and_valid():
-    r = run(app, ["audit", "toy", "--no-witness", "-f", "json"])
+@pytest.fixture(scope="module")
+def cli():
+    return run(app, ["audit", "toy", "--no-witness", "-f", "json"])
+
+
+def test_the_audit_json_of_one_game_is_the_versioned_document_and_valid(cli):
+    r = cli
     assert r.exit_code in (0, 1), r.output
     doc = json.loads(r.stdout)
     _validate(doc)
@@ -34,10 +39,7 @@ def test_the_audit_json_of_one_game_is_the_versioned_document_and_valid():
 
 
 def test_findings_come_first_by_severity_and_the_rest_validates_too():
-    one = Answer("§1", "book", "the left player", lambda s, a: True, lambda s, a: 1)
-    two = Answer("§2", "book", "the right player", lambda s, a: True, lambda s, a: 0)
-    g = _game(rulings=(Ruling("who", "§1", "who starts?", lambda s, a: True, ()),
-                       Ruling("both", "§1", "who goes next?", lambda s, a: True, (one, two), action="take")))
+    g = ruled_toy()
     _, fs = _run(g)
     doc = json.loads(orjson.dumps(report.document([report.as_json(g, fs, {})])))
     _validate(doc)
@@ -51,8 +53,8 @@ def test_timings_only_when_asked_and_still_valid():
     assert set(doc["games"][0]["timings"]) >= {"invariants", "rulings"}
 
 
-def test_a_document_of_another_shape_is_refused():
-    doc = json.loads(run(app, ["audit", "toy", "--no-witness", "-f", "json"]).stdout)
+def test_a_document_of_another_shape_is_refused(cli):
+    doc = json.loads(cli.stdout)
     for bad in (doc["games"][0], {**doc, "version": 0}, {**doc, "games": [{**doc["games"][0], "clock": 1.5}]}):
         try:
             _validate(bad)

@@ -17,9 +17,9 @@ from referee.checks.findings import Finding, finding_id
 from referee.checks.rulebook import Rulebook
 from referee.checks.sarif import sarif
 from referee.model import load
-from referee.model.kernel import Answer, Ruling
 
-from .test_audit_honesty import _game, _run
+from .test_audit_honesty import _run
+from .test_audit_severity import ruled_toy
 
 SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
 GAMES = ("raiders", "welcome", "twister", "trolls", "draft")
@@ -94,10 +94,7 @@ def test_every_game_in_one_run_is_valid_and_accepted():
 
 
 def test_a_toy_audits_rulings_are_results_at_their_level():
-    one = Answer("§1", "book", "the left player", lambda s, a: True, lambda s, a: 1)
-    two = Answer("§2", "book", "the right player", lambda s, a: True, lambda s, a: 0)
-    g = _game(rulings=(Ruling("who", "§1", "who starts?", lambda s, a: True, ()),
-                       Ruling("both", "§1", "who goes next?", lambda s, a: True, (one, two), action="take")))
+    g = ruled_toy()
     _, fs = _run(g)
     book = Rulebook(Path("toy.txt"), ("Nim", "§1. Taking", "§2. The end"))
     doc = sarif([(g, fs, book)])

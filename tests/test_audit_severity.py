@@ -62,16 +62,18 @@ def test_a_heading_is_found_at_its_line_never_at_a_sentence_or_list_item():
     assert BOOK.order("§Équipement") < BOOK.order("§Nowhere")  # found headings first, the rest by name
 
 
-def _toy(*rulings):
-    return _game(rulings=rulings)
-
-
-def test_a_hole_is_an_error_a_conflict_a_warning_in_plain_words():
+def ruled_toy(**kw):
+    """The toy with two rulings: `who`, answered by an option only (a hole), and `both`,
+    two text answers that differ during a 'take' (a conflict)."""
     one = Answer("§1", "book", "the left player", lambda s, a: True, lambda s, a: 1)
     two = Answer("§2", "book", "the right player", lambda s, a: True, lambda s, a: 0)
     opt = Answer("§1", "option:start=10", "as the option says", lambda s, a: True, lambda s, a: 1)
-    g = _toy(Ruling("who", "§1", "who starts?", lambda s, a: True, (opt,)),
-             Ruling("both", "§1", "who goes next?", lambda s, a: True, (one, two), action="take"))
+    return _game(rulings=(Ruling("who", "§1", "who starts?", lambda s, a: True, (opt,)),
+                          Ruling("both", "§1", "who goes next?", lambda s, a: True, (one, two), action="take")), **kw)
+
+
+def test_a_hole_is_an_error_a_conflict_a_warning_in_plain_words():
+    g = ruled_toy()
     _, fs = _run(g)
     hole, conflict = _one(fs, ".who"), _one(fs, ".both")
     assert (hole.status, hole.severity, conflict.status, conflict.severity) == ("hole", "error", "conflict", "warning")
