@@ -62,3 +62,4 @@ def test_an_id_survives_a_rewording_and_follows_its_section():
         finding_id("welcome", "gap", gap.cite, rule_name(gap))
     assert finding_id("raiders", "ambiguity", "§6.5 §7.2", "avant_poste_3") == "raiders.ambiguity.§6.5.avant_poste_3"
     assert finding_id("draft", "claim", "§Mise en place", "x") == "draft.claim.§Mise_en_place.x"
+    assert finding_id("trolls", "claim", "§Tour de jeu/7", "x") == "trolls.claim.§Tour_de_jeu_7.x"  # a file name

@@ -32,9 +32,10 @@ def rule_name(obj: Any) -> str:
 def finding_id(game: str, kind: str, cite: str, name: str) -> str:
     """The stable id `game.kind.§.name`: the first § the rule cites (blanks as _) and the
     rule's name, never a counter or the wording, so a baseline keeps it across rewordings
-    (`raiders.ambiguity.§6.5.avant_poste_3`). A § holds dots; the name never does."""
-    first = (cites(cite) or ["§-"])[0]
-    return ".".join((game, kind, re.sub(r"\s+", "_", first), name.replace(".", "_")))
+    (`raiders.ambiguity.§6.5.avant_poste_3`, `trolls.claim.§Tour_de_jeu_7.x`). A § holds dots; the
+    name never does."""
+    first = (cites(cite) or ["§-"])[0]  # blanks and slashes as _: an id names a witness file
+    return ".".join((game, kind, re.sub(r"[\s/]+", "_", first), name.replace(".", "_")))
 
 
 @dataclass

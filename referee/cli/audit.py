@@ -64,6 +64,9 @@ def audit(
             err.print(f"referee: --option takes NAME=VALUE, got {o!r}")
             raise typer.Exit(BAD)
         opts[k] = v
+    if rulebook is not None and not rulebook.exists():
+        err.print(f"referee: --rulebook {rulebook}: no such file or folder (the rulebook, or a folder holding it)")
+        raise typer.Exit(BAD)
     try:  # read before the audit runs: a bad baseline or ignore costs nothing
         ignored = B.ignores(B.pyproject())
         known = B.read(baseline) if baseline is not None and baseline.exists() else None
