@@ -1,5 +1,6 @@
 """The command line, as a user meets it: exit codes, formats, the audit -> witness ->
 replay round trip."""
+import copy
 import json
 from pathlib import Path
 
@@ -8,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee import schemas
+from referee.checks.audit import Audit
 from referee.cli.app import app
 from referee.model import load
 
@@ -69,7 +71,25 @@ def test_rules_and_graph():
     assert mer.startswith("flowchart LR")
 
 
-def test_audit_json_finds_the_erratum_without_witnesses():
+@pytest.fixture(scope="module")
+def raiders_once():
+    """The Raiders audit (--no-witness) runs once for the JSON and SARIF tests: both formats
+    are printed from the same findings, as one command would."""
+    real, memo = Audit.run, {}
+
+    def once(self):
+        key = (self.game.name, tuple(sorted(self.options.items())), self.witnesses, self.prefer)
+        if key not in memo:
+            memo[key] = real(self)
+        return copy.deepcopy(memo[key])
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(Audit, "run", once)
+    yield
+    mp.undo()
+
+
+def test_audit_json_finds_the_erratum_without_witnesses(raiders_once):
     r = run(app, ["audit", "raiders", "--no-witness", "-f", "json"])
     assert r.exit_code == 1
     doc = json.loads(r.stdout)
@@ -82,7 +102,7 @@ def test_audit_json_finds_the_erratum_without_witnesses():
     assert len(set(ids)) == len(ids) and set(ids) <= set(record_ids(load("raiders")))
 
 
-def test_audit_sarif():
+def test_audit_sarif(raiders_once):
     r = run(app, ["audit", "raiders", "--no-witness", "-f", "sarif"])
     doc = json.loads(r.stdout)
     assert doc["version"] == "2.1.0" and doc["runs"][0]["results"]
