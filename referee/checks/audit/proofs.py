@@ -51,7 +51,8 @@ class Proofs:
                 self.add(base)
                 continue
             base.kind, base.status = "unknown", "not established"
-            base.details[0] = f"not inductive at {r.by}; no violating game found (counterexample to induction:)"
+            base.details[0] = (f"the proof by induction fails at {r.by} and no game breaking it was found; "
+                               "a state that step does not rule out:")
 
             def then(w, note, f=base, inv=inv):
                 if w:
@@ -194,12 +195,12 @@ class Proofs:
                 elif m == c.value:
                     # the bound is proved; the value is reached only with a game that reaches it
                     f.status = "upper bound proved, value not reached"
-                    f.details = [f"no reachable state exceeds {m} (z3 Optimize over the invariants)"]
+                    f.details = [f"no state the proved invariants allow exceeds {m}"]
 
                     def then(w, note, f=f, m=m):
                         if w:
                             f.status, f.witness = "reached", w
-                            f.details = [f"upper bound {m} proved from the invariants (z3 Optimize); "
+                            f.details = [f"upper bound {m} proved from the invariants; "
                                          f"the witness game reaches it ({len(w.events)} events)"]
                         else:
                             f.witness_note = note
