@@ -98,6 +98,9 @@ def test_a_bad_baseline_or_config_is_a_located_error_before_the_audit(here):
     (here / "pyproject.toml").write_text("[tool.referee]\nignores = []\n", encoding="utf-8")
     r = run(app, AUDIT)
     assert r.exit_code == 2 and "tool.referee.ignores: unknown key" in r.stderr
+    (here / "pyproject.toml").unlink()
+    r = run(app, AUDIT + ["--baseline", "no/such/folder/base.json"])
+    assert r.exit_code == 2 and "the baseline cannot be written" in r.stderr and "Traceback" not in r.output
     r = run(app, AUDIT + ["--rulebook", "nope.txt"])
     assert r.exit_code == 2 and "--rulebook nope.txt: no such file or folder" in r.stderr
 

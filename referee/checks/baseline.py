@@ -59,11 +59,15 @@ def ignores(path: Path | None) -> dict[str, str]:
     """id -> reason, from `[tool.referee] ignore = [{id = ..., reason = ...}]` of `path`."""
     if path is None:
         return {}
-    text = path.read_text(encoding="utf-8")
     try:
+        text = path.read_text(encoding="utf-8")
         conf = tomllib.loads(text).get("tool", {}).get("referee", {})
+    except (OSError, UnicodeDecodeError) as e:
+        raise BadInput(f"{path}: cannot be read: {getattr(e, 'strerror', None) or e}") from None
     except tomllib.TOMLDecodeError as e:
-        raise BadInput(f"{path}: {e}") from None
+        raise BadInput(f"{path}: not TOML: {e}") from None
+    if not isinstance(conf, dict):
+        raise BadInput(f"{path}: tool.referee: a table ([tool.referee])")
     lines = text.splitlines()
 
     def at(needle: str) -> int:  # tomllib gives no lines: the entry's line, else the table's

@@ -88,7 +88,11 @@ def audit(
             err.print(f"{g.name}: {len(written)} witnesses written to {witness_dir / g.name}")
     found = [x for _, f, _ in results for x in f]
     if baseline is not None and known is None:
-        n = B.write(baseline, found)
+        try:
+            n = B.write(baseline, found)
+        except OSError as e:
+            err.print(f"referee: {baseline}: the baseline cannot be written: {e.strerror or e}")
+            raise typer.Exit(BAD) from None
         known = {x.id for x in B.tracked(found)}
         err.print(f"referee: baseline written to {baseline} ({n} findings and results not established, known from now on)")
     mark = B.marks(found, known, ignored)
