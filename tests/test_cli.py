@@ -1,12 +1,20 @@
 """The command line, as a user meets it: exit codes, formats, the audit -> witness ->
 replay round trip."""
+import copy
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 from typer.testing import CliRunner
 
+from referee import schemas
+from referee.checks.audit import Audit
 from referee.cli.app import app
+from referee.model import load
+
+from .test_audit_sarif import SCHEMA as SARIF_SCHEMA, github_problems
+from .test_finding_ids import record_ids
 
 EX = Path(__file__).parent.parent / "examples" / "raiders"
 run = CliRunner().invoke
@@ -63,19 +71,43 @@ def test_rules_and_graph():
     assert mer.startswith("flowchart LR")
 
 
-def test_audit_json_finds_the_erratum_without_witnesses():
+@pytest.fixture(scope="module")
+def raiders_once():
+    """The Raiders audit (--no-witness) runs once for the JSON and SARIF tests: both formats
+    are printed from the same findings, as one command would."""
+    real, memo = Audit.run, {}
+
+    def once(self):
+        key = (self.game.name, tuple(sorted(self.options.items())), self.witnesses, self.prefer)
+        if key not in memo:
+            memo[key] = real(self)
+        return copy.deepcopy(memo[key])
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(Audit, "run", once)
+    yield
+    mp.undo()
+
+
+def test_audit_json_finds_the_erratum_without_witnesses(raiders_once):
     r = run(app, ["audit", "raiders", "--no-witness", "-f", "json"])
     assert r.exit_code == 1
     doc = json.loads(r.stdout)
-    erratum = next(f for f in doc["findings"] if f["id"] == "raiders.contradiction.ap_tokens")
+    jsonschema.Draft202012Validator(schemas.load("audit")).validate(doc)  # the shipped schema holds
+    doc = doc["games"][0]
+    erratum = next(f for f in doc["findings"] if f["id"] == "raiders.contradiction.§6.5.ap_tokens")
     assert erratum["cites"] == ["§6.5"] and set(erratum["sources"]) == {"livret", "tuile"}
     assert any("4 as the livret 0.99 says, 5 as the tuile imprimée says" in d for d in erratum["details"])
+    ids = [f["id"] for f in doc["findings"]]  # stable ids: unique, each one the records give (test_finding_ids)
+    assert len(set(ids)) == len(ids) and set(ids) <= set(record_ids(load("raiders")))
 
 
-def test_audit_sarif():
+def test_audit_sarif(raiders_once):
     r = run(app, ["audit", "raiders", "--no-witness", "-f", "sarif"])
     doc = json.loads(r.stdout)
     assert doc["version"] == "2.1.0" and doc["runs"][0]["results"]
+    jsonschema.Draft4Validator(SARIF_SCHEMA).validate(doc)  # a real audit's SARIF: OASIS and GitHub
+    assert github_problems(doc) == []
 
 
 def test_audit_witnesses_replay_to_their_findings(tmp_path):

@@ -1,9 +1,12 @@
 """A finding: what the audit reports (DESIGN.md, "What the checks find")."""
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
+
+from ..model.kernel.rules import cites
 
 KINDS = ("proved", "violated", "contradiction", "ambiguity", "claim", "gap", "data", "unknown")
 # kind "unknown" is the third value, apart from proved and refuted: not established (the
@@ -11,8 +14,28 @@ KINDS = ("proved", "violated", "contradiction", "ambiguity", "claim", "gap", "da
 # configuration, a search explored too little). It is reported in a block of its own,
 # never counted among the findings, and never shows a value.
 PROVED_CLAIM = ("proved", "reached")
-SEVERITY = MappingProxyType({"proved": "info", "violated": "error", "contradiction": "warning", "ambiguity": "warning",
-            "gap": "warning", "data": "error", "unknown": "warning"})
+
+
+def slug(text: str, words: int = 6) -> str:
+    """A name from words (ascii, lower case, joined by _): for a plugin's rule object that
+    has no `name` (a built-in one always has: a slug changes when its wording does)."""
+    flat = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return "_".join(re.findall(r"[a-z0-9]+", flat)[:words]) or "rule"
+
+
+def rule_name(obj: Any) -> str:
+    """The name a finding about this rule object is known by: its own `name`, else a slug
+    of what it says."""
+    return getattr(obj, "name", "") or slug(getattr(obj, "says", ""))
+
+
+def finding_id(game: str, kind: str, cite: str, name: str) -> str:
+    """The stable id `game.kind.§.name`: the first § the rule cites (blanks as _) and the
+    rule's name, never a counter or the wording, so a baseline keeps it across rewordings
+    (`raiders.ambiguity.§6.5.avant_poste_3`, `trolls.claim.§Tour_de_jeu_7.x`). A § holds dots; the
+    name never does."""
+    first = (cites(cite) or ["§-"])[0]  # blanks and slashes as _: an id names a witness file
+    return ".".join((game, kind, re.sub(r"[\s/]+", "_", first), name.replace(".", "_")))
 
 
 @dataclass
@@ -42,19 +65,19 @@ class Finding:
     cites: list[str]
     says: str
     sources: list[str] = field(default_factory=list)
-    severity: str = ""
     status: str = ""  # for claims: "proved" / "refuted"; for invariants: "inductive" / "bounded" ...
     details: list[str] = field(default_factory=list)
     witness: Witness | None = None
     witness_note: str = ""
+    rule: str = ""  # the name of the rule object it is about (a ruling's, for a witness's "decides")
 
-    def __post_init__(self):
-        if not self.severity:
-            self.severity = SEVERITY.get(self.kind, "info")
-            if self.kind == "claim":
-                self.severity = "info" if self.status in PROVED_CLAIM else "warning"
-            if self.status in ("ok", "decided"):
-                self.severity = "info"
+    @property
+    def severity(self) -> str | None:
+        """error / warning / info by the finding's nature (checks/severity.py); None for what
+        is not a finding (proved, decided, not established)."""
+        from .severity import severity
+
+        return severity(self)
 
     @property
     def established(self) -> bool:
@@ -69,6 +92,7 @@ class Finding:
 
     def to_json(self) -> dict[str, Any]:
         d = {k: v for k, v in self.__dict__.items() if k != "witness"}
+        d["severity"] = self.severity
         if self.witness is not None:
             d["witness"] = {"reaches": self.witness.reaches, "expect": self.witness.expect,
                             "events": len(self.witness.events)}

@@ -10,7 +10,7 @@ from typing import Any
 import networkx as nx
 
 from ..model.kernel import Game
-from .findings import Finding
+from .findings import Finding, finding_id
 
 
 def declared(game: Game) -> dict[str, Any]:
@@ -24,13 +24,13 @@ def check_phases(game: Game) -> list[Finding]:
     unreached = [p.name for p in game.phases if p.name != first and not nx.has_path(g, first, p.name)]
     dead = [p.name for p in game.phases if p.name != last and not nx.has_path(g, p.name, last)]
     for p in unreached:
-        out.append(Finding(f"{game.name}.graph.unreached.{p}", game.name, "gap", [game.phases[game.phase_index[p]].cite],
+        out.append(Finding(finding_id(game.name, "graph", game.phases[game.phase_index[p]].cite, f"unreached_{p}"), game.name, "gap", [game.phases[game.phase_index[p]].cite],
                            f"the phase '{p}' cannot be reached from '{first}' by any event"))
     for p in dead:
-        out.append(Finding(f"{game.name}.graph.deadend.{p}", game.name, "gap", [game.phases[game.phase_index[p]].cite],
+        out.append(Finding(finding_id(game.name, "graph", game.phases[game.phase_index[p]].cite, f"dead_end_{p}"), game.name, "gap", [game.phases[game.phase_index[p]].cite],
                            f"from the phase '{p}' no sequence of events leads to '{last}'"))
     if not unreached and not dead:
-        out.append(Finding(f"{game.name}.graph.phases", game.name, "proved", sorted({p.cite for p in game.phases}),
+        out.append(Finding(finding_id(game.name, "graph", game.phases[0].cite, "phases_connected"), game.name, "proved", sorted({p.cite for p in game.phases}),
                            f"every phase is reachable from '{first}' and '{last}' is reachable from every phase "
                            f"({g.number_of_nodes()} phases, {g.number_of_edges()} event edges)", status="graph"))
     return out

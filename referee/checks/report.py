@@ -1,8 +1,8 @@
-"""Audit reports: readable text grouped by § (rich), JSON, and SARIF 2.1.0 for
-code-scanning tools. Witnesses are written as replayable logs."""
+"""Audit reports: readable text by severity then § order (rich) and the JSON document
+(schemas/audit.schema.json); SARIF is checks/sarif.py. Witnesses are written as
+replayable logs."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -10,98 +10,116 @@ from typing import Any
 import orjson
 
 from .findings import Finding
+from .rulebook import Rulebook
+from .severity import LEVELS
 
 ICON = MappingProxyType({"proved": "✓", "violated": "✗", "contradiction": "≠", "ambiguity": "?", "claim": "§", "gap": "…",
         "data": "▦", "unknown": "~"})
 STYLE = MappingProxyType({"error": "bold red", "warning": "yellow", "info": "green"})
 
 
-def section_key(cite: str) -> tuple:
-    nums = re.findall(r"\d+", cite)
-    return tuple(int(n) for n in nums) if nums else (999,)
+def ordered(findings: list[Finding], book: Rulebook) -> list[Finding]:
+    """The findings by severity (error, warning, info), then as the rulebook reads."""
+    return sorted((f for f in findings if f.is_problem),
+                  key=lambda f: (LEVELS.index(f.severity), book.order(f.cites[0] if f.cites else ""), f.id))
 
 
-def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbose: bool = False) -> None:
+def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbose: bool = False,
+         book: Rulebook | None = None, marks: dict | None = None) -> None:
+    """The report: the findings by severity then § order; what is proved apart (folded to
+    one line each, details with --verbose); what is not established in a block of its own.
+    `marks` (baselines) says of a finding's id whether it is "new" or "known"."""
     from rich.rule import Rule
 
-    problems = [f for f in findings if f.is_problem]
+    book = book or Rulebook(None)
+    marks = marks or {}
+    problems = ordered(findings, book)
     console.print(Rule(f"[bold]{game.title}[/] — audit of {game.rulebook}"))
     comp = game.default_config().comp
     if getattr(comp, "illustrative", False):
         console.print("[dim]components: the illustrative set shipped with referee (replace with --components DIR)[/]")
+    for level in LEVELS:
+        here = [f for f in problems if f.severity == level]
+        if not here:
+            continue
+        console.print(f"[{STYLE[level]}]{level}[/] [dim]({len(here)})[/]")
+        for f in here:
+            _line(console, f, STYLE[level], marks.get(f.id, ""))
+            for d in f.details:
+                console.print(f"      [dim]{_esc(d)}[/]")
+            if f.witness:
+                console.print(f"      [dim]witness: {len(f.witness.events)} events ({f.id}.jsonl with --witness-dir)[/]")
+            elif f.witness_note:
+                console.print(f"      [dim]witness: {_esc(f.witness_note)}[/]")
+    held = [f for f in findings if f.established and not f.is_problem
+            and (verbose or f.kind in ("proved", "claim", "contradiction"))]
+    if held:
+        console.print(f"[green]proved or decided[/] [dim]({len(held)}; not findings)[/]")
+        for f in sorted(held, key=lambda f: (book.order(f.cites[0] if f.cites else ""), f.id)):
+            _line(console, f, "green", "")
+            for d in f.details if verbose else []:
+                console.print(f"      [dim]{_esc(d)}[/]")
     unsettled = [f for f in findings if not f.established]
-    shown = [f for f in findings if f.established and (verbose or f.is_problem
-                                                        or f.kind in ("proved", "claim", "contradiction"))]
-    groups: dict[str, list[Finding]] = {}
-    for f in shown:
-        groups.setdefault(f.cites[0] if f.cites else "—", []).append(f)
-    for cite in sorted(groups, key=section_key):
-        console.print(f"[bold]{cite}[/]")
-        for f in groups[cite]:
-            tag = f.kind if not f.status or f.kind == f.status else f"{f.kind}/{f.status}"
-            style = STYLE.get(f.severity, "")
-            extra = f" [dim]({' '.join(f.cites[1:])})[/]" if len(f.cites) > 1 else ""
-            src = f" [dim][{', '.join(f.sources)}][/]" if f.sources else ""
-            console.print(f"  [{style}]{ICON.get(f.kind, '-')} {tag}[/] {_esc(f.says)}{extra}{src}")
-            if f.is_problem or verbose:
-                for d in f.details:
-                    console.print(f"      [dim]{_esc(d)}[/]")
-                if f.witness:
-                    console.print(f"      [dim]witness: {len(f.witness.events)} events ({f.id}.jsonl with --witness-dir)[/]")
-                elif f.witness_note:
-                    console.print(f"      [dim]witness: {f.witness_note}[/]")
     if unsettled:
         # the third value: neither proved nor refuted; no value shown, not counted as findings
         console.print(f"[bold]not established[/] [dim]({len(unsettled)}: not checked within the budget, "
                       "or cannot arise as audited; rerun with a larger --budget)[/]")
-        for f in sorted(unsettled, key=lambda f: section_key(f.cites[0] if f.cites else "")):
+        for f in sorted(unsettled, key=lambda f: (book.order(f.cites[0] if f.cites else ""), f.id)):
             where = f" [dim]({' '.join(f.cites)})[/]" if f.cites else ""
-            console.print(f"  [yellow]~ {f.status or 'not established'}[/] {_esc(f.says)}{where}")
+            mark = f" [bold]{marks[f.id]}[/]" if f.id in marks else ""
+            console.print(f"  [yellow]~ {f.status or 'not established'}[/]{mark} {_esc(f.says)}{where}")
             for d in f.details:
                 console.print(f"      [dim]{_esc(d)}[/]")
-    counts: dict[str, int] = {}
-    for f in findings:
-        if not f.established:
-            continue
-        key = f.kind if f.is_problem else "ok"
-        counts[key] = counts.get(key, 0) + 1
-    summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
-    console.print(f"[bold]{game.name}:[/] {len(problems)} findings to read, {summary}"
+    counts = {level: sum(f.severity == level for f in problems) for level in LEVELS}
+    summary = ", ".join(f"{n} {k}" for k, n in counts.items() if n) or "none"
+    console.print(f"[bold]{game.name}:[/] {len(problems)} findings to read ({summary}); {len(held)} proved or decided"
                   + (f"; {len(unsettled)} not established" if unsettled else "")
                   + (f"; {sum(timings.values()):.1f} s" if timings else ""))
+
+
+def _line(console: Any, f: Finding, style: str, mark: str) -> None:
+    tag = f.kind if not f.status or f.kind == f.status else f"{f.kind}/{f.status}"
+    first = f.cites[0] if f.cites else "—"
+    extra = f" [dim]({' '.join(f.cites[1:])})[/]" if len(f.cites) > 1 else ""
+    src = f" [dim][{', '.join(f.sources)}][/]" if f.sources else ""
+    m = f" [bold]{mark}[/]" if mark else ""
+    console.print(f"  [{style}]{ICON.get(f.kind, '-')} {_esc(first)} {tag}[/]{m} {_esc(f.says)}{extra}{src}")
 
 
 def _esc(s: str) -> str:
     return s.replace("[", "\\[")
 
 
-def as_json(game: Any, findings: list[Finding], timings: dict) -> dict:
-    doc = {"game": game.name, "rulebook": game.rulebook, "findings": [f.to_json() for f in findings]}
+JSON_VERSION = 1  # the audit document's format (referee/schemas/audit.schema.json); bump on a change
+
+
+def as_json(game: Any, findings: list[Finding], timings: dict, book: Rulebook | None = None,
+            marks: dict | None = None) -> dict:
+    """One game's part of the audit document: its findings by severity then § order, then
+    what is proved or decided, then what is not established (each with its `severity`,
+    None for the last two)."""
+    book = book or Rulebook(None)
+    marks = marks or {}
+    first = ordered(findings, book)
+    rest = sorted((f for f in findings if not f.is_problem),
+                  key=lambda f: (book.order(f.cites[0] if f.cites else ""), f.id))
+    out = []
+    for f in first + [f for f in rest if f.established] + [f for f in rest if not f.established]:
+        d = f.to_json()
+        if f.id in marks:
+            d["baseline"] = marks[f.id]
+        out.append(d)
+    doc = {"game": game.name, "rulebook": game.rulebook, "findings": out}
     if timings:  # only with --timings: wall-clock seconds differ from run to run
         doc["timings"] = timings
     return doc
 
 
-def sarif(results: list[tuple[Any, list[Finding]]]) -> dict:
-    runs = []
-    for game, findings in results:
-        rules = {}
-        out = []
-        for f in findings:
-            if not f.is_problem:
-                continue
-            rules.setdefault(f.kind, {"id": f.kind, "shortDescription": {"text": f.kind}})
-            out.append({
-                "ruleId": f.kind,
-                "level": {"error": "error", "warning": "warning"}.get(f.severity, "note"),
-                "message": {"text": f"{' '.join(f.cites)}: {f.says}"},
-                "locations": [{"physicalLocation": {"artifactLocation": {"uri": game.rulebook}},
-                               "logicalLocations": [{"name": c, "kind": "section"} for c in f.cites]}],
-                "partialFingerprints": {"findingId": f.id},
-            })
-        runs.append({"tool": {"driver": {"name": "referee", "informationUri": "https://example.invalid/referee",
-                                         "rules": list(rules.values())}}, "results": out})
-    return {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": runs}
+def document(games: list[dict]) -> dict:
+    """The audit document: one shape for one game or five (schemas/audit.schema.json)."""
+    from .. import __version__
+
+    return {"version": JSON_VERSION, "tool": {"name": "referee", "version": __version__}, "games": games}
 
 
 def write_witnesses(findings: list[Finding], d: Path) -> list[Path]:
@@ -113,8 +131,8 @@ def write_witnesses(findings: list[Finding], d: Path) -> list[Path]:
         path = d / f"{f.id}.jsonl"
         lines = f.witness.lines()
         expect = {"verdict": f.witness.expect}
-        if f.id.split(".")[1] == "ambiguity":
-            expect["decides"] = f.id.split(".", 2)[2]
+        if f.id.split(".")[1] == "ambiguity" and f.rule:
+            expect["decides"] = f.rule
         lines[0] = {**lines[0], "note": f"witness of {f.id}: {f.witness.reaches}", "expect": expect}
         path.write_bytes(b"\n".join(orjson.dumps(x) for x in lines) + b"\n")
         written.append(path)

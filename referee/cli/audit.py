@@ -12,6 +12,12 @@ from .common import BAD, FOUND, OK, GameName, err, game_or_exit, options_or_exit
 from .progress import Shown
 
 
+class FailOn(str, Enum):
+    error = "error"
+    warning = "warning"
+    info = "info"
+
+
 class AFmt(str, Enum):
     text = "text"
     json = "json"
@@ -32,18 +38,39 @@ def audit(
     budget: Annotated[float, typer.Option("--budget", min=0, help="the proofs' work, in seconds of an idle machine "
                                           "(z3 counts it: the same proofs under any load)")] = 8.0,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show every finding with its details")] = False,
+    rulebook: Annotated[Optional[Path], typer.Option("--rulebook", help="the rulebook file, or a folder holding it "
+                                                     "(default: the game's seed in ../shared): orders the report and "
+                                                     "places SARIF results at their § heading's line")] = None,
     timings: Annotated[bool, typer.Option("--timings", help="add the seconds each check took (the output then "
                                           "differs from run to run)")] = False,
+    baseline: Annotated[Optional[Path], typer.Option("--baseline", help="a baseline of known findings: written when "
+                                                     "the file does not exist; when it does, only findings not in it "
+                                                     "fail the exit code")] = None,
+    fail_on: Annotated[FailOn, typer.Option("--fail-on", help="the least severity of a new finding that fails the "
+                                            "exit code (results not established always do)")] = FailOn.info,
 ) -> None:
     """Audit the rules: proved invariants, contradictions between sources, the text's claims,
     ambiguities and gaps, each with its § and a replayable witness. Exit 0: nothing to
-    read; 1: findings, or results not established; 2: usage or input error."""
+    read; 1: findings, or results not established; 2: usage or input error. Findings
+    known to --baseline or ignored with a reason in [tool.referee] of pyproject.toml do
+    not fail it (docs/audit.md)."""
+    from ..checks import baseline as B
     from ..checks.audit import Audit
     from ..checks import report
+    from ..checks.rulebook import Rulebook
     from ..model.kernel import BadInput
 
     games = [game_or_exit(game)] if game else [game_or_exit(n) for n in names()]
     opts = options_or_exit(option)
+    if rulebook is not None and not rulebook.exists():
+        err.print(f"referee: --rulebook {rulebook}: no such file or folder (the rulebook, or a folder holding it)")
+        raise typer.Exit(BAD)
+    try:  # read before the audit runs: a bad baseline or ignore costs nothing
+        ignored = B.ignores(B.pyproject())
+        known = B.read(baseline) if baseline is not None and baseline.exists() else None
+    except BadInput as e:
+        err.print(f"referee: {e}")
+        raise typer.Exit(BAD) from None
     results = []
     shown = Shown(err, len(games), "audit")  # drawn only when stderr is a terminal
     for g in shown.each(games):
@@ -58,15 +85,29 @@ def audit(
         if witness_dir is not None:
             written = report.write_witnesses(findings, witness_dir / g.name)
             err.print(f"{g.name}: {len(written)} witnesses written to {witness_dir / g.name}")
+    found = [x for _, f, _ in results for x in f]
+    if baseline is not None and known is None:
+        try:
+            n = B.write(baseline, found)
+        except OSError as e:
+            err.print(f"referee: {baseline}: the baseline cannot be written: {e.strerror or e}")
+            raise typer.Exit(BAD) from None
+        known = {x.id for x in B.tracked(found)}
+        err.print(f"referee: baseline written to {baseline} ({n} findings and results not established, known from now on)")
+    mark = B.marks(found, known, ignored)
     if format is AFmt.json:
-        doc = [report.as_json(g, f, t) for g, f, t in results]
-        out.print(orjson.dumps(doc if len(doc) > 1 else doc[0], option=orjson.OPT_INDENT_2).decode(), markup=False)
+        doc = report.document([report.as_json(g, f, t, Rulebook.of(g, rulebook), mark) for g, f, t in results])
+        out.print(orjson.dumps(doc, option=orjson.OPT_INDENT_2).decode(), markup=False)
     elif format is AFmt.sarif:
-        out.print(orjson.dumps(report.sarif([(g, f) for g, f, _ in results]), option=orjson.OPT_INDENT_2).decode(),
-                  markup=False)
+        from ..checks.sarif import sarif
+
+        doc = sarif([(g, f, Rulebook.of(g, rulebook)) for g, f, _ in results], given=rulebook, marks=mark)
+        out.print(orjson.dumps(doc, option=orjson.OPT_INDENT_2).decode(), markup=False)
     else:
         for g, f, t in results:
-            report.text(out, g, f, t, verbose)
-    # a result not established is no all-clear: it has to be read too
-    problems = any(x.is_problem or not x.established for _, f, _ in results for x in f)
-    raise typer.Exit(FOUND if problems else OK)
+            report.text(out, g, f, t, verbose, book=Rulebook.of(g, rulebook), marks=mark)
+    gone = B.stale(known, ignored, found, games)
+    if gone:
+        err.print(f"referee: {len(gone)} baselined or ignored ids are no longer reported: {', '.join(gone)}")
+    # a result not established is no all-clear: it fails too, unless known or ignored
+    raise typer.Exit(FOUND if B.failing(found, mark, fail_on.value) else OK)

@@ -4,7 +4,7 @@ search's result (reported only with a witness z3 confirms)."""
 from __future__ import annotations
 
 from ...model.kernel.rules import cites
-from ..findings import Finding
+from ..findings import Finding, rule_name
 from ..graphs import check_phases
 from .. import witness as W
 from .run import _fid
@@ -19,22 +19,25 @@ class Listed:
     def data(self) -> None:
         comp = self.cfg.comp
         note = " (illustrative components)" if getattr(comp, "illustrative", False) else ""
-        for i, d in enumerate(self.game.data_checks(self.cfg)):
-            self.add(Finding(_fid(self.game, "data", str(i)), self.game.name, "data", cites(d.cite),
+        for d in self.game.data_checks(self.cfg):
+            self.add(Finding(_fid(self.game, "data", d.cite, rule_name(d)), self.game.name, "data", cites(d.cite),
                              d.says + note, [d.source] if d.source else [], status="ok" if d.ok else "fails",
-                             severity="info" if d.ok else "error", details=[d.detail] if d.detail else []))
+                             details=[d.detail] if d.detail else []))
         for c in self.game.claims:
             if c.kind != "data":
                 continue
             got = c.expr(comp)
             ok = got == c.value
-            self.add(Finding(_fid(self.game, "claim", c.cite), self.game.name, "claim", cites(c.cite),
-                             f"{c.says}: the components give {got}{note}", [c.source] if c.source else [],
+            # a yes/no claim reads as agreement, not as "the components give True"
+            gives = (("the components agree" if got else "the components disagree") if isinstance(got, bool)
+                     else f"the components give {got}")
+            self.add(Finding(_fid(self.game, "claim", c.cite, rule_name(c)), self.game.name, "claim", cites(c.cite),
+                             f"{c.says}: {gives}{note}", [c.source] if c.source else [],
                              status="proved" if ok else "refuted"))
 
     def gaps(self) -> None:
-        for i, g in enumerate(self.game.gaps):
-            self.add(Finding(_fid(self.game, "gap", str(i)), self.game.name, "gap", cites(g.cite), g.says,
+        for g in self.game.gaps:
+            self.add(Finding(_fid(self.game, "gap", g.cite, rule_name(g)), self.game.name, "gap", cites(g.cite), g.says,
                              details=[f"the project: {g.fills}"]))
 
     def graph(self) -> None:
@@ -48,7 +51,8 @@ class Listed:
             return
 
         def then(w, note):
-            fid = _fid(self.game, "stalemate", "search")
+            # named after where every game starts (the first phase), as it has no § of its own
+            fid = _fid(self.game, "stalemate", self.game.phases[0].cite, "search")
             says = "whether a game can reach a state where no event is legal before the end"
             if w is None:  # failed, or stopped at the budget before it could say what it explored
                 self.add(Finding(fid, self.game.name, "unknown", [], says, status="not established",
@@ -68,7 +72,7 @@ class Listed:
             cited = sorted(set((cites(phase.cite) if phase else []) + [c for o in chosen for c in cites(o.cite)]
                                + w.cites))
             opts = ", ".join(f"{o.name}={self.cfg.options[o.name]}" for o in chosen)
-            self.add(Finding(_fid(self.game, "stalemate", phase.name if phase else "any"), self.game.name, "gap",
+            self.add(Finding(_fid(self.game, "stalemate", phase.cite if phase else "", phase.name if phase else "any"), self.game.name, "gap",
                              cited, "a game can reach a state where no event is legal before the end"
                              + (f" ({phase.name} phase)" if phase else "") + ": the text does not say how play goes on"
                              + (f" (with {opts})" if opts else ""), status="stalemate",
@@ -84,7 +88,7 @@ class Listed:
         for o in self.game.options:
             if o.kind != "disputed" or o.name in answered:
                 continue
-            self.add(Finding(_fid(self.game, "disputed", o.name), self.game.name, "ambiguity", cites(o.cite),
+            self.add(Finding(_fid(self.game, "disputed", o.cite, o.name), self.game.name, "ambiguity", cites(o.cite),
                              f"public sources disagree: {o.says}", status="disputed",
                              details=[f"option '{o.name}': " + "; ".join(f"{k} = {v}" for k, v in o.choices.items())
                                       + f" (default: {o.default})"]))

@@ -9,7 +9,7 @@ import z3
 
 from ...model.kernel import Config
 from ...model.kernel.rules import cites
-from ..findings import Finding
+from ..findings import Finding, rule_name
 from ... import proofstore
 from .. import work
 from ..invariants import all_instances, prove
@@ -31,7 +31,7 @@ class Proofs:
         n = len(all_instances(self.game, self.cfg))
         for r in self.inv:
             inv = self.game.invariants[r.index]
-            base = Finding(_fid(self.game, "invariant", str(r.index)), self.game.name, "proved", cites(inv.cite),
+            base = Finding(_fid(self.game, "invariant", inv.cite, rule_name(inv)), self.game.name, "proved", cites(inv.cite),
                            inv.says, [inv.source] if inv.source else [], status="inductive")
             if r.status == "proved" and n == 0 and self.game.actions:
                 r.status, r.by = "vacuous", "no action instance was built: the induction step covers no event"
@@ -42,7 +42,7 @@ class Proofs:
                 continue
             base.details = [f"{r.status} at {r.by}"] + [f"{k} = {v}" for k, v in list(r.model.items())[:12]]
             if r.status in ("unknown", "vacuous"):
-                base.kind, base.status, base.severity = "unknown", "not established", "warning"
+                base.kind, base.status = "unknown", "not established"
                 budget = r.by.startswith("the time budget")
                 if r.status == "vacuous":
                     base.details = [f"not applicable: {r.by} ({self._covers(self.cfg)})"]
@@ -53,12 +53,13 @@ class Proofs:
                     base.details = [f"the solver gave up at {r.by}"]
                 self.add(base)
                 continue
-            base.kind, base.status, base.severity = "unknown", "not established", "warning"
-            base.details[0] = f"not inductive at {r.by}; no violating game found (counterexample to induction:)"
+            base.kind, base.status = "unknown", "not established"
+            base.details[0] = (f"the proof by induction fails at {r.by} and no game breaking it was found; "
+                               "a state that step does not rule out:")
 
             def then(w, note, f=base, inv=inv):
                 if w:
-                    f.kind, f.status, f.severity = "violated", "violated", "error"
+                    f.kind, f.status = "violated", "violated"
                     f.says, f.witness = f"violated: {inv.says}", w
                 else:
                     f.witness_note = note
@@ -89,12 +90,19 @@ class Proofs:
             core = self._core(sv)
             winner = self.cfg.source_of(sv)
             titles = {s.key: s.title for s in self.game.sources}
-            f = Finding(_fid(self.game, "contradiction", sv.name), self.game.name, "contradiction", cites(sv.cite),
+            f = Finding(_fid(self.game, "contradiction", sv.cite, sv.name), self.game.name, "contradiction", cites(sv.cite),
                         f"{sv.doc}: " + " vs ".join(f"{titles[k]} says {v}" for k, v in vals.items())
                         + f"; the consolidated rules take the {titles[winner]}",
-                        sorted(vals), details=[f"unsat core: {', '.join(core)}"])
+                        sorted(vals), details=self._cannot_both(core, vals))
             self._consequences(sv, f)
             self.add(f)
+
+    def _cannot_both(self, core: list[str], vals: dict) -> list[str]:
+        """The sources that cannot all hold, in words; nothing when they are all the sources
+        (the headline already sets them side by side)."""
+        if not core or len(core) >= len(vals):
+            return []
+        return [f"these {len(core)} sources cannot all hold together: {', '.join(core)}"]
 
     def _core(self, sv) -> list[str]:
         """z3 unsat core over the sources' statements about the value (tracked by § and source)."""
@@ -173,7 +181,7 @@ class Proofs:
         for i, c in enumerate(self.game.claims):
             if c.kind == "data":
                 continue
-            f = Finding(_fid(self.game, "claim", f"{i}"), self.game.name, "claim", cites(c.cite), c.says,
+            f = Finding(_fid(self.game, "claim", c.cite, rule_name(c)), self.game.name, "claim", cites(c.cite), c.says,
                         [c.source] if c.source else [])
             if c.kind in ("max", "min"):
                 m, how = self._maximum(c, self.cfg) if c.kind == "max" else (None, "min claims are not supported")
@@ -190,12 +198,12 @@ class Proofs:
                 elif m == c.value:
                     # the bound is proved; the value is reached only with a game that reaches it
                     f.status = "upper bound proved, value not reached"
-                    f.details = [f"no reachable state exceeds {m} (z3 Optimize over the invariants)"]
+                    f.details = [f"no state the proved invariants allow exceeds {m}"]
 
                     def then(w, note, f=f, m=m):
                         if w:
-                            f.status, f.severity, f.witness = "reached", "info", w
-                            f.details = [f"upper bound {m} proved from the invariants (z3 Optimize); "
+                            f.status, f.witness = "reached", w
+                            f.details = [f"upper bound {m} proved from the invariants; "
                                          f"the witness game reaches it ({len(w.events)} events)"]
                         else:
                             f.witness_note = note
@@ -209,7 +217,6 @@ class Proofs:
                 f.status, f.details = self._always(c)
                 if f.status != "proved":
                     f.kind, f.status = "unknown", "not established"
-            f.severity = "info" if f.status == "proved" else "warning"
             self.add(f)
 
     def _always(self, c) -> tuple[str, list[str]]:

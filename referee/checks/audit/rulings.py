@@ -158,24 +158,26 @@ class Rulings:
                                "the model allows, assuming no invariant (none is proved in this audit): "
                                "its situation may be miswritten")
                     why = f"cannot arise{here} in any state {assumed}; audited {self._covers(self.cfg)}"
-                self.add(Finding(_fid(self.game, "ruling", r.name), self.game.name, "unknown", cited,
+                self.add(Finding(_fid(self.game, "ruling", r.cite, r.name), self.game.name, "unknown", cited,
                                  f"whether the rules always answer: {r.says}", status="not established",
                                  details=[f"not established: {why}"] + ([where] if where else [])))
                 return
-            self.add(Finding(_fid(self.game, "ruling", r.name), self.game.name, "proved", cited,
+            self.add(Finding(_fid(self.game, "ruling", r.cite, r.name), self.game.name, "proved", cited,
                              f"the rules always answer: {r.says}", status="decided",
                              details=[f"every reachable situation has exactly one answer ({len(text)} rules; "
                                       f"{self._covers(got['cfg'])})"] + ([where] if where else [])))
             return
-        f = Finding(_fid(self.game, "ambiguity", r.name), self.game.name, "ambiguity", cited, "")
+        f = Finding(_fid(self.game, "ambiguity", r.cite, r.name), self.game.name, "ambiguity", cited, "", rule=r.name)
+        # where it arises, in a log's terms: the event ("do") during which the question comes up
+        during = f" (arises during a '{r.action}' event)" if r.action else ""
         if several is not None:
-            label, m, x, y = several
-            f.says = (f"two rules give different answers to: {r.says} — {x.cite} ({x.says}) and {y.cite} ({y.says})")
-            f.details.append(f"e.g. during {label}")
+            x, y = several[2], several[3]
+            f.status = "conflict"
+            f.says = (f"two rules give different answers to: {r.says}{during} — {x.cite} ({x.says}) "
+                      f"and {y.cite} ({y.says})")
         else:
-            label, m = none_at
-            f.says = f"no rule answers: {r.says}"
-            f.details.append(f"e.g. during {label}")
+            f.status = "hole"
+            f.says = f"no rule answers: {r.says}{during}"
         if where:
             f.details.append(where)
         default = [x for x in opts if x.source.split("=")[0][7:] in self.cfg.options

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from ...model.kernel import Game
-from ..findings import Finding
+from ..findings import Finding, finding_id
 from .. import witness as W
 from .. import workers
 
@@ -23,8 +23,8 @@ def net_seconds(budget: float) -> float:
     return max(NET, 10 * budget)
 
 
-def _fid(game: Game, kind: str, tail: str) -> str:
-    return f"{game.name}.{kind}.{tail}"
+def _fid(game: Game, kind: str, cite: str, name: str) -> str:
+    return finding_id(game.name, kind, cite, name)
 
 
 class Runner:
@@ -125,11 +125,10 @@ class Runner:
                 then(w, self._netted_note())
 
     def _not_found_note(self, task: tuple) -> str:
+        """One line, in the search's own unit: the moves it weighed (search.Budget)."""
         if task[0] == "rulings":
-            return (f"no game raising it was found by the rulings' shared search ({self._rulings_units:,} moves "
-                    "weighed; see --witness-seconds)")
-        return (f"no game reaching it was found within {self._units(self.witness_seconds):,} moves weighed "
-                "(see --witness-seconds)")
+            return f"no example game found within {self._rulings_units:,} moves weighed (one search for every ruling)"
+        return f"no example game found within {self._units(self.witness_seconds):,} moves weighed"
 
     def _netted_note(self) -> str:
         return (f"the search was stopped by its time net ({net_seconds(self.budget):.0f} s) before its count: "

@@ -186,17 +186,17 @@ def data_checks(cfg) -> list[DataCheck]:
     per_class = [sum(c.count for c in comp.cards if c.cls == k) for k in range(len(comp.classes))]
     return [
         DataCheck("§Mise en place", f"the draft deck deals {ROUNDS} rounds of {HAND} cards to 5 players "
-                  f"({need_deck} cards) without running out", deck >= need_deck, f"{deck} draft cards"),
+                  f"({need_deck} cards) without running out", deck >= need_deck, f"{deck} draft cards", name="draft_deck_deals"),
         DataCheck("§Mise en place", f"the quest deck deals {QUESTS_DEALT} quests to each of 5 players",
-                  qdeck >= SEATS * QUESTS_DEALT, f"{qdeck} quests"),
+                  qdeck >= SEATS * QUESTS_DEALT, f"{qdeck} quests", name="quest_deck_deals"),
         DataCheck("§Intro", f"the game has {FACTS_DRAFT} draft cards and {FACTS_QUESTS} quests (facts file)",
-                  (deck, qdeck) == (FACTS_DRAFT, FACTS_QUESTS), f"{deck} draft cards, {qdeck} quests"),
+                  (deck, qdeck) == (FACTS_DRAFT, FACTS_QUESTS), f"{deck} draft cards, {qdeck} quests", name="game_facts_draft"),
         DataCheck("§Icônes de classe", "every class has heroes or weapons",
-                  all(x > 0 for x in per_class), ", ".join(f"{c} {x}" for c, x in zip(comp.classes, per_class))),
+                  all(x > 0 for x in per_class), ", ".join(f"{c} {x}" for c, x in zip(comp.classes, per_class)), name="class_heroes_weapons"),
         DataCheck("§Monstres", "there are monsters to defeat",
-                  any(c.type == "monster" for c in comp.cards), f"{sum(c.count for c in comp.cards if c.type == 'monster')} monsters"),
+                  any(c.type == "monster" for c in comp.cards), f"{sum(c.count for c in comp.cards if c.type == 'monster')} monsters", name="monsters_defeat"),
         DataCheck("§Quêtes", "every quest's requirement can be met by the cards",
-                  all(all(r <= x for r, x in zip(q.needs, per_class)) for q in comp.quests), "requirements vs cards per class"),
+                  all(all(r <= x for r, x in zip(q.needs, per_class)) for q in comp.quests), "requirements vs cards per class", name="quest_requirement_met"),
         DataCheck("§Fin de tour", f"the gold reserve covers the starting gold of {n} players",
-                  comp.gold_supply >= n * int(cfg.opt("gold")), f"{comp.gold_supply} gold tokens (illustrative: the text gives none)"),
+                  comp.gold_supply >= n * int(cfg.opt("gold")), f"{comp.gold_supply} gold tokens (illustrative: the text gives none)", name="gold_reserve_covers"),
     ]

@@ -65,6 +65,7 @@ class DataCheck:
     ok: bool
     detail: str
     source: str | None = None
+    name: str = ""  # the stable id's last part (checks/findings.py: finding_id); rewording keeps it
 
 
 @dataclass(frozen=True)

@@ -372,6 +372,7 @@ class Invariant:
     says: str
     test: Callable[[Any], Any]
     source: str | None = None
+    name: str = ""  # the stable id's last part (checks/findings.py: finding_id); rewording keeps it
 
 
 @dataclass(frozen=True)
@@ -390,6 +391,7 @@ class Claim:
     value: Any = None
     source: str | None = None
     goal: Callable[[Any], Any] | None = None  # for "max": the state to reach, as a witness
+    name: str = ""  # the stable id's last part (checks/findings.py: finding_id); rewording keeps it
 
 
 @dataclass(frozen=True)
@@ -525,6 +527,7 @@ class Gap:
     cite: str
     says: str
     fills: str  # what the project ships or assumes instead
+    name: str = ""  # the stable id's last part (checks/findings.py: finding_id); rewording keeps it
 
 
 @dataclass(frozen=True)

@@ -255,49 +255,49 @@ def checks(comp: Components) -> list[DataCheck]:
     out = []
     names = comp.building_names
 
-    def add(cite: str, says: str, ok: bool, detail: str):
-        out.append(DataCheck(cite, says, ok, detail))
+    def add(cite: str, says: str, ok: bool, detail: str, name: str):
+        out.append(DataCheck(cite, says, ok, detail, name=name))
 
     named = {"Avant-Poste", "Mine", "Marchand", "Taverne", "Académie", "Stratège", "Recruteur", "Caserne",
              "Guilde des Voleurs", "Temple", "Oracle", "Foire de la magie", "Statue", "L'explorateur"}
     add("§3.3 §6.5 §6.6 §7.6 §9.3", "the 14 buildings the text names are all there",
-        named <= set(names), f"missing: {sorted(named - set(names))}" if not named <= set(names) else f"{len(names)} buildings")
+        named <= set(names), f"missing: {sorted(named - set(names))}" if not named <= set(names) else f"{len(names)} buildings", name="14_buildings_names")
     base = {b.name for b in comp.buildings if b.type == "base"}
-    add("§3.3", "the Base tiles are Mine, Marchand and Taverne", base == {"Mine", "Marchand", "Taverne"}, f"base: {sorted(base)}")
+    add("§3.3", "the Base tiles are Mine, Marchand and Taverne", base == {"Mine", "Marchand", "Taverne"}, f"base: {sorted(base)}", name="base_tiles_mine")
     troupes = {b.name for b in comp.buildings if b.type == "troupes"}
     add("§7.6", "the Troupes buildings are Guilde des Voleurs, Recruteur and Caserne",
-        troupes == {"Guilde des Voleurs", "Recruteur", "Caserne"}, f"troupes: {sorted(troupes)}")
+        troupes == {"Guilde des Voleurs", "Recruteur", "Caserne"}, f"troupes: {sorted(troupes)}", name="troupes_buildings_guilde")
     marks = [e.mark for b in comp.buildings for e in b.effects]
-    add("§6.1 §6.3", "no white-circle mark above 4", all(1 <= m <= 4 for m in marks), f"marks: {sorted(set(marks))}")
+    add("§6.1 §6.3", "no white-circle mark above 4", all(1 <= m <= 4 for m in marks), f"marks: {sorted(set(marks))}", name="white_circle_mark")
     levels_ok = all(len(b.effects) == 3 and len(b.evolve) == 3 for b in comp.buildings if b.type != "avant-poste")
-    add("§3.3 §6.3", "every building has an effect and an evolution cost per level 1-3 (3 cubes at most)", levels_ok, "")
+    add("§3.3 §6.3", "every building has an effect and an evolution cost per level 1-3 (3 cubes at most)", levels_ok, "", name="building_effect_evolution")
     ap = [b for b in comp.buildings if b.type == "avant-poste"]
-    add("§6.5", "the Avant-Poste does not evolve with stones", len(ap) == 1 and ap[0].evolve == (), "")
+    add("§6.5", "the Avant-Poste does not evolve with stones", len(ap) == 1 and ap[0].evolve == (), "", name="avant_poste_evolve")
     if "Recruteur" in names:
         r = comp.buildings[names.index("Recruteur")].effects[0]
         ok = r.cost == Gain(crowns=2) and r.recruit == (MILITIA,) and r.mark >= 3
         add("§6.3", "Recruteur level 1: 2 crowns per militia, at least 3 tokens allowed (the §6.3 example)", ok,
-            f"cost {r.cost}, recruit {r.recruit}, mark {r.mark}")
+            f"cost {r.cost}, recruit {r.recruit}, mark {r.mark}", name="recruteur_level_1")
     charge_makers = {b.name for b in comp.buildings if any(e.gain.charges for e in b.effects)}
     add("§6.6", "charges are produced by Académie, Temple, Oracle and Foire de la magie (and no other building)",
-        charge_makers == {"Académie", "Temple", "Oracle", "Foire de la magie"}, f"producers: {sorted(charge_makers)}")
+        charge_makers == {"Académie", "Temple", "Oracle", "Foire de la magie"}, f"producers: {sorted(charge_makers)}", name="charges_produced_academie")
     base_cards = [c for c in comp.cards if c.kind == "base"]
     adv = [c for c in comp.cards if c.kind == "advanced"]
     add("§3.5 §10.2", "the base Métropole deck has 10 cards", sum(c.copies for c in base_cards) == 10,
-        f"{sum(c.copies for c in base_cards)} cards")
-    add("§3.5 §10.2", "8 advanced cards, one of each", len(adv) == 8 and all(c.copies == 1 for c in adv), f"{len(adv)} cards")
+        f"{sum(c.copies for c in base_cards)} cards", name="base_metropole_deck")
+    add("§3.5 §10.2", "8 advanced cards, one of each", len(adv) == 8 and all(c.copies == 1 for c in adv), f"{len(adv)} cards", name="8_advanced_cards")
     total = sum(c.price for c in adv)
-    add("§10.2", "the 8 advanced cards cost 31 crowns in all", total == 31, f"they cost {total}")
+    add("§10.2", "the 8 advanced cards cost 31 crowns in all", total == 31, f"they cost {total}", name="8_advanced_cards")
     add("§3.2", "every Maison deck has 5 cards", all(len(h.cards) == 5 for h in comp.houses),
-        ", ".join(f"{h.name}: {len(h.cards)}" for h in comp.houses))
-    add("§3.2", "every Maison gives two adventurers", all(len(h.adventurers) == 2 for h in comp.houses), "")
-    add("§9.1", "there are 6 guilds", len(comp.guilds) == 6, f"{len(comp.guilds)} guilds")
+        ", ".join(f"{h.name}: {len(h.cards)}" for h in comp.houses), name="maison_deck_5")
+    add("§3.2", "every Maison gives two adventurers", all(len(h.adventurers) == 2 for h in comp.houses), "", name="maison_gives_two")
+    add("§9.1", "there are 6 guilds", len(comp.guilds) == 6, f"{len(comp.guilds)} guilds", name="6_guilds")
     adv_board = comp.boards["advanced"]
     add("§3.3", "the advanced side has 9 slots with the Avant-Poste (level 1) at the top of the left column",
-        len(adv_board) == 9 and any(s.avant_poste and s.name == "A1" and s.level == 1 for s in adv_board), "")
+        len(adv_board) == 9 and any(s.avant_poste and s.name == "A1" and s.level == 1 for s in adv_board), "", name="advanced_side_9")
     init_b = [s.building for s in comp.boards["initiation"]]
-    add("§3.3", "the initiation side prints 9 distinct buildings", len(init_b) == 9 and len(set(init_b)) == 9 and None not in init_b, "")
-    add("§3.3 §10.1", "every die face shows a number", all(all(f[:1].isdigit() for f in fs) for fs in comp.dice.values()), "")
+    add("§3.3", "the initiation side prints 9 distinct buildings", len(init_b) == 9 and len(set(init_b)) == 9 and None not in init_b, "", name="initiation_side_prints")
+    add("§3.3 §10.1", "every die face shows a number", all(all(f[:1].isdigit() for f in fs) for fs in comp.dice.values()), "", name="die_face_shows")
     if comp.exp is not None:
         out += expedition_checks(comp.exp)
     return out
@@ -446,33 +446,33 @@ def load_expeditions(d: Path) -> Expeditions:
 def expedition_checks(x: Expeditions) -> list[DataCheck]:
     out = []
 
-    def add(cite: str, says: str, ok: bool, detail: str):
-        out.append(DataCheck(cite, says, ok, detail))
+    def add(cite: str, says: str, ok: bool, detail: str, name: str):
+        out.append(DataCheck(cite, says, ok, detail, name=name))
 
     lv = [dd.level for dd in x.dungeons]
     add("§8.3 §10.4", "there are dungeons of level 1, 2, 3 and a special dungeon", set(lv) == {0, 1, 2, 3},
-        f"levels: {sorted(set(lv))}")
-    add("§8.7", "every dungeon has at least one floor", all(dd.floors >= 1 for dd in x.dungeons), "")
+        f"levels: {sorted(set(lv))}", name="dungeons_level_1")
+    add("§8.7", "every dungeon has at least one floor", all(dd.floors >= 1 for dd in x.dungeons), "", name="dungeon_least_floor")
     best = max(x.front) + max(x.reinforcement)
     add("§8.6", "the maximum bonus is +6 (4 specialists in front, 4 behind)",
-        best == 6 and x.front[4] + x.reinforcement[4] == 6, f"front {x.front}, reinforcement {x.reinforcement}")
+        best == 6 and x.front[4] + x.reinforcement[4] == 6, f"front {x.front}, reinforcement {x.reinforcement}", name="maximum_bonus_6")
     add("§8.6", "a bonus never falls when one more specialist joins a line",
-        all(t[i] <= t[i + 1] for t in (x.front, x.reinforcement) for i in range(4)), "")
+        all(t[i] <= t[i + 1] for t in (x.front, x.reinforcement) for i in range(4)), "", name="bonus_falls_specialist")
     an = [it.analysis for it in x.items]
-    add("§7.5", "analysis scores are between 2 and 5", all(2 <= a <= 5 for a in an), f"scores: {sorted(set(an))}")
+    add("§7.5", "analysis scores are between 2 and 5", all(2 <= a <= 5 for a in an), f"scores: {sorted(set(an))}", name="analysis_scores_between")
     perm = {it.name for it in x.items if it.kind == "permanent"}
     add("§7.5", "shield, pavise, sword and runic blade are permanent equipment",
-        {"Bouclier", "Pavois", "Épée", "Lame runique"} <= perm, f"permanent: {sorted(perm)}")
-    add("§7.5", "an identification scroll exists (it lowers the cost by 2)", any(it.kind == "scroll" for it in x.items), "")
+        {"Bouclier", "Pavois", "Épée", "Lame runique"} <= perm, f"permanent: {sorted(perm)}", name="shield_pavise_sword")
+    add("§7.5", "an identification scroll exists (it lowers the cost by 2)", any(it.kind == "scroll" for it in x.items), "", name="identification_scroll_exists")
     elim = {e.name for e in x.exploration if e.kind == "trap" and e.eliminates}
     add("§8.5", "Trappe and Gouffre are traps that eliminate an adventurer", {"Trappe", "Gouffre"} <= elim,
-        f"eliminating traps: {sorted(elim)}")
-    add("§8.7", "the secret passage is an Exploration card", any(e.kind == "passage" for e in x.exploration), "")
+        f"eliminating traps: {sorted(elim)}", name="trappe_gouffre_traps")
+    add("§8.7", "the secret passage is an Exploration card", any(e.kind == "passage" for e in x.exploration), "", name="secret_passage_exploration")
     add("§8.4", "a dungeon's Exploration cards come from a pile that can hold its black skulls",
-        all(dd.black <= len(x.exploration) for dd in x.dungeons), "")
+        all(dd.black <= len(x.exploration) for dd in x.dungeons), "", name="dungeon_exploration_cards")
     piles = {PILES[t.pile] for t in x.treasures} | ({"Objets"} if x.items else set())
     add("§8.7", "the four treasure piles Gloire, Richesse, Objets, Prisonniers all have cards", piles == set(PILES),
-        f"piles: {sorted(piles)}")
+        f"piles: {sorted(piles)}", name="four_treasure_piles")
     add("§8.7", "a dungeon gives at most 4 treasures (one per pile, without a secret passage)",
-        all(dd.treasures <= 4 for dd in x.dungeons), f"treasures: {[dd.treasures for dd in x.dungeons]}")
+        all(dd.treasures <= 4 for dd in x.dungeons), f"treasures: {[dd.treasures for dd in x.dungeons]}", name="dungeon_gives_4")
     return out

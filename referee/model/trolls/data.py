@@ -179,24 +179,24 @@ def data_checks(cfg) -> list[DataCheck]:
     c: Comp = cfg.comp
     out = []
 
-    def chk(cite, says, ok, detail):
-        out.append(DataCheck(cite, says, bool(ok), detail))
+    def chk(cite, says, ok, detail, name):
+        out.append(DataCheck(cite, says, bool(ok), detail, name=name))
 
-    chk("§Intro", "a deck is 12 cards", c.copies * len(c.kinds) == 12, f"{c.copies} x {len(c.kinds)} cards")
-    chk("§Intro", "the values are as, 3, 5, 7, 9 and joker", c.kinds == ("as", "3", "5", "7", "9", "joker"), ", ".join(c.kinds))
+    chk("§Intro", "a deck is 12 cards", c.copies * len(c.kinds) == 12, f"{c.copies} x {len(c.kinds)} cards", name="deck_12_cards")
+    chk("§Intro", "the values are as, 3, 5, 7, 9 and joker", c.kinds == ("as", "3", "5", "7", "9", "joker"), ", ".join(c.kinds), name="card_values")
     chk("§Cartes spéciales", "the ace is worth 1 to the Humans and the Trolls, 11 to the Dragons",
-        (c.values[0][0], c.values[1][0], c.values[2][0]) == (1, 1, 11), str([v[0] for v in c.values]))
-    chk("§Cartes spéciales", "the joker is worth no point", all(v[c.joker] == 0 for v in c.values), str([v[c.joker] for v in c.values]))
+        (c.values[0][0], c.values[1][0], c.values[2][0]) == (1, 1, 11), str([v[0] for v in c.values]), name="ace_worth_1")
+    chk("§Cartes spéciales", "the joker is worth no point", all(v[c.joker] == 0 for v in c.values), str([v[c.joker] for v in c.values]), name="joker_worth_point")
     chk("§Mise", "the other cards are worth their face value",
-        all(v[i] == int(c.kinds[i]) for v in c.values for i in range(1, 5)), "3, 5, 7, 9")
+        all(v[i] == int(c.kinds[i]) for v in c.values for i in range(1, 5)), "3, 5, 7, 9", name="other_cards_worth")
     hum = [p for p in c.profiles if p.faction == 0]
-    chk("§Actions/Mouvement", "Humans have Mvt 2\"", all(p.mvt == 2 for p in hum), str([str(p.mvt) for p in hum]))
+    chk("§Actions/Mouvement", "Humans have Mvt 2\"", all(p.mvt == 2 for p in hum), str([str(p.mvt) for p in hum]), name="humans_mvt_2")
     drg = [p for p in c.profiles if p.faction == 2]
-    chk("§Actions/Charge", "a Dragon has Mvt 3\"", all(p.mvt == 3 for p in drg), str([str(p.mvt) for p in drg]))
+    chk("§Actions/Charge", "a Dragon has Mvt 3\"", all(p.mvt == 3 for p in drg), str([str(p.mvt) for p in drg]), name="dragon_mvt_3")
     heavy = [p for p in c.profiles if p.weapon == "heavy"]
-    chk("§Actions/Tir", "a heavy weapon gives Tir +2", heavy and all(p.tir == 2 for p in heavy), str([p.tir for p in heavy]))
+    chk("§Actions/Tir", "a heavy weapon gives Tir +2", heavy and all(p.tir == 2 for p in heavy), str([p.tir for p in heavy]), name="heavy_weapon_gives")
     trl = [p for p in c.profiles if p.faction == 1]
-    chk("§Actions/Tir", "a Troll has Cbt 1", all(p.cbt == 1 for p in trl), str([p.cbt for p in trl]))
+    chk("§Actions/Tir", "a Troll has Cbt 1", all(p.cbt == 1 for p in trl), str([p.cbt for p in trl]), name="troll_cbt_1")
     chk("§Actions/Charge", "Trolls and Dragons have no shooting weapon",
-        all(p.weapon == "none" for p in trl + drg), str([p.weapon for p in trl + drg]))
+        all(p.weapon == "none" for p in trl + drg), str([p.weapon for p in trl + drg]), name="trolls_dragons_shooting")
     return out

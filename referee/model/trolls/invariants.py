@@ -14,55 +14,55 @@ def _bets_ok(s):
 
 
 INVARIANTS = (
-    Invariant("§Tour de jeu/3", "no reserve (Rsv) is ever negative", lambda s: And(*[r >= 0 for r in s.rsv])),
+    Invariant("§Tour de jeu/3", "no reserve (Rsv) is ever negative", lambda s: And(*[r >= 0 for r in s.rsv]), name="reserve_rsv_negative"),
     Invariant("§Tour de jeu/1", "no hand ever holds more than 5 cards",
-              lambda s: And(*[Sum(h) <= 5 for h in s.hand])),
+              lambda s: And(*[Sum(h) <= 5 for h in s.hand]), name="hand_holds_5"),
     Invariant("§Mise", "a player's bet is one to three cards once he has bet, none before",
-              _bets_ok),
+              _bets_ok, name="player_bet_three"),
     Invariant("§Intro", "cards are conserved: each value is twice in deck + hand + bet + graveyard, no zone negative",
               lambda s: And(*[And(s.deck[p][k] + s.hand[p][k] + s.bet[p][k] + s.grave[p][k] == s.cfg.comp.copies,
                                   s.deck[p][k] >= 0, s.hand[p][k] >= 0, s.bet[p][k] >= 0, s.grave[p][k] >= 0)
-                            for p in range(3) for k in range(NK)])),
+                            for p in range(3) for k in range(NK)]), name="cards_conserved_value"),
     Invariant("§Tour de jeu/7", "the turn ends exactly when the Human's Rsv is empty: it is empty when the turn "
               "closes, and not empty whenever he must initiate a round",
               lambda s: And(Implies(s.phase == CLOSE, s.rsv[H] == 0),
-                            Implies(And(s.phase == PLAY, s.step == 0, s.solo == NOBODY), s.rsv[H] > 0))),
+                            Implies(And(s.phase == PLAY, s.step == 0, s.solo == NOBODY), s.rsv[H] > 0)), name="turn_ends_exactly"),
     Invariant("§Tour de jeu/7", "no Rsv is carried over: every Rsv is 0 while cards are drawn and bet",
-              lambda s: Implies(Or(s.phase == DRAW, s.phase == BET), And(*[r == 0 for r in s.rsv]))),
+              lambda s: Implies(Or(s.phase == DRAW, s.phase == BET), And(*[r == 0 for r in s.rsv])), name="rsv_carried_over"),
     Invariant("§Tour de jeu/3", "the round bookkeeping stays in range (phase, whose step, round blanc)",
               lambda s: And(s.phase >= 0, s.phase <= 6, s.step >= 0, s.step <= 2, s.solo >= 0, s.solo <= NOBODY,
-                            *[b >= 0 for b in s.blanc])),
+                            *[b >= 0 for b in s.blanc]), name="round_bookkeeping_stays"),
     Invariant("§Actions/Tir", "PdV, structures and objective points are never negative",
-              lambda s: And(*[x >= 0 for x in s.pdv + s.struct + s.points])),
+              lambda s: And(*[x >= 0 for x in s.pdv + s.struct + s.points]), name="pdv_structures_objective"),
     Invariant("§Actions/Orientation", "every figure faces some direction",
-              lambda s: And(*[Or(f[0] != 0, f[1] != 0) for f in s.face])),
+              lambda s: And(*[Or(f[0] != 0, f[1] != 0) for f in s.face]), name="figure_faces_direction"),
 )
 
 CLAIMS = (
     Claim("§Tour de jeu/7", "Rsv left to the Troll or the Dragon at the end of a turn is lost: the next turn "
           "starts with every Rsv at 0", "always",
-          lambda s: Implies(s.phase == DRAW, And(*[r == 0 for r in s.rsv]))),
+          lambda s: Implies(s.phase == DRAW, And(*[r == 0 for r in s.rsv])), name="rsv_left_troll"),
     Claim("§Intro", "each deck is 12 cards: as, 3, 5, 7, 9 and joker, twice", "data",
-          lambda c: c.copies * len(c.kinds), 12),
+          lambda c: c.copies * len(c.kinds), 12, name="deck_12_cards"),
     Claim("§Mise", "the Troll who bets a 5 and a 7 has a Rsv of 12", "data",
-          lambda c: c.values[1][c.kinds.index("5")] + c.values[1][c.kinds.index("7")], 12),
+          lambda c: c.values[1][c.kinds.index("5")] + c.values[1][c.kinds.index("7")], 12, name="rsv_5_7"),
     Claim("§Joker/1", "the Troll who bets 5, 9 and a joker has a Rsv of 14", "data",
-          lambda c: c.values[1][c.kinds.index("5")] + c.values[1][c.kinds.index("9")] + c.values[1][c.joker], 14),
-    Claim("§Cartes spéciales", "the ace is worth 11 to the Dragon", "data", lambda c: c.values[2][0], 11),
+          lambda c: c.values[1][c.kinds.index("5")] + c.values[1][c.kinds.index("9")] + c.values[1][c.joker], 14, name="rsv_5_9_joker"),
+    Claim("§Cartes spéciales", "the ace is worth 11 to the Dragon", "data", lambda c: c.values[2][0], 11, name="ace_worth_11"),
 )
 
 GAPS = (
     Gap("§Intro", "the aim is to collect 'points d'objectifs', but neither their values nor the end of the game "
         "are defined", "each objective of the scenario carries illustrative points scored by the player who "
-        "destroys it; the game ends as option no_card says (see docs/trolls.md)"),
+        "destroys it; the game ends as option no_card says (see docs/trolls.md)", name="aim_collect_points"),
     Gap("§Tour de jeu/3", "an 'action particulière liée aux objectifs' is mentioned and never described",
-        "only the destruction of an objective (§Actions/Destruction) is encoded"),
+        "only the destruction of an objective (§Actions/Destruction) is encoded", name="action_particuliere_liee"),
     Gap("§Actions/Mouvement", "no profile table (Mvt, Tir, Cbt, PdV, base size) and no weapon list",
-        "an illustrative set consistent with every number the text gives (components/figures.toml)"),
+        "an illustrative set consistent with every number the text gives (components/figures.toml)", name="profile_table_mvt"),
     Gap("§Actions/Rechargement", "the 'cas spécial' in which a heavy weapon needs no reloading is never given",
-        "every heavy weapon must be reloaded after each shot; the game starts loaded"),
+        "every heavy weapon must be reloaded after each shot; the game starts loaded", name="cas_special_heavy"),
     Gap("§Actions/Tir", "what happens to a figure with no PdV left is never said",
-        "it is out of play: it can neither act nor be targeted, nor hold a càc"),
+        "it is out of play: it can neither act nor be targeted, nor hold a càc", name="happens_figure_pdv"),
     Gap("§Actions/Corps à corps", "when two figures are 'in a càc' (contact) is never defined",
-        "bases touching or overlapping: centres at most (base1 + base2) / 2 apart"),
+        "bases touching or overlapping: centres at most (base1 + base2) / 2 apart", name="two_figures_cac"),
 )

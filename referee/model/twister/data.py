@@ -187,19 +187,19 @@ def data_checks(cfg) -> list[DataCheck]:
     n = len(comp.combat) + comp.jump + len(comp.action)
     out.append(DataCheck("§Matériel", "each player has 16 cards: 9 combat, 3 jump, 4 action",
                          (len(comp.combat), comp.jump, len(comp.action)) == (9, 3, 4),
-                         f"{len(comp.combat)} combat + {comp.jump} jump + {len(comp.action)} action = {n}"))
+                         f"{len(comp.combat)} combat + {comp.jump} jump + {len(comp.action)} action = {n}", name="player_16_cards"))
     out.append(DataCheck("§Mise en place", "8 characters and 6 objects: 4 on the starting line, 10 hidden",
                          len(comp.chars) + len(comp.objects) - 4 == 10,
-                         f"{len(comp.chars)} characters + {len(comp.objects)} objects - 4 = {len(comp.chars) + len(comp.objects) - 4}"))
+                         f"{len(comp.chars)} characters + {len(comp.objects)} objects - 4 = {len(comp.chars) + len(comp.objects) - 4}", name="8_characters_6_objects"))
     pairs = sorted(r.pair for r in comp.rooms)
     out.append(DataCheck("§Rotation", "the rooms go by pairs: each pair number on exactly 2 rooms",
-                         pairs == [1, 1, 2, 2, 3, 3, 4, 4], f"pair numbers {pairs}"))
+                         pairs == [1, 1, 2, 2, 3, 3, 4, 4], f"pair numbers {pairs}", name="rooms_go_pairs"))
     kinds = {k for r in comp.rooms for _, k in r.squares} | {k for r in comp.rooms for _, k, _, _ in r.sides}
     opens = {o for r in comp.rooms for _, k, _, o in r.sides if k == "gate"}
     out.append(DataCheck("§Déplacement", "the rooms use every feature (pit, both gears, wall, closed and open portcullis)",
                          kinds >= {"pit", "gear+", "gear-", "wall", "gate"} and opens == {True, False},
-                         f"features {sorted(kinds)}, portcullis states at start {sorted(opens)}"))
+                         f"features {sorted(kinds)}, portcullis states at start {sorted(opens)}", name="rooms_use_feature"))
     gears = [r.name for r in comp.rooms if not any(k.startswith("gear") for _, k in r.squares)]
     out.append(DataCheck("§Rotation", "every room has a rotation gear", not gears,
-                         "rooms without a gear: " + (", ".join(gears) or "none")))
+                         "rooms without a gear: " + (", ".join(gears) or "none"), name="room_rotation_gear"))
     return out

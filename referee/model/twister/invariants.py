@@ -137,14 +137,14 @@ placement = conjunction(*locations.parts, *rooms.parts)
 
 INVARIANTS = (
     Invariant("§Règle d'or 2", "at most 2 tokens on a square (carried ones included), never two objects, at most one "
-              "unwounded character (per-square counts)", square_counts_ok),
+              "unwounded character (per-square counts)", square_counts_ok, name="2_tokens_square"),
     Invariant("§Déplacement", "nothing on a pit but an unwounded Thief, a rope's carrier, and what they carry (on a pit "
-              "exactly when its carrier is)", pits),
-    Invariant("§Objets", "a character carries at most one thing: an object or a wounded friend, on its own square", carrying),
+              "exactly when its carrier is)", pits, name="nothing_pit_unwounded"),
+    Invariant("§Objets", "a character carries at most one thing: an object or a wounded friend, on its own square", carrying, name="character_carries_thing"),
     Invariant("§Cartes Combat", "combat cards are spent once each except the 0; action cards follow the cycle (never all "
-              "four spent, none above the highest played); counters in range", cards),
+              "four spent, none above the highest played); counters in range", cards, name="combat_cards_spent"),
     Invariant("§Mise en place", "tokens are on a square, hidden, in reserve or gone; a face-down room holds exactly its "
-              "limit after setup and nothing on its squares, a revealed one no hidden token", placement),
+              "limit after setup and nothing on its squares, a revealed one no hidden token", placement, name="tokens_square_hidden"),
 )
 
 
@@ -158,23 +158,23 @@ def _rooms_full(s):
 
 
 CLAIMS = (
-    Claim("§Mise en place", "while tokens remain to hide, some room still has space (setup cannot get stuck)", "always", _room_space),
-    Claim("§Mise en place", "after setup the 20 hidden tokens fill every room exactly to its limit", "always", _rooms_full),
+    Claim("§Mise en place", "while tokens remain to hide, some room still has space (setup cannot get stuck)", "always", _room_space, name="tokens_remain_hide"),
+    Claim("§Mise en place", "after setup the 20 hidden tokens fill every room exactly to its limit", "always", _rooms_full, name="after_setup_20"),
     Claim("§Mise en place", "the per-room limits add up to the 20 hidden tokens (2x4 + 3x4)", "data",
-          lambda comp: sum(LIMITS), 20),
-    Claim("§Matériel", "each player has 16 cards", "data", lambda comp: len(comp.combat) + comp.jump + len(comp.action), 16),
+          lambda comp: sum(LIMITS), 20, name="per_room_limits"),
+    Claim("§Matériel", "each player has 16 cards", "data", lambda comp: len(comp.combat) + comp.jump + len(comp.action), 16, name="player_16_cards"),
     Claim("§Règle d'or 2", "at most 2 tokens on a square", "max", lambda s: Max(*s.occ), 2,
-          goal=lambda s: Or(*[q == 2 for q in s.occ])),
+          goal=lambda s: Or(*[q == 2 for q in s.occ]), name="2_tokens_square"),
 )
 
 GAPS = (
     Gap("§Personnages", "the text gives each character's ability but neither its name nor its speed and combat values (they were pictures)",
-        "characters.toml: names, speeds and combat values from the public facts"),
+        "characters.toml: names, speeds and combat values from the public facts", name="gives_character_ability"),
     Gap("§Objets", "the text describes five objects; each player has six tokens of objects (the Sword is never described)",
-        "objects.toml: Sword +1 when attacking, from the public facts"),
-    Gap("§Matériel", "the 3 jump cards are listed but never explained", "jump: over an adjacent free pit, 1 AP, card spent (public facts)"),
-    Gap("§Tour", "the values of the 4 action cards and their reuse are not given", "2, 3, 4, 5 AP; all four back once used; first-cycle rule (public facts)"),
-    Gap("§Cartes Combat", "the values of the 9 combat cards are not given", "0, 1, 2, 2, 3, 3, 4, 5, 6 (public facts)"),
-    Gap("§Matériel", "the 5 action markers are never used by the text", "not modelled: the remaining AP are a counter"),
-    Gap("§Matériel", "the room layouts (walls, pits, gears, portcullises) are pictures", "rooms.toml: 8 illustrative rooms; --components DIR for the real ones"),
+        "objects.toml: Sword +1 when attacking, from the public facts", name="describes_five_objects"),
+    Gap("§Matériel", "the 3 jump cards are listed but never explained", "jump: over an adjacent free pit, 1 AP, card spent (public facts)", name="3_jump_cards"),
+    Gap("§Tour", "the values of the 4 action cards and their reuse are not given", "2, 3, 4, 5 AP; all four back once used; first-cycle rule (public facts)", name="values_4_action"),
+    Gap("§Cartes Combat", "the values of the 9 combat cards are not given", "0, 1, 2, 2, 3, 3, 4, 5, 6 (public facts)", name="values_9_combat"),
+    Gap("§Matériel", "the 5 action markers are never used by the text", "not modelled: the remaining AP are a counter", name="5_action_markers"),
+    Gap("§Matériel", "the room layouts (walls, pits, gears, portcullises) are pictures", "rooms.toml: 8 illustrative rooms; --components DIR for the real ones", name="room_layouts_walls"),
 )

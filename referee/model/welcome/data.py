@@ -184,15 +184,15 @@ def data_checks(cfg) -> list[DataCheck]:
     c: Comp = cfg.comp
     n = sum(c.copies)
     out = [
-        DataCheck("§Monstres", "the monster deck holds 13 cards", n == 13, f"{n} cards"),
+        DataCheck("§Monstres", "the monster deck holds 13 cards", n == 13, f"{n} cards", name="monster_deck_holds"),
         DataCheck("§Matériel", "24 equipment tiles, six per adventurer",
-                  sum(len(a.tiles) for a in c.adventurers) == 24, f"{sum(len(a.tiles) for a in c.adventurers)} tiles"),
-        DataCheck("§Matériel", "4 adventurer tiles", len(c.adventurers) == 4, f"{len(c.adventurers)} adventurers"),
+                  sum(len(a.tiles) for a in c.adventurers) == 24, f"{sum(len(a.tiles) for a in c.adventurers)} tiles", name="24_equipment_tiles"),
+        DataCheck("§Matériel", "4 adventurer tiles", len(c.adventurers) == 4, f"{len(c.adventurers)} adventurers", name="4_adventurer_tiles"),
     ]
     for i, a in enumerate(c.adventurers):
         out.append(DataCheck("§Équipement", f"{a.name}: base HP plus every HP bonus is 11 (facts)",
-                             c.full_hp(i) == 11, f"{a.base} + bonuses = {c.full_hp(i)}", source="faits"))
+                             c.full_hp(i) == 11, f"{a.base} + bonuses = {c.full_hp(i)}", source="faits", name=f"hp_total_{a.name.lower()}"))
     st = sorted(s for m in c.monsters for s in [m.strength] * m.copies)
     out.append(DataCheck("§Monstres", "strengths 1,1,2,2,3,3,4,4,5,5,6,7,9 (sum 52, facts)", sum(st) == 52,
-                         f"sum {sum(st)}: {st}", source="faits"))
+                         f"sum {sum(st)}: {st}", source="faits", name="monster_strengths"))
     return out

@@ -23,58 +23,58 @@ def _seat_ok(s, x):
 
 
 INVARIANTS = (
-    Invariant("§Mise en place", "the phase is one of the game's phases", PHASE_OK),
+    Invariant("§Mise en place", "the phase is one of the game's phases", PHASE_OK, name="phase_known"),
     Invariant("§Mise en place", "2 to 4 players; empty seats never bid, fail or win",
               lambda s: And(s.np >= 2, s.np <= NP,
                             *[Implies(q >= s.np, And(s.passed[q] == 1, s.fails[q] == 0, s.wins[q] == 0))
-                              for q in range(NP)])),
+                              for q in range(NP)]), name="2_4_players"),
     Invariant("§Mise en place.1", "the adventurer in play is one of the four",
-              lambda s: And(s.adv >= 0, s.adv < 4)),
+              lambda s: And(s.adv >= 0, s.adv < 4), name="adventurer_play_four"),
     Invariant("§Enchères", "the player to act (the runner after the bidding) sits at the table",
-              lambda s: _seat_ok(s, s.turn)),
+              lambda s: _seat_ok(s, s.turn), name="player_act_runner"),
     Invariant("§Monstres", "the 13 monsters are conserved: deck + drawn + dungeon + set aside + met/discarded "
               "+ faced = the copies of each kind, none negative",
               lambda s: And(*[And(s.deck[k] + s.hand[k] + s.dungeon[k] + s.aside[k] + s.discard[k] + s.shown[k]
                                   == s.cfg.comp.copies[k],
                                   s.deck[k] >= 0, s.hand[k] >= 0, s.dungeon[k] >= 0, s.aside[k] >= 0,
-                                  s.discard[k] >= 0, s.shown[k] >= 0) for k in range(K)])),
+                                  s.discard[k] >= 0, s.shown[k] >= 0) for k in range(K)]), name="13_monsters_conserved"),
     Invariant("§Enchères", "a drawn monster is in hand exactly while its drawer chooses where it goes",
-              lambda s: Sum(s.hand) == If(s.phase == PLACE, 1, 0)),
+              lambda s: Sum(s.hand) == If(s.phase == PLACE, 1, 0), name="drawn_monster_hand"),
     Invariant("§Donjon", "exactly one monster is faced during an encounter, none otherwise",
-              lambda s: Sum(s.shown) == If(s.phase == ENCOUNTER, 1, 0)),
+              lambda s: Sum(s.shown) == If(s.phase == ENCOUNTER, 1, 0), name="exactly_monster_faced"),
     Invariant("§Enchères", "each set-aside monster took exactly one equipment tile with it: at most 6 "
               "tiles sacrificed, tiles are there or not",
               lambda s: And(*[Or(s.tiles[t] == 0, s.tiles[t] == 1) for t in range(T)],
-                            Sum(s.aside) + Sum(s.tiles) == T)),
+                            Sum(s.aside) + Sum(s.tiles) == T), name="set_aside_monster"),
     Invariant("§Mise en place.6", "the 5 success cards never run out: cards held + cards left = 5, none "
               "negative; nobody holds two while the game goes on",
               lambda s: And(Sum(s.wins) + s.supply == 5, s.supply >= 0,
-                            *[And(s.wins[q] >= 0, s.wins[q] <= If(s.phase == OVER, 2, 1)) for q in range(NP)])),
+                            *[And(s.wins[q] >= 0, s.wins[q] <= If(s.phase == OVER, 2, 1)) for q in range(NP)]), name="5_success_cards"),
     Invariant("§Issue", "a player is out exactly from his second failure: never more than two failures, "
               "and an eliminated player neither bids nor enters",
               lambda s: And(*[And(s.fails[q] >= 0, s.fails[q] <= 2,
                                   Implies(And(_in(s, BID, PLACE, DUNGEON, ENCOUNTER), s.fails[q] >= 2),
                                           s.passed[q] == 1))
-                              for q in range(NP)])),
+                              for q in range(NP)]), name="player_out_exactly"),
     Invariant("§Victoire", "until the game ends at least two players are in play",
-              lambda s: Or(s.phase == OVER, count_in_play(s) >= 2)),
+              lambda s: Or(s.phase == OVER, count_in_play(s) >= 2), name="two_in_play"),
     Invariant("§Victoire", "the game ends only on a second success card or with one player left in play",
-              lambda s: Implies(s.phase == OVER, Or(*[s.wins[q] == 2 for q in range(NP)], count_in_play(s) == 1))),
+              lambda s: Implies(s.phase == OVER, Or(*[s.wins[q] == 2 for q in range(NP)], count_in_play(s) == 1)), name="game_ends_second"),
     Invariant("§Enchères", "during the bidding the player to act has not passed, and someone else is "
               "still bidding",
               lambda s: Implies(_in(s, BID, PLACE),
                                 And(Sum(If(bidding(s, q), 1, 0) for q in range(NP)) >= 2,
-                                    *[Implies(s.turn == q, bidding(s, q)) for q in range(NP)]))),
+                                    *[Implies(s.turn == q, bidding(s, q)) for q in range(NP)])), name="during_bidding_player"),
     Invariant("§Donjon", "the runner in the dungeon is in play",
               lambda s: Implies(_in(s, DUNGEON, ENCOUNTER), And(*[Implies(s.turn == q, in_play(s, q))
-                                                                  for q in range(NP)]))),
+                                                                  for q in range(NP)])), name="runner_dungeon_play"),
     Invariant("§Donjon", "HP arithmetic: starting HP = base + the HP bonuses of the tiles left; current HP "
               "= starting HP - damage + Ring gains + Potion healing, each of these never negative",
               lambda s: Implies(_in(s, DUNGEON, ENCOUNTER),
                                 And(s.hp0 == start_hp(s), s.hp == s.hp0 - s.dmg + s.gain + s.heal,
-                                    s.dmg >= 0, s.gain >= 0, s.heal >= 0))),
+                                    s.dmg >= 0, s.gain >= 0, s.heal >= 0)), name="hp_arithmetic_starting"),
     Invariant("§Équipement.Vorpale", "the Vorpal target is a monster kind or not named",
-              lambda s: And(s.vorpal >= -1, s.vorpal < K)),
+              lambda s: And(s.vorpal >= -1, s.vorpal < K), name="vorpal_target_monster"),
 )
 
 
@@ -128,34 +128,34 @@ def _dungeon_hp0(s):
 
 
 CLAIMS = (
-    Claim("§Monstres", "the monster deck holds 13 cards", "data", lambda c: sum(c.copies), 13),
+    Claim("§Monstres", "the monster deck holds 13 cards", "data", lambda c: sum(c.copies), 13, name="monster_deck_holds"),
     Claim("§Monstres", "the 13 strengths total 52 (facts: 1,1,2,2,3,3,4,4,5,5,6,7,9)", "data",
-          lambda c: sum(m.strength * m.copies for m in c.monsters), 52, source="faits"),
-    Claim("§Matériel", "24 equipment tiles", "data", lambda c: sum(len(a.tiles) for a in c.adventurers), 24),
+          lambda c: sum(m.strength * m.copies for m in c.monsters), 52, source="faits", name="13_strengths_total"),
+    Claim("§Matériel", "24 equipment tiles", "data", lambda c: sum(len(a.tiles) for a in c.adventurers), 24, name="24_equipment_tiles"),
     Claim("§Équipement", "an adventurer enters with at most 11 HP (facts: every adventurer totals 11 with "
           "its full kit)", "max", _dungeon_hp0, 11, source="faits",
-          goal=lambda s: And(_in(s, DUNGEON, ENCOUNTER), s.hp0 == 11)),
+          goal=lambda s: And(_in(s, DUNGEON, ENCOUNTER), s.hp0 == 11), name="adventurer_enters_11"),
     Claim("§Enchères", "at most 6 monsters are set aside in a round (one tile each, six tiles)", "max",
-          lambda s: Sum(s.aside), 6, goal=lambda s: Sum(s.aside) == 6),
+          lambda s: Sum(s.aside), 6, goal=lambda s: Sum(s.aside) == 6, name="6_monsters_set"),
     Claim("§Mise en place.6", "five success cards are enough: at most 5 are ever held", "max",
-          lambda s: Sum(s.wins), 5),
+          lambda s: Sum(s.wins), 5, name="five_success_cards"),
     Claim("§Issue", "a player never has more than two failures", "always",
-          lambda s: And(*[s.fails[q] <= 2 for q in range(NP)])),
+          lambda s: And(*[s.fails[q] <= 2 for q in range(NP)]), name="player_two_failures"),
 )
 
 
 GAPS = (
     Gap("§Équipement.Pacte", "the booklet describes the Demonic Pact only when the Demon is the last monster; "
         "what it does otherwise is never said",
-        "the tile's text (facts): it defeats the Demon and the next monster"),
+        "the tile's text (facts): it defeats the Demon and the next monster", name="describes_demonic_pact"),
     Gap("§Matériel", "the booklet never lists the monsters' names, strengths and copies, the adventurers' base "
         "HP, nor each adventurer's six tiles (it names a few tiles in §Équipement)",
-        "components/*.toml, from the facts file of the published game (real values)"),
+        "components/*.toml, from the facts file of the published game (real values)", name="lists_monsters_names"),
     Gap("§Variante", "'premier tour des enchères' does not say whether it is the very first turn of the round "
         "or each player's first turn",
-        "each player's first bidding turn of each round (option variant=on)"),
+        "each player's first bidding turn of each round (option variant=on)", name="premier_tour"),
     Gap("§Équipement", "the booklet does not say which tiles are used up after one use",
-        "facts: Vorpal weapons, Axe, Potion, Polymorph and Pact are single-use per dungeon"),
+        "facts: Vorpal weapons, Axe, Potion, Polymorph and Pact are single-use per dungeon", name="say_tiles_used"),
 )
 
 RULINGS = dungeon.RULINGS + rounds.RULINGS

@@ -1,0 +1,65 @@
+"""How much a finding matters to a rules editor: three severities (issue #16 item 5),
+each given by the finding's nature, never case by case. The table is the documentation
+(docs/audit.md prints it): a nature, its severity and why.
+
+- error: the game cannot go on, or a core outcome is undefined;
+- warning: a reading changes an outcome;
+- info: wording, or nothing wrong found but nothing shown either.
+
+Proved and decided items, and results not established, are not findings: they have no
+severity (None) and are reported apart."""
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+LEVELS = ("error", "warning", "info")
+
+NATURES = MappingProxyType({
+    "stalemate": ("error", "a game reaches a state before the end where no event is legal: the game cannot go on"),
+    "dead_end": ("error", "no sequence of events leads from a phase to the end: the game cannot go on"),
+    "violated": ("error", "a legal game breaks a guarantee of the text"),
+    "hole": ("error", "no rule answers a question that arises in play: the outcome of that event is undefined "
+                      "(the players must invent a rule to go on)"),
+    "conflict": ("warning", "two rules give different answers where both apply: the reading changes the outcome"),
+    "contradiction": ("warning", "two sources give a value differently: the source read changes the outcome"),
+    "disputed": ("warning", "public sources disagree on a point the text leaves open: the reading changes the outcome"),
+    "claim_refuted": ("warning", "a consequence the text states does not follow from its rules"),
+    "data_fails": ("warning", "the component data differ from a number the text gives"),
+    "unreached_phase": ("warning", "a phase no event leads to: the rules written for it never apply"),
+    "gap": ("info", "wording: the text names something it never defines (the project's stand-in is stated)"),
+    "claim_not_reached": ("info", "the text's bound is proved but no game reaching it was found: nothing wrong shown"),
+})
+
+
+def nature(f: Any) -> str | None:
+    """The nature of a finding (a key of NATURES), None for what is not a finding."""
+    if not f.established or f.kind == "proved" or f.status in ("ok", "decided"):
+        return None
+    idkind = f.id.split(".")[1] if f.id.count(".") >= 1 else ""
+    if f.kind == "violated":
+        return "violated"
+    if f.kind == "gap":
+        if f.status == "stalemate":
+            return "stalemate"
+        if idkind == "graph":
+            return "dead_end" if f.id.rsplit(".", 1)[-1].startswith("dead_end") else "unreached_phase"
+        return "gap"
+    if f.kind == "ambiguity":
+        if f.status == "disputed":
+            return "disputed"
+        return "hole" if f.status == "hole" else "conflict"
+    if f.kind == "contradiction":
+        return "contradiction"
+    if f.kind == "data":
+        return "data_fails"
+    if f.kind == "claim":
+        if f.status in ("proved", "reached"):
+            return None
+        return "claim_refuted" if f.status == "refuted" else "claim_not_reached"
+    return None
+
+
+def severity(f: Any) -> str | None:
+    n = nature(f)
+    return NATURES[n][0] if n else None
