@@ -94,13 +94,14 @@ def test_two_sources_need_no_core_three_say_which_cannot_hold():
 
 class _Done:
     def get(self, timeout=None):
-        return None  # the search ran and found nothing
+        return None, False  # the search ran its count and found nothing (not stopped by the time net)
 
 
 def test_a_search_that_found_nothing_says_so_in_one_line_in_its_unit():
     a = Audit(GAME, witnesses=False)
     notes = []
-    a.deadline, a.futures, a.cpu = time.monotonic() + 5, {("claim", 0, 3): _Done()}, {("claim", 0, 3): 3.0}
+    a.deadline, a.futures = time.monotonic() + 5, {("claim", 0, 3): _Done()}
     a.pending = [(("claim", 0, 3), lambda w, note: notes.append(note), None)]
     a._resolve()
-    assert notes == ["no example game found within 3.0 s of CPU at most"]  # search.Budget counts CPU seconds
+    # search.Budget counts moves weighed: --witness-seconds at the game's search_rate
+    assert notes == [f"no example game found within {int(3.0 * GAME.search_rate):,} moves weighed"]
