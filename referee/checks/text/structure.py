@@ -1,0 +1,140 @@
+"""Structural detectors: what the shape of the text shows lost, read from the text alone.
+
+- empty-section: a heading with no text under it and no sub-section (the book's title aside);
+- key-only: a section whose every unit is a key of symbols (`x = y`), the table it explains gone;
+- list-intro: a unit ending with ':' that nothing follows as a list (no item, or a heading);
+- lone-subtitle: a line that reads as a sub-title (no closing punctuation, between blank
+  lines) with nothing under it: the next line is a heading, another such title, a labelled
+  paragraph (`Label : ...`) or the end;
+- cut-sentence: a unit that ends on an article, preposition or conjunction, trails off on
+  ', ...', or whose line leaves a bracket or quote open or holds an empty pair (`[]`)."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from .hit import Hit
+from .page import CLOSING, Page, words
+
+INTRO = "§Intro"
+# Words a French sentence does not end on: when one does, the rest of it is missing ("un",
+# "une" are left out: they end idioms, `une par une`).
+DANGLING = frozenset({
+    "le", "la", "les", "l'", "l’", "des", "du", "de", "d'", "d’", "au", "aux", "à",
+    "et", "ou", "mais", "pour", "par", "avec", "sur", "sous", "dans", "vers", "chez", "sans",
+    "entre", "contre", "que", "qu'", "qu’", "qui", "dont", "sa", "son", "ses", "leur", "leurs",
+    "ce", "cet", "cette", "ces", "si", "ne", "n'", "n’",
+})
+SUBTITLE_WORDS = 14  # a sub-title is short
+_KEY = re.compile(r"\S\s*=\s*\S")
+_LABELLED = re.compile(r"^[^.:!?]{1,60}\s:\s")  # `Label : body`: a sibling title with its body inline
+_TRAILS = re.compile(r",\s*(?:\.{2,}|…)\s*\)?\s*$")
+_EMPTY_PAIR = re.compile(r"\[\s*\]|\(\s*\)|«\s*»")
+_SIGNATURE = re.compile(r"^\[[^\]]*\]$")  # `[name]`: who wrote a comment, not a title
+PAIRS = (("(", ")"), ("[", "]"), ("«", "»"))
+
+
+def empty_section(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    cites = [s.cite for s in page.sections]
+    for s in page.sections:
+        if s.title is None or s.sentences or s.cite == INTRO:
+            continue
+        if any(c != s.cite and c.startswith((s.cite + ".", s.cite + "/")) for c in cites):
+            continue  # a chapter heading: its sub-sections are its body
+        yield Hit(s.cite, "empty-section", "gap",
+                  f"{s.cite} has a heading and no text under it: what it announces (its rules, "
+                  "list or table) is not in the rulebook", s.line, s.cite)
+
+
+def key_only(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    for s in page.sections:
+        units = [u for u in s.sentences if u.key not in skip]
+        if s.cite != INTRO and units and all(_KEY.search(u.text) for u in units):
+            yield Hit(s.cite, "key-only", "gap",
+                      f"{s.cite} holds only a key of symbols (what each sign means): the table or "
+                      "figure the key explains is not in the rulebook", units[0].line, s.cite)
+
+
+def _rest_of_line(page: Page, line: int, text: str) -> str:
+    raw = page.raw(line)
+    at = raw.find(text)
+    return raw[at + len(text):].strip() if at >= 0 else ""
+
+
+def list_intro(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    heads = page.heading_lines
+    starts = frozenset(s.line for s in page.sections)
+    for u in page.units:
+        if u.key in skip or not u.text.rstrip().endswith(":"):
+            continue
+        if _rest_of_line(page, u.line, u.text):
+            continue  # something follows on its own line (inline items or the rest of the rule)
+        nxt = page.next_line(u.line)
+        if nxt is not None and nxt not in heads and (page.is_item(nxt) or page.raw(nxt)[:1].isspace()):
+            continue
+        if nxt is not None and nxt in starts and nxt not in heads:
+            continue  # the outline opens an untitled § there: the items are §s of their own
+        after = "the end of the rulebook" if nxt is None else (
+            "a heading" if nxt in heads else "a paragraph that is not a list")
+        yield Hit(u.cite, "list-intro", "gap",
+                  f"a sentence of {u.cite} introduces a list (it ends with ':') and {after} follows: "
+                  "the items it announces are not given", u.line, u.text.split()[-2] if len(u.text.split()) > 1 else "list")
+
+
+def _subtitle_like(page: Page, line: int) -> bool:
+    s = page.raw(line).strip()
+    return (bool(s) and not page.is_item(line) and s[-1] not in CLOSING and not _SIGNATURE.match(s)
+            and len(s.split()) <= SUBTITLE_WORDS and s[0].isupper())
+
+
+def lone_subtitle(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    heads = page.heading_lines
+    for s in page.sections:
+        units = [u for u in s.sentences if u.key not in skip]
+        if len(units) < 2:
+            continue  # a line that is the whole body of its § is that body, not a title
+        for u in units:
+            if u.clause or page.raw(u.line).strip() != u.text or not _subtitle_like(page, u.line):
+                continue
+            if page.raw(u.line + 1).strip():
+                continue  # a title stands apart: the next line is blank
+            nxt = page.next_line(u.line)
+            if nxt is None or nxt in heads or _subtitle_like(page, nxt) or _LABELLED.match(page.raw(nxt).strip()):
+                yield Hit(u.cite, "lone-subtitle", "gap",
+                          f"a sub-title of {u.cite} has nothing under it (the next line starts something "
+                          "else): the content it titles is not in the rulebook", u.line,
+                          " ".join(words(u.text)[:3]))
+
+
+def _balanced(raw: str) -> bool:
+    if raw.count('"') % 2:
+        return False
+    return all(raw.count(a) == raw.count(b) for a, b in PAIRS)
+
+
+def cut_sentence(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    lines_seen: set[int] = set()
+    for u in page.units:
+        first_on_line = u.line not in lines_seen
+        lines_seen.add(u.line)
+        if u.key in skip:
+            continue
+        text = u.text.rstrip()
+        last = words(text.rstrip(".!?…;"))[-1:] if text[-1:] != ":" else []
+        raw = page.raw(u.line)
+        why = None
+        if last and last[0] in DANGLING:
+            why = "ends on a word that needs what follows it"
+        elif _TRAILS.search(text):
+            why = "trails off on ', ...' where the rest of the rule should be"
+        elif _EMPTY_PAIR.search(u.text):
+            why = "holds an empty pair of brackets where a value or a list was to be"
+        elif first_on_line and not _balanced(raw):
+            why = "leaves a bracket or a quote open on its line"
+        if why:
+            yield Hit(u.cite, "cut-sentence", "gap",
+                      f"a sentence of {u.cite} stops mid-way: it {why}", u.line,
+                      " ".join(words(text)[-2:]))
+
+
+DETECTORS = (empty_section, key_only, list_intro, lone_subtitle, cut_sentence)

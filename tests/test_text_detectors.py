@@ -1,0 +1,196 @@
+"""The detectors that read the whole rulebook (referee/checks/text), each on a small French
+rulebook of its own written here (not a seed): it finds what is planted there and nothing
+else. Then the findings on the seeds, each read against its rulebook (docs/detectors.md)."""
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from referee.checks.text import Hit, _known, detect, page, read, silent_option
+from referee.checks.text.hit import findings
+from referee.model.kernel.rules import Answer, Option, Ruling
+from referee.rulebook.text import sections
+
+BOOK = """\
+Jeu Exemple : règles
+
+§1.1. Mise en place
+
+Chaque joueur prend 3 jetons. Les pions sont posés sur le plateau (voir Symboles).
+
+Chaque joueur reçoit :
+
+• 2 cartes ;
+• 1 dé.
+
+Les tuiles imposées sont :
+
+Le premier joueur est tiré au sort (voir §1.4).
+
+Le Clerc soigne un pion blessé
+Le Troll regagne un point
+
+Les pions blessés restent couchés.
+
+§1.2. Coûts des tuiles
+
+§1.3. Symboles
+
+★ = gloire · ◆ = pierre
+
+§1.4. Tour de jeu
+
+Le joueur actif pioche une carte puis la pose devant lui, une par une.
+
+Cartes de départ (5 par joueur)
+
+Cartes avancées (3 par joueur)
+
+Le joueur peut défausser une nouvelle carte pour piocher deux cartes.
+
+Le joueur déplace un pion de deux cases et prend la tuile de
+
+Il peut passer sur les cases vides, ...
+
+La réserve (voir §2.5) contient les jetons rouges. Les coûts sont [].
+
+Un pion (blessé ne bouge pas. Il ne peut pas piocher de carte.
+
+Un pion blessé ne peut piocher aucune carte.
+
+Les règles des fosses sont ailleurs (voir Voleur, Pion). Le coût est donné dans le tableau.
+
+§1.5. Fin
+
+La partie se termine quand un joueur a 10 points. Le joueur doit défausser une carte à la fin de son tour.
+Le joueur doit piocher une carte au début du tour.
+
+§2. Annexes
+
+§2.1. Matériel
+
+La boîte contient 40 cartes.
+"""
+
+# (§, detector, term) of every defect planted above, and nothing else
+PLANTED = {
+    ("§1.1", "list-intro", "sont"),
+    ("§1.2", "empty-section", "§1.2"),
+    ("§1.3", "key-only", "§1.3"),
+    ("§1.4", "lone-subtitle", "cartes de départ"),
+    ("§1.4", "cut-sentence", "tuile de"),
+    ("§1.4", "cut-sentence", "cases vides"),
+    ("§1.4", "cut-sentence", "coûts sont"),
+    ("§1.4", "cut-sentence", "de carte"),
+    ("§1.4", "dangling-reference", "§2.5"),
+    ("§1.4", "dangling-reference", "Voleur"),
+    ("§1.4", "dangling-reference", "tableau"),
+    ("§1.4", "may-must", "défausser carte"),
+}
+
+
+@pytest.fixture(scope="module")
+def synthetic(tmp_path_factory):
+    path = tmp_path_factory.mktemp("book") / "exemple.txt"
+    path.write_text(BOOK, encoding="utf-8")
+    return page("exemple", path)
+
+
+def _got(p, detector=None):
+    return {(h.cite, h.detector, h.term) for h in read(p) if detector in (None, h.detector)}
+
+
+@pytest.mark.parametrize("detector", sorted({d for _, d, _ in PLANTED}))
+def test_each_detector_finds_what_is_planted_and_nothing_else(synthetic, detector):
+    assert _got(synthetic, detector) == {x for x in PLANTED if x[1] == detector}
+
+
+def test_the_detectors_together_find_only_the_planted_defects(synthetic):
+    assert _got(synthetic) == PLANTED
+
+
+def test_flavour_units_are_not_read(synthetic):
+    cut = [h for h in read(synthetic) if h.detector == "cut-sentence" and h.term == "tuile de"]
+    key = next(u.key for u in synthetic.units if u.line == cut[0].line)
+    assert not [h for h in read(synthetic, skip={key}) if h.term == "tuile de"]
+
+
+def test_the_map_tells_which_units_are_flavour_and_which_a_gap_encodes():
+    from referee.checks.text import _map
+    from referee.model import load
+
+    flavour, gapped = _map(load("trolls"))
+    assert any(k.startswith("§Commentaires#") for k in flavour) and ("§Intro", 5) in gapped
+
+
+def test_a_list_whose_items_the_outline_makes_sections_is_no_finding(tmp_path):
+    path = tmp_path / "sans_titres.txt"
+    path.write_text("Jeu\n\nLe joueur peut agir ainsi :\n\nRévéler une salle coûte 1 point.\n\n"
+                    "Déplacer un pion coûte 1 point.\n", encoding="utf-8")
+    outline = [("§Intro", 1, True), ("§Tour", 3, False), ("§Révéler", 5, False), ("§Déplacer", 7, False)]
+    assert not [h for h in read(page("x", path, sections(path, outline))) if h.detector == "list-intro"]
+    flat = [("§Intro", 1, True), ("§Tour", 3, False)]  # the same text with no § for the items
+    assert [h.cite for h in read(page("x", path, sections(path, flat))) if h.detector == "list-intro"] == ["§Tour"]
+
+
+def test_findings_have_stable_ids_named_after_the_term_and_cite_the_line(synthetic):
+    fs = findings(synthetic, read(synthetic))
+    ids = [f.id for f in fs]
+    assert len(ids) == len(set(ids)) == len(PLANTED)
+    assert "exemple.gap.§1.2.empty-section" in ids  # alone in its §: no tail
+    assert "exemple.gap.§1.4.cut-sentence.tuile-de" in ids  # several in one §: the term, never a counter
+    mm = next(f for f in fs if f.id.endswith("may-must"))
+    assert mm.kind == "contradiction" and mm.cites == ["§1.4", "§1.5"]
+    assert all(f.sources and f.sources[0].startswith("exemple.txt:") for f in fs)
+    # our paraphrase, never the rulebook's sentence: no 5-word run of the book in what a finding says
+    runs = {" ".join(w[i:i + 5]) for line in BOOK.splitlines() if (w := line.split()) for i in range(len(w) - 4)}
+    assert not [f.says for f in fs for r in runs if r in f.says]
+
+
+def _game(options, rulings=(), gaps=()):
+    return SimpleNamespace(name="fake", options=tuple(options), rulings=tuple(rulings), gaps=tuple(gaps))
+
+
+def test_a_silent_option_no_ruling_asks_is_a_finding_and_no_other_option_is():
+    yes = lambda s, a: True  # noqa: E731
+    opts = [Option("drop", "§2.1", "the cost of dropping a token", {"0": "free", "1": "1 point"}, "0"),
+            Option("asked", "§2.2 §2.3", "who chooses", {"a": "A", "b": "B"}, "a"),
+            Option("decided", "§2.4", "the text decides", {"x": "X"}, "x", kind="house"),
+            Option("book", "§2.5", "the author's variant", {"on": "on"}, "on", kind="variant"),
+            Option("sources", "§2.6", "two sources differ", {"p": "P"}, "p", kind="disputed")]
+    ruling = Ruling("who", "§2.2", "who chooses", yes, (Answer("§2.2", "option:asked=a", "A", yes, yes),))
+    hits = list(silent_option(_game(opts, [ruling])))
+    assert [(h.cite, h.detector, h.kind, h.term) for h in hits] == [("§2.1", "silent-option", "ambiguity", "drop")]
+
+
+def test_what_the_model_reports_as_a_gap_is_not_reported_twice():
+    game = _game([], gaps=[SimpleNamespace(cite="§6.2 §10.3", says="lost", fills="ours")])
+    empty = Hit("§6.2", "empty-section", "gap", "", 84, "§6.2")
+    assert _known(game, empty, frozenset())  # the whole § is lost and a Gap cites it
+    intro = Hit("§6.2", "list-intro", "gap", "", 90, "x")
+    assert not _known(game, intro, frozenset())  # a Gap elsewhere in the § may be about another thing
+    assert _known(game, intro, frozenset({("§6.2", 90)}))  # the map links this very unit to a Gap
+    assert not _known(game, Hit("§6.2", "may-must", "contradiction", "", 90, "x"), frozenset({("§6.2", 90)}))
+
+
+# Every finding on the seeds, each read against its rulebook and judged a real defect
+# (docs/detectors.md lists them with the reading); a new one must be read before it is added.
+SEEDS = {
+    "raiders": {"raiders.gap.§3.3.list-intro"},
+    "draft": set(),
+    "welcome": set(),
+    "trolls": {"trolls.contradiction.§Tour de jeu/6.may-must"},
+    "twister": {"twister.ambiguity.§Combat.silent-option", "twister.ambiguity.§Objets.silent-option",
+                "twister.gap.§Déplacement.cut-sentence", "twister.gap.§Déplacement.dangling-reference"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(SEEDS))
+def test_the_findings_on_the_seeds_are_the_ones_read_and_judged_real(name):
+    from referee.model import load
+    from referee.rulebook.book import seed_file
+
+    game = load(name)
+    if seed_file(game) is None:
+        pytest.skip(f"the seed {Path(game.rulebook).name} is not here (../shared/seeds)")
+    assert {f.id for f in detect(game)} == SEEDS[name]
