@@ -60,10 +60,14 @@ Un pion blessé ne peut piocher aucune carte.
 
 Les règles des fosses sont ailleurs (voir Voleur, Pion). Le coût est donné dans le tableau.
 
+Le pion ajoute sa force de frappe au dé. Les règles pour les ponts s'appliquent. Les règles de la fin et des tours et des symboles aussi.
+
 §1.5. Fin
 
 La partie se termine quand un joueur a 10 points. Le joueur doit défausser une carte à la fin de son tour.
 Le joueur doit piocher une carte au début du tour.
+
+Le bouclier augmente la valeur de frappe de 1. Une tour a une valeur de structure de 4 et perd 2 points de structure par coup.
 
 §2. Annexes
 
@@ -86,6 +90,9 @@ PLANTED = {
     ("§1.4", "dangling-reference", "Voleur"),
     ("§1.4", "dangling-reference", "tableau"),
     ("§1.4", "may-must", "défausser carte"),
+    ("§1.4", "two-names", "frappe"),
+    ("§1.4", "dangling-reference", "ponts"),
+    ("§1.4", "dangling-reference", "fosses"),
 }
 
 
@@ -181,7 +188,8 @@ SEEDS = {
     "welcome": set(),
     "trolls": {"trolls.contradiction.§Tour de jeu/6.may-must"},
     "twister": {"twister.ambiguity.§Combat.silent-option", "twister.ambiguity.§Objets.silent-option",
-                "twister.gap.§Déplacement.cut-sentence", "twister.gap.§Déplacement.dangling-reference"},
+                "twister.gap.§Déplacement.cut-sentence", "twister.gap.§Déplacement.dangling-reference.voleuse",
+                "twister.gap.§Déplacement.dangling-reference.fosses", "twister.ambiguity.§Combat.two-names"},
 }
 
 

@@ -4,8 +4,8 @@ They live in checks/ (not in rulebook/, which must not reach the checks) because
 the audit's Findings; they read the text through rulebook/text.py's one splitter, the
 coverage map (units it marks as flavour are no rules, and are not read) and the model's
 options. Pure Python: no z3. One module per family: structure (what the shape of the text
-shows lost), refs (references to what the text does not give), modal (may/must), options
-(choices the model needed). docs/detectors.md says what each reads, reports and misses.
+shows lost), refs (references to what the text does not give), modal (may/must), names
+(two names for one quantity), options (choices the model needed). docs/detectors.md says what each reads, reports and misses.
 
 A hit is dropped when the model already reports the same thing: a hit saying something is
 missing at a unit the coverage map links to a Gap of the model (or whose map entry names
@@ -20,12 +20,12 @@ from pathlib import Path
 from ...errors import RefereeError
 from ...model.kernel.rules import cites
 from ..findings import Finding
-from . import modal, refs, structure
+from . import modal, names, refs, structure
 from .hit import Hit, findings
 from .options import silent_option
 from .page import Page, page
 
-TEXT_DETECTORS = structure.DETECTORS + refs.DETECTORS + modal.DETECTORS
+TEXT_DETECTORS = structure.DETECTORS + refs.DETECTORS + modal.DETECTORS + names.DETECTORS
 # Detectors whose hit says something is missing at a §: a Gap of the model there says it already.
 MISSING = frozenset({"empty-section", "key-only", "list-intro", "lone-subtitle", "cut-sentence",
                      "dangling-reference"})

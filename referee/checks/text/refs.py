@@ -2,7 +2,9 @@
 
 - dangling-reference: `voir 7.4`, `§7.4`, `chapitre 7` naming a § the book does not have, or
   one with no text; `voir Name, Name` naming what no other sentence of the book names; `le
-  tableau` where the book holds no table (no line of cells)."""
+  tableau` where the book holds no table (no line of cells); `les règles pour les fosses`
+  (the rules for, of, on a thing) where no § is named after that thing (its heading or, for
+  a book without headings, its outline's cite)."""
 from __future__ import annotations
 
 import re
@@ -16,6 +18,9 @@ _NUMBERED = re.compile(r"(?:(?<![\w'’])[Vv]oir\s+(?:le\s+|la\s+)?(?:§\s*|chap
 _NAMED = re.compile(r"(?<![\w'’])[Vv]oir\s+((?:[A-ZÀ-Ý][\w’'-]*(?:\s*,\s*|\s+et\s+)?)+)")
 _TABLE_REF = re.compile(r"(?<![\w'’])(?:le|du|au|ce|un)\s+tableau\b|(?<![\w'’])la\s+table\s+d", re.I)
 _CELLS = re.compile(r"\|.*\||\t.*\t")
+_ARTICLE = r"(?:les\s+|la\s+|le\s+|des\s+|du\s+|de\s+|l['’])?"
+_RULES_FOR = re.compile(r"(?<![\w'’])r[èe]gles?\s+(?:pour|de|des|du|sur)\s+(" + _ARTICLE + r"\w+(?:\s+et\s+"
+                        + _ARTICLE + r"\w+)*)(?!\s*:)")
 
 
 def _has_body(page: Page, cite: str) -> bool:
@@ -62,10 +67,31 @@ def _tables(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                       f"{u.cite} refers to a table, and the rulebook holds none", u.line, "tableau")
 
 
+def _stem(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word[-1] in "sx" else word
+
+
+def _rules_for(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    named = {_stem(w) for s in page.sections for w in words(f"{s.cite} {s.title or ''}")}
+    for u in page.units:
+        if u.key in skip:
+            continue
+        for m in _RULES_FOR.finditer(u.text):
+            things = [w.split("'")[-1].split("’")[-1] for w in words(m.group(1))
+                      if w not in ("les", "la", "le", "des", "du", "de", "et")]
+            lost = [t for t in things if _stem(t) not in named]
+            if lost:
+                shown = " and ".join(f"'{t}'" for t in lost)
+                yield Hit(u.cite, "dangling-reference", "gap",
+                          f"{u.cite} refers to the rules for {shown}, and no § of the rulebook gives them",
+                          u.line, lost[0])
+
+
 def dangling_reference(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     yield from _numbered(page, skip)
     yield from _named(page, skip)
     yield from _tables(page, skip)
+    yield from _rules_for(page, skip)
 
 
 DETECTORS = (dangling_reference,)
