@@ -32,6 +32,19 @@ Le Troll regagne un point
 
 Les pions blessés restent couchés.
 
+Le joueur actif choisit l'une des options suivantes :
+
+• Piocher une carte.
+• Si la pioche est vide, passer son tour.
+• Déplacer un pion.
+
+Les possibilités suivantes sont offertes :
+
+• Poser un jeton.
+• Reprendre un jeton.
+
+• Si un jeton manque, le joueur passe.
+
 §1.2. Coûts des tuiles
 
 §1.3. Symboles
@@ -79,6 +92,7 @@ La boîte contient 40 cartes.
 # (§, detector, term) of every defect planted above, and nothing else
 PLANTED = {
     ("§1.1", "list-intro", "sont"),
+    ("§1.1", "choice-list", "choices"),
     ("§1.2", "empty-section", "§1.2"),
     ("§1.3", "key-only", "§1.3"),
     ("§1.4", "lone-subtitle", "cartes de départ"),
@@ -185,7 +199,7 @@ def test_what_the_model_reports_as_a_gap_is_not_reported_twice():
 SEEDS = {
     "raiders": {"raiders.gap.§3.3.list-intro"},
     "draft": set(),
-    "welcome": set(),
+    "welcome": {"welcome.ambiguity.§Enchères.choice-list"},
     "trolls": {"trolls.contradiction.§Tour de jeu/6.may-must"},
     "twister": {"twister.ambiguity.§Combat.silent-option", "twister.ambiguity.§Objets.silent-option",
                 "twister.gap.§Déplacement.cut-sentence", "twister.gap.§Déplacement.dangling-reference.voleuse",

@@ -6,6 +6,9 @@
 - lone-subtitle: a line that reads as a sub-title (no closing punctuation, between blank
   lines) with nothing under it: the next line is a heading, another such title, a labelled
   paragraph (`Label : ...`) or the end;
+- choice-list: a list announced as choices (`l'une des options suivantes`) whose items include
+  a condition (`Si ...`, `Quand ...`): a rule set among the choices, which a reader may take
+  for one more choice;
 - cut-sentence: a unit that ends on an article, preposition or conjunction, trails off on
   ', ...', or whose line leaves a bracket or quote open or holds an empty pair (`[]`)."""
 from __future__ import annotations
@@ -14,7 +17,7 @@ import re
 from collections.abc import Iterator
 
 from .hit import Hit
-from .page import CLOSING, Page, words
+from .page import CLOSING, MARKER, Page, words
 
 INTRO = "§Intro"
 # Words a French sentence does not end on: when one does, the rest of it is missing ("un",
@@ -32,6 +35,8 @@ _TRAILS = re.compile(r",\s*(?:\.{2,}|…)\s*\)?\s*$")
 _EMPTY_PAIR = re.compile(r"\[\s*\]|\(\s*\)|«\s*»")
 _SIGNATURE = re.compile(r"^\[[^\]]*\]$")  # `[name]`: who wrote a comment, not a title
 PAIRS = (("(", ")"), ("[", "]"), ("«", "»"))
+_CHOICES = re.compile(r"\b(?:options|choix|actions|possibilités)\s+suivant(?:e)?s\b", re.I)
+_CONDITION = re.compile(r"^(?:Si|S['’]il|S['’]ils|Quand|Lorsque|Lorsqu['’]|Dès que|Tant que)\b")
 
 
 def empty_section(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
@@ -106,6 +111,27 @@ def lone_subtitle(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                           " ".join(words(u.text)[:3]))
 
 
+def choice_list(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    by_line = {}
+    for u in page.units:
+        by_line.setdefault(u.line, u)
+    for u in page.units:
+        if u.key in skip or not _CHOICES.search(u.text):
+            continue
+        k = page.next_line(u.line)
+        conditions = []
+        while k is not None and page.is_item(k):
+            if _CONDITION.match(MARKER.sub("", page.raw(k), count=1).strip()):
+                conditions.append(k)
+            k = k + 1 if page.raw(k + 1).strip() else None
+        if conditions:
+            first = by_line.get(conditions[0], u)
+            yield Hit(first.cite, "choice-list", "ambiguity",
+                      f"a list of {u.cite} is announced as choices, and {len(conditions)} of its items are "
+                      "conditions, not choices: whether they are options a player picks or rules that "
+                      "apply is left to the reader", conditions[0], "choices")
+
+
 def _balanced(raw: str) -> bool:
     if raw.count('"') % 2:
         return False
@@ -137,4 +163,4 @@ def cut_sentence(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                       " ".join(words(text)[-2:]))
 
 
-DETECTORS = (empty_section, key_only, list_intro, lone_subtitle, cut_sentence)
+DETECTORS = (empty_section, key_only, list_intro, lone_subtitle, choice_list, cut_sentence)
