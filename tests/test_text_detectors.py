@@ -130,6 +130,11 @@ def test_the_detectors_together_find_only_the_planted_defects(synthetic):
     assert _got(synthetic) == PLANTED
 
 
+def test_a_choice_list_ends_with_its_last_item(synthetic):
+    lines = [h.line for h in read(synthetic) if h.detector == "choice-list"]
+    assert [synthetic.raw(k) for k in lines] == ["• Si la pioche est vide, passer son tour."]
+
+
 def test_flavour_units_are_not_read(synthetic):
     cut = [h for h in read(synthetic) if h.detector == "cut-sentence" and h.term == "tuile de"]
     key = next(u.key for u in synthetic.units if u.line == cut[0].line)
