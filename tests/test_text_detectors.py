@@ -6,7 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from referee.checks.text import Hit, _known, detect, page, read, silent_option
+from referee.checks.text import Hit, _known, detect, page, read, silent_option, unstated_effect
+from referee.rulebook.coverage import Entry
 from referee.checks.text.hit import findings
 from referee.model.kernel.rules import Answer, Option, Ruling
 from referee.rulebook.text import sections
@@ -189,6 +190,21 @@ def test_a_silent_option_no_ruling_asks_is_a_finding_and_no_other_option_is():
     assert [(h.cite, h.detector, h.kind, h.term) for h in hits] == [("§2.1", "silent-option", "ambiguity", "drop")]
 
 
+def test_an_act_whose_conditions_the_text_gives_and_whose_result_it_never_states():
+    act = lambda name, cite: SimpleNamespace(name=name, cite=cite, says=f"{name} does this")  # noqa: E731
+    entries = [Entry("§2#1", 5, "0123456789", ("need:swap#1@abcdef",), None, None, 1),
+               Entry("§3#1", 8, "0123456789", ("need:move#1@abcdef", "action:move"), None, None, 2),
+               Entry("§4#1", 9, "0123456789", ("need:shove#2@abcdef",), None, None, 3),
+               Entry("§5#1", 11, "0123456789", (), "flavour", None, 4)]
+    acts = [act("swap", "§2"), act("move", "§3"), act("shove", "§4"), act("rest", "§5")]
+    game = SimpleNamespace(actions=acts, options=(), rulings=(), gaps=(SimpleNamespace(cite="§4"),))
+    hits = list(unstated_effect(game, entries))
+    # move: its effect is mapped; shove: a Gap at its § says it; rest: no condition in the text
+    assert [(h.cite, h.detector, h.term, h.line) for h in hits] == [("§2", "unstated-effect", "swap", 5)]
+    disputed = Option("swap_how", "§2", "what swap does", {"a": "A"}, "a", kind="disputed")
+    assert not list(unstated_effect(SimpleNamespace(actions=acts, options=(disputed,), rulings=(), gaps=()), entries[:1]))
+
+
 def test_what_the_model_reports_as_a_gap_is_not_reported_twice():
     game = _game([], gaps=[SimpleNamespace(cite="§6.2 §10.3", says="lost", fills="ours")])
     empty = Hit("§6.2", "empty-section", "gap", "", 84, "§6.2")
@@ -221,3 +237,18 @@ def test_the_findings_on_the_seeds_are_the_ones_read_and_judged_real(name):
     if seed_file(game) is None:
         pytest.skip(f"the seed {Path(game.rulebook).name} is not here (../shared/seeds)")
     assert {f.id for f in detect(game)} == SEEDS[name]
+
+
+def test_the_audit_reads_the_map_for_acts_whose_result_is_unstated():
+    """Welcome's Polymorph: the text gives only when it cannot be used; what it does is the
+    disputed option's question (reported by the audit), so without that option it is this finding."""
+    import dataclasses
+
+    from referee.model import load
+    from referee.rulebook.book import seed_file
+
+    game = load("welcome")
+    if seed_file(game) is None:
+        pytest.skip("the Welcome seed is not here (../shared/seeds)")
+    bare = dataclasses.replace(game, options=tuple(o for o in game.options if o.name != "polymorph"))
+    assert "welcome.gap.§Équipement.Métamorphose.unstated-effect" in {f.id for f in detect(bare)}

@@ -5,7 +5,8 @@ the audit's Findings; they read the text through rulebook/text.py's one splitter
 coverage map (units it marks as flavour are no rules, and are not read) and the model's
 options. Pure Python: no z3. One module per family: structure (what the shape of the text
 shows lost), refs (references to what the text does not give), modal (may/must), names
-(two names for one quantity), options (choices the model needed). docs/detectors.md says what each reads, reports and misses.
+(two names for one quantity), options (choices the model needed), effects (acts whose
+result the text never states, from the coverage map). docs/detectors.md says what each reads, reports and misses.
 
 A hit is dropped when the model already reports the same thing: a hit saying something is
 missing at a unit the coverage map links to a Gap of the model (or whose map entry names
@@ -22,6 +23,7 @@ from ...model.kernel.rules import cites
 from ..findings import Finding
 from . import modal, names, refs, structure
 from .hit import Hit, findings
+from .effects import unstated_effect
 from .options import silent_option
 from .page import Page, page
 
@@ -39,13 +41,17 @@ def read(p: Page, skip: Iterable[str] = ()) -> Iterator[Hit]:
         yield from detect(p, skip)
 
 
-def _map(game) -> tuple[frozenset[str], frozenset[tuple[str, int]]]:
-    """From the game's coverage map: the units that are flavour (no rule), and the (§, line)
-    of the units it links to a Gap (in its rules, or named in its why)."""
+def _entries(game) -> list:
     from ...rulebook.coverage import map_path, read_map
 
     path = map_path(game)
-    entries = read_map(path) if path.is_file() else []
+    return read_map(path) if path.is_file() else []
+
+
+def _map(game, entries: list | None = None) -> tuple[frozenset[str], frozenset[tuple[str, int]]]:
+    """From the game's coverage map: the units that are flavour (no rule), and the (§, line)
+    of the units it links to a Gap (in its rules, or named in its why)."""
+    entries = _entries(game) if entries is None else entries
     flavour = frozenset(e.at for e in entries if e.reason == "flavour")
     gapped = frozenset((e.at.partition("#")[0], e.line) for e in entries
                        if any(r.startswith("gap:") for r in e.rules) or "gap" in (e.why or ""))
@@ -69,14 +75,16 @@ def detect(game, rulebook: Path | str | None = None) -> list[Finding]:
         return []  # a game with no rulebook text, or an installed copy without the seeds: nothing to read
     try:
         b = book(game, rulebook)
-        skip, gapped = _map(game)
+        entries = _entries(game)
+        skip, gapped = _map(game, entries)
     except RefereeError as e:
         return [Finding(f"{game.name}.unknown.text.detectors", game.name, "unknown", [],
                         "whether the rulebook's text shows defects the model does not report",
                         status="not established", details=[f"the rulebook could not be read: {e}"])]
     p = page(game.name, b.path, b.sections)
     hits = [h for h in read(p, skip) if not _known(game, h, gapped)]
-    return findings(p, [*hits, *silent_option(game)])
+    return findings(p, [*hits, *silent_option(game), *unstated_effect(game, entries)])
 
 
-__all__ = ["MISSING", "TEXT_DETECTORS", "Hit", "Page", "detect", "findings", "page", "read", "silent_option"]
+__all__ = ["MISSING", "TEXT_DETECTORS", "Hit", "Page", "detect", "findings", "page", "read", "silent_option",
+           "unstated_effect"]
