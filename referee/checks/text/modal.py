@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .hit import Hit
-from .page import Page, words
+from .page import Page, stem, words
 
 MAY = frozenset({"peut", "peuvent", "pourra", "pourront", "pourrait", "pourraient"})
 MUST = frozenset({"doit", "doivent", "devra", "devront"})
@@ -21,10 +21,6 @@ BEFORE_NOUN = frozenset({"nouveau", "nouveaux", "nouvel", "nouvelle", "nouvelles
                          "seul", "seule", "premier", "première", "dernier", "dernière", "second",
                          "seconde", "deuxième", "même", "mêmes", "grand", "grande", "petit", "petite"})
 INFINITIVE = ("er", "ir", "re", "oir")
-
-
-def _stem(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word[-1] in "sx" else word
 
 
 def _acts(text: str) -> Iterator[tuple[str, tuple[str, str]]]:
@@ -45,7 +41,7 @@ def _acts(text: str) -> Iterator[tuple[str, tuple[str, str]]]:
         while k < len(ws) and (ws[k] in DETERMINERS or ws[k] in BEFORE_NOUN):
             k += 1
         if k < len(ws) and ws[k].isalpha():
-            yield mood, (verb, _stem(ws[k]))
+            yield mood, (verb, stem(ws[k]))
 
 
 def may_must(page: Page, skip: frozenset[str]) -> Iterator[Hit]:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from types import MappingProxyType
 
 from .hit import Hit
-from .page import Page
+from .page import Page, stem
 
 NAMES = MappingProxyType({"force": "force", "forces": "force", "valeur": "valeur", "valeurs": "valeur",
                           "score": "score", "scores": "score", "puissance": "puissance", "puissances": "puissance"})
@@ -22,8 +22,7 @@ def two_names(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
         if u.key in skip:
             continue
         for m in _PHRASE.finditer(unicodedata.normalize("NFC", u.text)):
-            thing = m.group(2).lower()
-            thing = thing[:-1] if len(thing) > 3 and thing[-1] in "sx" else thing
+            thing = stem(m.group(2).lower())
             seen.setdefault(thing, {}).setdefault(NAMES[m.group(1).lower()], u)
     for thing, by in seen.items():
         if len(by) < 2:

@@ -61,6 +61,12 @@ def words(text: str) -> list[str]:
     return re.findall(r"[\w’'-]+", unicodedata.normalize("NFC", text).lower())
 
 
+def stem(word: str) -> str:
+    """A word's plural taken off (`rounds`, `nouveaux` -> `round`, `nouveau`), so that one
+    term is one key."""
+    return word[:-1] if len(word) > 3 and word[-1] in "sx" else word
+
+
 def slug(text: str) -> str:
     """A stable id piece for a term: lower-case words joined by '-' (accents kept)."""
     return "-".join(re.findall(r"\w+", unicodedata.normalize("NFC", text).lower())) or "text"

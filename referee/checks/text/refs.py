@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 from .hit import Hit
-from .page import Page, words
+from .page import Page, stem, words
 
 _NUMBERED = re.compile(r"(?:(?<![\w'’])[Vv]oir\s+(?:le\s+|la\s+)?(?:§\s*|chapitre\s+|paragraphe\s+)?"
                        r"|§\s*|(?<![\w'’])chapitre\s+)(\d+(?:\.\d+)*)")
@@ -67,19 +67,15 @@ def _tables(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                       f"{u.cite} refers to a table, and the rulebook holds none", u.line, "tableau")
 
 
-def _stem(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word[-1] in "sx" else word
-
-
 def _rules_for(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
-    named = {_stem(w) for s in page.sections for w in words(f"{s.cite} {s.title or ''}")}
+    named = {stem(w) for s in page.sections for w in words(f"{s.cite} {s.title or ''}")}
     for u in page.units:
         if u.key in skip:
             continue
         for m in _RULES_FOR.finditer(u.text):
             things = [w.split("'")[-1].split("’")[-1] for w in words(m.group(1))
                       if w not in ("les", "la", "le", "des", "du", "de", "et")]
-            lost = [t for t in things if _stem(t) not in named]
+            lost = [t for t in things if stem(t) not in named]
             if lost:
                 shown = " and ".join(f"'{t}'" for t in lost)
                 yield Hit(u.cite, "dangling-reference", "gap",

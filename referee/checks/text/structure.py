@@ -83,7 +83,7 @@ def list_intro(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
             "a heading" if nxt in heads else "a paragraph that is not a list")
         yield Hit(u.cite, "list-intro", "gap",
                   f"a sentence of {u.cite} introduces a list (it ends with ':') and {after} follows: "
-                  "the items it announces are not given", u.line, u.text.split()[-2] if len(u.text.split()) > 1 else "list")
+                  "the items it announces are not given", u.line, (words(u.text) or ["list"])[-1])
 
 
 def _subtitle_like(page: Page, line: int) -> bool:
