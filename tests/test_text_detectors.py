@@ -252,3 +252,13 @@ def test_the_audit_reads_the_map_for_acts_whose_result_is_unstated():
         pytest.skip("the Welcome seed is not here (../shared/seeds)")
     bare = dataclasses.replace(game, options=tuple(o for o in game.options if o.name != "polymorph"))
     assert "welcome.gap.§Équipement.Métamorphose.unstated-effect" in {f.id for f in detect(bare)}
+
+
+def test_an_unreadable_rulebook_is_not_established_with_its_located_reason(tmp_path):
+    from referee.model import load
+
+    bad = tmp_path / "livre.txt"
+    bad.write_bytes(b"\xff\xfe r\xe8gles")
+    fs = detect(load("draft"), rulebook=bad)
+    assert [(f.kind, f.status) for f in fs] == [("unknown", "not established")]
+    assert f"{bad}: not UTF-8" in fs[0].details[0]

@@ -80,7 +80,7 @@ def detect(game, rulebook: Path | str | None = None) -> list[Finding]:
     except RefereeError as e:
         return [Finding(f"{game.name}.unknown.text.detectors", game.name, "unknown", [],
                         "whether the rulebook's text shows defects the model does not report",
-                        status="not established", details=[f"the rulebook could not be read: {e}"])]
+                        status="not established", details=[f"the rulebook could not be read: {e.located()}"])]
     p = page(game.name, b.path, b.sections)
     hits = [h for h in read(p, skip) if not _known(game, h, gapped)]
     return findings(p, [*hits, *silent_option(game), *unstated_effect(game, entries)])
