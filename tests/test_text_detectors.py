@@ -28,6 +28,10 @@ Les tuiles imposées sont :
 
 Le premier joueur est tiré au sort (voir §1.4).
 
+Exemple :
+
+Anne tire au sort et commence.
+
 Le Clerc soigne un pion blessé
 Le Troll regagne un point
 
@@ -152,7 +156,7 @@ def test_the_map_tells_which_units_are_flavour_and_which_a_gap_encodes():
 
 def test_a_list_whose_items_the_outline_makes_sections_is_no_finding(tmp_path):
     path = tmp_path / "sans_titres.txt"
-    path.write_text("Jeu\n\nLe joueur peut agir ainsi :\n\nRévéler une salle coûte 1 point.\n\n"
+    path.write_text("Jeu\n\nLe joueur dispose des deux actions suivantes :\n\nRévéler une salle coûte 1 point.\n\n"
                     "Déplacer un pion coûte 1 point.\n", encoding="utf-8")
     outline = [("§Intro", 1, True), ("§Tour", 3, False), ("§Révéler", 5, False), ("§Déplacer", 7, False)]
     assert not [h for h in read(page("x", path, sections(path, outline))) if h.detector == "list-intro"]

@@ -2,7 +2,8 @@
 
 - empty-section: a heading with no text under it and no sub-section (the book's title aside);
 - key-only: a section whose every unit is a key of symbols (`x = y`), the table it explains gone;
-- list-intro: a unit ending with ':' that nothing follows as a list (no item, or a heading);
+- list-intro: a unit ending with ':' that nothing follows as a list: the end, a heading, or
+  (when it announces several things: `les`, `des`, a number) a paragraph that is no item;
 - lone-subtitle: a line that reads as a sub-title (no closing punctuation, between blank
   lines) with nothing under it: the next line is a heading, another such title, a labelled
   paragraph (`Label : ...`) or the end;
@@ -35,6 +36,8 @@ _TRAILS = re.compile(r",\s*(?:\.{2,}|…)\s*\)?\s*$")
 _EMPTY_PAIR = re.compile(r"\[\s*\]|\(\s*\)|«\s*»")
 _SIGNATURE = re.compile(r"^\[[^\]]*\]$")  # `[name]`: who wrote a comment, not a title
 PAIRS = (("(", ")"), ("[", "]"), ("«", "»"))
+# What announces several things (a list), not one (`Exemple :`, `de la manière suivante :`).
+_PLURAL = re.compile(r"(?<![\w'’])(?:les|des|ces|plusieurs|\d+|\w+s\s+suivant(?:e)?s)(?![\w'’])", re.I)
 _CHOICES = re.compile(r"\b(?:options|choix|actions|possibilités)\s+suivant(?:e)?s\b", re.I)
 _CONDITION = re.compile(r"^(?:Si|S['’]il|S['’]ils|Quand|Lorsque|Lorsqu['’]|Dès que|Tant que)\b")
 
@@ -79,6 +82,8 @@ def list_intro(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
             continue
         if nxt is not None and nxt in starts and nxt not in heads:
             continue  # the outline opens an untitled § there: the items are §s of their own
+        if nxt is not None and nxt not in heads and not _PLURAL.search(u.text):
+            continue  # `Exemple :` then a paragraph: a colon before one thing, not a list
         after = "the end of the rulebook" if nxt is None else (
             "a heading" if nxt in heads else "a paragraph that is not a list")
         yield Hit(u.cite, "list-intro", "gap",
