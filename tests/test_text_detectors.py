@@ -32,6 +32,8 @@ Exemple :
 
 Anne tire au sort et commence.
 
+Au choix : a) piocher, b) passer. Un pion (force 1) avance de 3" au plus.
+
 Le Clerc soigne un pion blessé
 Le Troll regagne un point
 

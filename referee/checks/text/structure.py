@@ -137,10 +137,30 @@ def choice_list(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                       "apply is left to the reader", conditions[0], "choices")
 
 
+def _enumerator(raw: str, i: int) -> bool:
+    """The ')' at i closes an enumerator (`a)`, `2)`): one letter or digit alone before it."""
+    return i >= 1 and raw[i - 1].isalnum() and (i == 1 or not raw[i - 2].isalnum())
+
+
 def _balanced(raw: str) -> bool:
-    if raw.count('"') % 2:
+    """Every bracket and quote of the line closed. A ')' with no '(' open is an enumerator's
+    where it reads as one (`a) piocher`), and a '"' after a digit an inch sign where the
+    quotes do not pair with it (`3"`); `(Cbt 1)` is a pair."""
+    quotes = raw.count('"')
+    if quotes % 2 and (quotes - len(re.findall(r'(?<=\d)"', raw))) % 2:
         return False
-    return all(raw.count(a) == raw.count(b) for a, b in PAIRS)
+    for a, b in PAIRS:
+        depth = 0
+        for i, c in enumerate(raw):
+            if c == a:
+                depth += 1
+            elif c == b and depth:
+                depth -= 1
+            elif c == b and not (b == ")" and _enumerator(raw, i)):
+                return False
+        if depth:
+            return False
+    return True
 
 
 def cut_sentence(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
