@@ -6,7 +6,8 @@ coverage map (units it marks as flavour are no rules, and are not read) and the 
 options. Pure Python: no z3. One module per family: structure (what the shape of the text
 shows lost), refs (references to what the text does not give), modal (may/must), names
 (two names for one quantity), options (choices the model needed), effects (acts whose
-result the text never states, from the coverage map). docs/detectors.md says what each reads, reports and misses.
+result the text never states, from the coverage map). docs/detectors.md says what each
+reads, reports and misses.
 
 A hit is dropped when the model already reports the same thing: a hit saying something is
 missing at a unit the coverage map links to a Gap of the model (or whose map entry names
