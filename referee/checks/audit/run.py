@@ -9,6 +9,7 @@ from ...model.kernel import Game
 from ..findings import Finding, finding_id
 from .. import witness as W
 from .. import workers
+from ..text import detect as text_detectors
 
 
 GRACE = 0.5  # seconds the audit waits past the time net for a search's last move
@@ -137,7 +138,8 @@ class Runner:
     def _run(self) -> None:
         for name, step in (("data", self.data), ("gaps", self.gaps), ("graph", self.graph),
                            ("invariants", self.invariants), ("sources", self.sources), ("claims", self.claims),
-                           ("rulings", self.rulings), ("options", self.disputed), ("stalemates", self.stalemates)):
+                           ("rulings", self.rulings), ("options", self.disputed), ("stalemates", self.stalemates),
+                           ("text", lambda: self.findings.extend(text_detectors(self.game)))):
             t = time.monotonic()
             self.progress(name)
             step()

@@ -1,0 +1,91 @@
+"""Detectors that read the whole rulebook (issue 17, item 3), each a check of the audit.
+
+They live in checks/ (not in rulebook/, which must not reach the checks) because they yield
+the audit's Findings; they read the text through rulebook/text.py's one splitter, the
+coverage map (units it marks as flavour are no rules, and are not read) and the model's
+options. Pure Python: no z3. One module per family: structure (what the shape of the text
+shows lost), refs (references to what the text does not give), modal (may/must), names
+(two names for one quantity), options (choices the model needed), effects (acts whose
+result the text never states, from the coverage map). docs/detectors.md says what each
+reads, reports and misses.
+
+A hit is dropped when the model already reports the same thing: a hit saying something is
+missing at a unit the coverage map links to a Gap of the model (or whose map entry names
+one), and a hit saying a whole part of a § is lost (an empty heading, a key without its
+table, a lone sub-title) at a § a Gap cites: the Gap says what is missing there, and what
+the project ships instead."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from ...errors import RefereeError
+from ...model.kernel.rules import cites
+from ..findings import Finding
+from . import modal, names, refs, structure
+from .hit import Hit, findings
+from .effects import unstated_effect
+from .options import silent_option
+from .page import Page, page
+
+TEXT_DETECTORS = structure.DETECTORS + refs.DETECTORS + modal.DETECTORS + names.DETECTORS
+# Detectors whose hit says something is missing at a §: a Gap of the model there says it already.
+MISSING = frozenset({"empty-section", "key-only", "list-intro", "lone-subtitle", "cut-sentence",
+                     "dangling-reference"})
+SECTION_WIDE = frozenset({"empty-section", "key-only", "lone-subtitle"})
+
+
+def read(p: Page, skip: Iterable[str] = ()) -> Iterator[Hit]:
+    """Every text detector's hits on a page; `skip`: unit keys that are no rules (flavour)."""
+    skip = frozenset(skip)
+    for detect in TEXT_DETECTORS:
+        yield from detect(p, skip)
+
+
+def _entries(game) -> list:
+    from ...rulebook.coverage import map_path, read_map
+
+    path = map_path(game)
+    return read_map(path) if path.is_file() else []
+
+
+def _map(game, entries: list | None = None) -> tuple[frozenset[str], frozenset[tuple[str, int]]]:
+    """From the game's coverage map: the units that are flavour (no rule), and the (§, line)
+    of the units it links to a Gap (in its rules, or named in its why)."""
+    entries = _entries(game) if entries is None else entries
+    flavour = frozenset(e.at for e in entries if e.reason == "flavour")
+    gapped = frozenset((e.at.partition("#")[0], e.line) for e in entries
+                       if any(r.startswith("gap:") for r in e.rules) or "gap" in (e.why or ""))
+    return flavour, gapped
+
+
+def _known(game, h: Hit, gapped_units: frozenset[tuple[str, int]]) -> bool:
+    if h.detector not in MISSING:
+        return False
+    if (h.cite, h.line) in gapped_units:
+        return True
+    return h.detector in SECTION_WIDE and h.cite in {c for g in game.gaps for c in cites(g.cite)}
+
+
+def detect(game, rulebook: Path | str | None = None) -> list[Finding]:
+    """The detectors' findings for a Game record, on its rulebook (the seed by default), less
+    what the model already reports; one not-established result when the text cannot be read."""
+    from ...rulebook.book import book, seeds_dir
+
+    if rulebook is None and (not Path(game.rulebook).suffix or seeds_dir() is None):
+        return []  # a game with no rulebook text, or an installed copy without the seeds: nothing to read
+    try:
+        b = book(game, rulebook)
+        entries = _entries(game)
+        skip, gapped = _map(game, entries)
+    except RefereeError as e:
+        return [Finding(f"{game.name}.unknown.text.detectors", game.name, "unknown", [],
+                        "whether the rulebook's text shows defects the model does not report",
+                        status="not established", details=[f"the rulebook could not be read: {e.located()}"])]
+    p = page(game.name, b.path, b.sections)
+    hits = [h for h in read(p, skip) if not _known(game, h, gapped)]
+    return findings(p, [*hits, *silent_option(game), *unstated_effect(game, entries)])
+
+
+__all__ = ["MISSING", "TEXT_DETECTORS", "Hit", "Page", "detect", "findings", "page", "read", "silent_option",
+           "unstated_effect"]

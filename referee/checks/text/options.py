@@ -1,0 +1,23 @@
+"""silent-option: a choice the model needed where the text is silent (an Option of kind
+"silent"). Its ruling, where one asks the question, reports it with the situation and a
+witness (audit/rulings.py), so only an option no ruling answers is a finding here. "house"
+options are decided by the text, "variant" ones are the book's own, "disputed" ones are the
+audit's own findings (audit/listed.py): none of them is reported here."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...model.kernel.rules import cites
+from .hit import Hit
+
+
+def silent_option(game) -> Iterator[Hit]:
+    asked = {x.option[0] for r in game.rulings for x in r.answers if x.option is not None}
+    for o in game.options:
+        if o.kind != "silent" or o.name in asked:
+            continue
+        where = cites(o.cite) or [""]
+        readings = "; ".join(f"{k}: {v}" for k, v in o.choices.items())
+        yield Hit(where[0], "silent-option", "ambiguity",
+                  f"the text does not decide {o.says}; the model had to pick a reading "
+                  f"(option '{o.name}', default {o.default}; {readings})", 0, o.name, also=tuple(where[1:]))

@@ -1,0 +1,93 @@
+"""References the text makes to something it does not give.
+
+- dangling-reference: `voir 7.4`, `§7.4`, `chapitre 7` naming a § the book does not have, or
+  one with no text; `voir Name, Name` naming what no other sentence of the book names; `le
+  tableau` where the book holds no table (no line of cells); `les règles pour les fosses`
+  (the rules for, of, on a thing) where no § is named after that thing (its heading or, for
+  a book without headings, its outline's cite)."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from .hit import Hit
+from .page import Page, stem, words
+
+_NUMBERED = re.compile(r"(?:(?<![\w'’])[Vv]oir\s+(?:le\s+|la\s+)?(?:§\s*|chapitre\s+|paragraphe\s+)?"
+                       r"|§\s*|(?<![\w'’])chapitre\s+)(\d+(?:\.\d+)*)")
+_NAMED = re.compile(r"(?<![\w'’])[Vv]oir\s+((?:[A-ZÀ-Ý][\w’'-]*(?:\s*,\s*|\s+et\s+)?)+)")
+_TABLE_REF = re.compile(r"(?<![\w'’])(?:le|du|au|ce|un)\s+tableau\b|(?<![\w'’])la\s+table\s+d", re.I)
+_CELLS = re.compile(r"\|.*\||\t.*\t")
+_ARTICLE = r"(?:les\s+|la\s+|le\s+|des\s+|du\s+|de\s+|l['’])?"
+_RULES_FOR = re.compile(r"(?<![\w'’])r[èe]gles?\s+(?:pour|de|des|du|sur)\s+(" + _ARTICLE + r"\w+(?:\s+et\s+"
+                        + _ARTICLE + r"\w+)*)(?!\s*:)")
+
+
+def _has_body(page: Page, cite: str) -> bool:
+    """`cite` is a § of the book with text, or a chapter whose sub-sections have some."""
+    return any(s.sentences for s in page.sections
+               if s.cite == cite or s.cite.startswith((cite + ".", cite + "/")))
+
+
+def _numbered(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    for u in page.units:
+        if u.key in skip:
+            continue
+        for m in _NUMBERED.finditer(u.text):
+            cite = "§" + m.group(1).rstrip(".")
+            if not _has_body(page, cite):
+                yield Hit(u.cite, "dangling-reference", "gap",
+                          f"{u.cite} refers the reader to {cite}, which the rulebook does not have or "
+                          "leaves without text: the rule referred to cannot be read", u.line, cite)
+
+
+def _named(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    for u in page.units:
+        if u.key in skip:
+            continue
+        for m in _NAMED.finditer(u.text):
+            names = [n for n in re.split(r"\s*,\s*|\s+et\s+", m.group(1).strip()) if n]
+            others = [set(words(v.text)) for v in page.units if v is not u]
+            titles = {w for s in page.sections if s.title for w in words(s.title)}
+            lost = [n for n in names if not any(set(words(n)) <= ws for ws in others)
+                    and not set(words(n)) <= titles]
+            if lost:
+                shown = ", ".join(f"'{n}'" for n in lost)
+                yield Hit(u.cite, "dangling-reference", "gap",
+                          f"{u.cite} refers the reader to {shown}, which no other sentence or heading of "
+                          "the rulebook names: the rules referred to cannot be found", u.line, lost[0])
+
+
+def _tables(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    if any(_CELLS.search(line) for line in page.lines):
+        return
+    for u in page.units:
+        if u.key not in skip and _TABLE_REF.search(u.text):
+            yield Hit(u.cite, "dangling-reference", "gap",
+                      f"{u.cite} refers to a table, and the rulebook holds none", u.line, "tableau")
+
+
+def _rules_for(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    named = {stem(w) for s in page.sections for w in words(f"{s.cite} {s.title or ''}")}
+    for u in page.units:
+        if u.key in skip:
+            continue
+        for m in _RULES_FOR.finditer(u.text):
+            things = [w.split("'")[-1].split("’")[-1] for w in words(m.group(1))
+                      if w not in ("les", "la", "le", "des", "du", "de", "et")]
+            lost = [t for t in things if stem(t) not in named]
+            if lost:
+                shown = " and ".join(f"'{t}'" for t in lost)
+                yield Hit(u.cite, "dangling-reference", "gap",
+                          f"{u.cite} refers to the rules for {shown}, and no § of the rulebook gives them",
+                          u.line, lost[0])
+
+
+def dangling_reference(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    yield from _numbered(page, skip)
+    yield from _named(page, skip)
+    yield from _tables(page, skip)
+    yield from _rules_for(page, skip)
+
+
+DETECTORS = (dangling_reference,)
