@@ -96,7 +96,7 @@ def test_every_game_in_one_run_is_valid_and_accepted():
 def test_a_toy_audits_rulings_are_results_at_their_level():
     g = ruled_toy()
     _, fs = _run(g)
-    book = Rulebook(Path("toy.txt"), ("Nim", "§1. Taking", "§2. The end"))
+    book = Rulebook.from_lines(Path("toy.txt"), ("Nim", "§1. Taking", "§2. The end"))
     doc = sarif([(g, fs, book)])
     _check(doc)
     got = {r["ruleId"]: (r["level"], r["locations"][0]["physicalLocation"]["region"]["startLine"])
@@ -112,7 +112,7 @@ def test_a_result_sits_at_its_heading_line_and_degrades_to_line_1_saying_why():
     f = Finding(finding_id("raiders", "gap", "§6.5", "x"), "raiders", "gap", ["§6.5"], "a gap")
     res = sarif([(game, [f], book)])["runs"][0]["results"][0]
     line = res["locations"][0]["physicalLocation"]["region"]["startLine"]
-    assert book.lines[line - 1].startswith("§6.5.")
+    assert book.path.read_text(encoding="utf-8").splitlines()[line - 1].startswith("§6.5.")
     assert res["locations"][0]["physicalLocation"]["artifactLocation"] == {"uri": game.rulebook, "uriBaseId": "RULEBOOKS"}
     gone = sarif([(game, [f], Rulebook(None))])["runs"][0]["results"][0]
     assert gone["locations"][0]["physicalLocation"]["region"]["startLine"] == 1

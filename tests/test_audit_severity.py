@@ -19,8 +19,11 @@ from .test_audit_honesty import _game, _one, _run
 from .toygame import GAME
 
 DOC = Path(__file__).parent.parent / "docs" / "audit.md"
-BOOK = Rulebook(Path("book.txt"), ("Title", "§3.4. Starting player", "• 24 tiles Équipement", "Équipement is a sentence.",
-                                   "§3.10. Later", "Équipement", "§10.1. Tables"))
+BOOK = Rulebook.from_lines(Path("book.txt"), ("Title", "§3.4. Starting player", "• 24 tiles Équipement",
+                                              "Équipement is a sentence.", "§3.10. Later", "Équipement", "§10.1. Tables"))
+# a book without numbers: its parts are title lines, set apart by blank lines
+PLAIN = Rulebook.from_lines(Path("plain.txt"), ("Nim", "", "• 24 tiles Équipement", "Équipement is a sentence.", "",
+                                               "Équipement", "", "Each ring is worth one.", ""))
 
 
 def _f(kind, cite, status="", fid=None):
@@ -57,9 +60,9 @@ def test_the_report_is_sorted_by_severity_then_as_the_book_reads():
 
 def test_a_heading_is_found_at_its_line_never_at_a_sentence_or_list_item():
     assert BOOK.line_of("§3.10") == 5 and BOOK.line_of("§3.4") == 2 and BOOK.line_of("§3") == 2
-    assert BOOK.line_of("§Équipement.Anneau") == 6  # not line 3, a list item naming the word
+    assert PLAIN.line_of("§Équipement") == 6  # not line 3, a list item naming the word
     assert BOOK.line_of("§Nowhere") is None and Rulebook(None).line_of("§3.4") is None
-    assert BOOK.order("§Équipement") < BOOK.order("§Nowhere")  # found headings first, the rest by name
+    assert PLAIN.order("§Équipement") < PLAIN.order("§Nowhere")  # found headings first, the rest by name
 
 
 def ruled_toy(**kw):

@@ -2,12 +2,11 @@
 `region.startLine` and for ordering a report as the book reads.
 
 The rulebook is found from the Game's `rulebook` (a path relative to ../shared, e.g.
-`seeds/000_….txt`), or given (`--rulebook`: the file, or a folder holding it). A numbered
-§ is found at the line that starts with it (`§6.5.`), else at its parent's; a heading
-(rulebooks without numbers) at the first short line naming it (Trolls' "Les actions").
-A line that merely mentions the word is no heading: the booklets of Welcome, Twister and
-Draft have none (their §s are the project's names for their parts), so they get no line,
-and the report orders their §s by name."""
+`seeds/000_….txt`), or given (`--rulebook`: the file, or a folder holding it). A § is found
+where the one splitter of the rulebooks (referee/rulebook/text.py) puts its section: a
+numbered heading, a title line, an inline heading, or the game's outline for the books
+whose parts have no headings (Welcome, Twister, Trolls); a § it does not know gets no line,
+and the report orders it by name."""
 from __future__ import annotations
 
 import re
@@ -16,68 +15,53 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-HEADING_CHARS = 60  # a line this short that names a heading is taken for the heading itself
-
-
 def locate(game: Any, given: Path | None = None) -> Path | None:
     """The rulebook file of `game`: `given` (a file, or a folder holding the file by name),
-    else the game's `rulebook` in the nearest `shared` folder above the working folder or
-    the source tree (../shared of a checkout; a worktree may sit deeper)."""
+    else the game's seed (referee/rulebook/book.py: the nearest shared/seeds)."""
+    from ..rulebook.book import seed_file
+
+    if given is None:
+        return seed_file(game)
     rel = Path(game.rulebook)
-    if given is not None:
-        tries = [given] if given.is_file() else [given / rel.name, given / rel]
-    else:
-        here = [Path.cwd().resolve(), Path(__file__).resolve().parents[2]]
-        ups = dict.fromkeys(a for h in here for a in (h, *h.parents))
-        tries = [a / "shared" / sub for a in ups for sub in (rel, Path("seeds") / rel.name)]
+    tries = [given] if given.is_file() else [given / rel.name, given / rel]
     return next((p.resolve() for p in tries if p.is_file()), None)
-
-
-def _heading(line: str) -> bool:
-    """A line that reads as a heading: short, not a list item, not a sentence."""
-    s = line.strip()
-    return 0 < len(s) <= HEADING_CHARS and not s.startswith(("•", "-", "*")) and not s.endswith(".")
 
 
 @dataclass(frozen=True)
 class Rulebook:
+    """The rulebook's sections as the one splitter reads them (referee/rulebook/text.py,
+    with the game's outline where the text has no headings)."""
+
     path: Path | None
-    lines: tuple[str, ...] = field(default=(), repr=False)
+    sections: tuple = field(default=(), repr=False)
 
     @classmethod
     def of(cls, game: Any, given: Path | None = None) -> "Rulebook":
+        from ..errors import Unreadable
+        from ..rulebook.book import book
+
         path = locate(game, given)
         if path is None:
             return cls(None)
         try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
+            return cls(path, book(game, path).sections)
+        except Unreadable:  # not a regular file, too large, not UTF-8: placed at no line
             return cls(None)
-        return cls(path, tuple(text.splitlines()))
+
+    @classmethod
+    def from_lines(cls, path: Path, lines: tuple[str, ...]) -> "Rulebook":
+        """A rulebook given as its lines (a test's, or one read already)."""
+        from ..rulebook.text import sections
+
+        return cls(path, tuple(sections(path, lines=lines)))
 
     def line_of(self, cite: str) -> int | None:
-        """The 1-based line of the §'s heading, or None."""
-        if not self.lines or not cite.startswith("§"):
-            return None
-        m = re.match(r"§(\d+(?:\.\d+)*)", cite)
-        if m:
-            parts = m.group(1).split(".")
-            while parts:
-                pat = re.compile(r"^\s*§" + re.escape(".".join(parts)) + r"(?!\d)")
-                hit = next((i for i, s in enumerate(self.lines, 1) if pat.match(s)), None)
-                if hit:
-                    return hit
-                parts.pop()
-            return None
-        name = cite[1:].strip()
-        for term in dict.fromkeys([name, re.split(r"[/.]", name)[0].strip()]):
-            if not term:
-                continue
-            pat = re.compile(r"(?<!\w)" + re.escape(term) + r"(?!\w)", re.IGNORECASE)
-            hit = next((i for i, s in enumerate(self.lines, 1) if _heading(s) and pat.search(s)), None)
-            if hit:
-                return hit
-        return None
+        """The 1-based line of the §'s heading (its first section's, for a cite naming
+        several), or None."""
+        from ..rulebook.text import locate as sections_named
+
+        got = sections_named(self.sections, cite or "")
+        return got[0].line if got else None
 
     def order(self, cite: str) -> tuple:
         """A sort key in the book's order: numbered §s by their numbers (§3.4 < §3.10 <

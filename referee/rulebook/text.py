@@ -226,9 +226,11 @@ def _with_parents(found: list[Section]) -> list[Section]:
     return out
 
 
-def sections(path: Path | str, outline: Iterable[tuple[str, int, bool]] | None = None) -> list[Section]:
-    """The sections of a rulebook file, in file order (see the module docstring)."""
-    lines = read_lines(path)
+def sections(path: Path | str, outline: Iterable[tuple[str, int, bool]] | None = None,
+             lines: Sequence[str] | None = None) -> list[Section]:
+    """The sections of a rulebook file (or of its `lines`, already read), in file order (see
+    the module docstring)."""
+    lines = read_lines(path) if lines is None else list(lines)
     b = _Builder()
     if outline is not None:
         starts: dict[int, list[tuple[str, bool]]] = {}
