@@ -1,11 +1,11 @@
-"""The `referee` command: audit, replay, scenarios, graph, rules (one module per command)."""
+"""The `referee` command: audit, replay, scenarios, graph, rules, schema (one module per command)."""
 from __future__ import annotations
 
 from typing import Annotated
 
 import typer
 
-from . import audit, graph, replay, rules, scenarios
+from . import audit, graph, replay, rules, scenarios, schema
 
 app = typer.Typer(
     add_completion=True,
@@ -34,6 +34,7 @@ app.command("replay")(replay.replay)
 app.command("scenarios")(scenarios.scenarios)
 app.command("graph")(graph.graph)
 app.command("rules")(rules.rules)
+app.command("schema")(schema.schema)
 
 
 def main() -> None:

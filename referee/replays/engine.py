@@ -19,6 +19,7 @@ from ..model.kernel import BadField, BadInput, Game, Illegal, IllegalSetup, Unde
 from ..model.kernel import rules as R
 from ..model.kernel.inputs import shown
 from ..model.kernel.rules import kind_of
+from .formats import VERDICT_VERSION
 from .log import MAX_EVENTS, Line, Unreadable, check_rules, read_header, records
 
 
@@ -56,7 +57,7 @@ class Verdict:
 
     def to_json(self) -> dict:
         return {
-            "file": self.file, "game": self.game, "verdict": self.verdict, "events": self.events,
+            "version": VERDICT_VERSION, "file": self.file, "game": self.game, "verdict": self.verdict, "events": self.events,
             "outcome": self.outcome, "decided": self.decided,
             "problems": [{k: v for k, v in p.__dict__.items() if v is not None} for p in self.problems],
             "warnings": [{k: v for k, v in p.__dict__.items() if v is not None} for p in self.warnings],
