@@ -78,12 +78,19 @@ def replay(
     prefer: Annotated[Optional[str], typer.Option("--prefer", help="a source that beats all others (e.g. livret)")] = None,
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", envvar="REFEREE_SCHEDULER",
                                                      help="replay on the Dask cluster at this address (docs/cluster.md)")] = None,
+    why: Annotated[Optional[str], typer.Option("--why", metavar="N|event:N|line:L",
+                                               help="explain one event of one log: every rule checked with the "
+                                                    "values it read, the options that decided, what changed")] = None,
 ) -> None:
     """Validate recorded games step by step. Each file gets its own verdict: legal, illegal,
     unreadable, or error (referee itself failed on that file: a bug, reported with the
     exception's name; the other files keep their verdicts). Exit 0: all legal; 1: an illegal
     game (or, with --expect, a verdict other than expected); 2: a log that cannot be read, or
     an error, on any file of the batch (2 wins over 1)."""
+    if why is not None:
+        from .why import why as explain
+
+        return explain(paths, why, format)
     if Path("-") in paths:
         if len(paths) > 1:
             err.print("referee: - (one log from stdin) cannot be mixed with files")
