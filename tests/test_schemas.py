@@ -213,3 +213,25 @@ def test_schema_command_prints_the_shipped_file():
     assert run.exit_code == 0 and run.stdout.encode() == (SHIPPED / "verdict.schema.json").read_bytes()
     run = CliRunner().invoke(app, ["schema", "chess"])
     assert run.exit_code == 2 and "unknown schema 'chess'" in run.output
+
+
+def test_header_schema_and_reader_share_one_declaration():
+    """The schema's header fields are log.HEADER's, which read_header checks: a field the
+    reader does not know is refused by both, one it requires is required by both."""
+    from referee.replays.log import HEADER, Line, Unreadable, read_header
+
+    header = validator("welcome").schema["$defs"]["header"]
+    assert set(header["properties"]) == set(HEADER)
+    assert set(header["required"]) == {k for k, (_, req, _) in HEADER.items() if req}
+    row = {"referee": 1, "game": "welcome", "players": ["Ana", "Ben"], "colour": "red"}
+    assert errors_of("welcome", row)
+    with pytest.raises(Unreadable, match="unknown header field 'colour'"):
+        read_header(Line(1, row), ["welcome"])
+    for key, (kind, _, _) in HEADER.items():
+        if key not in ("referee", "game", "players"):
+            wrong = {**row, "colour": None}
+            del wrong["colour"]
+            wrong[key] = 3 if kind is not int else "x"
+            assert errors_of("welcome", wrong), key
+            with pytest.raises(Unreadable):
+                read_header(Line(1, wrong), ["welcome"])

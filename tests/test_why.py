@@ -63,6 +63,8 @@ def test_bad_targets_are_located_errors():
     assert run(LEGAL, AXE, "--why", "3")[0] == 2  # one log only
     code, _, err = run(EX / "welcome" / "unreadable-unknown-monster.jsonl", "--why", "999")
     assert code == 2 and "unreadable-unknown-monster.jsonl:" in err
+    code, _, err = run(EX / "welcome" / "unreadable-unknown-adventurer.jsonl", "--why", "1")
+    assert code == 2 and "unreadable-unknown-adventurer.jsonl:1: header: setup: adventurer" in err
 
 
 def test_why_agrees_with_the_replay_in_every_game():

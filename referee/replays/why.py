@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import load, names
-from ..model.kernel import Illegal, Undecided
+from ..model.kernel import BadInput, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
 from ..model.kernel.reads import leaf, reads
 from .engine import _decided, decode, setup_from_header
@@ -32,7 +32,8 @@ def parse_target(text: str) -> tuple[str, int]:
 def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
     """The explanation of one event as a dict (JSON-ready). Raises Unreadable (exit 2) for a
     log that cannot be read up to that event, or a target that is not an event of it;
-    IllegalSetup (exit 1) for a setup that breaks a rule (no event can be played)."""
+    IllegalSetup (exit 1) for a setup that breaks a rule, Undecided (exit 1) for an earlier
+    event the rules give no outcome for (no event after them can be played)."""
     it = records(source)
     first = next(it, None)
     if first is None:
@@ -41,7 +42,13 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
     game = load(header["game"])
     check_rules(first, game.version)
     players = tuple(header["players"])
-    s = setup_from_header(game, header)  # BadInput (exit 2) or IllegalSetup (exit 1): the CLI says which
+    try:
+        s = setup_from_header(game, header)
+    except BadInput as e:  # as the replay says it: unreadable at the header's line
+        raise Unreadable(first.no, f"header: {e}", "setup") from None
+    except IllegalSetup as e:  # exit 1: no event can be played after an illegal setup
+        e.line = first.no
+        raise
     earlier: list[dict] = []
     n, over = 0, None
     for line in it:
