@@ -1,11 +1,12 @@
-"""The `referee` command: audit, replay, scenarios, differential, graph, rules, coverage (one module per command)."""
+"""The `referee` command: audit, replay, scenarios, differential, graph, rules, coverage, schema (one module per
+command)."""
 from __future__ import annotations
 
 from typing import Annotated
 
 import typer
 
-from . import audit, coverage, differential, graph, replay, rules, scenarios
+from . import audit, coverage, differential, graph, replay, rules, scenarios, schema
 
 app = typer.Typer(
     add_completion=True,
@@ -41,7 +42,7 @@ def _summary(command) -> str:
 
 for _name, _command in (("audit", audit.audit), ("replay", replay.replay), ("scenarios", scenarios.scenarios),
                         ("differential", differential.differential), ("graph", graph.graph), ("rules", rules.rules),
-                        ("coverage", coverage.coverage)):
+                        ("coverage", coverage.coverage), ("schema", schema.schema)):
     app.command(_name, short_help=_summary(_command))(_command)
 
 

@@ -81,12 +81,19 @@ def replay(
                                                      help="replay on the Dask cluster at this address (docs/cluster.md)")] = None,
     check_invariants: Annotated[bool, typer.Option("--check-invariants", help="check every invariant after every "
                                                    "event, also those z3 proved for these rules")] = False,
+    why: Annotated[Optional[str], typer.Option("--why", metavar="N|event:N|line:L",
+                                               help="explain one event of one log: every rule checked with the "
+                                                    "values it read, the options that decided, what changed")] = None,
 ) -> None:
     """Validate recorded games step by step. Each file gets its own verdict: legal, illegal,
     unreadable, or error (referee itself failed on that file: a bug, reported with the
     exception's name; the other files keep their verdicts). Exit 0: all legal; 1: an illegal
     game (or, with --expect, a verdict other than expected); 2: a log that cannot be read, or
     an error, on any file of the batch (2 wins over 1)."""
+    if why is not None:
+        from .why import why as explain
+
+        return explain(paths, why, format)
     if Path("-") in paths:
         if len(paths) > 1:
             err.print("referee: - (one log from stdin) cannot be mixed with files")

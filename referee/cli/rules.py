@@ -13,7 +13,7 @@ def rules(
     format: Annotated[Fmt, typer.Option("--format", "-f")] = Fmt.text,
 ) -> None:
     """List every encoded rule with its § and source: events and their needs, invariants,
-    claims, rulings, sourced values, options and gaps."""
+    claims, rulings, sourced values, options and gaps, each with the file:line of its code."""
     from ..checks.catalogue import catalogue
 
     g = game_or_exit(game)
@@ -24,8 +24,8 @@ def rules(
     from rich.table import Table
 
     t = Table(title=f"{g.title} — rules encoded from {g.rulebook}", show_lines=False)
-    for col in ("§", "kind", "rule", "source"):
+    for col in ("§", "kind", "rule", "source", "at"):
         t.add_column(col, overflow="fold")
     for r in rows:
-        t.add_row(r["cite"], r["kind"], r["says"], r.get("source") or "")
+        t.add_row(r["cite"], r["kind"], r["says"], r.get("source") or "", r.get("at") or "")
     out.print(t)

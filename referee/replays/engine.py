@@ -20,6 +20,7 @@ from ..model.kernel import rules as R
 from ..model.kernel.inputs import shown
 from ..model.kernel.rules import kind_of
 from .. import proofstore
+from .formats import VERDICT_VERSION
 from .log import MAX_EVENTS, Line, Unreadable, check_rules, read_header, records
 
 
@@ -61,7 +62,7 @@ class Verdict:
 
     def to_json(self) -> dict:
         return {
-            "file": self.file, "game": self.game, "verdict": self.verdict, "events": self.events,
+            "version": VERDICT_VERSION, "file": self.file, "game": self.game, "verdict": self.verdict, "events": self.events,
             "outcome": self.outcome, "decided": self.decided,
             "invariants": {"of": self.invariants, "trusted_from_proofs": self.trusted},
             "problems": [{k: v for k, v in p.__dict__.items() if v is not None} for p in self.problems],

@@ -188,6 +188,21 @@ def duplicate_key(no: int, raw: bytes) -> None:
         raise Unreadable(no, f"the key \"{path}\" is given twice: which value is meant cannot be known", path)
 
 
+# The header's fields, declared once: read_header checks each against its kind (with its own
+# located message) and replays/schema.py describes them from here, so the schema and the
+# reader cannot disagree about which fields a header has. (kind, required, what it holds)
+HEADER: dict[str, tuple[type, bool, str]] = {
+    "referee": (int, True, f"the log format, {FORMAT}"),
+    "game": (str, True, "the game's name (referee games)"),
+    "rules": (str, False, "the rulebook version the log follows; left out: the one the model encodes"),
+    "options": (dict, False, "rules options, name -> value (referee rules GAME lists them)"),
+    "players": (list, True, "the players' names in seat order, distinct, none \"chance\""),
+    "setup": (dict, False, "what the game's setup records (the game's docs)"),
+    "expect": (dict, False, "the verdict this log should get (referee replay --expect)"),
+    "note": (str, False, "free text"),
+}
+
+
 def read_header(line: Line, known_games: list[str] | None = None) -> dict[str, Any]:
     """The header, checked. `known_games`: the games it may name (default: the registered
     ones, built-in names first, so a built-in game's replay never scans the plugins)."""
@@ -209,12 +224,12 @@ def read_header(line: Line, known_games: list[str] | None = None) -> dict[str, A
         raise Unreadable(line.no, "\"players\" must be a list of names", "players")
     if len(set(players)) != len(players) or "chance" in players:
         raise Unreadable(line.no, "player names must be distinct and not \"chance\"", "players")
-    for key, kind in (("options", dict), ("setup", dict), ("expect", dict), ("rules", str), ("note", str)):
+    for key, (kind, _, _) in HEADER.items():
         if key in h and type(h[key]) is not kind:
             raise Unreadable(line.no, f"\"{key}\" must be {kind_of(kind())}, got {kind_of(h[key])}", key)
     if "expect" in h:
         _expect(line.no, h["expect"])
-    extra = set(h) - {"referee", "game", "rules", "options", "players", "setup", "expect", "note"}
+    extra = set(h) - set(HEADER)
     if extra:
         raise Unreadable(line.no, f"unknown header field {sorted(extra)[0]!r}", sorted(extra)[0])
     return h

@@ -1,5 +1,7 @@
-"""The JSON Schemas of referee's own outputs, shipped in the package (package-data
-`*.json`): `audit.schema.json` for `referee audit -f json` (docs/audit.md)."""
+"""The JSON Schemas shipped in the package (package-data `*.json`): `audit.schema.json` for
+`referee audit -f json` (docs/audit.md); `verdict` and `manifest` for the replay's verdicts and
+the scenarios' manifest, and one per game for the lines of its logs (docs/schemas.md;
+written by `python -m referee.replays.schema`, printed by `referee schema NAME`)."""
 from __future__ import annotations
 
 import json

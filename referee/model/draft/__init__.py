@@ -25,7 +25,7 @@ GAME = Game(
     name="draft", title="Dungeon Draft", rulebook="seeds/004_ddd5da732f47e317.txt", version="seed 004",
     state_cls=Draft, sources=SOURCES, options=OPTIONS, phases=PHASES,
     actions=setup.ACTIONS + draft.ACTIONS + cards.ACTIONS + turn_end.ACTIONS,
-    invariants=INVARIANTS, configure=configure, setup=setup.setup, init=init, result=turn_end.result,
+    invariants=INVARIANTS, configure=configure, setup=setup.setup, setup_schema=setup.setup_schema, init=init, result=turn_end.result,
     claims=CLAIMS, rulings=RULINGS, gaps=GAPS, data_checks=data_checks,
     moves=moves, random_header=random_header, progress=progress, components_dir=HERE, show=_show,
     search_rate=15_000,  # moves weighed per second: bench/search_rate.py

@@ -59,6 +59,11 @@ def setup(header, cfg) -> Draft:
     return first_state(cfg)
 
 
+def setup_schema(cfg) -> dict:
+    """`setup` takes no field: the random outcomes are chance events."""
+    return {"type": "object", "maxProperties": 0, "description": "no fields: quests and the first player are chance events"}
+
+
 def init(S):
     """Every first state, as a constraint on a symbolic state."""
     t = first_state(S.cfg)

@@ -102,6 +102,10 @@ class Game:
     # checks every invariant after every event instead of trusting their proofs (proofstore)
     concrete_forks: bool = False
     header_example: Mapping[str, Any] = field(default_factory=dict)
+    # The JSON Schema of the header's "setup" block, declared beside `setup` (its reader) from
+    # the same name lists; None: any object (replays/schema.py). It may be weaker than the
+    # reader (one field's value against another's is the reader's), never stricter.
+    setup_schema: Callable[[Config], dict] | None = None
     _by_name: dict = field(default_factory=dict, compare=False, repr=False)
     _needs: dict = field(default_factory=dict, compare=False, repr=False)
     _watch: dict = field(default_factory=dict, compare=False, repr=False)

@@ -60,6 +60,7 @@ GAME = Game(
     invariants=invariants.INVARIANTS,
     configure=s3_setup.configure,
     setup=s3_setup.setup,
+    setup_schema=s3_setup.setup_schema,
     init=lambda S: And(s3_setup.init(S), s7_groups.init(S)),
     result=s9_end.result,
     claims=invariants.CLAIMS,

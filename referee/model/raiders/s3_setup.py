@@ -123,6 +123,31 @@ def _player_setup(cfg: Config, name: str, block: Any, taken_houses: set[str]) ->
                 pile=tuple(pile), reserve=tuple(reserve), start_adv=tuple(house.adventurers), house=hname)
 
 
+def setup_schema(cfg: Config) -> dict:
+    """The JSON Schema of the setup block `_player_setup` reads, from the same component
+    names (the budget, the Maison's own deck and the option's board side stay the reader's)."""
+    comp: Components = cfg.comp
+    slots = [s.name for s in comp.boards["advanced"] if not s.avant_poste]
+    buildings = [n for n in comp.building_names if n != "Avant-Poste"]
+    house_cards = sorted({c for h in comp.houses for c in h.cards})
+    block = {
+        "type": "object", "description": "one player's choices (§3.2 §3.3 §3.5)",
+        "required": ["house", "house_cards"], "additionalProperties": False,
+        "properties": {
+            "house": {"enum": [h.name for h in comp.houses], "description": "the Maison chosen [§3.2]"},
+            "house_cards": {"type": "array", "items": {"enum": house_cards}, "minItems": 2, "maxItems": 2,
+                            "uniqueItems": True, "description": "the 2 cards drawn from the Maison's deck [§3.2]"},
+            "buy": {"type": "array", "uniqueItems": True, "description": f"advanced cards bought, {BUDGET} crowns at most [§3.5]",
+                    "items": {"enum": [c.name for c in comp.cards if c.kind == "advanced"]}},
+            "board": {"type": "object", "description": "advanced board side: slot -> building [§3.3]",
+                      "propertyNames": {"enum": slots}, "required": slots,
+                      "additionalProperties": {"enum": buildings}},
+        },
+    }
+    return {"type": "object", "description": "one block per player, keyed by the player's name [§3]",
+            "minProperties": 2, "maxProperties": 2, "additionalProperties": block}
+
+
 def setup(header: Mapping[str, Any], cfg: Config) -> Raiders:
     players = header["players"]
     block = header.get("setup")

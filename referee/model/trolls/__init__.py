@@ -40,7 +40,7 @@ GAME = Game(
     name="trolls", title="Trolls et Dragons 2020", rulebook="seeds/003_b9ef8e47aaf562e5.txt", version="2020",
     state_cls=TD, sources=setup_mod.SOURCES, options=rulings.OPTIONS, phases=PHASES,
     actions=turn.ACTIONS + actions.ACTIONS, invariants=invariants.INVARIANTS,
-    configure=setup_mod.configure, setup=setup_mod.setup, init=setup_mod.init, result=result,
+    configure=setup_mod.configure, setup=setup_mod.setup, setup_schema=setup_mod.setup_schema, init=setup_mod.init, result=result,
     claims=invariants.CLAIMS, rulings=rulings.RULINGS, gaps=invariants.GAPS,
     data_checks=data.data_checks, moves=moves.moves, random_header=moves.random_header,
     progress=lambda s: s.turn * 10 + s.phase, components_dir=data.HERE, show=show,

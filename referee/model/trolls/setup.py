@@ -72,6 +72,16 @@ def setup(header: Mapping[str, Any], cfg: Config) -> TD:
     )
 
 
+def setup_schema(cfg: Config) -> dict:
+    """The JSON Schema of the block `setup` reads (a card's copies per deck stay the reader's)."""
+    hand = {"type": "array", "items": {"enum": list(cfg.comp.kinds)}, "minItems": 5, "maxItems": 5}
+    return {"type": "object", "required": ["hands"], "additionalProperties": False,
+            "description": "the cards each player drew at the start (§Intro)",
+            "properties": {"hands": {"type": "array", "items": hand, "minItems": 3, "maxItems": 3,
+                                     "description": "5 cards each: Humains, Trolls, Dragons"},
+                           "factions": {"const": list(data.FACTIONS), "description": "the seating, made explicit"}}}
+
+
 def init(S: TD) -> Any:
     """Every setup state: any 5-card hands, the rest as setup() builds it."""
     c = S.cfg.comp

@@ -8,7 +8,7 @@ from . import capacites, combat, deplacement, salles, tour
 from .data import data_checks
 from .invariants import CLAIMS, GAPS, INVARIANTS
 from .options import OPTIONS, SOURCES
-from .setup import HEADER_EXAMPLE, configure, init, random_header, setup
+from .setup import HEADER_EXAMPLE, configure, init, random_header, setup, setup_schema
 from .state import OVER, Twister
 
 PHASES = (
@@ -42,7 +42,7 @@ GAME = Game(
     name="twister", title="Dungeon Twister", rulebook="002_4fb96ebe3216544d.txt", version="fr",
     state_cls=Twister, sources=SOURCES, options=OPTIONS, phases=PHASES,
     actions=tour.ACTIONS + deplacement.ACTIONS + salles.ACTIONS + combat.ACTIONS + capacites.ACTIONS,
-    invariants=INVARIANTS, configure=configure, setup=setup, init=init, result=result,
+    invariants=INVARIANTS, configure=configure, setup=setup, setup_schema=setup_schema, init=init, result=result,
     claims=CLAIMS, rulings=deplacement.RULINGS + combat.RULINGS + capacites.RULINGS + (tour.BOTH_FIVE,),
     gaps=GAPS, data_checks=data_checks, moves=_moves, random_header=random_header,
     progress=lambda s: float(s.vp[0] + s.vp[1]) + sum(1 for r in s.revealed if r) / 8,

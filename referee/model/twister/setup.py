@@ -46,6 +46,16 @@ def _teams(header, players) -> list[dict[int, int]]:
     return out
 
 
+def setup_schema(cfg) -> dict:
+    """The JSON Schema of the block `_teams` reads (the players' names and distinct rows stay the reader's)."""
+    team = {"type": "object", "propertyNames": {"enum": list(CHAR_NAMES)}, "minProperties": 4, "maxProperties": 4,
+            "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 9},
+            "description": "4 characters -> their row (0-9) on the player's starting line"}
+    return {"type": "object", "required": ["teams"], "description": "§Mise en place: each player's team",
+            "properties": {"teams": {"type": "object", "additionalProperties": team,
+                                     "description": "one team per player, keyed by the player's name"}}}
+
+
 def setup(header, cfg) -> Twister:
     players = header["players"]
     teams = _teams(header, players)

@@ -60,6 +60,14 @@ def setup(header: Mapping[str, Any], cfg: Config) -> Welcome:
     )
 
 
+def setup_schema(cfg: Config) -> dict:
+    """The JSON Schema of the block `setup` reads (that "first" is one of the players is the reader's)."""
+    return {"type": "object", "required": ["adventurer", "first"], "additionalProperties": False,
+            "description": "§Mise en place: the adventurer and the first player",
+            "properties": {"adventurer": {"enum": list(cfg.comp.adv_names), "description": "the adventurer in play"},
+                           "first": {"type": "string", "description": "the first player's name"}}}
+
+
 def init(S) -> Any:
     """Every first state `setup` can build, for the players the Config names."""
     n = S.cfg.extra["nplayers"]

@@ -1,0 +1,83 @@
+"""`referee replay LOG --why N`: the explanation of one event (replays/why.py), as text or JSON."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import typer
+
+from .common import BAD, FOUND, OK, Fmt, err, out
+
+
+def why(paths: list[Path], target: str, format: Fmt) -> None:
+    from ..errors import RefereeError
+    from ..replays.why import parse_target, why as explain
+
+    try:
+        tgt = parse_target(target)
+    except ValueError as e:
+        err.print(f"referee: {e}", markup=False)
+        raise typer.Exit(BAD) from None
+    if len(paths) != 1 or (paths[0].is_dir()):
+        err.print("referee: --why explains one event of one log: give one file (or - for stdin)", markup=False)
+        raise typer.Exit(BAD)
+    import sys
+
+    path = paths[0]
+    label = "<stdin>" if str(path) == "-" else str(path)
+    try:
+        d = explain(sys.stdin.buffer if str(path) == "-" else path, tgt, label)
+    except RefereeError as e:
+        e.file = e.file or label
+        if e.line == 0:
+            e.line = None
+        err.print(f"referee: {e.located()}", markup=False)
+        raise typer.Exit(e.exit_code) from None
+    if format is Fmt.json:
+        out.print(orjson.dumps(d).decode(), markup=False)
+    else:
+        _text(d)
+    raise typer.Exit(OK if d["verdict"] == "legal" else FOUND)
+
+
+def _text(d: dict) -> None:
+    p = lambda s: out.print(s, markup=False)  # noqa: E731
+    p(f"{d['file']}:{d['line']}: event {d['event']}, '{d['do']}' by {d['by']} [{d['cite']}]: {d['says']}")
+    for e in d["earlier"]:
+        p(f"  note: line {e['line']} (event {e['event']}) broke {e['cite']} earlier; the state after it is the recorded one")
+    if d.get("after_end"):
+        p(f"illegal: the game was over before this event ({d['after_end']['how']}) [{d['after_end']['cite']}]")
+    verdict = "legal" if d["verdict"] == "legal" else "illegal"
+    p(f"{verdict}: {len(d['needs'])} rule(s) checked, in order" + (
+        f"; the first that fails is rule {d['first_failing'] + 1}" if d["first_failing"] is not None else ""))
+    for i, nd in enumerate(d["needs"], 1):
+        mark = "ok  " if nd["holds"] else "?   " if nd["holds"] is None else "FAIL" if i - 1 == d["first_failing"] else "fail"
+        p(f"  {i:>2}. {mark} [{nd['cite']}{' ' + nd['source'] if nd.get('source') else ''}] {nd['says']}")
+        if nd.get("unchecked"):
+            p(f"          {nd['unchecked']}")
+        if nd.get("shows"):
+            p(f"          shows: {nd['shows']}")
+        if nd.get("reads"):
+            p("          read: " + ", ".join(f"{k} = {_v(v)}" for k, v in nd["reads"].items()))
+        elif nd.get("reads_unknown"):
+            p(f"          read: {nd['reads_unknown']}")
+    if d.get("undecided"):
+        p(f"  the rules give no outcome here: {d['undecided']}")
+    for x in d["decided"]:
+        how = f"option {x['option']}" if "option" in x else f"the first of conflicting answers ({x['first_of_conflicting']})"
+        p(f"  the text does not decide '{x['ruling']}' alone: {how} applied [{x['cite']}]")
+    if d["verdict"] == "legal" or d["changes"]:
+        p("changes:" if d["changes"] else "changes: none")
+        for c in d["changes"]:
+            p(f"  {c['field']}: {_v(c['before'])} -> {_v(c['after'])}")
+        if d["fields"]:
+            p("fields: " + "; ".join(f"{c['field']}: {_v(c['before'])} -> {_v(c['after'])}" for c in d["fields"]))
+    if d.get("ends"):
+        e = d["ends"]
+        p(f"the game ends: {', '.join(e['winners']) or 'nobody'} wins ({e['how']}) [{e['cite']}]")
+    for b in d.get("broken", []):
+        p(f"  after it, an invariant no longer holds [{b['cite']}]: {b['says']}")
+
+
+def _v(v) -> str:
+    return orjson.dumps(v).decode() if isinstance(v, (list, dict)) else str(v)

@@ -1,0 +1,165 @@
+"""Why is event N legal (or not)? `referee replay LOG --why N`.
+
+Replays the log up to the event asked, then, on the state before it, evaluates every Need
+of that event (the phase's and the action's, in the engine's order) with the values each
+one read (kernel/reads.py records the state's leaves a rule touches; the Need's `show`
+renders them in the rule's own words), the questions the text did not decide alone and
+what answered them (rules.tracing), and what the effect changed: the game's readable view
+(`Game.show`: names, not indices) and the raw fields, before -> after.
+
+The target is an event number (`12`, or `event:12`) or a line of the file (`line:30`)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import load, names
+from ..model.kernel import BadInput, Illegal, IllegalSetup, Undecided
+from ..model.kernel import rules as R
+from ..model.kernel.reads import leaf, reads
+from .engine import _decided, decode, setup_from_header
+from .log import Line, Unreadable, check_rules, read_header, records
+
+
+def parse_target(text: str) -> tuple[str, int]:
+    """"12" or "event:12" -> ("event", 12); "line:30" -> ("line", 30). Raises ValueError."""
+    kind, _, num = text.rpartition(":")
+    kind = kind or "event"
+    if kind not in ("event", "line") or not num.isdigit() or int(num) < 1:
+        raise ValueError(f"--why takes an event number (12 or event:12) or a line of the file (line:30), got {text!r}")
+    return kind, int(num)
+
+
+def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
+    """The explanation of one event as a dict (JSON-ready). Raises Unreadable (exit 2) for a
+    log that cannot be read up to that event, or a target that is not an event of it;
+    IllegalSetup (exit 1) for a setup that breaks a rule, Undecided (exit 1) for an earlier
+    event the rules give no outcome for (no event after them can be played)."""
+    it = records(source)
+    first = next(it, None)
+    if first is None:
+        raise Unreadable(1, "empty log: the first line must be the header")
+    header = read_header(first, names())
+    game = load(header["game"])
+    check_rules(first, game.version)
+    players = tuple(header["players"])
+    try:
+        s = setup_from_header(game, header)
+    except BadInput as e:  # as the replay says it: unreadable at the header's line
+        raise Unreadable(first.no, f"header: {e}", "setup") from None
+    except IllegalSetup as e:  # exit 1: no event can be played after an illegal setup
+        e.line = first.no
+        raise
+    earlier: list[dict] = []
+    n, over = 0, None
+    for line in it:
+        if "result" in line.data:
+            break
+        n += 1
+        act, a = decode(game, s.cfg, players, line, n)
+        if (target[0] == "event" and n == target[1]) or (target[0] == "line" and line.no == target[1]):
+            d = _explain(game, s, act, a, line, n, players)
+            if over is not None:  # the engine's first check: no event once the game is over
+                d |= {"verdict": "illegal", "after_end": {"how": over.how, "cite": over.cite}}
+            return {"file": label, "game": game.name, **d, "earlier": earlier}
+        if target[0] == "line" and line.no > target[1]:
+            break
+        try:
+            s = game.step(s, act, a)
+        except Illegal as e:  # the state from here on is the recorded one, as with --keep-going
+            earlier.append({"line": line.no, "event": n, "cite": e.need.cite, "message": e.need.says})
+            s = game.apply(s, act, a)
+        except Undecided as e:  # exit 1, as in the replay: the rules give no outcome at that line
+            e.line = line.no
+            raise
+        over = over or game.result(s)
+    what = f"event {target[1]}" if target[0] == "event" else f"line {target[1]}"
+    raise Unreadable(0, f"{what} is not an event of this log ({n} events"
+                        f"{'' if target[0] == 'event' else ', from line 2'})")
+
+
+def _explain(game: Any, s: Any, act: Any, a: Any, line: Line, n: int, players: tuple) -> dict:
+    who = "chance" if a.p is None else players[a.p]
+    trace: list = []  # a Need may ask a ruling too: traced as the engine's step does
+    with R.tracing(trace):
+        needs = []
+        for nd in game.needs(act):
+            needs.append(_need(nd, s, a, after_failure=any(x["holds"] is False for x in needs)))
+    failing = next((i for i, x in enumerate(needs) if x["holds"] is False), None)
+    out: dict[str, Any] = {"event": n, "line": line.no, "do": act.name, "by": who, "cite": act.cite,
+                           "says": act.says, "verdict": "legal" if failing is None else "illegal",
+                           "first_failing": failing, "needs": needs}
+    try:
+        with R.tracing(trace):  # the engine traces end-of-game questions too: the same here
+            after = game.apply(s, act, a) if failing is None else None
+            over = game.result(after) if after is not None else None
+    except Undecided as e:
+        out |= {"verdict": "illegal", "undecided": f"{e.ruling.says} [{e.ruling.cite}]"}
+        after = None
+    out["decided"] = [{k: v for k, v in _decided(line.no, r, ans).items() if k != "line"} for r, ans in trace]
+    if after is None:
+        out["changes"], out["fields"], out["broken"] = [], [], []
+        return out
+    if over is not None:
+        out["ends"] = {"winners": [players[i] for i in over.winners], "how": over.how, "cite": over.cite}
+    view = game.show or (lambda st: st.project())
+    out["changes"] = _diff(view(s), view(after))
+    out["fields"] = [] if game.show is None else _diff(s.project(), after.project())
+    out["broken"] = [{"cite": inv.cite, "says": inv.says} for inv in game.broken_after(s, after)]
+    if out["broken"]:
+        out["verdict"] = "illegal"
+    return out
+
+
+def _need(nd: Any, s: Any, a: Any, after_failure: bool) -> dict:
+    d: dict[str, Any] = {"cite": nd.cite, "says": nd.says}
+    try:
+        holds = d["holds"] = bool(nd.test(s, a))
+    except Undecided:
+        raise
+    except Exception as e:  # noqa: BLE001 - past a failing Need, a rule may assume what that one guards
+        if not after_failure:
+            raise
+        d["holds"] = None
+        d["unchecked"] = f"cannot be evaluated once an earlier rule fails ({type(e).__name__})"
+        return d
+    if nd.source:
+        d["source"] = nd.source
+    if nd.show is not None and not holds:  # a show renders the values that break the rule
+        try:
+            d["shows"] = nd.show(s, a)
+        except Exception:  # noqa: BLE001 - a show written for the failing case may not render here
+            pass
+    try:
+        with R.tracing([]):  # evaluated again to see what it reads: its questions are traced once
+            got = reads(lambda st: nd.test(st, a), s)
+        d["reads"] = {_path(p): leaf(s, p) for p in sorted(got, key=str)}
+    except Exception:  # noqa: BLE001 - a concrete-only Need may read what the tracking view cannot give
+        d["reads_unknown"] = "the values this rule read could not be traced (it reads concrete-only detail)"
+    return d
+
+
+def _path(p: tuple) -> str:
+    return p[0] + "".join(f"[{i}]" for i in p[1:])
+
+
+def _diff(before: Any, after: Any, path: str = "") -> list[dict]:
+    """before -> after of every leaf that changed (dicts by key, lists and tuples by index
+    when their lengths agree, else whole)."""
+    if before == after:
+        return []
+    if isinstance(before, dict) and isinstance(after, dict):
+        out = []
+        for k in list(before) + [k for k in after if k not in before]:
+            out += _diff(before.get(k), after.get(k), f"{path}.{k}" if path else str(k))
+        return out
+    if isinstance(before, (list, tuple)) and isinstance(after, (list, tuple)) and len(before) == len(after) \
+            and any(isinstance(x, (list, tuple, dict)) for x in before):
+        out = []
+        for i, (x, y) in enumerate(zip(before, after)):
+            out += _diff(x, y, f"{path}[{i}]")
+        return out
+    return [{"field": path, "before": _plain(before), "after": _plain(after)}]
+
+
+def _plain(v: Any) -> Any:
+    return list(map(_plain, v)) if isinstance(v, tuple) else v
