@@ -351,6 +351,11 @@ class Action:
     by: str = "player"  # "player" or "chance"
     detail: Callable[[Any, Any, Any], Any] | None = None  # concrete-only (before, after, args)
     source: str | None = None
+    # Random play (kernel/proposals.py): the candidate args this event could take in a state
+    # of one of its phases, chance outcomes included (the kernel keeps the legal ones), and
+    # how much likelier a weighted player is to pick one than a plain move (1).
+    propose: Callable[[Any], Iterable[Any]] | None = None
+    weight: Callable[[Any, Any], float] | None = None
 
     @cached_property
     def fields(self) -> frozenset[str]:
