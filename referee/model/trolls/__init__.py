@@ -42,7 +42,7 @@ GAME = Game(
     actions=turn.ACTIONS + actions.ACTIONS, invariants=invariants.INVARIANTS,
     configure=setup_mod.configure, setup=setup_mod.setup, init=setup_mod.init, result=result,
     claims=invariants.CLAIMS, rulings=rulings.RULINGS, gaps=invariants.GAPS,
-    data_checks=data.data_checks, moves=moves.moves, random_header=moves.random_header,
+    data_checks=data.data_checks, random_header=moves.random_header,
     progress=lambda s: s.turn * 10 + s.phase, components_dir=data.HERE, show=show,
     header_example={"referee": 1, "game": "trolls", "players": ["Ana", "Ben", "Cy"],
                     "setup": {"hands": [["as", "3", "5", "7", "9"]] * 3}},
