@@ -14,7 +14,8 @@ class Proposals:
 
     def __init__(self, actions: tuple, phases: tuple):
         self.actions = actions
-        # phase index -> the actions asked in it: the phase Need, read once per Game
+        # phase index -> the actions asked in it (the phase Need, read once per Game); the
+        # coverage test asks them one by one
         self.asked = {i: tuple(a for a in actions if a.propose is not None and ph.name in a.phases)
                       for i, ph in enumerate(phases)}
         self.weight = self._weight if any(a.weight is not None for a in actions) else None
