@@ -87,8 +87,15 @@ def _raiders_piles(s: Any) -> float:
     return -10.0 * (small[0] + small[1])
 
 
-# Steering for actions random games rarely reach (the greedy player's score)
-STEER = {"raiders": _raiders_piles}
+def _raiders_items(s: Any) -> float:
+    """Raiders' item.reuse needs a group carrying identified items (§7.5) attacked in PvP:
+    its greedy player owns, identifies and carries items, and keeps charges."""
+    return (5.0 * sum(sum(k) for k in s.known) + 20.0 * sum(sum(g) for g in s.gn) + sum(s.charges)
+            + 3.0 * sum(sum(1 for st in row if st) for row in s.stage))
+
+
+# Steering for actions random games rarely reach (the greedy players' scores)
+STEER = {"raiders": (_raiders_piles, _raiders_items)}
 
 
 def record(name: str, seconds: float, greed: float = 0.5, depth: int = 400) -> list[list[dict]]:
@@ -98,7 +105,8 @@ def record(name: str, seconds: float, greed: float = 0.5, depth: int = 400) -> l
     rng = random.Random(0)
     # each game is played greedy on the game's progress, or on its steering (plain weighted
     # draws for a game without one)
-    explorers = [Explorer(game, "weighted", score=f, greed=greed if f else 0.0) for f in (game.progress, STEER.get(name))]
+    explorers = [Explorer(game, "weighted", score=f, greed=greed if f else 0.0)
+                 for f in (game.progress, *STEER.get(name, (None,)))]
     logs, stop = [], time.monotonic() + seconds
     while cov.missing() and time.monotonic() < stop:
         ex = explorers[rng.randrange(len(explorers))]
