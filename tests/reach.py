@@ -5,8 +5,9 @@ reach the rare ones (tests/<game>/reach.games.jsonl):
     PYTHONPATH=. python tests/reach.py GAME SECONDS [GREED]
 
 records, from seeded random games (weighted; greedy GREED of the time on the game's
-progress, or on its steering below), the prefix of each game up to the last state where an action not seen before was
-first proposed legally; the games together reach every action they could within SECONDS."""
+progress, or on its steering below), the prefix of each game up to the last state where
+an action not seen before was first proposed legally; the games together reach every
+action they could within SECONDS (a wall-clock budget: a rerun may record other games)."""
 from __future__ import annotations
 
 import random
