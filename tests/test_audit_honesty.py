@@ -177,7 +177,8 @@ def test_the_search_counts_what_it_explored():
     from referee.checks.stuck import find
 
     stats: dict = {}
-    assert find(dataclasses.replace(GAME, moves=None), W.Rules(), W.Budget(100), stats=stats) is None
+    silent = tuple(dataclasses.replace(a, propose=None) for a in GAME.actions)  # no action proposes a move
+    assert find(dataclasses.replace(GAME, actions=silent, _by_name={}), W.Rules(), W.Budget(100), stats=stats) is None
     assert stats["states"] == 0 and "no move generator" in stats["why"]
 
 

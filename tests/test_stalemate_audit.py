@@ -39,11 +39,11 @@ def test_an_event_that_leaves_out_an_optional_param_is_considered():
     the proof must try the default too, or it would report a false stalemate."""
     pass_ = Action("pass", "§1", "pass, or bid 1 to 5", params=(Param("bid", Int(1, 5), optional=True, default=0),),
                    needs=(Need("§1", "no bid may be made", lambda s, a: a.bid == 0),),
-                   effect=lambda s, a: s.but(n=s.n + 1), phases=("play",))
+                   effect=lambda s, a: s.but(n=s.n + 1), phases=("play",), propose=lambda s: (args(0, bid=0),))
     cfg = Config("toy", {}, ())
     game = Game("toy", "Toy", "", "0", _S, (), (), (Phase("play", "§0", ""),), (pass_,), (),
                 configure=lambda o, d, p, nplayers=2: cfg, setup=lambda h, c: _S(cfg=c, phase=0, n=0),
-                init=lambda s: True, result=lambda s: None, moves=lambda s: [(pass_, args(0, bid=0))])
+                init=lambda s: True, result=lambda s: None)
     s = _S(cfg=cfg, phase=0, n=0)
     assert no_event_possible(game, s) is False
     blocked = _S(cfg=cfg, phase=1, n=0)  # no phase 1 event exists: a true stalemate

@@ -49,12 +49,8 @@ TAKE = Action(
     effect=lambda s, a: s.but(pile=s.pile - a.k, turn=1 - s.turn, taken=put(s.taken, a.p, s.taken[a.p] + a.k),
                              phase=(s.pile - a.k == 0) * OVER),
     phases=("play",), goes=("play", "over"),
+    propose=lambda s: (args(s.turn, k=k) for k in (1, 2, 3)),
 )
-
-
-def moves(s):
-    for k in (1, 2, 3):
-        yield TAKE, args(s.turn, k=k)
 
 
 GAME = Game(
@@ -70,7 +66,6 @@ GAME = Game(
     configure=configure, setup=setup,
     init=lambda S: And(S.pile == start(S.cfg), S.turn == 0, S.taken[0] == 0, S.taken[1] == 0, S.phase == PLAY),
     result=lambda s: Outcome((1 - s.turn,), None, "took the last stone", "§2") if s.phase == OVER else None,
-    moves=moves,
     random_header=lambda rng, cfg: {"referee": 1, "game": "toy", "options": dict(cfg.options), "players": ["Ana", "Ben"]},
     header_example={"referee": 1, "game": "toy", "players": ["Ana", "Ben"]},
 )

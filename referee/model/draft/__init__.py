@@ -4,7 +4,7 @@ from ..kernel import Game, Phase
 from . import cards, draft, setup, turn_end
 from .data import HERE, data_checks
 from .invariants import CLAIMS, GAPS, INVARIANTS
-from .moves import progress, random_header, moves
+from .moves import progress, random_header
 from .rulings import OPTIONS, RULINGS
 from .setup import SOURCES, configure, init
 from .state import Draft
@@ -27,7 +27,7 @@ GAME = Game(
     actions=setup.ACTIONS + draft.ACTIONS + cards.ACTIONS + turn_end.ACTIONS,
     invariants=INVARIANTS, configure=configure, setup=setup.setup, setup_schema=setup.setup_schema, init=init, result=turn_end.result,
     claims=CLAIMS, rulings=RULINGS, gaps=GAPS, data_checks=data_checks,
-    moves=moves, random_header=random_header, progress=progress, components_dir=HERE, show=_show,
+    random_header=random_header, progress=progress, components_dir=HERE, show=_show,
     search_rate=15_000,  # moves weighed per second: bench/search_rate.py
     header_example={"referee": 1, "game": "draft", "rules": "seed 004", "players": ["Ana", "Ben"],
                     "options": {"gold": "9"}, "setup": {}},

@@ -2,7 +2,7 @@
 §Monstres, §Quêtes. Players play in turn from the round's start player (§Mise en place)."""
 from __future__ import annotations
 
-from ..kernel import Action, If, Name, Need, Param, bump, put
+from ..kernel import Action, If, Name, Need, Param, args, bump, put
 from .common import seat_name, attack, class_count, meets
 from .rulings import fires, take
 from .setup import card_names, quest_names
@@ -42,6 +42,11 @@ def _play(s, a):
     return _gain(t, a.p, card.ability, on)
 
 
+def _in_hand(s):
+    """Each card kind in the hand of the player whose turn it is."""
+    return (args(s.turn, card=k) for k, c in enumerate(s.hand[s.turn]) if c)
+
+
 PLAY_CARD = Action(
     "play.card", "§Jouer des cartes", "a player plays a hero or weapon from its hand, paying its gold cost to the reserve",
     params=(Param("card", Name(card_names, "card"), "the hero or weapon"),),
@@ -54,7 +59,7 @@ PLAY_CARD = Action(
              lambda s, a: s.gold[a.p] >= _card(s, a).cost,
              lambda s, a: f"{_card(s, a).name} costs {_card(s, a).cost} gold, the player has {s.gold[a.p]}"),
     ),
-    effect=_play, phases=("play",),
+    effect=_play, phases=("play",), propose=lambda s: _in_hand(s),
 )
 
 
@@ -86,7 +91,7 @@ PLAY_MONSTER = Action(
              lambda s, a: attack(s, a.p) >= _card(s, a).cost,
              lambda s, a: f"{_card(s, a).name} needs {_card(s, a).cost} attack, the player has {attack(s, a.p)}"),
     ),
-    effect=_defeat, phases=("play",),
+    effect=_defeat, phases=("play",), propose=lambda s: _in_hand(s),
 )
 
 
@@ -114,6 +119,7 @@ PLAY_QUEST = Action(
     effect=lambda s, a: s.but(qhand=put(s.qhand, a.p, bump(s.qhand[a.p], a.quest, -1)),
                              qplayed=put(s.qplayed, a.p, bump(s.qplayed[a.p], a.quest, 1))),
     phases=("play",),
+    propose=lambda s: (args(s.turn, quest=k) for k, c in enumerate(s.qhand[s.turn]) if c),
 )
 
 ACTIONS = (PLAY_CARD, PLAY_MONSTER, PLAY_QUEST)

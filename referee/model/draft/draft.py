@@ -2,12 +2,20 @@
 at a time, all at the same step, then pass the rest (the direction depends on the round)."""
 from __future__ import annotations
 
-from ..kernel import Action, And, If, Name, Names, Need, Param, Player, Sum, bump, covers, put, vsub
+from ..kernel import Action, And, If, Name, Names, Need, Param, Player, Sum, args, bump, covers, put, vsub
 from .common import nplayers, seats, vif, zeros
 from .data import HAND, MAX_KINDS as K, SEATS as P, pad
+from .moves import chance, sample
 from .rulings import PASS_DIRECTION, decide, passes_now
 from .setup import card_names
 from .state import PLAY
+
+
+def _deal(s):
+    rng = chance(s)
+    for q in seats(s):
+        if s.dealt[q] == 0:
+            yield args(None, to=q, cards=sample(rng, s.deck, HAND))
 
 
 DEAL = Action(
@@ -24,7 +32,7 @@ DEAL = Action(
     ),
     effect=lambda s, a: s.but(deck=vsub(s.deck, pad(a.cards, K)), pack=put(s.pack, a.to, pad(a.cards, K)),
                              dealt=put(s.dealt, a.to, 1)),
-    phases=("draft",), by="chance",
+    phases=("draft",), by="chance", propose=_deal,
 )
 
 
@@ -72,6 +80,7 @@ PICK = Action(
     ),
     effect=_pick,
     phases=("draft",), goes=("draft", "play"),
+    propose=lambda s: (args(q, card=k) for q in seats(s) for k, c in enumerate(s.pack[q]) if c),
 )
 
 ACTIONS = (DEAL, PICK)

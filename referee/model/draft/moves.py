@@ -1,19 +1,14 @@
-"""Candidate moves for random games (chance outcomes included) and a random header.
-The kernel keeps the legal ones (kernel/play.py: legal)."""
+"""What random games share: chance outcomes drawn deterministically from the state (the
+deals the actions propose, in setup.py and draft.py), a random header, and a game's progress."""
 from __future__ import annotations
 
-import itertools
 import random
 
-from ..kernel import args
-from .common import seats
-from .data import HAND, QUESTS_DEALT, QUESTS_KEPT
-from .state import DRAFT, PLAY, SETUP
 
 NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eva")
 
 
-def _rng(s) -> random.Random:
+def chance(s) -> random.Random:
     """A deterministic sample of chance outcomes for this state."""
     x = 0
     for i, v in enumerate((s.round, s.step, *s.deck, *s.qdeck, *s.dealt, *s.qgot)):
@@ -21,49 +16,13 @@ def _rng(s) -> random.Random:
     return random.Random(x)
 
 
-def _draw(rng, counts, k) -> tuple[int, ...]:
+def sample(rng, counts, k) -> tuple[int, ...]:
+    """k cards drawn at random from a count vector."""
     pile = [i for i, c in enumerate(counts) for _ in range(c)]
     out = [0] * len(counts)
     for i in rng.sample(pile, min(k, len(pile))):
         out[i] += 1
     return tuple(out)
-
-
-def moves(s):
-    from . import cards, draft, setup, turn_end
-
-    rng = _rng(s)
-    if s.phase == SETUP:
-        for q in seats(s):
-            if s.qgot[q] == 0:
-                yield setup.DEAL_QUESTS, args(None, to=q, quests=_draw(rng, s.qdeck, QUESTS_DEALT))
-            elif s.kept[q] == 0:
-                dealt = [i for i, c in enumerate(s.qdealt[q]) for _ in range(c)]
-                for combo in sorted(set(itertools.combinations(dealt, QUESTS_KEPT)))[:4]:
-                    keep = [0] * len(s.qdealt[q])
-                    for i in combo:
-                        keep[i] += 1
-                    yield setup.KEEP_QUESTS, args(q, keep=tuple(keep))
-        for q in seats(s):
-            yield setup.FIRST, args(None, player=q)
-    elif s.phase == DRAFT:
-        for q in seats(s):
-            if s.dealt[q] == 0:
-                yield draft.DEAL, args(None, to=q, cards=_draw(rng, s.deck, HAND))
-        for q in seats(s):
-            for k, c in enumerate(s.pack[q]):
-                if c:
-                    yield draft.PICK, args(q, card=k)
-    elif s.phase == PLAY:
-        p = s.turn
-        for k, c in enumerate(s.hand[p]):
-            if c:
-                yield cards.PLAY_CARD, args(p, card=k)
-                yield cards.PLAY_MONSTER, args(p, card=k)
-        for k, c in enumerate(s.qhand[p]):
-            if c:
-                yield cards.PLAY_QUEST, args(p, quest=k)
-        yield turn_end.END_TURN, args(p)
 
 
 def random_header(rng: random.Random, cfg) -> dict:

@@ -2,14 +2,16 @@
 kept, the first player drawn at random)."""
 from __future__ import annotations
 
+import itertools
 
 from ..kernel import (
-    Action, And, BadInput, Config, Need, Param, Player, Names, Source, Sum, covers, put, vadd, vsub,
+    Action, And, BadInput, Config, Need, Param, Player, Names, Source, Sum, args, covers, put, vadd, vsub,
 )
 from ..kernel.inputs import check_players, check_source, choose_options
 from . import data
 from .common import seats, zeros
 from .data import MAX_KINDS as K, MAX_QUESTS as Q, QUESTS_DEALT, QUESTS_KEPT, SEATS as P, pad
+from .moves import chance, sample
 from .rulings import OPTIONS
 from .state import DRAFT, SETUP, Draft
 
@@ -73,6 +75,25 @@ def init(S):
 
 
 # ---------------------------------------------------------------- events
+def _deal_quests(s):
+    rng = chance(s)
+    for q in seats(s):
+        if s.qgot[q] == 0:
+            yield args(None, to=q, quests=sample(rng, s.qdeck, QUESTS_DEALT))
+
+
+def _keep_quests(s):
+    """At most 4 of the ways to keep 3 of the 5 quests dealt, for each player still choosing."""
+    for q in seats(s):
+        if s.qgot[q] == 1 and s.kept[q] == 0:
+            dealt = [i for i, c in enumerate(s.qdealt[q]) for _ in range(c)]
+            for combo in sorted(set(itertools.combinations(dealt, QUESTS_KEPT)))[:4]:
+                keep = [0] * len(s.qdealt[q])
+                for i in combo:
+                    keep[i] += 1
+                yield args(q, keep=tuple(keep))
+
+
 DEAL_QUESTS = Action(
     "setup.quests", "§Mise en place", "chance deals 5 quest cards to a player",
     params=(Param("to", Player(), "the player dealt"),
@@ -87,7 +108,7 @@ DEAL_QUESTS = Action(
     ),
     effect=lambda s, a: s.but(qdeck=vsub(s.qdeck, pad(a.quests, Q)), qdealt=put(s.qdealt, a.to, pad(a.quests, Q)),
                              qgot=put(s.qgot, a.to, 1)),
-    phases=("setup",), by="chance",
+    phases=("setup",), by="chance", propose=_deal_quests,
 )
 
 KEEP_QUESTS = Action(
@@ -106,7 +127,7 @@ KEEP_QUESTS = Action(
         qhand=put(s.qhand, a.p, vadd(s.qhand[a.p], pad(a.keep, Q))),
         qdeck=vadd(s.qdeck, vsub(s.qdealt[a.p], pad(a.keep, Q))),
         qdealt=put(s.qdealt, a.p, zeros(Q)), kept=put(s.kept, a.p, 1)),
-    phases=("setup",),
+    phases=("setup",), propose=_keep_quests,
 )
 
 FIRST = Action(
@@ -119,6 +140,7 @@ FIRST = Action(
     ),
     effect=lambda s, a: s.but(start=a.player, turn=a.player, phase=DRAFT),
     phases=("setup",), goes=("draft",), by="chance",
+    propose=lambda s: (args(None, player=q) for q in seats(s)),
 )
 
 ACTIONS = (DEAL_QUESTS, KEEP_QUESTS, FIRST)

@@ -44,6 +44,7 @@ END_TURN = Action(
              may_stop, lambda s, a: "the player can still play a card (option stop=must)"),
     ),
     effect=_end, phases=("play",), goes=("play", "draft", "end"),
+    propose=lambda s: (args(s.turn),),
 )
 
 ACTIONS = (END_TURN,)

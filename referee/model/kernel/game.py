@@ -11,6 +11,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from ... import errors
 from .logic import Or
+from .proposals import Proposals
 from .rules import (
     Action,
     Claim,
@@ -89,7 +90,9 @@ class Game:
     sourced: tuple[Sourced, ...] = ()
     gaps: tuple[Gap, ...] = ()
     data_checks: Callable[[Config], list[DataCheck]] = lambda cfg: []
-    moves: Callable[[State], Iterable[tuple[Action, Any]]] | None = None  # candidates, chance included
+    # candidates, chance included: derived from the actions' `propose` (kernel/proposals.py),
+    # None when no action proposes any
+    moves: Callable[[State], Iterable[tuple[Action, Any]]] | None = field(default=None, init=False, compare=False)
     random_header: Callable[[Any, Config], dict] | None = None  # (random.Random, cfg) -> a log header
     progress: Callable[[State], float] | None = None  # witness search: higher = further into a game
     components_dir: Path | None = None
@@ -118,6 +121,9 @@ class Game:
         for a in self.actions:
             for p in a.phases + a.goes:
                 assert p in self.phase_index, f"{a.name}: unknown phase {p}"
+        if any(a.propose is not None for a in self.actions):
+            # built for every Game (a dataclasses.replace may change the actions or phases)
+            object.__setattr__(self, "moves", Proposals(self.actions, self.phases))
 
     # ------------------------------------------------------------ phases
     @property

@@ -1,7 +1,8 @@
 """Playing a model concretely: legal moves, random games, and events for the log.
 
 `Game.moves(state)` proposes candidate (action, args) pairs -- chance outcomes included
-(a die face, the card drawn); `legal` keeps those every Need allows. Random legal games
+(a die face, the card drawn), each action its own (`Action.propose`, kernel/proposals.py);
+`legal` keeps those every Need allows. Random legal games
 feed the stateful tests, the scenario generator and the witness search.
 """
 from __future__ import annotations

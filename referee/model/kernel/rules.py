@@ -5,7 +5,8 @@ state (see logic.py: the same code runs on ints and on z3 terms).
 
 - `Need`      a guard of an action: one cited condition, with a message for replays.
 - `Action`    an event of the log: typed params, cited needs, an effect, the phases it is
-              allowed in and the phases it may lead to (the phase graph is derived from these).
+              allowed in and the phases it may lead to (the phase graph is derived from these),
+              and the candidate args it proposes for random play.
 - `Invariant` what must hold in every reachable state.
 - `Claim`     a sentence of the rulebook that states a consequence, to prove or refute.
 - `Ruling`    a question the rules must answer in some situation, with the answers the
@@ -353,6 +354,11 @@ class Action:
     by: str = "player"  # "player" or "chance"
     detail: Callable[[Any, Any, Any], Any] | None = None  # concrete-only (before, after, args)
     source: str | None = None
+    # Random play (kernel/proposals.py): the candidate args this event could take in a state
+    # of one of its phases, chance outcomes included (the kernel keeps the legal ones), and
+    # how much likelier a weighted player is to pick one than a plain move (1).
+    propose: Callable[[Any], Iterable[Any]] | None = None
+    weight: Callable[[Any, Any], float] | None = None
 
     @cached_property
     def fields(self) -> frozenset[str]:

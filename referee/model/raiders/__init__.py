@@ -16,7 +16,7 @@ from ..kernel import And, Game, Phase
 from . import data, invariants, s3_setup, s3_start, s5_metropole, s6_actions, s7_groups, s8_dungeons, s9_end, view
 from .data import checks as data_checks
 from .economy import CAP
-from .moves import moves, progress
+from .moves import progress
 from .sources import OPTIONS, SOURCED, SOURCES
 from .state import Raiders
 
@@ -69,7 +69,6 @@ GAME = Game(
     sourced=SOURCED,
     gaps=invariants.GAPS,
     data_checks=lambda cfg: data_checks(cfg.comp),
-    moves=moves,
     random_header=s3_setup.random_header,
     progress=progress,
     graphs=_graphs,

@@ -6,10 +6,11 @@ from typing import Any
 
 from ..kernel import (
     Action, And, Answer, BadField, If, Lookup, Need, Names, Param, ParamKind, Ruling, Sum, Sym,
-    covers, decide, put, vadd, vsub,
+    args, covers, decide, put, vadd, vsub,
 )
 from ..kernel.rules import shown
 from .data import CLASSES, face_value
+from .moves import chance, draw
 from .state import METROPOLE, SETUP
 
 card_names = lambda cfg: cfg.comp.card_names  # noqa: E731
@@ -81,6 +82,21 @@ def _draw(s: Any, a: Any) -> Any:
     return _start(t, put(s.done, p, 1), s.init)
 
 
+def _deals(s: Any):
+    rng = chance(s, 1)
+    for p in (0, 1):
+        if s.done[p] == 0:
+            yield args(p, cards=draw(s, p, 2, rng))
+
+
+def _rolls(s: Any):
+    """Six rolls of both players' two starting adventurers' dice."""
+    if s.init == -1:
+        rng, dice = chance(s, 2), s.cfg.comp.dice
+        for _ in range(6):
+            yield args(None, rolls=tuple(tuple(rng.choice(dice[s.start_adv[p][i]]) for i in range(2)) for p in range(2)))
+
+
 DRAW = Action(
     "setup.draw", "§3.6", "draw the starting hand: 2 cards of one's Métropole pile",
     params=(Param("cards", Names(card_names, "card", 2), "the 2 cards drawn"),),
@@ -90,7 +106,7 @@ DRAW = Action(
              lambda s, a: f"{Sum(a.cards)} cards drawn"),
         Need("§3.5", "the cards drawn are in the player's Métropole pile", lambda s, a: covers(s.pile[a.p], a.cards)),
     ),
-    effect=_draw, phases=("setup",), goes=("setup", "metropole"),
+    effect=_draw, phases=("setup",), goes=("setup", "metropole"), propose=_deals,
 )
 
 ROLL = Action(
@@ -103,7 +119,7 @@ ROLL = Action(
              concrete_only=True),
     ),
     effect=lambda s, a: _start(s, s.done, decide(INITIATIVE, s, a)),
-    by="chance", phases=("setup",), goes=("setup", "metropole"),
+    by="chance", phases=("setup",), goes=("setup", "metropole"), propose=_rolls,
 )
 
 ACTIONS = (DRAW, ROLL)

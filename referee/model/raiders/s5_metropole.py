@@ -7,9 +7,10 @@ from typing import Any
 
 from ..kernel import (
     Action, And, Answer, If, Implies, Lookup, Max, Name, Names, Need, Not, Or, Param, Ruling, Sum,
-    bump, covers, decide, put, vadd, vsub,
+    args, bump, covers, decide, put, vadd, vsub,
 )
 from .economy import after_draw, bottom_after, caps_need_ok, count, draw_possible, hand_size, kinds, metro, settle, top_draw_ok
+from .moves import chance, draw, order, unit
 from .state import ACTIONS, METROPOLE, REFILL
 
 card_names = lambda cfg: cfg.comp.card_names  # noqa: E731
@@ -52,6 +53,8 @@ PLAY = Action(
              lambda s, a: caps_need_ok(s, a.p, s.cfg.comp.cards[a.card].gain)),
     ),
     effect=_play, phases=("metropole",), goes=("metropole", "refill"),
+    propose=lambda s: (args(s.current, card=k) for k, n in enumerate(s.hand[s.current]) if n),
+    weight=lambda s, a: 4.0,  # the weighted player plays Métropole cards more often (moves.glory_tables)
 )
 
 
@@ -113,6 +116,22 @@ def _under_not_house(s: Any, a: Any) -> Any:
     return Implies(_house_drawn(s, a) == 1, count(a.under, kinds(s, "house")) == 0)
 
 
+def _cycles(s: Any):
+    """Each card of the hand discarded, with the two cards drawn and each choice of the one
+    put under the pile (or none)."""
+    p, K = s.current, len(s.cfg.comp.cards)
+    rng = chance(s, 3)
+    # the two cards drawn depend on the card discarded only when the pile runs out
+    same = sum(s.pile[p]) >= 2
+    drawn = draw(s, p, 2, rng) if same else None
+    for k in range(K):
+        if s.hand[p][k]:
+            if not same:
+                drawn = draw(s, p, 2, rng, disc=tuple(c + (i == k) for i, c in enumerate(s.discard[p])))
+            for u in [k2 for k2 in range(K) if drawn[k2]] + [None]:
+                yield args(p, discard=k, drawn=drawn, under=unit(K, u))
+
+
 CYCLE_ACTION = Action(
     "metropole.cycle", "§5.1", "discard a card from one's hand, draw two, keep one and put the other under the pile",
     params=(Param("discard", Name(card_names, "card", sym=True), "the card discarded"),
@@ -132,7 +151,7 @@ CYCLE_ACTION = Action(
         Need("§5.1", "the card put under the pile is one of the two drawn", lambda s, a: covers(a.drawn, a.under)),
         Need("§5.2", "a drawn House card stays in hand: the other card goes under", _under_not_house),
     ),
-    effect=_cycle, detail=_cycle_detail, phases=("metropole",), goes=("metropole", "refill"),
+    effect=_cycle, detail=_cycle_detail, phases=("metropole",), goes=("metropole", "refill"), propose=_cycles,
 )
 
 
@@ -148,6 +167,7 @@ RESHUFFLE = Action(
     needs=(TURN,),
     effect=_reshuffle, detail=lambda s, t, a: t.but(bottom=put(s.bottom, a.p, ())),
     phases=("metropole",), goes=("metropole", "refill"),
+    propose=lambda s: (args(s.current),),
 )
 
 
@@ -168,6 +188,22 @@ def _refill(s: Any, a: Any) -> Any:
                  placed=tuple(tuple(If(end, 0, x) for x in row) for row in s.placed))
 
 
+def _refills(s: Any):
+    """The cards each player still to draw would draw from the top of its pile (in an order
+    consistent with what is known of it, §5.1), until the hand size is reached."""
+    rng, comp = chance(s, 4), s.cfg.comp
+    for p in (0, 1):
+        if s.done[p] == 0:
+            need = max(0, target(s, p) - hand_size(s, p))
+            got, n = [0] * len(comp.cards), 0
+            for k in order(s, p, rng):
+                if n >= need:
+                    break
+                got[k] += 1
+                n += comp.cards[k].kind != "house"
+            yield args(p, cards=tuple(got))
+
+
 REFILL_ACTION = Action(
     "metropole.refill", "§5.3", "at the end of the phase, draw until one holds 2 Métropole cards (3 with Académie level 2+)",
     params=(Param("cards", Names(card_names, "card", 8), "the cards drawn, House cards included"),),
@@ -183,7 +219,7 @@ REFILL_ACTION = Action(
              concrete_only=True),
     ),
     effect=_refill, detail=lambda s, t, a: t.but(bottom=put(s.bottom, a.p, bottom_after(s, a.p, a.cards))),
-    phases=("refill",), goes=("refill", "actions"),
+    phases=("refill",), goes=("refill", "actions"), propose=_refills,
 )
 
 ACTIONS_ = (PLAY, CYCLE_ACTION, RESHUFFLE, REFILL_ACTION)

@@ -7,10 +7,11 @@ from typing import Any
 
 from ..kernel import (
     Action, And, Answer, If, Implies, Int, Lookup, Name, Names, Need, Or, Param, Ruling, Sum,
-    decide, put, vadd,
+    args, decide, put, vadd,
 )
 from .data import CLASSES, COLUMNS, MILITIA, Effect, Gain
 from .economy import affordable, caps_need_ok, settle
+from .moves import chance, glory_tables
 from .sources import AP_TOKENS
 from .state import ACTIONS, EXPEDITIONS, METROPOLE
 
@@ -61,6 +62,46 @@ def _on_board(s: Any, a: Any) -> Any:
     return And(*[Implies(s.onboard[p][i] == 0, a.tokens[i] == 0) for i in range(len(s.onboard[p]))])
 
 
+def _placements(s: Any):
+    """Four random spreads of each player's tokens (the last one sends groups, chapter 7),
+    then, for each building, one that loads it as far as its white circle allows."""
+    comp = s.cfg.comp
+    B, rng = len(comp.buildings), chance(s, 5)
+    for p in (0, 1):
+        if s.done[p] != 0:
+            continue
+        n = s.tokens[p] + s.bonus[p]
+        room = [max_mark(b) if s.onboard[p][i] else 0 for i, b in enumerate(comp.buildings)] + [n]
+        for k in range(4):
+            toks = [0] * (B + 1)
+            toks[B] = min(k // 3 + k // 3, n)
+            for _ in range(n - toks[B]):
+                i = rng.choice([j for j in range(B + 1) if toks[j] < room[j]])
+                toks[i] += 1
+            yield args(p, tokens=tuple(toks))
+        for i in [j for j in range(B) if room[j] >= 2] + [comp.bi("Avant-Poste")]:
+            toks = [0] * (B + 1)
+            toks[i] = min(n, room[i])
+            rest = n - toks[i]
+            others = [j for j in range(B) if room[j] and j != i]
+            for j in rng.sample(others, min(rest, len(others))):
+                toks[j] += 1
+                rest -= 1
+            toks[B] += rest
+            yield args(p, tokens=tuple(toks))
+
+
+def _place_weight(s: Any, a: Any) -> float:
+    """Tokens on buildings that give glory, or sent to a dungeon (moves.glory_tables)."""
+    gb = glory_tables(s.cfg)[1]
+    return 1.0 + 6 * sum(a.tokens[i] for i, g in enumerate(gb) if g) + a.tokens[len(gb)]
+
+
+def resolving(s: Any) -> list[int]:
+    """The player whose turn it is to resolve a token (§6.1), as a list (none or one)."""
+    return [p for p in (0, 1) if s.done[p] == 1 and _my_resolution(s, args(p))]
+
+
 PLACE = Action(
     "actions.place", "§6.1", "place all one's action tokens at once, on buildings or on Partir en donjon",
     params=(Param("tokens", Names(spots, "spot", 12), "one entry per token: a building or \"Partir en donjon\""),),
@@ -74,7 +115,7 @@ PLACE = Action(
              _marks_ok, lambda s, a: ", ".join(f"{b.name}: {a.tokens[i]} (max {max_mark(b)})"
                                               for i, b in enumerate(s.cfg.comp.buildings) if a.tokens[i] > max_mark(b))),
     ),
-    effect=_place, phases=("actions",),
+    effect=_place, phases=("actions",), propose=_placements, weight=_place_weight,
 )
 
 
@@ -106,6 +147,25 @@ def _not_outpost(s: Any, a: Any) -> bool:
     return s.cfg.comp.buildings[a.building].type != "avant-poste"
 
 
+def _uses(s: Any):
+    """Each effect at most the building's level (§6.3) of each building with a token, the
+    adventurers recruited drawn at random."""
+    rng = chance(s, 6)
+    for p in resolving(s):
+        for b in range(len(s.cfg.comp.buildings)):
+            for ef in range(1, s.level[p][b] + 1) if s.placed[p][b] else ():
+                eff = _effect(s, args(p, building=b, effect=ef))
+                rec = [0] * len(CLASSES)
+                for _ in range(s.placed[p][b] if eff.recruit else 0):
+                    rec[rng.choice(eff.recruit)] += 1
+                yield args(p, building=b, effect=ef, recruit=tuple(rec))
+
+
+def _use_weight(s: Any, a: Any) -> float:
+    g = glory_tables(s.cfg)[0][a.building]
+    return 1.0 + 20 * g[a.effect - 1] if a.effect <= len(g) else 1.0
+
+
 USE = Action(
     "building.use", "§6.3", "resolve the tokens on a building: one effect at or below its level, once per token",
     params=(Param("building", Name(lambda cfg: cfg.comp.building_names, "building"), "the building"),
@@ -130,7 +190,7 @@ USE = Action(
         Need("§6.7", "the gain stays within the limits (option caps=refused)",
              lambda s, a: caps_need_ok(s, a.p, _effect(s, a).gain, _effect(s, a).cost, s.placed[a.p][a.building])),
     ),
-    effect=_use, phases=("actions",),
+    effect=_use, phases=("actions",), propose=_uses, weight=_use_weight,
 )
 
 
@@ -138,6 +198,16 @@ USE = Action(
 def _cost(s: Any, a: Any) -> Any:
     b = s.cfg.comp.buildings[a.building]
     return Lookup(b.evolve, s.level[a.p][a.building], default=99)
+
+
+def _evolutions(s: Any):
+    """The evolutions a player can pay (§6.4): most turns a player has too few stones, and
+    listing the others only makes the random player test more candidates."""
+    for p in (0, 1):
+        for b, bd in enumerate(s.cfg.comp.buildings):
+            lv = s.level[p][b]
+            if s.onboard[p][b] and lv < len(bd.evolve) and s.stones[p] >= bd.evolve[lv]:
+                yield args(p, building=b)
 
 
 EVOLVE = Action(
@@ -153,6 +223,7 @@ EVOLVE = Action(
     effect=lambda s, a: s.but(stones=put(s.stones, a.p, s.stones[a.p] - _cost(s, a)),
                               level=put(s.level, a.p, put(s.level[a.p], a.building, s.level[a.p][a.building] + 1))),
     phases=("actions",),
+    propose=_evolutions, weight=lambda s, a: 15.0 if glory_tables(s.cfg)[1][a.building] else 1.0,
 )
 
 
@@ -201,6 +272,7 @@ AP_EVOLVE = Action(
                                     for to, c, n in s.cfg.comp.outpost if to == s.level[a.p][ap(s)] + 1)),
     ),
     effect=_ap_evolve, phases=("actions",), source="tuile",
+    propose=lambda s: (args(p) for p in resolving(s) if _on_outpost(s, args(p))),
 )
 
 AP_MILITIA = Action(
@@ -208,6 +280,7 @@ AP_MILITIA = Action(
     needs=(RESOLVE_TURN, ON_OUTPOST),
     effect=lambda s, a: settle(s, a.p, Gain(militia=1), times=s.level[a.p][ap(s)], placed=_consume(s, a.p)[1]),
     phases=("actions",),
+    propose=lambda s: (args(p) for p in resolving(s) if _on_outpost(s, args(p))),
 )
 
 
@@ -237,6 +310,8 @@ AP_GUILD = Action(
     effect=lambda s, a: settle(s, a.p, Gain(), s.cfg.comp.guilds[a.guild].cost,
                                guilds=put(s.guilds, a.p, put(s.guilds[a.p], a.guild, 1)), placed=_consume(s, a.p)[1]),
     phases=("actions",),
+    propose=lambda s: (args(p, guild=g) for p in resolving(s) if _on_outpost(s, args(p))
+                       for g in range(len(s.cfg.comp.guilds))),
 )
 
 
@@ -273,6 +348,8 @@ DONE = Action(
              lambda s, a: decide(UNRESOLVED, s, a) == 1, lambda s, a: f"{Sum(s.placed[a.p])} tokens unresolved"),
     ),
     effect=_done, phases=("actions",), goes=("actions", "expeditions"),
+    propose=lambda s: (args(p) for p in resolving(s)),
+    weight=lambda s, a: 0.15,  # ending a resolution with tokens left, less often (moves.glory_tables)
 )
 
 ACTIONS_ = (PLACE, USE, EVOLVE, AP_EVOLVE, AP_MILITIA, AP_GUILD, DONE)

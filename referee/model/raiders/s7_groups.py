@@ -10,11 +10,12 @@ from typing import Any
 
 from ..kernel import (
     Action, And, Answer, If, Implies, Int, Lookup, Min, Name, Names, Need, Not, Or, Param, Ruling, Sum,
-    decide, put, vadd, vsub,
+    args, decide, put, vadd, vsub,
 )
 from .data import CLASSES, SPECIALISTS
 from .economy import capped, CROWN_CAP
-from .s6_actions import RESOLVE_TURN
+from .moves import chance, equip, line
+from .s6_actions import RESOLVE_TURN, resolving
 from .state import ACTIONS, EXPEDITIONS, NG
 
 SQUARES = ("entrée", "casque")  # §7.3
@@ -180,6 +181,30 @@ def _own_elsewhere(s: Any, a: Any) -> Any:
     return And(*[Not(on(s, p, h, a.dungeon)) for h in range(NG) if h != g])
 
 
+def _sends(s: Any):
+    """Four random groups for each group a player may send now (§7.2: one at a time,
+    alternately), to a free square of an accessible dungeon, its entry three times in four."""
+    rng, nd = chance(s, 7), len(s.cfg.comp.exp.dungeons)
+    for p in (0, 1):
+        if s.expedition[p] < 1 or not _my_send_turn(s, args(p)):
+            continue
+        pool = [c for c, n in enumerate(s.reserve[p]) for _ in range(n)]
+        spots = [(d, q) for d in range(nd) for q in (0, 1)
+                 if accessible(s, d) and not is_cleared(s, d) and not occupied(s, d, q)
+                 and not any(on(s, p, h, d) for h in range(3))]
+        entries = [x for x in spots if x[1] == 0]
+        for gi in range(3):
+            if s.sent[p][gi] or not pool or not spots:
+                continue
+            for _ in range(4):
+                rng.shuffle(pool)
+                nf = rng.randint(1, min(4, len(pool)))
+                nb = rng.randint(0, min(4, len(pool) - nf))
+                d, sq = rng.choice(entries if entries and rng.random() < 0.75 else spots)
+                yield args(p, group=gi + 1, dungeon=d, square=sq, front=line(pool[:nf]), back=line(pool[nf:nf + nb]),
+                           cards=equip(s, p, rng))
+
+
 SEND = Action(
     "expedition.send", "§7.2",
     "play one Partir en donjon action: a free group token on a dungeon's entry or helmet square, "
@@ -223,6 +248,7 @@ SEND = Action(
              lambda s, a: f"{Sum(_items_used(s, a))} items, {s.charges[a.p]} charges"),
     ),
     effect=_send, phases=("expeditions",),
+    propose=_sends,
 )
 
 
@@ -247,6 +273,7 @@ SKIP = Action(
         Need("§7.2", "they may be left unplayed (option unsent)", lambda s, a: decide(UNSENT, s, a) == 1),
     ),
     effect=lambda s, a: s.but(expedition=put(s.expedition, a.p, 0)), phases=("expeditions",),
+    propose=lambda s: (args(p) for p in (0, 1) if s.expedition[p] >= 1),
 )
 
 
@@ -308,6 +335,8 @@ IDENTIFY = Action(
              lambda s, a: f"costs {_id_cost(s, a)} charges, has {s.charges[a.p]}"),
     ),
     effect=_identify, phases=("actions", "expeditions"),
+    propose=lambda s: (args(p, item=i, scroll=sc) for p in (0, 1) for i, o in enumerate(s.owned[p])
+                       if o and not s.known[p][i] for sc in (0, 1)),
 )
 
 
@@ -342,6 +371,8 @@ SELL = Action(
         Need("§7.5", "the sale costs 1 charge", lambda s, a: s.charges[a.p] >= 1),
     ),
     effect=_sell, phases=("actions",),
+    propose=lambda s: (args(p, item=i) for p in resolving(s) if s.placed[p][foire(s)]
+                       for i, o in enumerate(s.owned[p]) if o and s.known[p][i]),
 )
 
 
@@ -363,6 +394,11 @@ def _gain_merc(s: Any, a: Any, b: int, cost: Any) -> Any:
 
 AVAILABLE = Need("§7.6", "the mercenary is still available", lambda s, a: Lookup(s.mpile, a.mercenary) >= 1)
 
+def _troupes(s: Any, p: int) -> list[int]:
+    """The troop buildings the player has tokens on (§7.6: where mercenaries are bought)."""
+    return [b for b, bd in enumerate(s.cfg.comp.buildings) if bd.type == "troupes" and s.placed[p][b]]
+
+
 BUY = Action(
     "mercenary.buy", "§7.6", "with an action on a Troupes building, buy a mercenary at its printed cost instead of "
     "the adventurer offered",
@@ -379,6 +415,8 @@ BUY = Action(
              lambda s, a: f"costs {_price(s, a)} crowns, has {s.crowns[a.p]}"),
     ),
     effect=lambda s, a: _gain_merc(s, a, a.building, _price(s, a)), phases=("actions",),
+    propose=lambda s: (args(p, building=b, mercenary=mm) for p in resolving(s)
+                       for mm in range(len(s.cfg.comp.exp.mercenaries)) if s.mpile[mm] for b in _troupes(s, p)),
 )
 
 
@@ -396,6 +434,8 @@ DRAW = Action(
         AVAILABLE,
     ),
     effect=lambda s, a: _gain_merc(s, a, strategist(s), 0), phases=("actions",),
+    propose=lambda s: (args(p, mercenary=mm) for p in resolving(s) if s.placed[p][strategist(s)]
+                       for mm in range(len(s.cfg.comp.exp.mercenaries)) if s.mpile[mm]),
 )
 
 

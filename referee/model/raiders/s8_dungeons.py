@@ -11,10 +11,11 @@ from typing import Any
 
 from ..kernel import (
     Action, And, Answer, If, Implies, Int, Lookup, Max, Min, Name, Names, Need, Not, Or, Param, Player, Ruling,
-    Sum, decide, put, vadd, vsub,
+    Sum, args, decide, put, vadd, vsub,
 )
 from .data import CLASSES, OBJETS, PILES, face_value
 from .economy import CROWN_CAP, after_draw, capped, draw_possible
+from .moves import chance, dice, explore, resolution
 from .s7_groups import ENTRY, HELMET, cleared, floors_of, level_of, on
 from .state import NG, NPILES
 
@@ -156,6 +157,19 @@ ONE_AT_A_TIME = Need("§8.1", "combats are resolved one by one (the previous one
 SENT_ALL = Need("§6.1 §8.1", "every Partir en donjon action has been played before the combats",
                 lambda s, a: sending_done(s), lambda s, a: f"actions left: {s.expedition}")
 
+def _at(s: Any, *stages: int):
+    """(player, group index) of each group at one of these stages."""
+    return [(p, g) for p in (0, 1) for g in range(3) if s.stage[p][g] in stages]
+
+
+def _rolls(s: Any):
+    """A random roll of each waiting group's front line, and the exploration cards its dungeon shows."""
+    rng, dungeons = chance(s, 8), s.cfg.comp.exp.dungeons
+    for p, g in _at(s, WAITING):
+        yield args(None, who=p, group=g + 1, dice=dice(s, s.front[p][g], rng),
+                   explore=explore(s, dungeons[s.at[p][g]].black, rng))
+
+
 ROLL = Action(
     "expedition.roll", "§8.4 §8.5", "a PvE combat begins: the black skulls' Exploration cards are drawn and the "
     "front line rolls its dice",
@@ -176,7 +190,7 @@ ROLL = Action(
         Need("§8.4", "the cards come from the Exploration pile (the discard reshuffled when it is empty)",
              lambda s, a: draw_possible(s.xpile, s.xdisc, a.explore)),
     ),
-    effect=_roll, by="chance", phases=("expeditions",),
+    effect=_roll, by="chance", phases=("expeditions",), propose=_rolls,
 )
 
 
@@ -369,7 +383,7 @@ RESOLVE = Action(
              lambda s, a: Sum(a.victims) == decide(TRAP_VICTIM, s, a),
              lambda s, a: f"{Sum(a.victims)} victims, {_elim_left(s, a)} eliminating traps left"),
     ),
-    effect=_resolve, phases=("expeditions",),
+    effect=_resolve, phases=("expeditions",), propose=lambda s: (resolution(s, p, g) for p, g in _at(s, ROLLED)),
 )
 
 
@@ -425,6 +439,13 @@ def _draw(s: Any, a: Any) -> Any:
                  tdraw=put(s.tdraw, a.p, tuple(If(pile == k, n + 1, n) for k, n in enumerate(s.tdraw[a.p]))))
 
 
+def _left_cards(s: Any, rng: Any) -> list[int]:
+    """The treasures still in their piles, in a random order."""
+    left = [k for k in range(len(treasure_names(s.cfg))) if (s.tpile + s.ipile)[k]]
+    rng.shuffle(left)
+    return left
+
+
 TREASURE = Action(
     "treasure.draw", "§8.7", "after a PvE success, draw one of the dungeon's treasures",
     params=(CARD,),
@@ -436,6 +457,7 @@ TREASURE = Action(
              lambda s, a: f"draws by pile {list(s.tdraw[a.p])}, secret passages {s.tpass[a.p]}"),
     ),
     effect=_draw, phases=("expeditions",),
+    propose=lambda s: (args(p, card=k) for p in (0, 1) if s.tdue[p] for k in _left_cards(s, chance(s, 9 + p))),
 )
 
 PRIZE_PILES = (PILES.index("Richesse"), OBJETS)
@@ -454,6 +476,8 @@ PRIZE = Action(
         Need("§8.7", "the card is still in its pile", lambda s, a: _left(s, a.card)),
     ),
     effect=lambda s, a: _take(s, a.p, a.card).but(pdue=put(s.pdue, a.p, 0)), phases=("expeditions",),
+    propose=lambda s: (args(p, card=k) for p in (0, 1) if s.pdue[p] and not s.tdue[p]
+                       for k in _left_cards(s, chance(s, 11 + p))),
 )
 
 
@@ -481,6 +505,7 @@ NONE = Action(
         Need("§8.7", "the treasure is lost (option treasure_short)", lambda s, a: decide(SHORT, s, a) == 1),
     ),
     effect=lambda s, a: s.but(tdue=put(s.tdue, a.p, 0), pdue=put(s.pdue, a.p, 0)), phases=("expeditions",),
+    propose=lambda s: (args(p) for p in (0, 1) if s.tdue[p] or s.pdue[p]),
 )
 
 
@@ -493,6 +518,12 @@ def _partner4(s: Any, p: int, g: int) -> Any:
 def _pvp_roll(s: Any, a: Any) -> Any:
     p, g = a.who, a.group - 1
     return _store_roll(s, p, a.dice, put(s.stage, p, put(s.stage[p], g, PVP_ROLLED)))
+
+
+def _pvp_rolls(s: Any, rng: Any):
+    """A random roll of the front line of each group that may fight a PvP."""
+    for p, g in _at(s, WAITING, WON):
+        yield args(None, who=p, group=g + 1, dice=dice(s, s.front[p][g], rng))
 
 
 PVP_ROLL = Action(
@@ -508,6 +539,7 @@ PVP_ROLL = Action(
         Need("§8.5 §8.8", "each adventurer of the front line rolls one die of his class", _one_die_each),
     ),
     effect=_pvp_roll, by="chance", phases=("expeditions",),
+    propose=lambda s: _pvp_rolls(s, chance(s, 13)),
 )
 
 # §8.8: the winner gains 1 glory per level of the beaten group, 1 of them stolen from the
@@ -603,6 +635,8 @@ PVP_RESOLVE = Action(
                               s.at[1 - a.who][a.versus - 1] == s.at[a.who][a.group - 1])),
     ),
     effect=_pvp_resolve, by="chance", phases=("expeditions",),
+    propose=lambda s: (args(None, who=p, group=g + 1, versus=v + 1) for p, g in _at(s, PVP_ROLLED)
+                       if s.sq[p][g] == HELMET for v in range(3)),
 )
 
 REUSE = Action(
@@ -618,6 +652,7 @@ REUSE = Action(
     effect=lambda s, a: s.but(charges=put(s.charges, a.p, s.charges[a.p] - s.gn[a.p][a.group - 1]),
                               reuse=put(s.reuse, a.p, put(s.reuse[a.p], a.group - 1, 1))),
     phases=("expeditions",),
+    propose=lambda s: (args(p, group=g + 1) for p, g in _at(s, WAITING, WON)),
 )
 
 

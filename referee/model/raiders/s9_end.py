@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from ..kernel import Action, And, Answer, If, Need, Or, Outcome, Param, Player, Ruling, Sum, decide, put
+from ..kernel import Action, And, Answer, If, Need, Or, Outcome, Param, Player, Ruling, Sum, args, decide, put
 from .s8_dungeons import END_NEED, phase_end
 from .sources import STATUE_GLORY
 from .state import EXPEDITIONS, METROPOLE, OVER
@@ -49,6 +49,7 @@ END_TURN = Action(
     needs=(END_NEED,),
     effect=_end_turn, by="chance", phases=("expeditions",), goes=("metropole", "over"),
     source="décision",
+    propose=lambda s: (args(None),),
 )
 
 

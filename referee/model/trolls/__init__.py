@@ -42,7 +42,7 @@ GAME = Game(
     actions=turn.ACTIONS + actions.ACTIONS, invariants=invariants.INVARIANTS,
     configure=setup_mod.configure, setup=setup_mod.setup, setup_schema=setup_mod.setup_schema, init=setup_mod.init, result=result,
     claims=invariants.CLAIMS, rulings=rulings.RULINGS, gaps=invariants.GAPS,
-    data_checks=data.data_checks, moves=moves.moves, random_header=moves.random_header,
+    data_checks=data.data_checks, random_header=moves.random_header,
     progress=lambda s: s.turn * 10 + s.phase, components_dir=data.HERE, show=show,
     search_rate=3_000,
     concrete_forks=True,  # actions.py and rulings.py branch on is_sym  # moves weighed per second: bench/search_rate.py

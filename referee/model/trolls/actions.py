@@ -3,9 +3,10 @@ with Rsv points in a round; the secret bids of shots and melees; the recoil afte
 from __future__ import annotations
 
 from ..kernel import (
-    Action, And, If, Implies, Int, Lookup, Max, Name, Need, Not, Or, Param, Sum, decide, is_sym, put,
+    Action, And, If, Implies, Int, Lookup, Max, Name, Need, Not, Or, Param, Sum, args, decide, is_sym, put,
 )
 from .geo import alive, contact, cross, dist2, dot, engaged, lookup_fig, owner, sub, touching
+from .moves import AXES, charges, flat, moves_arg, one, recoils, side, whole_side
 from .rulings import R_ABEAM, R_HEAVY, R_REORIENT, behind, group_stat
 from .state import DUEL, MELEE, RECOIL, SHOT, Group, Moves, Point, members, triples
 from .turn import actor, advance, who
@@ -127,6 +128,21 @@ def move_cost(s, a):
                                     if is_sym(m[i]) or m[i] == 1)
 
 
+def _moves(s):
+    """x = 1..3 times Mvt along each axis, then the whole side one Mvt along each axis."""
+    p, mine, _ = side(s)
+    figs = s.cfg.comp.figs
+    for i in mine:
+        for x in (1, 2, 3):
+            for dx, dy in AXES:
+                to = (s.pos[i][0] + dx * x * figs[i].prof.mvt, s.pos[i][1] + dy * x * figs[i].prof.mvt)
+                yield args(p, figs=moves_arg(i, to, len(figs)), x=x, face=None, centre=None)
+    if whole_side(s, p, mine):
+        for dx, dy in AXES:
+            tos = {i: (s.pos[i][0] + dx * figs[i].prof.mvt, s.pos[i][1] + dy * figs[i].prof.mvt) for i in mine}
+            yield args(p, figs=flat(tos, len(figs)), x=1, face=None, centre=whole_side(s, p, mine)[1])
+
+
 MOVE = Action(
     "act.move", "§Actions/Mouvement", "a figure or a group moves: x Rsv points per figure for x times its Mvt",
     params=(Param("figs", Moves(), "each moving figure and the point it reaches"),
@@ -134,7 +150,7 @@ MOVE = Action(
     needs=(turn_need(), own_need(), *group_needs(), reach_need("§Actions/Mouvement", 1), face_need(),
            cost_need("§Actions/Mouvement", move_cost, "the move's cost")),
     effect=lambda s, a: advance(spend(_moved(s, a), a.p, move_cost(s, a))),
-    phases=("play",), goes=("play", "close"),
+    phases=("play",), goes=("play", "close"), propose=_moves,
 )
 
 
@@ -149,12 +165,24 @@ def _reorient(s, a):
     return advance(spend(s.but(face=face), a.p, reorient_cost(s, a)))
 
 
+def _reorients(s):
+    """Each figure, then the whole side, facing each figure of the others."""
+    p, mine, foes = side(s)
+    g = whole_side(s, p, mine)
+    turns = [(one(i, len(s.cfg.comp.figs)), s.pos[i], None) for i in mine] + ([(g[0], g[1], g[1])] if g else [])
+    for figs, at, centre in turns:
+        for j in foes:
+            v = (s.pos[j][0] - at[0], s.pos[j][1] - at[1])
+            if v != (0, 0):
+                yield args(p, figs=figs, face=v, centre=centre)
+
+
 REORIENT = Action(
     "act.reorient", "§Actions/Orientation", "a figure or a group turns to a new facing without moving (1 point)",
     params=(Param("figs", Group(), "the figures turning"), Param("face", Point(), "the new facing, a direction"), CENTRE),
     needs=(turn_need(), own_need(), *group_needs(), face_need(),
            cost_need("§Actions/Orientation", reorient_cost, "the reorientation's cost")),
-    effect=_reorient, phases=("play",), goes=("play", "close"),
+    effect=_reorient, phases=("play",), goes=("play", "close"), propose=_reorients,
 )
 
 
@@ -187,6 +215,25 @@ def _shoot(s, a):
     return _open_duel(spend(s.but(loaded=loaded), a.p, 1), a, SHOT, "tir")
 
 
+def _pairs(s, each):
+    """The candidates `each(p, i, j)` gives for each figure i of the side acting and each figure j of the others."""
+    p, mine, foes = side(s)
+    for i in mine:
+        for j in foes:
+            yield from each(p, i, j)
+
+
+def _shots(s):
+    """Each armed figure, then the whole side, at each figure of the others."""
+    p, mine, foes = side(s)
+    figs, g = s.cfg.comp.figs, whole_side(s, p, mine)
+    for i in mine:
+        if figs[i].prof.weapon != "none":
+            yield from (args(p, figs=one(i, len(figs)), target=j, centre=None) for j in foes)
+    if g:
+        yield from (args(p, figs=g[0], target=j, centre=g[1]) for j in foes)
+
+
 SHOOT = Action(
     "act.shoot", "§Actions/Tir", "a figure (or a group: §Groupe/4) shoots at a target for 1 point; the bids follow",
     params=(Param("figs", Group(), "the shooters"), TARGET, CENTRE),
@@ -201,7 +248,7 @@ SHOOT = Action(
                 lambda s, a: decide(R_HEAVY, s, a), lambda s, a: "the target is in a càc"),
            sight_need("§Actions/Tir"),
            cost_need("§Actions/Tir", lambda s, a: 1, "1 point to start the shot")),
-    effect=_shoot, phases=("play",), goes=("duel",),
+    effect=_shoot, phases=("play",), goes=("duel",), propose=_shots,
 )
 
 
@@ -227,6 +274,8 @@ CHARGE = Action(
                 lambda s, a: "a charger stops short of the target"),
            cost_need("§Actions/Charge", charge_cost, "the charge's cost (twice the move)")),
     effect=_charge, phases=("play",), goes=("duel",),
+    propose=lambda s: _pairs(s, lambda p, i, j: (args(p, figs=figs, target=j, x=x, face=None, centre=None)
+                                                 for figs, x in charges(s, i, j))),
 )
 
 MELEE_ACT = Action(
@@ -238,6 +287,8 @@ MELEE_ACT = Action(
                 lambda s, a: "a fighter is not in contact"),
            cost_need("§Actions/Corps à corps", lambda s, a: 1, "1 point to start the melee")),
     effect=lambda s, a: _open_duel(spend(s, a.p, 1), a, MELEE, "cbt"), phases=("play",), goes=("duel",),
+    propose=lambda s: _pairs(s, lambda p, i, j: (args(p, figs=one(i, len(s.cfg.comp.figs)), target=j, centre=None),)
+                             if contact(s, i, j) else ()),
 )
 
 
@@ -288,6 +339,7 @@ BID = Action(
              lambda s, a: f"bids {a.amount}, Rsv {s.rsv[a.p]}"),
     ),
     effect=_bid, phases=("duel",), goes=("duel", "play", "recoil", "close"),
+    propose=lambda s: (args(p, amount=n) for p in range(3) for n in range(min(s.rsv[p], 4) + 1)),
 )
 
 
@@ -321,6 +373,8 @@ RECOIL_ACT = Action(
              _away_ok, lambda s, a: f"moves {dist2(a.to, s.pos[a.fig])} (squared); the base is {prof(s, a.away).base}"),
     ),
     effect=_recoil, phases=("recoil",), goes=("play", "close"),
+    propose=lambda s: (args(owner(s, i), fig=i, away=j, to=to)
+                       for i in range(len(s.cfg.comp.figs)) if s.recoil[i] for j, to in recoils(s, i)),
 )
 
 
@@ -335,6 +389,7 @@ RELOAD = Action(
            cost_need("§Actions/Rechargement", lambda s, a: 2, "2 points")),
     effect=lambda s, a: advance(spend(s.but(loaded=put(s.loaded, a.fig, True)), a.p, 2)),
     phases=("play",), goes=("play", "close"),
+    propose=lambda s: (args(side(s)[0], fig=i) for i in side(s)[1] if prof(s, i).weapon == "heavy"),
 )
 
 
@@ -351,6 +406,17 @@ def _destroy(s, a):
     return advance(spend(t, a.p, destroy_cost(s, a)))
 
 
+def _demolitions(s):
+    """Each figure within reach of a standing objective, bidding 0, 2 or 4."""
+    p, mine, _ = side(s)
+    c = s.cfg.comp
+    for i in mine:
+        for o, ob in enumerate(c.objs):
+            r = (c.figs[i].prof.base + ob.size) / 2
+            if s.struct[o] > 0 and (s.pos[i][0] - ob.pos[0]) ** 2 + (s.pos[i][1] - ob.pos[1]) ** 2 <= r * r:
+                yield from (args(p, fig=i, obj=o, bid=bid) for bid in (0, 2, 4))
+
+
 DESTROY = Action(
     "act.destroy", "§Actions/Destruction", "a figure in contact with an objective demolishes it: 1 point to start, "
     "then a bid with no answer; Cbt + bid comes off its structure",
@@ -363,7 +429,7 @@ DESTROY = Action(
                                           (prof(s, a.fig).base + s.cfg.comp.objs[a.obj].size) / 2)),
                 lambda s, a: "not his figure, not in contact, or the objective is already destroyed"),
            cost_need("§Actions/Destruction", destroy_cost, "1 point + the bid")),
-    effect=_destroy, phases=("play",), goes=("play", "close"),
+    effect=_destroy, phases=("play",), goes=("play", "close"), propose=_demolitions,
 )
 
 ACTIONS = (MOVE, REORIENT, SHOOT, CHARGE, MELEE_ACT, BID, RECOIL_ACT, RELOAD, DESTROY)

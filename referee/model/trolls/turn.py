@@ -3,8 +3,9 @@ the draw, the secret bets, the reveal and the reserves, the rounds, the end of t
 from __future__ import annotations
 
 from ..kernel import (
-    Action, And, If, Names, Need, Not, Or, Param, Sum, covers, decide, put, vadd, vsub,
+    Action, And, If, Names, Need, Not, Or, Param, Sum, Undecided, args, covers, decide, put, vadd, vsub,
 )
+from .moves import multisets
 from .rulings import R_BLANC, R_JOKERS, R_ZERO, dcount, draw_count, hcount, min_bet, rsv_of
 from .state import BET, CLOSE, DRAW, H, NOBODY, OVER, PLAY
 
@@ -49,6 +50,17 @@ def _draw_effect(s, a):
                  drawn=drawn, phase=If(And(*drawn), BET, DRAW))
 
 
+def _draws(s):
+    """Every multiset of his deck of the size his hand needs (none while the rules cannot tell it)."""
+    for p in range(3):
+        if not s.drawn[p]:
+            try:
+                n = draw_count(s, args(p))
+            except Undecided:
+                continue
+            yield from (args(p, cards=v) for v in multisets(s.deck[p], n))
+
+
 DRAW_ACT = Action(
     "turn.draw", "§Tour de jeu/1", "a player draws from his deck to refill his hand (the cards drawn are recorded)",
     params=(Param("cards", Names(kinds, "card", most=5), "the cards drawn (known to the player only)"),),
@@ -65,7 +77,7 @@ DRAW_ACT = Action(
              lambda s, a: _n(a.cards) == draw_count(s, a),
              lambda s, a: f"draws {_n(a.cards)}, must draw {draw_count(s, a)} ({hcount(s, a.p)} in hand, {dcount(s, a.p)} in the deck)"),
     ),
-    effect=_draw_effect, phases=("draw",), goes=("draw", "bet"),
+    effect=_draw_effect, phases=("draw",), goes=("draw", "bet"), propose=_draws,
 )
 
 
@@ -91,6 +103,8 @@ BET_ACT = Action(
              lambda s, a: f"bets {_n(a.cards)} cards" + (" with an empty hand" if hcount(s, a.p) == 0 else "")),
     ),
     effect=_bet_effect, phases=("bet",),
+    propose=lambda s: (args(p, cards=v) for p in range(3) if not s.betted[p] for n in (0, 1, 2, 3)
+                       for v in multisets(s.hand[p], n)),
 )
 
 
@@ -107,6 +121,7 @@ REVEAL = Action(
     needs=(Need("§Tour de jeu/2", "every player has bet", lambda s, a: And(*s.betted),
                 lambda s, a: "waiting for the " + ", ".join(who(p) for p in range(3) if not s.betted[p])),),
     effect=_reveal_effect, phases=("bet",), goes=("play", "close"), by="chance",
+    propose=lambda s: (args(None),),
 )
 
 
@@ -120,6 +135,7 @@ PASS = Action(
              lambda s, a: Or(s.solo != NOBODY, s.step != 0), lambda s, a: f"the Human has {s.rsv[H]} Rsv"),
     ),
     effect=lambda s, a: advance(s), phases=("play",), goes=("play", "close"),
+    propose=lambda s: (args(actor(s)),),
 )
 
 BLANC = Action(
@@ -132,6 +148,7 @@ BLANC = Action(
     ),
     effect=lambda s, a: s.but(solo=a.p, blanc=put(s.blanc, a.p, s.blanc[a.p] - 1), phase=PLAY, step=0),
     phases=("play", "close"), goes=("play",),
+    propose=lambda s: (args(q) for q in range(3)),
 )
 
 
@@ -144,6 +161,7 @@ def _end_effect(s, a):
 END_TURN = Action(
     "turn.end", "§Tour de jeu/8", "the turn ends: Rsv left over is lost, the bet cards go to the graveyard",
     effect=_end_effect, phases=("close",), goes=("draw",), by="chance",
+    propose=lambda s: (args(None),),
 )
 
 
@@ -161,6 +179,7 @@ GAME_END = Action(
                                 And(*[And(hcount(s, p) == 0, dcount(s, p) == 0) for p in range(3)])),
                 lambda s, a: "every player can still bet"),),
     effect=lambda s, a: s.but(phase=OVER), phases=("bet",), goes=("over",), by="chance",
+    propose=lambda s: (args(None),),
 )
 
 ACTIONS = (DRAW_ACT, BET_ACT, REVEAL, PASS, BLANC, END_TURN, GAME_END)

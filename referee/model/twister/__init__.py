@@ -32,19 +32,13 @@ def show(s):
     return describe(s)
 
 
-def _moves(s):
-    from .moves import moves
-
-    return moves(s)
-
-
 GAME = Game(
     name="twister", title="Dungeon Twister", rulebook="002_4fb96ebe3216544d.txt", version="fr",
     state_cls=Twister, sources=SOURCES, options=OPTIONS, phases=PHASES,
     actions=tour.ACTIONS + deplacement.ACTIONS + salles.ACTIONS + combat.ACTIONS + capacites.ACTIONS,
     invariants=INVARIANTS, configure=configure, setup=setup, setup_schema=setup_schema, init=init, result=result,
     claims=CLAIMS, rulings=deplacement.RULINGS + combat.RULINGS + capacites.RULINGS + (tour.BOTH_FIVE,),
-    gaps=GAPS, data_checks=data_checks, moves=_moves, random_header=random_header,
+    gaps=GAPS, data_checks=data_checks, random_header=random_header,
     progress=lambda s: float(s.vp[0] + s.vp[1]) + sum(1 for r in s.revealed if r) / 8,
     components_dir=Path(__file__).parent / "components", show=show, header_example=HEADER_EXAMPLE,
     search_rate=800,

@@ -2,11 +2,12 @@
 (§Mekanork is in salles.py, §Passe-muraille in deplacement.py, §Magicien in combat.py.)"""
 from __future__ import annotations
 
-from ..kernel import Action, And, Answer, Count, If, Lookup, Need, Not, Or, Param, Ruling, Int, decide, put
+from ..kernel import Action, And, Answer, Count, If, Lookup, Need, Not, Or, Param, Ruling, Int, args, decide, put
 from .board import (
     C, CLERIC, GONE, NCHAR, NTOK, POTION, THIEF, TROLL, WARRIOR, T, adjacent, ctok, on_board, room_of, xy,
 )
 from .common import FAITS, REGLE, ap_ok, cof, geo, held_by_any, is_char, mover_tok, pay, pits_after, recount_gone, sq_bump
+from .moves import standing
 from .params import Char, Choice
 from .tour import TURN
 
@@ -78,6 +79,8 @@ HEAL = Action(
     ),
     effect=lambda s, a: s.but(**_healed(s, a), **pay(s, a.p * NTOK + CLERIC)),
     phases=("act",),
+    propose=lambda s: (args(s.turn, target=j) for k, t, c, q in standing(s) if k == CLERIC
+                       for j in range(NCHAR) if s.wounded[s.turn * NCHAR + j]),
 )
 
 TROLL_REGEN = Ruling(
@@ -103,6 +106,7 @@ REGEN = Action(
     ),
     effect=lambda s, a: s.but(**_healed(s, a), **pay(s, a.p * NTOK + TROLL)),
     phases=("act",),
+    propose=lambda s: (args(s.turn) for k, t, c, q in standing(s) if k == TROLL and s.wounded[c]),
 )
 
 OPEN, CLOSE, BREAK = 1, 0, 2
@@ -137,6 +141,16 @@ def _gate_beside(s, a) -> bool:
     return False
 
 
+def _gates(s):
+    """The Thief opens or closes, the Warrior breaks, each portcullis of the room it stands in."""
+    g = geo(s)
+    for k, t, c, q in standing(s):
+        if k in (THIEF, WARRIOR) and room_of(q) is not None:
+            r = room_of(q)
+            for i in range(g.ngates[r]):
+                yield from (args(s.turn, gate=2 * r + i, act=act) for act in ((0, 1) if k == THIEF else (2,)))
+
+
 GATE = Action(
     "gate", "§Voleuse", "the Thief opens or closes a portcullis beside her, the Warrior breaks one (1 AP)",
     params=(Param("gate", Int(0, 15), "the portcullis: 2 * room + its number in the room (reading order)"),
@@ -153,6 +167,7 @@ GATE = Action(
     ),
     effect=lambda s, a: s.but(gate=put(s.gate, a.gate, a.act), **pay(s, a.p * NTOK + _gate_char(a))),
     phases=("act",),
+    propose=_gates,
 )
 
 
@@ -182,6 +197,7 @@ POTION_ACT = Action(
              lambda s, a: "it carries no potion"),
     ),
     effect=_potion_effect, phases=("act",),
+    propose=lambda s: (args(s.turn, who=k) for k, t, c, q in standing(s) if s.held[c] in (POTION, NTOK + POTION)),
 )
 
 ACTIONS = (HEAL, REGEN, GATE, POTION_ACT)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..kernel import (
     Action, And, Answer, Count, If, Implies, Int, Lookup, Names, Need, Not, Or, Param, Ruling,
-    Sum, bump, decide, put,
+    Sum, args, bump, decide, put,
 )
 from .board import (
     ARMOR, C, GONE, NCHAR, NSQ, NTOK, STAFF, SWORD, THIEF, WIZARD, T, adjacent, ctok, neighbours,
@@ -11,6 +11,7 @@ from .board import (
 )
 from .common import FAITS, REGLE, ap_ok, cof, ended, geo, held_by_any, is_char, kill, mover_tok, owner, pay, pits_after, put_if, recount_gone
 from .data import CHAR_NAMES
+from .moves import standing
 from .params import Char, Token
 from .tour import TURN
 
@@ -117,6 +118,34 @@ def _sides_open(s, a) -> bool:
     return all(ok(x, D) for x in A) and all(ok(y, A) for y in D)
 
 
+def _attacks(s):
+    """Each unwounded character at each adjacent enemy: alone with the best cards (or one
+    side without a card), and with every unwounded friend next to the enemy."""
+    p, q_ = s.turn, 1 - s.turn
+    hand, dhand = s.cc[p], s.cc[q_]
+    best = max(v for v in range(7) if hand[v] > 0)
+    dbest = max(v for v in range(7) if dhand[v] > 0)
+    for k, t, c, q in standing(s):
+        if s.wounded[c]:
+            continue
+        for j in [j for j in range(NCHAR) if s.loc[q_ * NTOK + j] in neighbours(q)]:
+            one = tuple(1 if i == k else 0 for i in range(NCHAR))
+            them = tuple(1 if i == j else 0 for i in range(NCHAR))
+            for card, dcard in {(best, dbest), (best, 0), (0, dbest)}:
+                yield args(p, who=k, attackers=one, defenders=them, card=card, dcard=dcard)
+            mates = tuple(1 if (not s.wounded[p * NCHAR + i] and s.loc[p * NTOK + i] in neighbours(s.loc[q_ * NTOK + j])) else 0
+                          for i in range(NCHAR))
+            if sum(mates) > 1:
+                yield args(p, who=k, attackers=mates, defenders=them, card=best, dcard=dbest)
+
+
+def _fires(s):
+    """The Wizard holding the Staff at every other character on the board."""
+    for k, t, c, q in standing(s):
+        if k == WIZARD and s.held[c] in (STAFF, NTOK + STAFF):
+            yield from (args(s.turn, target=u) for u in range(T) if u % NTOK < NCHAR and 0 <= s.loc[u] < NSQ and u != t)
+
+
 ATTACK = Action(
     "attack", "§Combat", "attack adjacent enemies (1 AP): each side plays a combat card; the lower total is wounded, a wounded loser dies",
     params=(Param("who", Char(), "the attacking character that spends the action point"),
@@ -136,6 +165,7 @@ ATTACK = Action(
              lambda s, a: f"the {a.dcard} was already played"),
     ),
     effect=_attack_effect, phases=("act",), goes=("act", "over"),
+    propose=_attacks,
 )
 
 
@@ -203,6 +233,7 @@ FIRE = Action(
              lambda s, a: "not the first character in a straight line", source=FAITS),
     ),
     effect=_fire_effect, phases=("act",), goes=("act", "over"),
+    propose=_fires,
 )
 
 ACTIONS = (ATTACK, FIRE)

@@ -10,16 +10,17 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ..kernel import (
-    Action, And, Answer, Count, If, Implies, Lookup, Need, Not, Or, Param, Ruling, decide, is_sym, put,
+    Action, And, Answer, Count, If, Implies, Lookup, Need, Not, Or, Param, Ruling, args, decide, is_sym, put,
 )
 from .board import (
     GONE, NCHAR, NSQ, NTOK, ROPE, THIEF, TREASURE, WALLWALKER, WIZARD, T, adjacent, in_room,
-    neighbours, on_board, on_line, room_of, xy,
+    line, neighbours, on_board, on_line, room_of, xy,
 )
 from .common import (
     FAITS, REGLE, ap_ok, cof, ended, geo, held_by_any, is_char, is_obj, may_stand_on_pit, mover_c,
     mover_tok, one_if, owner, pay, pits_after, put_if, sq_bump,
 )
+from .moves import standing
 from .params import Char, Square, Token
 from .tour import TURN
 
@@ -246,6 +247,33 @@ def _take_ok(s, a):
     ))
 
 
+def _moves(s):
+    """The most forward squares in reach (proposed more often: random games should end),
+    and the squares of the tokens each unwounded, empty-handed character could pick up."""
+    p = s.turn
+    held = {h for h in s.held if h >= 0}
+    for k, t, c, q in standing(s):
+        speed = s.cfg.comp.chars[k].speed
+        d = dist(s, p, k, q)
+        reach = sorted((q2 for q2, n in d.items() if 0 < n <= speed), key=lambda q2: (abs(q2 // 10 - line(1 - p)), q2))
+        for dest in reach[:1] * 3 + reach[1:2] + reach[6:7]:
+            yield args(p, who=k, to=dest, take=-1)
+        if s.held[c] == -1 and not s.wounded[c]:
+            for u in range(T):
+                v = s.loc[u]
+                if 0 <= v < NSQ and u not in held and u != t and d.get(v, 99) <= speed and v != q:
+                    if u % NTOK >= NCHAR or (u // NTOK == p and s.wounded[(u // NTOK) * NCHAR + u % NTOK]):
+                        yield args(p, who=k, to=v, take=u)
+
+
+def _jumps(s):
+    for k, t, c, q in standing(s) if s.jumps[s.turn] > 0 else ():
+        x, y = xy(q)
+        for dx, dy in ((2, 0), (-2, 0), (0, 2), (0, -2)):
+            if 0 <= x + dx < 22 and 0 <= y + dy < 10:
+                yield args(s.turn, who=k, to=10 * (x + dx) + y + dy)
+
+
 MOVE = Action(
     "move", "§Déplacement", "move a character up to its speed (1 AP), possibly picking up an object or a wounded friend on the way",
     params=(Param("who", Char(), "the moving character"), Param("to", Square(), "where it stops"),
@@ -258,6 +286,7 @@ MOVE = Action(
     ),
     effect=lambda s, a: go(s, a).but(**pay(s, _mt(a)), **ended(s, s.vp)),
     phases=("act",), goes=("act", "over"),
+    propose=_moves,
 )
 
 
@@ -285,6 +314,7 @@ JUMP = Action(
     ),
     effect=lambda s, a: go(s, a).but(jumps=put(s.jumps, a.p, s.jumps[a.p] - 1), **pay(s, _mt(a)), **ended(s, s.vp)),
     phases=("act",), goes=("act", "over"),
+    propose=_jumps,
 )
 
 
@@ -313,6 +343,7 @@ PASSWALL = Action(
     ),
     effect=lambda s, a: go(s, a).but(**pay(s, _mt(a)), **ended(s, s.vp)),
     phases=("act",), goes=("act", "over"),
+    propose=lambda s: (args(s.turn, to=n) for k, t, c, q in standing(s) if k == WALLWALKER for n in neighbours(q)),
 )
 
 
@@ -334,6 +365,7 @@ DROP = Action(
     ),
     effect=lambda s, a: s.but(held=put(s.held, mover_c(a), -1), **pay(s, mover_tok(a), _drop_cost(s))),
     phases=("act",),
+    propose=lambda s: (args(s.turn, who=k) for k, t, c, q in standing(s) if s.held[c] >= 0),
 )
 
 
@@ -385,6 +417,7 @@ EXIT = Action(
              lambda s, a: "it is not on the opponent's starting line", source=FAITS),
     ),
     effect=_exit_effect, phases=("act",), goes=("act", "over"),
+    propose=lambda s: (args(s.turn, who=k) for k, t, c, q in standing(s) if q // 10 == line(1 - s.turn) for _ in range(8)),
 )
 
 ACTIONS = (MOVE, JUMP, PASSWALL, DROP, EXIT)

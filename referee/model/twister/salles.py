@@ -1,12 +1,13 @@
 """§Révéler (reveal a room and place its tokens) and §Rotation (turn a room, or its twin)."""
 from __future__ import annotations
 
-from ..kernel import Action, And, Count, If, Implies, Int, Lookup, Need, Not, Or, Param, put
+from ..kernel import Action, And, Count, If, Implies, Int, Lookup, Need, Not, Or, Param, args, put
 from .board import (
     HID, MEKANORK, NCHAR, NSQ, NTOK, T, THIEF, in_room, neighbours, on_board, origin, room_of,
     room_squares, xy,
 )
 from .common import FAITS, ap_ok, cof, geo, held_by_any, is_char, mover_c, mover_tok, pay
+from .moves import standing
 from .params import Char, Choice, Spots
 from .tour import TURN
 
@@ -86,6 +87,28 @@ def _reveal_effect(s, a):
                  hid=put(s.hid, r, 0), **pay(s, mover_tok(a)))
 
 
+def _placement(s, r):
+    """A legal placement of the tokens hidden in room r: distinct free squares, no pit."""
+    g = geo(s)
+    toks = [t for t in range(T) if s.loc[t] == HID + r]
+    squares = [q for q in room_squares(r) if not g.pit(s, q)]
+    seed = sum(s.loc) + 7 * r
+    squares = squares[seed % len(squares):] + squares[: seed % len(squares)]
+    out = [-1] * T
+    for t, q in zip(toks, squares[:: 3]):
+        out[t] = q
+    return tuple(out)
+
+
+def _rotations(s):
+    """Each room of the character's rotation gear, and its twin, a quarter turn either way."""
+    g = geo(s)
+    for k, t, c, q in standing(s):
+        if g.gear_dir(s, q) != 0:
+            for room in (room_of(q), g.twin[room_of(q)]):
+                yield from (args(s.turn, who=k, room=room, dir=dr) for dr in (1, -1))
+
+
 REVEAL = Action(
     "reveal", "§Révéler", "reveal a face-down room next to one of the player's characters (1 AP) and place its tokens",
     params=(Param("who", Char(), "the character with direct access to the room"),
@@ -108,6 +131,8 @@ REVEAL = Action(
         Need("§Déplacement", "no token on a pit, except a Thief", _pits, lambda s, a: "a token on a pit"),
     ),
     effect=_reveal_effect, phases=("act",),
+    propose=lambda s: (args(s.turn, who=k, room=r, spots=_placement(s, r)) for k, t, c, q in standing(s)
+                       for r in range(8) if not s.revealed[r] and q in ring(r)),
 )
 
 
@@ -169,6 +194,7 @@ ROTATE = Action(
         Need("§Rotation", "in the arrow's direction (the Mekanork chooses)", _direction, lambda s, a: "against the arrow"),
     ),
     effect=_rot_effect, phases=("act",),
+    propose=_rotations,
 )
 
 ACTIONS = (REVEAL, ROTATE)

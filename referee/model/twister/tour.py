@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..kernel import (
-    Action, And, Answer, Count, If, Int, Lookup, Name, Need, Not, Or, Param, Ruling, bump, put,
+    Action, And, Answer, Count, If, Int, Lookup, Name, Need, Not, Or, Param, Ruling, args, bump, put,
 )
 from .board import HID, RES, NTOK, T, limit
 from .common import REGLE, FAITS, hidden_in
@@ -41,6 +41,8 @@ HIDE = Action(
              lambda s, a: f"room {a.room} already holds {s.hid[a.room]} of {LIMITS[a.room]}"),
     ),
     effect=_hide_effect, phases=("setup",), goes=("setup", "card"),
+    propose=lambda s: (args(s.turn, token=k, room=r) for k in range(NTOK) if s.loc[s.turn * NTOK + k] == RES
+                       for r in range(8) if hidden_in(s.loc, r) < limit(r)),
 )
 
 
@@ -71,6 +73,7 @@ CARD_ACT = Action(
              lambda s, a: f"the highest card so far is {s.high}", source=FAITS),
     ),
     effect=_card_effect, phases=("card",), goes=("act",),
+    propose=lambda s: (args(s.turn, value=v) for v in (2, 3, 4, 5)),
 )
 
 
@@ -86,6 +89,7 @@ def _end_effect(s, a):
 END = Action(
     "end", "§Tour", "end the turn (unspent action points are lost); with 5 VP the game ends",
     needs=(TURN,), effect=_end_effect, phases=("act",), goes=("card", "over"),
+    propose=lambda s: (args(s.turn),),
 )
 
 BOTH_FIVE = Ruling(

@@ -7,7 +7,6 @@ from referee.model.kernel import Game, Phase
 from . import bidding, dungeon, rounds
 from .data import HERE, data_checks
 from .invariants import CLAIMS, GAPS, INVARIANTS, OPTIONS, RULINGS
-from .moves import moves
 from .setup import HEADER_EXAMPLE, SOURCES, configure, init, random_header, result, setup, setup_schema
 from .state import PHASES, Welcome
 
@@ -54,7 +53,6 @@ GAME = Game(
     rulings=RULINGS,
     gaps=GAPS,
     data_checks=data_checks,
-    moves=moves,
     random_header=random_header,
     setup_schema=setup_schema,
     progress=lambda s: float(sum(s.wins) + sum(s.fails)) + s.phase / 10,

@@ -3,10 +3,10 @@ it to the dungeon or sets it aside with one equipment tile; the last player who 
 passed enters the dungeon (§Variante: the author's variant, as an option)."""
 from __future__ import annotations
 
-from referee.model.kernel import Action, And, Count, If, Lookup, Name, Need, Param, Sum, bump, put, vadd
+from referee.model.kernel import Action, And, Count, If, Lookup, Name, Need, Param, Sum, args, bump, put, vadd
 
 from .state import (
-    BID, DUNGEON, NP, PLACE, ZERO, after, bidding, pile_known, start_hp,
+    BID, DUNGEON, K, NP, PLACE, ZERO, after, bidding, pile_known, start_hp,
 )
 
 
@@ -45,6 +45,7 @@ DRAW = Action(
              lambda s, a: f"no {s.cfg.comp.names[a.monster]} left in the deck ({s.deck[a.monster]})"),
     ),
     effect=_draw, phases=("bid",), goes=("place",),
+    propose=lambda s: (args(s.turn, monster=k) for k in range(K) if s.deck[k] > 0),
 )
 
 
@@ -75,6 +76,7 @@ PASS = Action(
     "passed, the last one becomes the runner and enters the dungeon",
     needs=(_your_turn("§Enchères"),),
     effect=_pass, phases=("bid",), goes=("bid", "dungeon"),
+    propose=lambda s: (args(s.turn),),
 )
 
 
@@ -93,6 +95,7 @@ ADD = Action(
     "bid.add", "§Enchères", "add the monster drawn to the dungeon pile, face down",
     needs=(_your_turn("§Enchères"),),
     effect=_add, detail=_add_on_top, phases=("place",), goes=("bid",),
+    propose=lambda s: (args(s.turn),),
 )
 
 
@@ -131,6 +134,7 @@ SACRIFICE = Action(
              "must join the dungeon", _variant_ok, lambda s, a: "this is the player's first bidding turn"),
     ),
     effect=_sacrifice, phases=("place",), goes=("bid",),
+    propose=lambda s: (args(s.turn, tile=i) for i in range(len(s.cfg.comp.tile_names))),
 )
 
 ACTIONS = (DRAW, PASS, ADD, SACRIFICE)

@@ -10,7 +10,7 @@ turns up another monster to face) or `dungeon.fight`; `dungeon.leave` once the p
 from __future__ import annotations
 
 from referee.model.kernel import (
-    Action, And, Answer, If, Int, Lookup, Name, Need, Not, Or, Param, Ruling, Sum, bump, decide, put, vadd,
+    Action, And, Answer, If, Int, Lookup, Name, Need, Not, Or, Param, Ruling, Sum, args, bump, decide, put, vadd,
 )
 from referee.model.kernel.rules import tracing
 
@@ -39,6 +39,7 @@ VORPAL = Action(
     ),
     effect=lambda s, a: s.but(vorpal=a.monster),
     phases=("dungeon",),
+    propose=lambda s: (args(s.turn, monster=k) for k in range(K)),
 )
 
 
@@ -75,6 +76,8 @@ REVEAL_ = Action(
              lambda s, a: f"the runner is dead ({s.hp} HP): the run ended"),
     ),
     effect=_reveal, detail=lambda s, t, a: t.but(pile=pile_after_top(s)), phases=("dungeon",), goes=("encounter",),
+    # the top card, where the pile's order is known
+    propose=lambda s: (args(s.turn, monster=k) for k in range(K) if s.dungeon[k] > 0 and top_ok(s, k)),
 )
 
 
@@ -90,6 +93,7 @@ AXE = Action(
     effect=lambda s, a: s.but(discard=vadd(s.discard, s.shown), shown=ZERO, axe_used=True, pact_next=False,
                               phase=DUNGEON),
     phases=("encounter",), goes=("dungeon",),
+    propose=lambda s: (args(s.turn),),
 )
 
 
@@ -135,6 +139,7 @@ POLYMORPH = Action(
                   "is its top card", lambda s: s.cfg.opt("polymorph") == "dungeon"),
     ),
     effect=_polymorph, detail=_poly_detail, phases=("encounter",),
+    propose=lambda s: (args(s.turn, monster=k) for k in range(K)),
 )
 
 
@@ -202,6 +207,7 @@ FIGHT = Action(
     "else lose its strength in HP (the Healing Potion restores the printed base at HP <= 0); discard it",
     needs=(_runner("§Donjon"),),
     effect=_fight, phases=("encounter",), goes=("dungeon",),
+    propose=lambda s: (args(s.turn), args(s.turn)),  # twice: facing is the common choice
 )
 
 
@@ -302,6 +308,7 @@ LEAVE = Action(
         Need("§Issue", "the outcome the log declares is the rules' outcome", _declared_ok, _declared_show),
     ),
     effect=_leave, phases=("dungeon",), goes=("reveal", "over"),
+    propose=lambda s: (args(s.turn, outcome=-1, hp=None),),  # no declared outcome
 )
 
 ACTIONS = (VORPAL, REVEAL_, AXE, POLYMORPH, FIGHT, LEAVE)

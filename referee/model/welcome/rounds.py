@@ -4,7 +4,7 @@ adventurer and restores all its equipment, and the previous runner (or, if he wa
 eliminated, the next player on his left) starts the next bidding."""
 from __future__ import annotations
 
-from referee.model.kernel import Action, And, Answer, If, Name, Names, Need, Not, Param, Ruling, decide
+from referee.model.kernel import Action, And, Answer, If, Name, Names, Need, Not, Param, Ruling, args, decide
 
 from .bidding import monster_names
 from .state import BID, K, NEXT, NP, T, ZERO, in_play, next_in_play, runner_in_play
@@ -27,6 +27,7 @@ REVEAL_ASIDE = Action(
     needs=(Need("§Issue", "the monsters revealed are exactly those set aside this round", _same, _show_aside),),
     effect=lambda s, a: s.but(phase=NEXT),
     phases=("reveal",), goes=("next",),
+    propose=lambda s: (args(s.turn, monsters=tuple(s.aside)),),
 )
 
 
@@ -82,6 +83,7 @@ NEXT_ROUND = Action(
     ),
     effect=_next, detail=lambda s, t, a: t.but(pile=()),  # every monster reshuffled: a new pile
     phases=("next",), goes=("bid",),
+    propose=lambda s: (args(q, adventurer=v) for q in range(NP) for v in range(len(s.cfg.comp.adventurers))),
 )
 
 ACTIONS = (REVEAL_ASIDE, NEXT_ROUND)
