@@ -189,8 +189,12 @@ def test_two_pawns_and_carried_tokens():
     assert why(s, "move", who=6, to=sq(1, 3), take=-1) == "at most 2 pawns on the square at the end of the action"
     s2 = position({(A, "Warrior"): sq(1, 2), (A, "Sword"): sq(1, 2), (A, "Goblin"): sq(1, 3)},
                   held={(A, "Warrior"): (A, "Sword")}, wounded=[(A, "Goblin")], options={"carried": "no"})
+    # carried=no: the sword is carried, so 2 pawns lie there; the move is legal and the
+    # invariant, read under the same option, holds (it read 3 > 2 before, so a legal game
+    # under carried=no replayed as illegal: a scenario of the random family did)
+    assert why(s2, "move", who=6, to=sq(1, 3), take=-1) is None
     t = GAME.apply(s2, GAME.action("move"), args(A, who=6, to=sq(1, 3), take=-1))
-    assert t.occ[sq(1, 3)] == 3 and [i.cite for i in GAME.broken(t)] == ["§Règle d'or 2"]
+    assert t.occ[sq(1, 3)] == 3 and GAME.broken(t) == []
 
 
 def test_pick_up_on_the_way_and_no_enemy_square():

@@ -13,8 +13,15 @@ LIMITS = tuple(limit(r) for r in range(8))
 
 def _square(q):
     """§Règle d'or 2 on square q: at most 2 tokens, at most 1 object, at most 1 unwounded
-    character."""
-    return lambda s: And(s.occ[q] <= 2, s.objs[q] <= 1, s.unw[q] <= 1)
+    character. `occ` counts carried tokens too: under carried=no the 2 pawns are those lying
+    on the square (the move's Need counts so), each of which may carry one more, so the
+    count of all tokens there is at most 4 (a character carrying a wounded friend onto a
+    square holding a wounded character makes 3, which the option allows)."""
+    return lambda s: And(s.occ[q] <= _most(s), s.objs[q] <= 1, s.unw[q] <= 1)
+
+
+def _most(s) -> int:
+    return 2 if s.cfg.opt("carried") == "yes" else 4
 
 
 square_counts_ok = conjunction(*[_square(q) for q in range(NSQ)])
@@ -136,8 +143,9 @@ placement = conjunction(*locations.parts, *rooms.parts)
 
 
 INVARIANTS = (
-    Invariant("§Règle d'or 2", "at most 2 tokens on a square (carried ones included), never two objects, at most one "
-              "unwounded character (per-square counts)", square_counts_ok, name="2_tokens_square"),
+    Invariant("§Règle d'or 2", "at most 2 tokens on a square (carried ones included; with carried=no, 2 lying there, "
+              "each carrying at most one more), never two objects, at most one unwounded character (per-square counts)",
+              square_counts_ok, name="2_tokens_square"),
     Invariant("§Déplacement", "nothing on a pit but an unwounded Thief, a rope's carrier, and what they carry (on a pit "
               "exactly when its carrier is)", pits, name="nothing_pit_unwounded"),
     Invariant("§Objets", "a character carries at most one thing: an object or a wounded friend, on its own square", carrying, name="character_carries_thing"),
