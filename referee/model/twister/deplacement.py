@@ -166,13 +166,29 @@ def dest_needs(cite: str) -> tuple[Need, ...]:
 
 
 # ------------------------------------------------------------------ concrete paths
-def distances(s, a, src: int) -> dict[int, int]:
-    """Shortest path lengths from src (networkx) over the squares this mover may cross:
-    no diagonal, no closed side (§Déplacement), friends may be passed, enemies only by a
-    levitating Wizard, pits only by an unwounded Thief, the rope's carrier, a levitating
-    Wizard, or over an unwounded friendly Thief standing on it (§Voleuse: a bridge)."""
-    import networkx as nx
+def distances(s, a, src: int, limit: int | None = None) -> dict[int, int]:
+    """Shortest path lengths from src over the squares this mover may cross, up to `limit`
+    steps (None: all): no diagonal, no closed side (§Déplacement), friends may be passed,
+    enemies only by a levitating Wizard, pits only by an unwounded Thief, the rope's carrier,
+    a levitating Wizard, or over an unwounded friendly Thief standing on it (§Voleuse: a
+    bridge). A breadth-first search from src, level by level: a move is a few squares long,
+    so only those squares are looked at (a graph of the whole board cost ~130 ms a step)."""
+    g, enterable = geo(s), crossable(s, a)
+    seen, frontier, depth = {src: 0}, [src], 0
+    while frontier and (limit is None or depth < limit):
+        depth += 1
+        ahead = []
+        for q in frontier:
+            for n in neighbours(q):
+                if n not in seen and enterable(n) and g.passable(s, min(q, n), max(q, n)):
+                    seen[n] = depth
+                    ahead.append(n)
+        frontier = ahead
+    return seen
 
+
+def crossable(s, a):
+    """Which squares the mover of `a` may enter on its way (see `distances`)."""
     g = geo(s)
     p, c, mt = a.p, _c(a), _mt(a)
     unw = not s.wounded[c]
@@ -196,27 +212,20 @@ def distances(s, a, src: int) -> dict[int, int]:
             return wizard or rope or thief or bridge
         return True
 
-    G = nx.Graph()
-    G.add_node(src)
-    for q in range(NSQ):
-        if not enterable(q) and q != src:
-            continue
-        for n in neighbours(q):
-            if n > q and (enterable(n) or n == src) and g.passable(s, q, n):
-                G.add_edge(q, n)
-    return nx.single_source_shortest_path_length(G, src)
-
-
-_DIST: dict = {}
+    return enterable
 
 
 def dist(s, p: int, k: int, src: int) -> dict[int, int]:
+    """`distances` up to the fastest character's speed (no move is longer), remembered per
+    state on its Config (the candidates of one state ask the same mover many times)."""
+    memo = s.cfg.memo.setdefault("twister.dist", {})
     key = (s, p, k, src)
-    d = _DIST.get(key)
+    d = memo.get(key)
     if d is None:
-        if len(_DIST) > 4096:
-            _DIST.clear()
-        d = _DIST[key] = distances(s, SimpleNamespace(p=p, who=k), src)
+        if len(memo) > 4096:
+            memo.clear()
+        limit = max(c.speed for c in s.cfg.comp.chars)
+        d = memo[key] = distances(s, SimpleNamespace(p=p, who=k), src, limit)
     return d
 
 

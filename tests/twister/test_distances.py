@@ -1,0 +1,49 @@
+"""The moves' path lengths (deplacement.distances, a breadth-first search bounded by the
+fastest speed) against a reference: networkx's shortest paths over the whole board's graph of
+the squares a mover may cross, as the model computed them before, on states of random games."""
+import random
+from types import SimpleNamespace
+
+import networkx as nx
+
+from conftest import GAME
+
+from referee.checks.explore import Explorer
+from referee.model.twister.board import NSQ, neighbours
+from referee.model.twister.common import geo
+from referee.model.twister.deplacement import crossable, distances, standing
+from referee.replays.engine import setup_from_header
+
+
+def _reference(s, p, k, src, enterable):
+    g, G = geo(s), nx.Graph()
+    G.add_node(src)
+    for q in range(NSQ):
+        if not enterable(q) and q != src:
+            continue
+        for n in neighbours(q):
+            if n > q and (enterable(n) or n == src) and g.passable(s, q, n):
+                G.add_edge(q, n)
+    return nx.single_source_shortest_path_length(G, src)
+
+
+def test_bounded_search_gives_the_shortest_paths_of_the_whole_board():
+    rng = random.Random(7)
+    s = setup_from_header(GAME, GAME.random_header(rng, GAME.default_config()))
+    fastest = max(c.speed for c in s.cfg.comp.chars)
+    compared = 0
+    for i, m in enumerate(Explorer(GAME).play(s, rng, 120)):
+        if i % 6:
+            continue
+        t = m.after
+        if t.live is None:
+            continue
+        for k, _, _, q in standing(t):
+            a = SimpleNamespace(p=t.turn, who=k)
+            whole = distances(t, a, q)
+            ref = _reference(t, t.turn, k, q, crossable(t, a))  # the same squares, the whole board's graph
+            assert whole == ref, (i, k, q)
+            near = distances(t, a, q, fastest)
+            assert near == {x: d for x, d in ref.items() if d <= fastest}
+            compared += 1
+    assert compared >= 20
