@@ -44,8 +44,8 @@ GAME = Game(
     claims=invariants.CLAIMS, rulings=rulings.RULINGS, gaps=invariants.GAPS,
     data_checks=data.data_checks, random_header=moves.random_header,
     progress=lambda s: s.turn * 10 + s.phase, components_dir=data.HERE, show=show,
-    search_rate=3_000,
-    concrete_forks=True,  # actions.py and rulings.py branch on is_sym  # moves weighed per second: bench/search_rate.py
+    search_rate=3_000,  # moves weighed per second: bench/search_rate.py
+    concrete_forks=True,  # actions.py and rulings.py branch on is_sym
     header_example={"referee": 1, "game": "trolls", "players": ["Ana", "Ben", "Cy"],
                     "setup": {"hands": [["as", "3", "5", "7", "9"]] * 3}},
 )
