@@ -33,6 +33,7 @@ class Browser:
         from urllib.request import urlopen
 
         self.profile.mkdir(parents=True, exist_ok=True)
+        (self.profile / "DevToolsActivePort").unlink(missing_ok=True)  # a profile used before: not its old port
         self.proc = subprocess.Popen(
             [self.exe, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
              "--disable-extensions", "--hide-scrollbars", "--remote-allow-origins=*", f"--user-data-dir={self.profile}",

@@ -8,6 +8,7 @@ computed once for the module, with a three-event witness game on the conflict. T
 test (tests/browser.py) loads the page in headless Chromium and skips without it."""
 import copy
 import re
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -68,6 +69,7 @@ def test_without_a_rulebook_the_page_says_why_and_shows_the_sections_only(found)
     html = page([(GAME, found, None)])
     assert "is not on this machine" in html and "give --rulebook FILE" in html
     assert "toy.gap.§2.pile_size" in html
+    assert "--rulebook elsewhere holds no" in page([(GAME, found, None)], given=Path("elsewhere"))
 
 
 def test_severities_apart_proved_folded_unknown_apart(found, rulebook):

@@ -50,11 +50,13 @@ class _Page:
         return self.anchors.setdefault((game, cite), f"rb{len(self.anchors)}")
 
 
-def _book(game: Any, path: Path | None) -> tuple[Any, str]:
+def _book(game: Any, path: Path | None, given: Path | None = None) -> tuple[Any, str]:
     """(the Book, "") or (None, why there is no text to show)."""
     from ..errors import Unreadable
     from ..rulebook.book import book
 
+    if path is None and given is not None:
+        return None, (f"--rulebook {given} holds no {Path(game.rulebook).name}: each finding shows its § only")
     if path is None:
         return None, (f"the rulebook {Path(game.rulebook).name} is not on this machine (looked for shared/seeds "
                       "up the tree, or REFEREE_SEEDS): each finding shows its § only; give --rulebook FILE")
@@ -160,8 +162,8 @@ def _coverage(page: _Page, game: Any, b: Any) -> str:
 
 
 def _game(page: _Page, game: Any, findings: list[Finding], path: Path | None, marks: dict,
-          components: Path | None, prefer: str | None) -> str:
-    b, no_book = _book(game, path)
+          components: Path | None, prefer: str | None, given: Path | None) -> str:
+    b, no_book = _book(game, path, given)
     book = Rulebook(b.path, b.sections) if b is not None else Rulebook(None)
     problems = ordered(findings, book)
     out = [f'<h2>{_e(game.title)} <span class="ln">{_e(game.name)} — audit of {_e(game.rulebook)}</span></h2>']
@@ -193,12 +195,13 @@ def _game(page: _Page, game: Any, findings: list[Finding], path: Path | None, ma
 
 
 def page(results: list[tuple[Any, list[Finding], Path | None]], marks: dict | None = None,
-         components: Path | None = None, prefer: str | None = None) -> str:
-    """The whole page: `results` holds (game, findings, rulebook file or None) per game."""
+         components: Path | None = None, prefer: str | None = None, given: Path | None = None) -> str:
+    """The whole page: `results` holds (game, findings, rulebook file or None) per game;
+    `given` is --rulebook as the user gave it (to say where the file was looked for)."""
     from .. import __version__
 
     p = _Page()
-    body = "".join(_game(p, g, f, path, marks or {}, components, prefer) for g, f, path in results)
+    body = "".join(_game(p, g, f, path, marks or {}, components, prefer, given) for g, f, path in results)
     title = "referee audit: " + ", ".join(g.title for g, _, _ in results)
     template = files("referee.checks").joinpath("htmlreport.html").read_text(encoding="utf-8")
     fill = {"title": _e(title), "version": _e(__version__), "witnesses": _json(p.witnesses), "body": body}

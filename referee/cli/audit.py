@@ -110,7 +110,7 @@ def audit(
         from ..checks.rulebook import locate
 
         html = page([(g, f, locate(g, rulebook)) for g, f, _ in results], marks=mark, components=components,
-                    prefer=prefer if game else None)
+                    prefer=prefer if game else None, given=rulebook)
         raw = getattr(sys.stdout, "buffer", None)  # UTF-8 whatever the locale: the page says charset=utf-8
         sys.stdout.flush()
         if raw is not None:
