@@ -7,6 +7,7 @@ The audit is the toy's (tests/toygame.py, with a hole, a conflict and a gap: sec
 computed once for the module, with a three-event witness game on the conflict. The browser
 test (tests/browser.py) loads the page in headless Chromium and skips without it."""
 import copy
+import json
 import re
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from .test_audit_severity import ruled_toy
 from .toygame import GAME
 
 run = CliRunner().invoke
-TAKES = [{"do": "take", "by": "Ana", "k": 3}, {"do": "take", "by": "Ben", "k": 2}, {"do": "take", "by": "Ana", "k": 1}]
+TAKES = [{"do": "take", "by": "Ana", "k": 3, "note": "</script><b>"}, {"do": "take", "by": "Ben", "k": 2}, {"do": "take", "by": "Ana", "k": 1}]
 # our own toy rulebook, with markup in it: the page must show it as text
 BOOK = "Nim\n\n§1. Prendre\nOn prend de une à trois pierres <b>du tas</b>. Puis l'autre joue.\n\n§2. Fin\nQui vide le tas gagne.\n"
 
@@ -54,6 +55,7 @@ def test_the_page_is_self_contained_escaped_and_the_same_twice(found, rulebook):
     assert "the <pile>" not in one and "the &lt;pile&gt;&#x27;s size &amp; shape" in one  # finding text escaped
     blob = one.split('id="witnesses">', 1)[1].split("</script>", 1)[0]
     assert "<" not in blob and ">" not in blob  # nothing in the JSON can close its <script>
+    assert "</script><b>" in json.loads(blob)[0]["steps"][1]["event"]  # ... yet the text is all there
 
 
 def test_each_finding_sits_beside_the_sentences_read_from_the_rulebook_file(found, rulebook):
@@ -133,9 +135,11 @@ def test_in_a_browser_the_page_loads_steps_and_renders(found, rulebook, tmp_path
         b.click(".witness .next")  # a real mouse click, at the button's place on screen
         after = b.eval("[document.querySelector('.witness .pos').textContent, "
                        "document.querySelector('.witness .state').textContent, "
+                       "document.querySelector('.witness .ev').textContent, "
                        "[...document.querySelectorAll('.witness tr.changed th')].map(e => e.textContent)]")
         assert after[0] == "event 1 / 3" and after[1] != before[1] and "7" in after[1]
-        assert set(after[2]) == {"pile", "turn", "taken"}
+        assert after[2] == "1. take by Ana k=3 note=</script><b>"  # shown as text, not markup
+        assert set(after[3]) == {"pile", "turn", "taken"}
         png = b.screenshot()
         (tmp_path / "audit.png").write_bytes(png)
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") == 1280
