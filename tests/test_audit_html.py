@@ -145,3 +145,14 @@ def test_in_a_browser_the_page_loads_steps_and_renders(found, rulebook, tmp_path
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") == 1280
         assert b.colours(png) > 20  # rendered: a blank page has 1
         assert b.errors == []  # no exception thrown, nothing logged as an error
+
+
+def test_a_chapter_without_sentences_of_its_own_shows_its_parts(tmp_path):
+    from referee.checks.findings import Finding
+    from referee.checks.htmlreport import _book, _Page, _sentences
+
+    p = tmp_path / "book.txt"
+    p.write_text("Nim\n\n§3. Fin\n\n§3.1. Compte\nOn compte les pierres.\n", encoding="utf-8")
+    b, _ = _book(GAME, p)
+    got = _sentences(_Page(), GAME, b, Finding("toy.gap.§3.x", "toy", "gap", ["§3"], "x"))
+    assert "On compte les pierres." in got and "no sentence" not in got

@@ -68,7 +68,7 @@ def _book(game: Any, path: Path | None, given: Path | None = None) -> tuple[Any,
 
 def _sentences(page: _Page, game: Any, b: Any, f: Finding) -> str:
     """The units of the sections the finding cites, as the rulebook file has them."""
-    from ..rulebook.text import locate
+    from ..rulebook.text import locate, within
 
     out = []
     for cite in f.cites:
@@ -78,8 +78,9 @@ def _sentences(page: _Page, game: Any, b: Any, f: Finding) -> str:
             continue
         for s in secs:
             head = f"{s.cite}" + (f" — {s.title}" if s.title else "")
-            units = "".join(f'<li><span class="ln">L{u.line}</span> {_e(u.text)}</li>' for u in s.sentences[:SHOWN])
-            more = len(s.sentences) - SHOWN
+            mine = s.sentences or within(b.sections, s.cite)  # a chapter heading: the units of its parts
+            units = "".join(f'<li><span class="ln">L{u.line}</span> {_e(u.text)}</li>' for u in mine[:SHOWN])
+            more = len(mine) - SHOWN
             tail = (f'<li class="none">… {more} more in <a href="#{page.anchor(game.name, s.cite)}">the annotated '
                     "rulebook</a></li>" if more > 0 else "")
             out.append(f'<div class="sec"><a class="cite" href="#{page.anchor(game.name, s.cite)}">{_e(head)}</a>'
@@ -151,7 +152,7 @@ def _coverage(page: _Page, game: Any, b: Any) -> str:
                 what = _e(f"stale (mapped line {u['mapped']['line']}); read again: {' '.join(u['reread'])}")
             else:
                 what = "unmapped: no entry in the map"
-            why = f'<span class="why">({_e(u["why"])})</span>' if u.get("why") else ""
+            why = f' <span class="why">({_e(u["why"])})</span>' if u.get("why") else ""
             pos = f"#{u['index']}" + (f".{u['clause']}" if "clause" in u else "")
             body = _e(u["text"]) if text else f'<span class="none">hash {_e(u["hash"])}</span>'
             rows.append(f'<tr class="{_e(u["status"].replace(" ", "-"))}"><td class="ln">{_e(pos)} L{u["line"]}</td>'
