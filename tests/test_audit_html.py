@@ -63,6 +63,8 @@ def test_each_finding_sits_beside_the_sentences_read_from_the_rulebook_file(foun
     at = html.index("toy.gap.§2.pile_size")
     gap = html[html.rindex("<article", 0, at):html.index("</article>", at)]
     assert "Qui vide le tas gagne." in gap and "Prendre" not in gap  # its own § only
+    link = re.search(r'<a class="cite" href="#(rb\d+)">§2', gap).group(1)  # the toy has no coverage map ...
+    assert f'<section id="{link}"><h4>§2' in html and "no coverage map" in html  # ... its text is there all the same
     rulebook.write_text(BOOK.replace("Qui vide le tas gagne.", "Le dernier gagne."), encoding="utf-8")
     assert "Le dernier gagne." in page([(GAME, found, rulebook)])  # read at run time, not shipped
 

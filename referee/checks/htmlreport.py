@@ -129,10 +129,11 @@ def _coverage(page: _Page, game: Any, b: Any) -> str:
     from ..rulebook.report import book_from_map, report
 
     path = map_path(game)
-    if not path.is_file():
+    mapped = path.is_file()
+    if not mapped and b is None:
         return f'<p class="none">{_e(game.name)} has no coverage map (coverage.toml in its folder): nothing to annotate</p>'
     try:
-        entries = read_map(path)
+        entries = read_map(path) if mapped else []
     except Unreadable as e:
         return f'<p class="none">the coverage map cannot be read: {_e(e.located())}</p>'
     text = b is not None
@@ -140,7 +141,9 @@ def _coverage(page: _Page, game: Any, b: Any) -> str:
     fig = rep["figures"]
     out = [f'<p class="figures">{fig["units"]} units: {fig["encoded"]} encoded, {fig["not encoded"]} not encoded, '
            f'{fig["stale"]} stale, {fig["unmapped"]} unmapped' + ("" if text else
-           " (no rulebook file here: positions and hashes from the map, no text)") + "</p>"]
+           " (no rulebook file here: positions and hashes from the map, no text)")
+           + ("" if mapped else f" ({_e(game.name)} has no coverage map, coverage.toml in its folder: the text "
+              "alone)") + "</p>"]
     for sec in rep["sections"]:
         rows = []
         for u in sec["units"]:
@@ -151,7 +154,7 @@ def _coverage(page: _Page, game: Any, b: Any) -> str:
             elif u["status"] == "stale":
                 what = _e(f"stale (mapped line {u['mapped']['line']}); read again: {' '.join(u['reread'])}")
             else:
-                what = "unmapped: no entry in the map"
+                what = "unmapped: no entry in the map" if mapped else "no coverage map"
             why = f' <span class="why">({_e(u["why"])})</span>' if u.get("why") else ""
             pos = f"#{u['index']}" + (f".{u['clause']}" if "clause" in u else "")
             body = _e(u["text"]) if text else f'<span class="none">hash {_e(u["hash"])}</span>'
