@@ -140,6 +140,7 @@ def test_in_a_browser_the_page_loads_steps_and_renders(found, rulebook, tmp_path
                        "document.querySelector('.witness .ev').textContent, "
                        "[...document.querySelectorAll('.witness tr.changed th')].map(e => e.textContent)]")
         assert after[0] == "event 1 / 3" and after[1] != before[1] and "7" in after[1]
+        assert after[1].startswith("phase0")  # a field the event left alone is still shown (rebuilt from deltas)
         assert after[2] == "1. take by Ana k=3 note=</script><b>"  # shown as text, not markup
         assert set(after[3]) == {"pile", "turn", "taken"}
         png = b.screenshot()
@@ -158,3 +159,15 @@ def test_a_chapter_without_sentences_of_its_own_shows_its_parts(tmp_path):
     b, _ = _book(GAME, p)
     got = _sentences(_Page(), GAME, b, Finding("toy.gap.§3.x", "toy", "gap", ["§3"], "x"))
     assert "On compte les pierres." in got and "no sentence" not in got
+
+
+def test_states_travel_as_deltas_that_rebuild_every_state():
+    from referee.checks.htmlreport import _deltas
+
+    views = [{"a": 1, "b": [1]}, {"a": 1, "b": [2]}, {"a": 2, "c": 3}]
+    got = _deltas([{"event": str(i), "view": v} for i, v in enumerate(views)])
+    assert [d["set"] for d in got] == [{"a": 1, "b": [1]}, {"b": [2]}, {"a": 2, "c": 3}] and got[2]["gone"] == ["b"]
+    state: dict = {}
+    for d, v in zip(got, views):  # as the page's script rebuilds them
+        state = {k: x for k, x in {**state, **d["set"]}.items() if k not in d.get("gone", [])}
+        assert state == v

@@ -88,6 +88,23 @@ def _sentences(page: _Page, game: Any, b: Any, f: Finding) -> str:
     return "".join(out)
 
 
+def _deltas(steps: list[dict]) -> list[dict]:
+    """Each state as what changed since the one before (`set`, and `gone` for a field no
+    longer shown): a long Raiders witness weighs a tenth; the script rebuilds each state
+    once, at load."""
+    out, before = [], {}
+    for st in steps:
+        view = st["view"] if isinstance(st["view"], dict) else {"state": st["view"]}
+        d = {k: v for k, v in st.items() if k != "view"}
+        d["set"] = {k: v for k, v in view.items() if k not in before or before[k] != v}
+        gone = [k for k in before if k not in view]
+        if gone:
+            d["gone"] = gone
+        out.append(d)
+        before = view
+    return out
+
+
 def _witness(page: _Page, game: Any, f: Finding, components: Path | None, prefer: str | None) -> str:
     from .steps import replayed
 
@@ -95,7 +112,7 @@ def _witness(page: _Page, game: Any, f: Finding, components: Path | None, prefer
         return f'<p class="note">witness: {_e(f.witness_note)}</p>' if f.witness_note else ""
     got = replayed(game, f.witness, components, prefer)
     k = len(page.witnesses)
-    page.witnesses.append(got)
+    page.witnesses.append({**got, "steps": _deltas(got["steps"])})
     if not got["steps"]:
         return f'<p class="note">witness: {_e(got["stopped"])}</p>'
     stopped = f'<p class="note">{_e(got["stopped"])}</p>' if "stopped" in got else ""
