@@ -90,7 +90,7 @@ def _sentences(page: _Page, game: Any, b: Any, f: Finding) -> str:
 
 def _deltas(steps: list[dict]) -> list[dict]:
     """Each state as what changed since the one before (`set`, and `gone` for a field no
-    longer shown): a long Raiders witness weighs a tenth; the script rebuilds each state
+    longer shown): Raiders' witnesses weigh a third; the script rebuilds each state
     once, at load."""
     out, before = [], {}
     for st in steps:
