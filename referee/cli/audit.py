@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import sys
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
@@ -22,6 +23,7 @@ class AFmt(str, Enum):
     text = "text"
     json = "json"
     sarif = "sarif"
+    html = "html"
 
 
 def audit(
@@ -103,6 +105,19 @@ def audit(
 
         doc = sarif([(g, f, Rulebook.of(g, rulebook)) for g, f, _ in results], given=rulebook, marks=mark)
         out.print(orjson.dumps(doc, option=orjson.OPT_INDENT_2).decode(), markup=False)
+    elif format is AFmt.html:  # one self-contained page on stdout (docs/audit.md, "HTML")
+        from ..checks.htmlreport import page
+        from ..checks.rulebook import locate
+
+        html = page([(g, f, locate(g, rulebook)) for g, f, _ in results], marks=mark, components=components,
+                    prefer=prefer if game else None, given=rulebook)
+        raw = getattr(sys.stdout, "buffer", None)  # UTF-8 whatever the locale: the page says charset=utf-8
+        sys.stdout.flush()
+        if raw is not None:
+            raw.write(html.encode())
+        else:
+            sys.stdout.write(html)
+        sys.stdout.flush()
     else:
         for g, f, t in results:
             report.text(out, g, f, t, verbose, book=Rulebook.of(g, rulebook), marks=mark)
