@@ -91,4 +91,6 @@ class Listed:
             self.add(Finding(_fid(self.game, "disputed", o.cite, o.name), self.game.name, "ambiguity", cites(o.cite),
                              f"public sources disagree: {o.says}", status="disputed",
                              details=[f"option '{o.name}': " + "; ".join(f"{k} = {v}" for k, v in o.choices.items())
-                                      + f" (default: {o.default})"]))
+                                      + f" (default: {o.default})"], in_play=True,
+                             witness_note="not searched: the witness searches look for rulings and claims, "
+                                          "not for a game the option changes"))

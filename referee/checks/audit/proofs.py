@@ -93,7 +93,7 @@ class Proofs:
             f = Finding(_fid(self.game, "contradiction", sv.cite, sv.name), self.game.name, "contradiction", cites(sv.cite),
                         f"{sv.doc}: " + " vs ".join(f"{titles[k]} says {v}" for k, v in vals.items())
                         + f"; the consolidated rules take the {titles[winner]}",
-                        sorted(vals), details=self._cannot_both(core, vals))
+                        sorted(vals), details=self._cannot_both(core, vals), in_play=True)
             self._consequences(sv, f)
             self.add(f)
 
@@ -127,6 +127,7 @@ class Proofs:
             hyps.append(z3.simplify(z3.And([term(i.test(S)) for i in self.game.invariants])))
         if all(h.eq(hyps[0]) for h in hyps[1:]):
             f.details.append("no invariant reads this value: the claims' maxima are the same under every reading")
+            f.witness_note = "not searched: no claim's largest value differs between the readings"
             return
         for c in self.game.claims:
             if c.kind != "max":
@@ -152,6 +153,8 @@ class Proofs:
                         f.witness_note = note
 
                 self._later(("claim", self.game.claims.index(c), m), then)
+        if not f.witness_note and not any(d.startswith("consequence for") and "largest value is" in d for d in f.details):
+            f.witness_note = "not searched: no claim's largest value differs between the readings"
 
     def _maximum(self, c, cfg: Config) -> tuple[Any, str]:
         """Cached by the claim and the source each sourced value is read from."""

@@ -167,7 +167,7 @@ class Rulings:
                              details=[f"every reachable situation has exactly one answer ({len(text)} rules; "
                                       f"{self._covers(got['cfg'])})"] + ([where] if where else [])))
             return
-        f = Finding(_fid(self.game, "ambiguity", r.cite, r.name), self.game.name, "ambiguity", cited, "", rule=r.name)
+        f = Finding(_fid(self.game, "ambiguity", r.cite, r.name), self.game.name, "ambiguity", cited, "", rule=r.name, in_play=True)
         # where it arises, in a log's terms: the event ("do") during which the question comes up
         during = f" (arises during a '{r.action}' event)" if r.action else ""
         if several is not None:
