@@ -46,8 +46,8 @@ class Runner:
             # and each claim's witness (the consequence of a contradiction, e.g. §6.5's 5 tokens)
             self.pool = workers.context().Pool(2, initializer=_nice)
             self._submit(("stuck",), units=self._units(min(STUCK_SECONDS, self.witness_seconds)))
-            if self.game.rulings:
-                self._submit(self._rulings_task, units=self._rulings_units)
+            # the rulings' search is submitted once z3 has checked them (rulings.py): it climbs
+            # towards the states z3 found
             for i, c in enumerate(self.game.claims):
                 if c.kind == "max":
                     self._submit(("claim", i, c.value))
@@ -93,15 +93,20 @@ class Runner:
         if self.pool is not None and task not in self.futures:
             if units is None:
                 units = self._rulings_units if task[0] == "rulings" else self._units(self.witness_seconds)
+            sent = task
+            if task == self._rulings_task:
+                # with the state z3 found for each ruling (steer.py), in the rulings' order
+                sent = task + (None, tuple((n, t) for n, t in self.steer.items() if t))
             self.futures[task] = self.pool.apply_async(
-                W.run_task, (self.game.name, self.rules, task, units, self.deadline - 0.2))
+                W.run_task, (self.game.name, self.rules, sent, units, self.deadline - 0.2))
 
     def _later(self, task: tuple, then, key: str | None = None) -> None:
         """Attach the witness of `task` when the searches are collected: then(witness, note)."""
         if self.pool is None:
             then(None, "not searched (--no-witness)")
             return
-        self._submit(task)
+        if task != self._rulings_task:  # that one once every ruling is checked (Rulings.rulings)
+            self._submit(task)
         self.pending.append((task, then, key))
 
     def _resolve(self) -> None:
