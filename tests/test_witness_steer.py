@@ -83,3 +83,38 @@ def test_steered_by_z3_the_search_finds_what_random_play_misses_with_the_same_wo
     header, path = steered["far"]
     assert len(path) < 200 and sum(x.d for _, x in path) == FAR  # the last step arrives on square 60
     assert steered == W.search_rulings(WALK, Rules(), ("far",), Budget(UNITS), a.steer)  # deterministic
+
+
+# ------------------------------------------------------------------ disputed options
+EDGE = 5  # under edge=stop the track ends here; the audit's reading (go) runs on to TOP
+
+
+def _edged():
+    import dataclasses
+
+    def on_track(s, a):
+        top = EDGE if s.cfg.opt("edge") == "stop" else TOP
+        return And(s.at + a.d >= 0, s.at + a.d <= top)
+
+    step = dataclasses.replace(STEP, needs=(STEP.needs[0], Need("§1", "on the track", on_track)),
+                               effect=lambda s, a: s.but(at=s.at + a.d, steps=s.steps + 1))
+    opts = (Option("edge", "§3", "where the track ends", {"go": "at 100", "stop": "at 5"}, "go", kind="disputed"),
+            Option("idle", "§3", "a point nothing reads", {"a": "a", "b": "b"}, "a", kind="disputed"))
+    g = dataclasses.replace(WALK, name="edged", actions=(step,), rulings=(), options=opts, _by_name={}, _needs={},
+                            _watch={}, moves=lambda s: ((step, args(0, d=d)) for d in (-1, 1)),
+                            configure=lambda o, c, p, nplayers=1: Config("edged", choose_options(o, opts), SOURCES, p,
+                                                                        extra={"nplayers": 1}))
+    return g
+
+
+def test_a_disputed_option_is_witnessed_where_its_other_reading_plays_the_last_event_otherwise():
+    from referee.checks.disputed import search_options
+
+    g = _edged()
+    got = search_options(g, Rules(), ("edge", "idle"), Budget(UNITS))
+    header, path, reaches = got["edge"]
+    assert reaches == "the last event is illegal under edge=stop"
+    assert sum(x.d for _, x in path[:-1]) == EDGE and path[-1][1].d == 1  # the step past square 5
+    assert "idle" not in got  # an option no rule reads plays nothing otherwise: no witness
+    f = [x for x in Audit(g, witnesses=False).run() if x.id.endswith(".edge")]
+    assert len(f) == 1 and f[0].in_play and f[0].status == "disputed"

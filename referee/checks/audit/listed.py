@@ -85,12 +85,17 @@ class Listed:
         # An option that answers a ruling is reported with that ruling (its situation, its
         # witness), not a second time here.
         answered = {x.option[0] for r in self.game.rulings for x in r.answers if x.option is not None}
+        shown = tuple(o.name for o in self.game.options if o.kind == "disputed" and o.name not in answered)
         for o in self.game.options:
-            if o.kind != "disputed" or o.name in answered:
+            if o.name not in shown:
                 continue
-            self.add(Finding(_fid(self.game, "disputed", o.cite, o.name), self.game.name, "ambiguity", cites(o.cite),
+            f = self.add(Finding(_fid(self.game, "disputed", o.cite, o.name), self.game.name, "ambiguity", cites(o.cite),
                              f"public sources disagree: {o.says}", status="disputed",
                              details=[f"option '{o.name}': " + "; ".join(f"{k} = {v}" for k, v in o.choices.items())
-                                      + f" (default: {o.default})"], in_play=True,
-                             witness_note="not searched: the witness searches look for rulings and claims, "
-                                          "not for a game the option changes"))
+                                      + f" (default: {o.default})"], in_play=True))
+
+            def then(w, note, f=f):
+                f.witness, f.witness_note = w, note
+
+            # one search for every disputed option: a game its other reading plays otherwise
+            self._later(("options", shown), then, key=o.name)

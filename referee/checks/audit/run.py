@@ -134,6 +134,9 @@ class Runner:
         """One line, in the search's own unit: the moves it weighed (search.Budget)."""
         if task[0] == "rulings":
             return f"no example game found within {self._rulings_units:,} moves weighed (one search for every ruling)"
+        if task[0] == "options":
+            return (f"no game found within {self._units(self.witness_seconds):,} moves weighed that the other "
+                    "reading plays otherwise (one search for every disputed option)")
         return f"no example game found within {self._units(self.witness_seconds):,} moves weighed"
 
     def _netted_note(self) -> str:
