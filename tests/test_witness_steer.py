@@ -100,7 +100,7 @@ def _edged():
                                effect=lambda s, a: s.but(at=s.at + a.d, steps=s.steps + 1))
     opts = (Option("edge", "§3", "where the track ends", {"go": "at 100", "stop": "at 5"}, "go", kind="disputed"),
             Option("idle", "§3", "a point nothing reads", {"a": "a", "b": "b"}, "a", kind="disputed"))
-    g = dataclasses.replace(WALK, name="edged", actions=(step,), rulings=(), options=opts, _by_name={}, _needs={},
+    g = dataclasses.replace(WALK, name="edged", actions=(step,), rulings=(), options=opts, _by_name={}, _needs={}, _configs={},
                             _watch={}, moves=lambda s: ((step, args(0, d=d)) for d in (-1, 1)),
                             configure=lambda o, c, p, nplayers=1: Config("edged", choose_options(o, opts), SOURCES, p,
                                                                         extra={"nplayers": 1}))
@@ -108,13 +108,34 @@ def _edged():
 
 
 def test_a_disputed_option_is_witnessed_where_its_other_reading_plays_the_last_event_otherwise():
-    from referee.checks.disputed import search_options
+    from referee.checks.disputed import search_readings
 
     g = _edged()
-    got = search_options(g, Rules(), ("edge", "idle"), Budget(UNITS))
-    header, path, reaches = got["edge"]
+    got = search_readings(g, Rules(), (("option", "edge"), ("option", "idle")), Budget(UNITS))
+    header, path, reaches = got["option", "edge"]
     assert reaches == "the last event is illegal under edge=stop"
     assert sum(x.d for _, x in path[:-1]) == EDGE and path[-1][1].d == 1  # the step past square 5
-    assert "idle" not in got  # an option no rule reads plays nothing otherwise: no witness
+    assert ("option", "idle") not in got  # an option no rule reads plays nothing otherwise: no witness
     f = [x for x in Audit(g, witnesses=False).run() if x.id.endswith(".edge")]
     assert len(f) == 1 and f[0].in_play and f[0].status == "disputed"
+
+
+def test_two_sources_giving_a_value_differently_are_witnessed_where_the_other_value_plays_otherwise():
+    import dataclasses
+
+    from referee import Sourced
+    from referee.checks.disputed import search_readings
+
+    srcs = (Source("book", "walk book", 2), Source("card", "walk card", 1))
+    end = Sourced("end", "§4", {"book": TOP, "card": EDGE}, "where the track ends")
+    base = _edged()
+    step = dataclasses.replace(base.actions[0], needs=(STEP.needs[0], Need("§4", "on the track", lambda s, a: And(
+        s.at + a.d >= 0, s.at + a.d <= s.cfg.value(end)))))
+    g = dataclasses.replace(base, sources=srcs, sourced=(end,), actions=(step,), _by_name={}, _needs={}, _watch={},
+                            _configs={},
+                            moves=lambda s: ((step, args(0, d=d)) for d in (-1, 1)),
+                            configure=lambda o, c, p, nplayers=1: Config("edged", choose_options(o, base.options), srcs,
+                                                                        p, extra={"nplayers": 1}))
+    header, path, reaches = search_readings(g, Rules(), (("source", "end"),), Budget(UNITS))["source", "end"]
+    assert reaches == "the last event is illegal as the walk card reads end"
+    assert sum(x.d for _, x in path[:-1]) == EDGE and path[-1][1].d == 1

@@ -1,7 +1,7 @@
-"""Witness games for disputed options (a point public sources read two ways): a game,
-legal under the audit's reading, whose setup or last event plays otherwise under the
-other reading: the event is illegal there, leads to another state, or ends the game
-otherwise. The other reading is applied to the very state the game reached (its
+"""Witness games for the points two readings decide differently, a disputed option (public
+sources read it two ways) or a value two sources give differently: a game, legal under
+the audit's reading, whose setup or last event plays otherwise under the other reading:
+the event is illegal there, leads to another state, or ends the game otherwise. The other reading is applied to the very state the game reached (its
 configuration swapped), so the witness shows where the disputed point decides something
 in play, not merely that two configurations differ. One exploration serves every option,
 as for the rulings (witness.search_rulings)."""
@@ -30,59 +30,69 @@ def _differs(game: Game, before: Any, act: Any, a: Any, after: Any, other: Any) 
     return ""
 
 
-def search_options(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget) -> dict[str, tuple]:
-    """{option name: (header, path, what differs)} for each disputed option some setup or
-    move of the random games plays otherwise under another of its values."""
+def search_readings(game: Game, rules: Rules, wanted: tuple[tuple[str, str], ...], budget: Budget) -> dict:
+    """{(kind, name): (header, path, what differs)} for each reading, ("option", name) or
+    ("source", name of the sourced value), that some setup or move of the random games
+    plays otherwise."""
     from .witness import _explore
 
-    found: dict[str, tuple] = {}
+    found: dict = {}
     setup = {"header": None, "done": set()}  # the current game's setup, compared once per reading
-    others: dict = {}  # (option, nplayers) -> [(value, Config)]: configured once each
+    others: dict = {}  # (kind, name, Config) -> [(what, other Config)]: configured once each
 
-    def readings(name: str, cfg: Any) -> list:
-        n = cfg.extra.get("nplayers") if isinstance(cfg.extra, dict) else None
-        if (name, n) not in others:
-            opt = next(o for o in game.options if o.name == name)
-            got = []
-            for v in opt.choices:
-                if v == cfg.options.get(name):
-                    continue
-                kw = {} if n is None else {"nplayers": n}
-                try:
-                    got.append((v, game.configure({**cfg.options, name: v}, rules.components, rules.prefer, **kw)))
-                except BadInput:  # a value these other options refuse
-                    continue
-            others[name, n] = got
-        return others[name, n]
+    def readings(kind: str, name: str, cfg: Any) -> list:
+        if (kind, name, id(cfg)) not in others:
+            others[kind, name, id(cfg)] = (cfg, _others(game, rules, kind, name, cfg))
+        return others[kind, name, id(cfg)][1]
 
     def goal(header, path, before, act, a, after, decided):
-        for name in names:
-            if name in found:
+        if setup["header"] is not header:
+            setup["header"], setup["done"] = header, set()
+        for kind, name in wanted:
+            if (kind, name) in found:
                 continue
-            for v, other in readings(name, before.cfg):
-                if setup["header"] is not header:
-                    setup["header"], setup["done"] = header, set()
-                if not path and (name, v) not in setup["done"]:
-                    setup["done"].add((name, v))
-                    if _setup_differs(game, rules, header, name, v, before):
-                        found[name] = (header, [], f"the setup differs under {name}={v}")
+            for what, other in readings(kind, name, before.cfg):
+                if not path and what not in setup["done"]:
+                    setup["done"].add(what)
+                    if _setup_differs(game, header, before, other):
+                        found[kind, name] = (header, [], f"the setup differs {what}")
                         break
                 if after is None:
                     continue
                 how = _differs(game, before, act, a, after, other)
                 if how:
-                    found[name] = (header, path + [(act, a)], f"the last event {how} under {name}={v}")
+                    found[kind, name] = (header, path + [(act, a)], f"the last event {how} {what}")
                     break
-        return len(found) == len(names)
+        return len(found) == len(wanted)
 
     _explore(game, rules, goal, game.progress or (lambda s: 0.0), budget)
     return found
 
 
-def _setup_differs(game: Game, rules: Rules, header: dict, name: str, v: str, first: Any) -> bool:
-    alt = {**header, "options": {**header.get("options", {}), name: v}}
+def _others(game: Game, rules: Rules, kind: str, name: str, cfg: Any) -> list:
+    """[(words, Config)] for each other reading of the point under cfg."""
+    if kind == "source":
+        sv = next(x for x in game.sourced if x.name == name)
+        titles = {s.key: s.title for s in game.sources}
+        return [(f"as the {titles.get(k, k)} reads {name}", cfg.pinned(name, k)) for k in sv.says
+                if k != cfg.source_of(sv)]
+    opt = next(o for o in game.options if o.name == name)
+    n = cfg.extra.get("nplayers") if isinstance(cfg.extra, dict) else None
+    got = []
+    for v in opt.choices:
+        if v == cfg.options.get(name):
+            continue
+        try:
+            got.append((f"under {name}={v}", game.configure({**cfg.options, name: v}, rules.components, rules.prefer,
+                                                          **({} if n is None else {"nplayers": n}))))
+        except BadInput:  # a value these other options refuse
+            continue
+    return got
+
+
+def _setup_differs(game: Game, header: dict, first: Any, other: Any) -> bool:
     try:
-        s = game.first_state(alt, rules.components, rules.prefer)
+        s = game.setup(header, other)
     except (BadInput, IllegalSetup):  # a setup the other reading refuses is not one it plays otherwise
         return False
     return dataclasses.replace(s, cfg=first.cfg) != first

@@ -171,11 +171,11 @@ def _run(game: Game, rules: Rules, task: tuple, budget: Budget) -> Witness | dic
         by = {r.name: r for r in game.rulings}
         return {name: to_witness(game, rules, header, path, f"the last event raises the question: {by[name].says}")
                 for name, (header, path) in got.items()}
-    if task[0] == "options":  # ("options", names): disputed options (disputed.py)
-        from .disputed import search_options
+    if task[0] == "readings":  # ("readings", ((kind, name), ...)): disputed options, sources' values (disputed.py)
+        from .disputed import search_readings
 
-        got = search_options(game, rules, task[1], budget)
-        return {name: to_witness(game, rules, header, path, reaches) for name, (header, path, reaches) in got.items()}
+        got = search_readings(game, rules, task[1], budget)
+        return {key: to_witness(game, rules, header, path, reaches) for key, (header, path, reaches) in got.items()}
     if task[0] == "stuck":
         from .stuck import blocked, find
 

@@ -97,5 +97,8 @@ class Listed:
             def then(w, note, f=f):
                 f.witness, f.witness_note = w, note
 
-            # one search for every disputed option: a game its other reading plays otherwise
-            self._later(("options", shown), then, key=o.name)
+            # a game its other reading plays otherwise: one search for every such point (Runner.READINGS)
+            self._later(self.READINGS, then, key=("option", o.name))
+        self.readings += [("option", name) for name in shown]
+        if self.readings:
+            self._submit(self.READINGS, sent=self.READINGS + (tuple(self.readings),))

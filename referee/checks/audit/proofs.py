@@ -127,7 +127,7 @@ class Proofs:
             hyps.append(z3.simplify(z3.And([term(i.test(S)) for i in self.game.invariants])))
         if all(h.eq(hyps[0]) for h in hyps[1:]):
             f.details.append("no invariant reads this value: the claims' maxima are the same under every reading")
-            f.witness_note = "not searched: no claim's largest value differs between the readings"
+            self._reading(sv, f)
             return
         for c in self.game.claims:
             if c.kind != "max":
@@ -153,8 +153,17 @@ class Proofs:
                         f.witness_note = note
 
                 self._later(("claim", self.game.claims.index(c), m), then)
-        if not f.witness_note and not any(d.startswith("consequence for") and "largest value is" in d for d in f.details):
-            f.witness_note = "not searched: no claim's largest value differs between the readings"
+        if not any(d.startswith("consequence for") and "largest value is" in d for d in f.details):
+            self._reading(sv, f)
+
+    def _reading(self, sv, f: Finding) -> None:
+        """No claim's maximum tells the readings apart: the witness is a game the other
+        source's value plays otherwise (disputed.py), searched with the disputed options."""
+        def then(w, note, f=f):
+            f.witness, f.witness_note = w, note
+
+        self.readings.append(("source", sv.name))
+        self._later(self.READINGS, then, key=("source", sv.name))
 
     def _maximum(self, c, cfg: Config) -> tuple[Any, str]:
         """Cached by the claim and the source each sourced value is read from."""

@@ -31,6 +31,10 @@ def _fid(game: Game, kind: str, cite: str, name: str) -> str:
 class Runner:
     """The orchestration of an Audit (its state is set by Audit.__init__)."""
 
+    # the search for games another reading plays otherwise (disputed options, sources'
+    # values: disputed.py), submitted once the options are checked (Listed.disputed)
+    READINGS = ("readings",)
+
     # -------------------------------------------------------------- orchestration
     def run(self) -> list[Finding]:
         self.t0 = time.monotonic()
@@ -38,6 +42,7 @@ class Runner:
         self.elsewhere: list = []  # rulings that cannot arise as configured (_ruling)
         self.pool = None
         self.futures: dict = {}
+        self.readings: list = []  # the points whose witness plays the other reading (READINGS)
         if self.witnesses:
             # witnesses are searched concretely in other processes while z3 works here
             # niced: the proofs (two processes) come first, the searches take what is left.
@@ -89,11 +94,12 @@ class Runner:
         """One exploration serves every ruling: the work of one search each, up to a share."""
         return self._units(self.witness_seconds * max(1, min(len(self.game.rulings), RULINGS_SHARE)))
 
-    def _submit(self, task: tuple, units: int | None = None) -> None:
+    def _submit(self, task: tuple, units: int | None = None, sent: tuple | None = None) -> None:
+        """Start the search of `task` (its key in `futures`), sending `sent` to the worker."""
         if self.pool is not None and task not in self.futures:
             if units is None:
                 units = self._rulings_units if task[0] == "rulings" else self._units(self.witness_seconds)
-            sent = task
+            sent = sent or task
             if task == self._rulings_task:
                 # with the state z3 found for each ruling (steer.py), in the rulings' order
                 sent = task + (None, tuple((n, t) for n, t in self.steer.items() if t))
@@ -105,7 +111,7 @@ class Runner:
         if self.pool is None:
             then(None, "not searched (--no-witness)")
             return
-        if task != self._rulings_task:  # that one once every ruling is checked (Rulings.rulings)
+        if task not in (self._rulings_task, self.READINGS):  # those once all their points are known
             self._submit(task)
         self.pending.append((task, then, key))
 
@@ -134,9 +140,9 @@ class Runner:
         """One line, in the search's own unit: the moves it weighed (search.Budget)."""
         if task[0] == "rulings":
             return f"no example game found within {self._rulings_units:,} moves weighed (one search for every ruling)"
-        if task[0] == "options":
+        if task == self.READINGS:
             return (f"no game found within {self._units(self.witness_seconds):,} moves weighed that the other "
-                    "reading plays otherwise (one search for every disputed option)")
+                    "reading plays otherwise (one search for every disputed option and sources' value)")
         return f"no example game found within {self._units(self.witness_seconds):,} moves weighed"
 
     def _netted_note(self) -> str:
