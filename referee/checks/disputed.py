@@ -1,9 +1,10 @@
 """Witness games for the points two readings decide differently, a disputed option (public
 sources read it two ways) or a value two sources give differently: a game, legal under
 the audit's reading, whose setup or last event plays otherwise under the other reading:
-the event is illegal there, leads to another state, or ends the game otherwise. The other reading is applied to the very state the game reached (its
-configuration swapped), so the witness shows where the disputed point decides something
-in play, not merely that two configurations differ. One exploration serves every option,
+the event is illegal there, leads to another state, or ends the game otherwise. The other
+reading is applied to the very state the game reached (its configuration swapped, or the
+value pinned to the other source), so the witness shows where the point decides something
+in play, not merely that two configurations differ. One exploration serves every point,
 as for the rulings (witness.search_rulings)."""
 from __future__ import annotations
 
