@@ -139,3 +139,24 @@ def test_two_sources_giving_a_value_differently_are_witnessed_where_the_other_va
     header, path, reaches = search_readings(g, Rules(), (("source", "end"),), Budget(UNITS))["source", "end"]
     assert reaches == "the last event is illegal as the walk card reads end"
     assert sum(x.d for _, x in path[:-1]) == EDGE and path[-1][1].d == 1
+
+
+class _Pool:
+    """Records what the audit sends its workers (no process started)."""
+
+    def __init__(self):
+        self.sent = []
+
+    def apply_async(self, fn, args):
+        self.sent.append(args[2])
+
+
+def test_the_audit_sends_the_rulings_search_the_states_z3_found_once_every_ruling_is_checked():
+    import time
+
+    a = Audit(WALK)
+    a.pool, a.futures, a.deadline, a.elsewhere = _Pool(), {}, time.monotonic() + 60, []
+    a.invariants()
+    a.rulings()
+    (task,) = a.pool.sent
+    assert task[:2] == ("rulings", ("far",)) and dict(task[3]) == a.steer and a.steer["far"]
