@@ -70,6 +70,9 @@ class Finding:
     witness: Witness | None = None
     witness_note: str = ""
     rule: str = ""  # the name of the rule object it is about (a ruling's, for a witness's "decides")
+    # the situation arises in play (a ruling's question, a disputed option, two sources'
+    # value read by the rules): a witness game can show it (checks/share.py counts them)
+    in_play: bool = False
 
     @property
     def severity(self) -> str | None:
@@ -91,7 +94,7 @@ class Finding:
         return not (self.kind == "claim" and self.status in PROVED_CLAIM)
 
     def to_json(self) -> dict[str, Any]:
-        d = {k: v for k, v in self.__dict__.items() if k != "witness"}
+        d = {k: v for k, v in self.__dict__.items() if k not in ("witness", "in_play")}
         d["severity"] = self.severity
         if self.witness is not None:
             d["witness"] = {"reaches": self.witness.reaches, "expect": self.witness.expect,

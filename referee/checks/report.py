@@ -12,6 +12,7 @@ import orjson
 from .findings import Finding
 from .rulebook import Rulebook
 from .severity import LEVELS
+from .share import share
 
 ICON = MappingProxyType({"proved": "✓", "violated": "✗", "contradiction": "≠", "ambiguity": "?", "claim": "§", "gap": "…",
         "data": "▦", "unknown": "~"})
@@ -74,6 +75,7 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
     summary = ", ".join(f"{n} {k}" for k, n in counts.items() if n) or "none"
     console.print(f"[bold]{game.name}:[/] {len(problems)} findings to read ({summary}); {len(held)} proved or decided"
                   + (f"; {len(unsettled)} not established" if unsettled else "")
+                  + f"; {share(findings).line()}"
                   + (f"; {sum(timings.values()):.1f} s" if timings else ""))
 
 
@@ -109,7 +111,7 @@ def as_json(game: Any, findings: list[Finding], timings: dict, book: Rulebook | 
         if f.id in marks:
             d["baseline"] = marks[f.id]
         out.append(d)
-    doc = {"game": game.name, "rulebook": game.rulebook, "findings": out}
+    doc = {"game": game.name, "rulebook": game.rulebook, "findings": out, "witnessed": share(findings).to_json()}
     if timings:  # only with --timings: wall-clock seconds differ from run to run
         doc["timings"] = timings
     return doc

@@ -17,6 +17,10 @@ from ..model.kernel.play import event
 from .explore import Explorer, Goal
 from .findings import Witness
 from .search import Budget, Explored, Rules, starts
+from .steer import Target, closeness
+
+STEERED_SHARE = 0.75  # of the rulings' work, the part given to the searches steered by z3's states
+STEER_GREED = 0.8  # how often a steered search takes the move closest to its state (else a random one)
 
 
 def _explore(game: Game, rules: Rules, goal: Callable[..., bool], score: Callable[[Any], float],
@@ -49,10 +53,15 @@ def search(game: Game, rules: Rules, goal: Goal, metric: Callable[[Any], float] 
                     lambda t: metric(t) * 1000 + progress(t), budget)
 
 
-def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget) -> dict[str, tuple[dict, list]]:
+def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget,
+                   targets: dict[str, Target] | None = None) -> dict[str, tuple[dict, list]]:
     """One exploration for every ruling: {name: (header, path)} for each ruling some move
     of the random games raises (an option, or nothing, decided it), until all are found or
-    the budget runs out. Sharing the games finds each witness as soon as one search would."""
+    the budget runs out. Sharing the games finds each witness as soon as one search would.
+    With `targets` (the states z3 found, steer.py), the exploration greedy on how far the
+    game has got has STEERED_SHARE of the work; the rest goes, in equal parts, to the
+    rulings it did not raise, each search climbing towards its ruling's state (every
+    ruling is still looked for in every game)."""
     found: dict[str, tuple[dict, list]] = {}
     wanted = set(names)
 
@@ -62,8 +71,39 @@ def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Bud
                 found[r.name] = (header, path + [(act, a)])
         return len(found) == len(wanted)
 
-    _explore(game, rules, goal, game.progress or (lambda s: 0.0), budget)
+    progress = game.progress or (lambda s: 0.0)
+    steered = [n for n in names if (targets or {}).get(n)]
+    if not steered:
+        _explore(game, rules, goal, progress, budget)
+        return found
+    _explore(game, rules, goal, progress, _part(budget, budget.units * (1 - STEERED_SHARE)))
+    for seed, name in enumerate(steered, 1):
+        if name in found or budget.exhausted:
+            continue
+        left = [n for n in steered[seed - 1:] if n not in found]
+        near = closeness(targets[name])
+        _explore(game, rules, goal, lambda t: near(t) * 1000 + progress(t),
+                 _part(budget, (budget.units - budget.used) / len(left)), greed=STEER_GREED, seed=seed)
     return found
+
+
+def _part(budget: Budget, units: float) -> Budget:
+    """A share of the budget: its own count, the same time net; what it uses is charged
+    to the whole (Budget.over counts one unit per question, so the sum is the same)."""
+    return _Charged(budget, int(units))
+
+
+class _Charged(Budget):
+    def __init__(self, whole: Budget, units: int):
+        super().__init__(min(units, max(0, whole.units - whole.used)), whole.net)
+        self.whole = whole
+
+    def over(self) -> bool:
+        if super().over():
+            return True
+        self.whole.used += 1
+        self.whole.netted |= self.netted
+        return self.whole.exhausted
 
 
 def to_witness(game: Game, rules: Rules, header: dict, path: list, reaches: str, expect: str = "legal") -> Witness:
@@ -122,14 +162,20 @@ def run_task(game_name: str, rules: Rules | dict, task: tuple, units: int,
 
 def _run(game: Game, rules: Rules, task: tuple, budget: Budget) -> Witness | dict | Explored | None:
     if task[0] == "rulings":
-        if len(task) > 2:  # ("rulings", names, n): played with n players
+        if len(task) > 2 and task[2] is not None:  # ("rulings", names, n): played with n players
             import dataclasses
 
             rules = dataclasses.replace(rules, nplayers=task[2])
-        got = search_rulings(game, rules, task[1], budget)
+        # ("rulings", names, n, ((name, target), ...)): the states z3 found (steer.py)
+        got = search_rulings(game, rules, task[1], budget, dict(task[3]) if len(task) > 3 else {})
         by = {r.name: r for r in game.rulings}
         return {name: to_witness(game, rules, header, path, f"the last event raises the question: {by[name].says}")
                 for name, (header, path) in got.items()}
+    if task[0] == "readings":  # ("readings", ((kind, name), ...)): disputed options, sources' values (disputed.py)
+        from .disputed import search_readings
+
+        got = search_readings(game, rules, task[1], budget)
+        return {key: to_witness(game, rules, header, path, reaches) for key, (header, path, reaches) in got.items()}
     if task[0] == "stuck":
         from .stuck import blocked, find
 

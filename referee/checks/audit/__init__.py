@@ -40,6 +40,7 @@ class Audit(Runner, Listed, Proofs, Rulings):
         self.witness_seconds = witness_seconds
         self.budget = budget  # the proofs' z3 work, in seconds of an idle machine (work.py)
         self.pending: list = []
+        self.readings: list = []  # the points whose witness plays the other reading (Runner.READINGS)
         self.findings: list[Finding] = []
         self.timings: dict[str, float] = {}
 

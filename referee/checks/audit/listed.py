@@ -85,10 +85,20 @@ class Listed:
         # An option that answers a ruling is reported with that ruling (its situation, its
         # witness), not a second time here.
         answered = {x.option[0] for r in self.game.rulings for x in r.answers if x.option is not None}
+        shown = tuple(o.name for o in self.game.options if o.kind == "disputed" and o.name not in answered)
         for o in self.game.options:
-            if o.kind != "disputed" or o.name in answered:
+            if o.name not in shown:
                 continue
-            self.add(Finding(_fid(self.game, "disputed", o.cite, o.name), self.game.name, "ambiguity", cites(o.cite),
+            f = self.add(Finding(_fid(self.game, "disputed", o.cite, o.name), self.game.name, "ambiguity", cites(o.cite),
                              f"public sources disagree: {o.says}", status="disputed",
                              details=[f"option '{o.name}': " + "; ".join(f"{k} = {v}" for k, v in o.choices.items())
-                                      + f" (default: {o.default})"]))
+                                      + f" (default: {o.default})"], in_play=True))
+
+            def then(w, note, f=f):
+                f.witness, f.witness_note = w, note
+
+            # a game its other reading plays otherwise: one search for every such point (Runner.READINGS)
+            self._later(self.READINGS, then, key=("option", o.name))
+        self.readings += [("option", name) for name in shown]
+        if self.readings:
+            self._submit(self.READINGS, sent=self.READINGS + (tuple(self.readings),))

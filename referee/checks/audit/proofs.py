@@ -95,7 +95,7 @@ class Proofs:
             f = Finding(_fid(self.game, "contradiction", sv.cite, sv.name), self.game.name, "contradiction", cites(sv.cite),
                         f"{sv.doc}: " + " vs ".join(f"{titles[k]} says {v}" for k, v in vals.items())
                         + f"; the consolidated rules take the {titles[winner]}",
-                        sorted(vals), details=self._cannot_both(core, vals))
+                        sorted(vals), details=self._cannot_both(core, vals), in_play=True)
             self._consequences(sv, f)
             self.add(f)
 
@@ -129,6 +129,7 @@ class Proofs:
             hyps.append(z3.simplify(z3.And([term(i.test(S)) for i in self.game.invariants])))
         if all(h.eq(hyps[0]) for h in hyps[1:]):
             f.details.append("no invariant reads this value: the claims' maxima are the same under every reading")
+            self._reading(sv, f)
             return
         for c in self.game.claims:
             if c.kind != "max":
@@ -154,6 +155,17 @@ class Proofs:
                         f.witness_note = note
 
                 self._later(("claim", self.game.claims.index(c), m), then)
+        if not any(d.startswith("consequence for") and "largest value is" in d for d in f.details):
+            self._reading(sv, f)
+
+    def _reading(self, sv, f: Finding) -> None:
+        """No claim's maximum tells the readings apart: the witness is a game the other
+        source's value plays otherwise (disputed.py), searched with the disputed options."""
+        def then(w, note, f=f):
+            f.witness, f.witness_note = w, note
+
+        self.readings.append(("source", sv.name))
+        self._later(self.READINGS, then, key=("source", sv.name))
 
     def _maximum(self, c, cfg: Config) -> tuple[Any, str]:
         """Cached by the claim and the source each sourced value is read from."""

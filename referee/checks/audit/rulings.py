@@ -12,7 +12,7 @@ from ...model.kernel import Config
 from ...model.kernel.rules import cites
 from ..findings import Finding
 from ... import proofstore
-from .. import work
+from .. import steer, work
 from ..invariants import prove
 from ..symbolic import _sym_param, instances, sym_state, term
 from .run import _fid
@@ -23,8 +23,12 @@ class Rulings:
 
     # -------------------------------------------------------------- rulings
     def rulings(self) -> None:
+        self.steer = {}  # ruling name -> the z3 state its search climbs towards (steer.py)
         for r in self.game.rulings:
             self._ruling(r)
+        # one search for every ruling, once all are checked: it is given their z3 states
+        if any(t == self._rulings_task for t, _, _ in self.pending):
+            self._submit(self._rulings_task)
 
     def _ruling_cases(self, r, S, cfg: Config):
         if r.action:
@@ -93,7 +97,8 @@ class Rulings:
         s = z3.Solver()
         work.limited(s)
         s.add(*hyp)
-        got = {"cfg": cfg, "text": text, "arises": False, "unknown": False, "none_at": None, "several": None}
+        got = {"cfg": cfg, "text": text, "arises": False, "unknown": False, "none_at": None, "several": None,
+               "target": ()}
 
         def ask() -> bool:
             out = s.check()
@@ -111,15 +116,20 @@ class Rulings:
             got["arises"] |= out == z3.sat
             got["unknown"] |= out == z3.unknown
             s.push()
-            s.add(*[z3.Not(term(x.applies(S, a))) for x in text])
+            unanswered = [z3.Not(term(x.applies(S, a))) for x in text]
+            s.add(*unanswered)
             if got["none_at"] is None and ask():
                 got["none_at"] = (label, s.model())
+                # the state z3 found, on the fields the situation reads: the search's goal (steer.py)
+                got["target"] = steer.target(S, [term(r.arises(S, a))] + unanswered, s.model())
             s.pop()
             for x, y in itertools.combinations(text, 2):
                 s.push()
-                s.add(term(x.applies(S, a)), term(y.applies(S, a)), term(x.gives(S, a)) != term(y.gives(S, a)))
+                both = [term(x.applies(S, a)), term(y.applies(S, a)), term(x.gives(S, a)) != term(y.gives(S, a))]
+                s.add(*both)
                 if got["several"] is None and ask():
                     got["several"] = (label, s.model(), x, y)
+                    got["target"] = steer.target(S, [term(r.arises(S, a))] + both, s.model())
                 s.pop()
             s.pop()
         return got
@@ -167,7 +177,7 @@ class Rulings:
                              details=[f"every reachable situation has exactly one answer ({len(text)} rules; "
                                       f"{self._covers(got['cfg'])})"] + ([where] if where else [])))
             return
-        f = Finding(_fid(self.game, "ambiguity", r.cite, r.name), self.game.name, "ambiguity", cited, "", rule=r.name)
+        f = Finding(_fid(self.game, "ambiguity", r.cite, r.name), self.game.name, "ambiguity", cited, "", rule=r.name, in_play=True)
         # where it arises, in a log's terms: the event ("do") during which the question comes up
         during = f" (arises during a '{r.action}' event)" if r.action else ""
         if several is not None:
@@ -189,6 +199,8 @@ class Rulings:
         def then(w, note, f=f):
             f.witness, f.witness_note = w, note
 
+        if moved is None:
+            self.steer[r.name] = got["target"]
         task = self._rulings_task if moved is None else ("rulings", tuple(x.name for x in self.elsewhere), moved)
         self._later(task, then, key=r.name)
         self.add(f)

@@ -31,6 +31,10 @@ def _fid(game: Game, kind: str, cite: str, name: str) -> str:
 class Runner:
     """The orchestration of an Audit (its state is set by Audit.__init__)."""
 
+    # the search for games another reading plays otherwise (disputed options, sources'
+    # values: disputed.py), submitted once the options are checked (Listed.disputed)
+    READINGS = ("readings",)
+
     # -------------------------------------------------------------- orchestration
     def run(self) -> list[Finding]:
         self.t0 = time.monotonic()
@@ -38,6 +42,7 @@ class Runner:
         self.elsewhere: list = []  # rulings that cannot arise as configured (_ruling)
         self.pool = None
         self.futures: dict = {}
+        self.readings: list = []  # the points whose witness plays the other reading (READINGS)
         if self.witnesses:
             # witnesses are searched concretely in other processes while z3 works here
             # niced: the proofs (two processes) come first, the searches take what is left.
@@ -46,8 +51,8 @@ class Runner:
             # and each claim's witness (the consequence of a contradiction, e.g. §6.5's 5 tokens)
             self.pool = workers.context().Pool(2, initializer=_nice)
             self._submit(("stuck",), units=self._units(min(STUCK_SECONDS, self.witness_seconds)))
-            if self.game.rulings:
-                self._submit(self._rulings_task, units=self._rulings_units)
+            # the rulings' search is submitted once z3 has checked them (rulings.py): it climbs
+            # towards the states z3 found
             for i, c in enumerate(self.game.claims):
                 if c.kind == "max":
                     self._submit(("claim", i, c.value))
@@ -89,19 +94,25 @@ class Runner:
         """One exploration serves every ruling: the work of one search each, up to a share."""
         return self._units(self.witness_seconds * max(1, min(len(self.game.rulings), RULINGS_SHARE)))
 
-    def _submit(self, task: tuple, units: int | None = None) -> None:
+    def _submit(self, task: tuple, units: int | None = None, sent: tuple | None = None) -> None:
+        """Start the search of `task` (its key in `futures`), sending `sent` to the worker."""
         if self.pool is not None and task not in self.futures:
             if units is None:
                 units = self._rulings_units if task[0] == "rulings" else self._units(self.witness_seconds)
+            sent = sent or task
+            if task == self._rulings_task:
+                # with the state z3 found for each ruling (steer.py), in the rulings' order
+                sent = task + (None, tuple((n, t) for n, t in self.steer.items() if t))
             self.futures[task] = self.pool.apply_async(
-                W.run_task, (self.game.name, self.rules, task, units, self.deadline - 0.2))
+                W.run_task, (self.game.name, self.rules, sent, units, self.deadline - 0.2))
 
     def _later(self, task: tuple, then, key: str | None = None) -> None:
         """Attach the witness of `task` when the searches are collected: then(witness, note)."""
         if self.pool is None:
             then(None, "not searched (--no-witness)")
             return
-        self._submit(task)
+        if task not in (self._rulings_task, self.READINGS):  # those once all their points are known
+            self._submit(task)
         self.pending.append((task, then, key))
 
     def _resolve(self) -> None:
@@ -129,6 +140,9 @@ class Runner:
         """One line, in the search's own unit: the moves it weighed (search.Budget)."""
         if task[0] == "rulings":
             return f"no example game found within {self._rulings_units:,} moves weighed (one search for every ruling)"
+        if task == self.READINGS:
+            return (f"no game found within {self._units(self.witness_seconds):,} moves weighed that the other "
+                    "reading plays otherwise (one search for every disputed option and sources' value)")
         return f"no example game found within {self._units(self.witness_seconds):,} moves weighed"
 
     def _netted_note(self) -> str:

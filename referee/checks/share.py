@@ -1,0 +1,32 @@
+"""The witnessed share: of the ambiguities and contradictions that arise in play (a
+ruling's question, a disputed option, two sources' value), how many carry a replayable
+witness game (issue #16: at least 90%). Text detectors' findings are about wording and
+arise in no game, so they are not counted; neither are findings the audit could not
+establish."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .findings import Finding
+
+
+@dataclass(frozen=True)
+class Share:
+    in_play: int  # ambiguities and contradictions whose situation arises in play
+    witnessed: int  # ... of which carry a witness game
+
+    def percent(self) -> str:
+        return f"{100 * self.witnessed / self.in_play:.0f}%" if self.in_play else "n/a"
+
+    def line(self) -> str:
+        """The summary's words: `7/9 (78%) of the ambiguities and contradictions arising in play`."""
+        return (f"witness games for {self.witnessed}/{self.in_play} ({self.percent()}) of the ambiguities and "
+                "contradictions arising in play")
+
+    def to_json(self) -> dict:
+        return {"in_play": self.in_play, "witnessed": self.witnessed}
+
+
+def share(findings: list[Finding]) -> Share:
+    counted = [f for f in findings if f.in_play and f.is_problem]
+    return Share(len(counted), sum(f.witness is not None for f in counted))
