@@ -35,6 +35,9 @@ def record_ids(game) -> list[str]:
     for p in game.phases:
         out += [finding_id(g, "graph", p.cite, f"unreached_{p.name}"), finding_id(g, "graph", p.cite, f"dead_end_{p.name}"),
                 finding_id(g, "stalemate", p.cite, p.name)]
+    from referee.checks.text import detect  # the detectors that read the rulebook's text
+
+    out += [f.id for f in detect(game)]
     return out
 
 
