@@ -37,7 +37,7 @@ STEP = Action(
     needs=(Need("§1", "a step up or down", lambda s, a: a.d != 0),
            Need("§1", "on the track", lambda s, a: And(s.at + a.d >= 0, s.at + a.d <= TOP))),
     effect=lambda s, a: s.but(at=s.at + a.d + 0 * decide(AT_FAR, s, a), steps=s.steps + 1),
-    phases=("walk",), goes=("walk",),
+    phases=("walk",), goes=("walk",), propose=lambda s: (args(0, d=d) for d in (-1, 1)),
 )
 WALK = Game(
     name="walk", title="Walk", rulebook="(none)", version="1", state_cls=Walk, sources=SOURCES,
@@ -48,7 +48,7 @@ WALK = Game(
                                                 extra={"nplayers": 1}),
     setup=lambda h, cfg: Walk(cfg=cfg, phase=0, at=0, steps=0),
     init=lambda S: And(S.phase == 0, S.at == 0, S.steps == 0),
-    result=lambda s: None, moves=lambda s: ((STEP, args(0, d=d)) for d in (-1, 1)),
+    result=lambda s: None,
     random_header=lambda rng, cfg: {"referee": 1, "game": "walk", "options": dict(cfg.options), "players": ["Ana"]},
     header_example={"referee": 1, "game": "walk", "players": ["Ana"]},
 )
@@ -101,7 +101,7 @@ def _edged():
     opts = (Option("edge", "§3", "where the track ends", {"go": "at 100", "stop": "at 5"}, "go", kind="disputed"),
             Option("idle", "§3", "a point nothing reads", {"a": "a", "b": "b"}, "a", kind="disputed"))
     g = dataclasses.replace(WALK, name="edged", actions=(step,), rulings=(), options=opts, _by_name={}, _needs={}, _configs={},
-                            _watch={}, moves=lambda s: ((step, args(0, d=d)) for d in (-1, 1)),
+                            _watch={},
                             configure=lambda o, c, p, nplayers=1: Config("edged", choose_options(o, opts), SOURCES, p,
                                                                         extra={"nplayers": 1}))
     return g
@@ -133,7 +133,6 @@ def test_two_sources_giving_a_value_differently_are_witnessed_where_the_other_va
         s.at + a.d >= 0, s.at + a.d <= s.cfg.value(end)))))
     g = dataclasses.replace(base, sources=srcs, sourced=(end,), actions=(step,), _by_name={}, _needs={}, _watch={},
                             _configs={},
-                            moves=lambda s: ((step, args(0, d=d)) for d in (-1, 1)),
                             configure=lambda o, c, p, nplayers=1: Config("edged", choose_options(o, base.options), srcs,
                                                                         p, extra={"nplayers": 1}))
     header, path, reaches = search_readings(g, Rules(), (("source", "end"),), Budget(UNITS))["source", "end"]
