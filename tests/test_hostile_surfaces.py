@@ -66,3 +66,34 @@ def test_a_file_that_is_no_log_is_named_and_fails_the_differential(tmp_path):
     assert rep.code == 2 and rep.logs == 3 and rep.agree == 1
     assert [(os.path.basename(x["name"]), x["line"]) for x in rep.not_logs] == [("junk.jsonl", 1), ("empty.jsonl", 1)]
     assert "not JSON" in rep.not_logs[0]["why"] and rep.to_json()["not_logs"] == rep.not_logs
+
+
+@pytest.mark.parametrize("call, field", [
+    (lambda r, m: m.load(1), "name"),  # was: accepted as far as the lookup; a list: TypeError (unhashable)
+    (lambda r, m: m.load("welcome", options=[1]), "options"),  # was: TypeError (dict update sequence)
+    (lambda r, m: m.load("welcome", components=1), "components"),  # was: TypeError from pathlib
+    (lambda r, m: r.replay(None), "source"),  # was: TypeError ('NoneType' object is not iterable)
+    (lambda r, m: m.replay(1), "source"),
+    (lambda r, m: r.new("Ana"), "players"),  # was: a game of three players 'A', 'n', 'a'
+    (lambda r, m: r.new(1), "players"),
+    (lambda r, m: r.audit(budget="x"), "budget"),  # was: TypeError ('>' between str and float), before z3
+    (lambda r, m: r.audit(budjet=3), "budjet"),
+    (lambda r, m: r.scenarios(count="x"), "count"),  # was: TypeError from range()
+    (lambda r, m: r.scenarios(family=1), "family"),  # was: TypeError ('int' object is not iterable)
+    (lambda r, m: m.differential(1, against={"tie": "gold"}), "logs"),  # was: TypeError
+    (lambda r, m: m.differential([LOG], engine=1), "engine"),  # was: "no such file" for the log
+    (lambda r, m: m.differential([LOG], engine="x", timeout="x"), "timeout"),
+])
+def test_the_front_door_refuses_a_wrong_type_with_a_named_argument(call, field):
+    import referee
+
+    with pytest.raises(referee.errors.Unreadable) as e:
+        call(referee.load("welcome"), referee)
+    assert e.value.field == field and e.value.exit_code == 2 and str(e.value).startswith(field), str(e.value)
+
+
+def test_one_path_given_to_differential_is_one_log():
+    import referee
+
+    rep = referee.differential(LOG, against={"tie": "gold"})  # was: each letter taken as a path
+    assert (rep.logs, rep.agree, rep.code) == (1, 1, 0)
