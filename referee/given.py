@@ -11,7 +11,7 @@ from .errors import Unreadable
 
 
 def _bad(what: str, wants: str, got: Any) -> Unreadable:
-    return Unreadable(f"{what}: {wants}, not {type(got).__name__}", field=what)
+    return Unreadable(f"{what}: {wants}, not {'None' if got is None else type(got).__name__}", field=what)
 
 
 def text(v: Any, what: str) -> None:
