@@ -46,8 +46,9 @@ def rulebooks(tmp: Path, tally: fuzz.Tally) -> None:
     d = tmp / "books"
     d.mkdir()
     bad = {"binary": (b"\x00\xff\xfe\x00 not text", "not UTF-8"),
-           "huge (over the size limit)": (b"x" * (65 << 20), "larger than")}
-    text = {"empty": b"", "CRLF": b"Titre\r\n\r\nUne phrase. Une autre.\r\n",
+           "huge (over the size limit)": (b"x" * (65 << 20), "larger than"), "empty": (b"", ":1: empty"),
+           "blank lines and a BOM": (b"\xef\xbb\xbf\n \r\n\t\n", ":1: empty")}
+    text = {"CRLF": b"Titre\r\n\r\nUne phrase. Une autre.\r\n",
             "BOM": b"\xef\xbb\xbfTitre\n\nUne phrase.\n", "only headings": b"# A\n\n# B\n\n# C\n",
             "a § repeated": "§1.1. A\nUne phrase.\n§1.1. A\nUne autre.\n".encode(),
             "a 3 MB line": b"x" * (3 << 20) + b"\n", "NUL bytes": b"Titre\n\nUne\x00phrase.\n"}

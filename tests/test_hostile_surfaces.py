@@ -97,3 +97,15 @@ def test_one_path_given_to_differential_is_one_log():
 
     rep = referee.differential(LOG, against={"tie": "gold"})  # was: each letter taken as a path
     assert (rep.logs, rep.agree, rep.code) == (1, 1, 0)
+
+
+@pytest.mark.parametrize("data", [b"", b"\xef\xbb\xbf\n \r\n\t\n"])
+def test_an_empty_rulebook_is_unreadable_not_a_report_of_gone_units(tmp_path, data):
+    # was: `referee coverage draft --rulebook empty.txt` printed "0 units" and every map entry gone, exit 1
+    from referee.errors import Unreadable
+    from referee.rulebook.text import read_lines
+
+    (tmp_path / "empty.txt").write_bytes(data)
+    with pytest.raises(Unreadable) as e:
+        read_lines(tmp_path / "empty.txt")
+    assert e.value.located().endswith("empty.txt:1: empty: no text to read, not a rulebook")
