@@ -9,7 +9,8 @@ log, file kinds and batches, each held to the contract of `referee replay`:
 
 Mutants run in-process through the CLI's own per-file wrapper (`cli.replay._one`); a sample
 is replayed again by the CLI in a subprocess, as a batch, and file-kind and batch cases run
-the CLI. Run: python bench/fuzz.py [--mutants N] [--seed S] [--cli-sample K]
+the CLI. Run: python bench/fuzz.py [--mutants N] [--seed S] [--cli-sample K]; the newer commands'
+cases are bench/fuzz_surfaces.py's, run at the end.
 Prints one row per input class: tried, tracebacks, reprs, unlocated, wrong exit, inputs
 modified, hangs. Exit 1 when any count but "tried" is not 0."""
 from __future__ import annotations
@@ -332,12 +333,14 @@ runpy.run_module("referee", run_name="__main__")
 """
 
 
-def cli(args: list[str], stdin=None, seconds: float = 60) -> tuple[int | None, str, str, float, int]:
-    """(exit code or None on a hang, stdout, stderr, seconds, peak MB) of `referee ARGS`."""
+def cli(args: list[str], stdin=None, seconds: float = 60, cwd: Path | None = None,
+        env: dict | None = None) -> tuple[int | None, str, str, float, int]:
+    """(exit code or None on a hang, stdout, stderr, seconds, peak MB) of `referee ARGS`
+    (run in `cwd`, with `env` over the environment)."""
     t = time.monotonic()
     try:
         p = subprocess.run([sys.executable, "-c", PEAK, *args], stdin=stdin, capture_output=True, timeout=seconds,
-                           env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"})
+                           cwd=cwd, env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200", **(env or {})})
     except subprocess.TimeoutExpired:
         return None, "", "", time.monotonic() - t, 0
     err = p.stderr.decode("utf-8", "replace")
@@ -604,6 +607,8 @@ def main() -> None:
     ap.add_argument("--cli-sample", type=int, default=300)
     ap.add_argument("--components", type=int, default=1_000, help="mutants of the shipped component files")
     ap.add_argument("--archives", type=int, default=300, help="damaged tar, tar.gz and zip corpora")
+    ap.add_argument("--maps", type=int, default=200, help="mutants of the coverage maps (bench/fuzz_surfaces.py, "
+                    "with the cases of the newer commands: coverage, differential, audit --baseline, --why, ...)")
     args = ap.parse_args()
     examples_before = {p: sha(p) for p in EXAMPLES}
     tally = Tally()
@@ -617,6 +622,9 @@ def main() -> None:
         batches(tmp, tally)
         components(args.components, args.seed, tmp, tally)
         archives(args.archives, args.seed, tmp, tally)
+        import fuzz_surfaces
+
+        fuzz_surfaces.run_all(tmp, tally, args.maps, args.seed)
     tally.add("examples unchanged", **{"inputs modified": any(sha(p) != h for p, h in examples_before.items())})
     print(f"{args.mutants} mutants of {len(EXAMPLES)} example logs in-process in {t_in:.0f} s (seed {args.seed}); "
           f"{len(kept)} again through the CLI; total {time.monotonic() - t:.0f} s")

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Mapping, Sequence
 
-from . import errors
+from . import errors, given
 from .model import load as _load_game
 from .model import is_game, names
 from .model.kernel import Config, Game, State
@@ -39,8 +39,13 @@ def load(name: str, options: Mapping[str, str] | None = None, prefer: str | None
     says where sources disagree, with the component data in directory `components`.
     `players` is the player count of `config` and of `new()` without names (the game's
     default when None); a replayed log brings its own. Raises `referee.errors.Unreadable` for an
-    unknown game, option or component file."""
-    if not is_game(name):
+    unknown game, option or component file, or an argument of the wrong type."""
+    given.text(name, "name")
+    given.pairs(options, "options")
+    given.text(prefer, "prefer")
+    given.path(components, "components")
+    given.whole(players, "players", 1, none=True)
+    if name is None or not is_game(name):
         raise errors.Unreadable(f"unknown game {name!r} (known: {', '.join(names())})", field="game")
     game = _load_game(name)
     comp = Path(components) if components is not None else None
@@ -76,6 +81,7 @@ class Rules:
         stream, an iterable of lines (str or bytes) or of event dicts, or the log's own
         text. Its header must name this game; options it gives must agree with these.
         Invariants z3 proved for these rules are trusted unless `check_invariants`."""
+        given.source(source)
         return engine.replay(source, keep_going, explain, self.components, self.prefer,
                              game=self.game, options=self.options, label=label, check_invariants=check_invariants)
 
@@ -86,6 +92,10 @@ class Rules:
         random games draw with seed 0; see docs/<game>.md). Raises
         `referee.errors.Unreadable` for a header that cannot be read, `Illegal` for a setup
         that breaks a rule."""
+        given.names(players, "players")
+        if setup is not None and not isinstance(setup, Mapping):
+            raise errors.Unreadable(f"setup: the header's setup object (a mapping), not {type(setup).__name__}",
+                                    field="setup")
         base = dict(self.game.header_example)
         if not base.get("setup") and self.game.random_header is not None:
             import random  # a fixed seed: the same default setup every time
@@ -110,6 +120,15 @@ class Rules:
         `referee audit`'s options: witnesses, witness_seconds, budget."""
         from .checks.audit import Audit
 
+        unknown = sorted(set(kw) - {"witnesses", "witness_seconds", "budget"})
+        if unknown:
+            raise errors.Unreadable(f"{unknown[0]}: no keyword of audit (known: witnesses, witness_seconds, budget)",
+                                    field=unknown[0])
+        if type(kw.get("witnesses", True)) is not bool:
+            raise errors.Unreadable("witnesses: True or False", field="witnesses")
+        given.number(kw.get("witness_seconds", 0), "witness_seconds")
+        given.number(kw.get("budget", 0), "budget")
+
         return Audit(self.game, options=self.options, prefer=self.prefer, components=self.components, **kw).run()
 
     def scenarios(self, count: int = 20, seed: int = 0, family: str | list[str] = "all",
@@ -120,6 +139,12 @@ class Rules:
         set of option sets (`--all-pairs`); else under the usual cycle of configurations."""
         from .checks.scenarios import build, configurations
 
+        given.whole(count, "count")
+        given.whole(seed, "seed", -(2**63))
+        if not (isinstance(family, str) or (isinstance(family, list) and all(isinstance(f, str) for f in family))):
+            raise errors.Unreadable(f"family: a family's name or a list of them, not {type(family).__name__}",
+                                    field="family")
+        given.number(budget, "budget", none=True)
         chosen = bool(self.options) or all_pairs
         confs = configurations(self.game, dict(self.options) if self.options else None, all_pairs) if chosen else None
         return build(self.game, count, seed, family, budget, confs)
@@ -201,6 +226,9 @@ class Play:
 def replay(source: Any, keep_going: bool = False, explain: bool = False,
            components: str | Path | None = None, prefer: str | None = None, check_invariants: bool = False) -> Verdict:
     """Validate one recorded game of any registered game (its header names it)."""
+    given.source(source)
+    given.path(components, "components")
+    given.text(prefer, "prefer")
     comp = Path(components) if components is not None else None
     return engine.replay(source, keep_going, explain, comp, prefer, check_invariants=check_invariants)
 

@@ -69,3 +69,29 @@ def test_a_sample_of_component_and_archive_mutants_keeps_the_contract(fuzz, tmp_
     assert tally.rows["component file mutant"]["tried"] == 25
     assert {"damaged tar", "damaged tar.gz", "damaged zip"} <= set(tally.rows)
     assert tally.clean(), tally.table() + "\n" + "\n".join(tally.faults)
+
+
+@pytest.fixture(scope="module")
+def surfaces(fuzz):
+    import sys
+
+    sys.modules.setdefault("fuzz", fuzz)  # fuzz_surfaces imports the bench's contract as `fuzz`
+    spec = importlib.util.spec_from_file_location("referee_bench_fuzz_surfaces", BENCH.parent / "fuzz_surfaces.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_a_sample_of_the_newer_surfaces_keeps_the_contract(fuzz, surfaces, tmp_path):
+    """Mutated coverage maps, the front door given wrong types (in-process), and one damaged
+    baseline through the CLI (it used to end in an AttributeError traceback)."""
+    tally = fuzz.Tally()
+    surfaces.maps(20, 5, tmp_path, tally)
+    surfaces.api(tally)
+    bad = tmp_path / "b.json"
+    bad.write_bytes(b'{"version": 1, "findings": {"\xff": 1}}')
+    surfaces._case(tally, "audit --baseline: not UTF-8", ["audit", "draft", "--no-witness", "--baseline", str(bad)],
+                   {2}, "b.json:1", [bad])
+    assert tally.rows["coverage map mutant"]["tried"] == 20
+    assert tally.rows["Python API: a wrong type"]["tried"] == len(surfaces.API)
+    assert tally.clean(), tally.table() + "\n" + "\n".join(tally.faults)

@@ -19,6 +19,7 @@ from .findings import Finding
 from .severity import LEVELS
 
 BASELINE_VERSION = 1
+MAX_BYTES = 64 << 20  # a baseline lists ids and one line each: far below this; /dev/zero-like input stops here
 IGNORE_KEYS = MappingProxyType({"id": str, "reason": str})
 
 
@@ -35,12 +36,32 @@ def write(path: Path, findings: Iterable[Finding]) -> int:
     return len(held)
 
 
+def _text(path: Path, what: str) -> str:
+    """A small regular file's text: a FIFO, a device or a directory is never opened (a FIFO
+    waits forever, /dev/zero never ends), a file past MAX_BYTES is refused, never read whole."""
+    from ..model.kernel.inputs import not_regular
+
+    if kind := not_regular(path):
+        raise BadInput(f"{path}: {what} cannot be read: {kind}, not a regular file")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise BadInput(f"{path}: {what} cannot be read: {e.strerror or 'an OS error'}") from None
+    if len(data) > MAX_BYTES:
+        raise BadInput(f"{path}: {what} cannot be read: larger than {MAX_BYTES >> 20} MiB")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise BadInput(f"{path}:{line}: {what} is not UTF-8 text (byte {e.start})") from None
+
+
 def read(path: Path) -> set[str]:
     """The ids a baseline file holds; an unreadable one is a located BadInput (exit 2)."""
+    text = _text(path, "the baseline")
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise BadInput(f"{path}: the baseline cannot be read: {e.strerror or e}") from None
+        doc = json.loads(text)
     except json.JSONDecodeError as e:
         raise BadInput(f"{path}:{e.lineno}: the baseline is not JSON: {e.msg}") from None
     if not isinstance(doc, dict) or doc.get("version") != BASELINE_VERSION or not isinstance(doc.get("findings"), dict):
@@ -59,19 +80,18 @@ def ignores(path: Path | None) -> dict[str, str]:
     """id -> reason, from `[tool.referee] ignore = [{id = ..., reason = ...}]` of `path`."""
     if path is None:
         return {}
+    text = _text(path, "pyproject.toml")
     try:
-        text = path.read_text(encoding="utf-8")
-        conf = tomllib.loads(text).get("tool", {}).get("referee", {})
-    except (OSError, UnicodeDecodeError) as e:
-        raise BadInput(f"{path}: cannot be read: {getattr(e, 'strerror', None) or e}") from None
+        tool = tomllib.loads(text).get("tool", {})
     except tomllib.TOMLDecodeError as e:
         raise BadInput(f"{path}: not TOML: {e}") from None
+    conf = tool.get("referee", {}) if isinstance(tool, dict) else None  # `tool = 1` is TOML too
     if not isinstance(conf, dict):
         raise BadInput(f"{path}: tool.referee: a table ([tool.referee])")
     lines = text.splitlines()
 
     def at(needle: str) -> int:  # tomllib gives no lines: the entry's line, else the table's
-        return next((i for i, s in enumerate(lines, 1) if needle and needle in s),
+        return next((i for i, s in enumerate(lines, 1) if isinstance(needle, str) and needle and needle in s),
                     next((i for i, s in enumerate(lines, 1) if s.strip() == "[tool.referee]"), 1))
 
     unknown = sorted(set(conf) - {"ignore"})

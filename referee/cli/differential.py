@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import orjson
 import typer
 
-from .common import BAD, FOUND, OK, Fmt, err, out
+from .common import BAD, Fmt, err, out
 
 
 def _pairs(given: list[str] | None, flag: str) -> dict[str, str]:
@@ -72,4 +72,4 @@ def differential(
         out.print(orjson.dumps(rep.to_json(), option=orjson.OPT_INDENT_2).decode(), markup=False)
     else:
         text(rep, out)
-    raise typer.Exit(FOUND if rep.code else OK)
+    raise typer.Exit(rep.code)  # 2: a file given is no log; 1: disagreements

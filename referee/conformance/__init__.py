@@ -31,8 +31,24 @@ def differential(logs: Iterable[str | Path] = (), *, engine: str | Sequence[str]
     `shrink` (default: with an engine, not against) shrinks each class's first log.
     Raises `Unreadable` (exit 2) for a usage error or a missing log, `EngineFailed` (exit 2)
     when the engine dies, falls silent for `timeout` s or answers out of protocol."""
+    from .. import given
     from ..model import names
 
+    logs = given.paths(logs, "logs")
+    if not (engine is None or isinstance(engine, str)
+            or (isinstance(engine, (list, tuple)) and all(isinstance(x, str) for x in engine))):
+        raise Unreadable(f"engine: a command (a string, or a list of strings), not {type(engine).__name__}",
+                         field="engine")
+    given.pairs(against, "against")
+    given.pairs(options, "options")
+    given.text(game, "game")
+    given.text(prefer, "prefer")
+    given.path(components, "components")
+    given.whole(count, "count", 1)
+    given.whole(seed, "seed", -(2**63))
+    given.whole(shrink_steps, "shrink_steps", 1)
+    given.number(timeout, "timeout")
+    given.number(budget, "budget", none=True)
     if (engine is None) == (against is None):
         raise Unreadable("give either an engine command or a reading to compare against (not both)")
     base = Reading(tuple(sorted((options or {}).items())), prefer, Path(components) if components else None)

@@ -21,7 +21,8 @@ def text(rep: Report, console: Console) -> None:
     n = len(rep.changes)
     say(f"{rep.logs} logs: {rep.agree} agree, {n} disagree"
         + (f" in {len(rep.classes)} class{'es' if len(rep.classes) != 1 else ''}" if n else "")
-        + (f", {len(rep.not_established)} not compared (referee failed)" if rep.not_established else ""))
+        + (f", {len(rep.not_established)} not compared (referee failed)" if rep.not_established else "")
+        + (f", {len(rep.not_logs)} not a log (exit 2)" if rep.not_logs else ""))
     for i, f in enumerate(rep.classes, 1):
         k = f.klass
         console.print()
@@ -45,6 +46,8 @@ def text(rep: Report, console: Console) -> None:
             say(f"  {c['name']}: A {_short(c['a'])}; B {_short(c['b'])} (class {c['class']})")
     for x in rep.not_established:
         say(f"{x['name']}: not compared: {x['why']}")
+    for x in rep.not_logs:
+        say(f"{x['name']}:{x['line']}: not compared, not a log of a game referee knows: {x['why']}")
 
 
 def _short(d: dict[str, Any]) -> str:

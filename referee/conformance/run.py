@@ -112,15 +112,18 @@ class Report:
     classes: list[Found] = field(default_factory=list)
     changes: list[dict] = field(default_factory=list)  # each disagreeing log: name, a, b, class
     not_established: list[dict] = field(default_factory=list)  # logs referee itself failed on
+    not_logs: list[dict] = field(default_factory=list)  # files given as logs whose header names no known game
 
     @property
     def code(self) -> int:
-        return 1 if self.classes or self.not_established else 0
+        """2 when a file given is no log (unreadable input, as in a replay batch), else 1 when
+        a log disagrees or was not compared, else 0."""
+        return 2 if self.not_logs else 1 if self.classes or self.not_established else 0
 
     def to_json(self) -> dict:
         return {"a": self.a, "b": self.b, "logs": self.logs, "agree": self.agree,
                 "disagree": len(self.changes), "classes": [c.to_json() for c in self.classes],
-                "changes": self.changes, "not_established": self.not_established}
+                "changes": self.changes, "not_established": self.not_established, "not_logs": self.not_logs}
 
 
 def compare(cases: Iterable[Case], base: Reading, other: Judge, b_title: str, shrink: bool = True,
@@ -144,6 +147,9 @@ def compare(cases: Iterable[Case], base: Reading, other: Judge, b_title: str, sh
             games[case.game] = load(case.game)
         game = games.get(case.game)
         a = base.said(case.lines, case.name, game)
+        if game is None:  # no header naming a known game: nothing any judge could be compared on
+            rep.not_logs.append({"name": case.name, "line": a.line or 1, "why": a.message or "not a log"})
+            continue
         if a.verdict == "error":  # referee's bug: nothing to compare this log with
             rep.not_established.append({"name": case.name, "why": a.message})
             continue

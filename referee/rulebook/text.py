@@ -109,12 +109,15 @@ def read_lines(path: Path | str) -> list[str]:
             data = f.read(MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
             raise Unreadable(f"larger than {MAX_BYTES >> 20} MiB: not a rulebook", file=str(path))
-        return data.decode("utf-8").splitlines()
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise Unreadable(f"not UTF-8 text (byte {e.start}): a rulebook is read as UTF-8",
                          file=str(path)) from None
     except OSError as e:
         raise Unreadable(f"cannot be read: {e.strerror or e}", file=str(path)) from None
+    if not text.strip("\ufeff \t\r\n"):  # else every unit of the map reads as gone, exit 1: say why instead
+        raise Unreadable("empty: no text to read, not a rulebook", file=str(path), line=1)
+    return text.splitlines()
 
 
 def _top_level(text: str) -> list[bool]:

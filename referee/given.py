@@ -1,0 +1,81 @@
+"""What a caller gives the Python front door (api.py, conformance.differential), checked at
+the door: a wrong type is an `Unreadable` naming the argument (exit 2), never a TypeError
+from deep inside the model, and never a string silently read as a list of its letters."""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .errors import Unreadable
+
+
+def _bad(what: str, wants: str, got: Any) -> Unreadable:
+    return Unreadable(f"{what}: {wants}, not {'None' if got is None else type(got).__name__}", field=what)
+
+
+def text(v: Any, what: str) -> None:
+    """None or a string."""
+    if v is not None and not isinstance(v, str):
+        raise _bad(what, "a string", v)
+
+
+def path(v: Any, what: str) -> None:
+    """None, a string or a path."""
+    if v is not None and not isinstance(v, (str, os.PathLike)):
+        raise _bad(what, "a path (a string or a pathlib.Path)", v)
+
+
+def whole(v: Any, what: str, least: int = 0, none: bool = False) -> None:
+    """A whole number at least `least` (a bool is no number)."""
+    if v is None and none:
+        return
+    if type(v) is not int or v < least:
+        raise _bad(what, f"a whole number of at least {least}", v) if type(v) is not int else \
+            Unreadable(f"{what}: a whole number of at least {least}, got {v}", field=what)
+
+
+def number(v: Any, what: str, none: bool = False) -> None:
+    """A number at least 0 (a bool is no number)."""
+    if v is None and none:
+        return
+    if type(v) not in (int, float) or v != v or v < 0:
+        raise _bad(what, "a number of at least 0", v) if type(v) not in (int, float) else \
+            Unreadable(f"{what}: a number of at least 0, got {v}", field=what)
+
+
+def pairs(v: Any, what: str) -> None:
+    """None or a mapping NAME -> VALUE with string names (a value: a string or a number)."""
+    if v is None:
+        return
+    if not isinstance(v, Mapping):
+        raise _bad(what, "a mapping NAME -> VALUE", v)
+    for k, x in v.items():
+        if not isinstance(k, str) or type(x) not in (str, int):
+            raise Unreadable(f"{what}: {k!s}: names are strings, values strings or whole numbers", field=what)
+
+
+def names(v: Any, what: str) -> None:
+    """None or a list of strings (a single string is refused: its letters are no names)."""
+    if v is None:
+        return
+    if isinstance(v, (str, bytes)) or not isinstance(v, Iterable):
+        raise _bad(what, "a list of strings", v)
+
+
+def paths(v: Any, what: str) -> list:
+    """One path, or an iterable of paths, as a list."""
+    if isinstance(v, (str, os.PathLike)):
+        return [v]
+    if isinstance(v, bytes) or not isinstance(v, Iterable):
+        raise _bad(what, "a path or a list of paths", v)
+    got = list(v)
+    for p in got:
+        path(p, what)
+    return got
+
+
+def source(v: Any) -> None:
+    """A log as the replay takes it: a path, a stream, the text, or an iterable of lines or dicts."""
+    if not isinstance(v, (str, bytes, os.PathLike, Iterable)) and not hasattr(v, "read"):
+        raise _bad("source", "a path, a stream, the log's text, or an iterable of lines or event dicts", v)

@@ -1,0 +1,111 @@
+"""Regressions of the faults bench/fuzz_surfaces.py found on the command-line surfaces added
+after issue 21 (baselines, pyproject ignores, differential, the Python front door): each
+input once, the located error (exit 2) it must get. No audit and no z3 runs here."""
+import os
+import threading
+
+import pytest
+
+from referee.checks import baseline as B
+from referee.model.kernel import BadInput
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LOG = os.path.join(ROOT, "examples", "draft", "finding-xp-tie.jsonl")
+
+
+def _refused(call, *says):
+    with pytest.raises(BadInput) as e:
+        call()
+    for s in says:
+        assert s in str(e.value), str(e.value)
+    assert "Traceback" not in str(e.value) and "Errno" not in str(e.value)
+
+
+def test_a_baseline_that_is_not_utf8_is_located_not_a_crash(tmp_path):
+    # was: AttributeError ('UnicodeDecodeError' has no strerror), a traceback and exit 1
+    (tmp_path / "b.json").write_bytes(b'{"version": 1,\n "findings": {"\xff": 1}}')
+    _refused(lambda: B.read(tmp_path / "b.json"), "b.json:2:", "not UTF-8")
+
+
+def test_a_fifo_as_baseline_is_refused_without_opening_it(tmp_path):
+    # was: the audit waited forever on the FIFO
+    os.mkfifo(tmp_path / "b.json")
+    done = []
+    t = threading.Thread(target=lambda: done.append(pytest.raises(BadInput, B.read, tmp_path / "b.json")), daemon=True)
+    t.start()
+    t.join(5)
+    assert done and "a FIFO" in str(done[0].value)
+
+
+def test_endless_or_huge_baselines_are_refused_before_being_read_whole(tmp_path, monkeypatch):
+    # was: /dev/zero as --baseline grew until the kernel killed the process
+    _refused(lambda: B.read(B.Path("/dev/zero")), "a device")
+    monkeypatch.setattr(B, "MAX_BYTES", 100)
+    (tmp_path / "b.json").write_text('{"version": 1, "findings": {' + '"x": 1, ' * 50 + '"y": 1}}')
+    _refused(lambda: B.read(tmp_path / "b.json"), "larger than")
+
+
+@pytest.mark.parametrize("text, says", [
+    ("tool = 1\n", "tool.referee"),  # was: AttributeError ('int' object has no attribute 'get')
+    ('[tool.referee]\nignore = [{id = 1, reason = "r"}]\n', "ignore[0]"),  # was: TypeError (int in str)
+    (b"[tool.referee]\nignore = '\xff'\n", "pyproject.toml:2: pyproject.toml is not UTF-8"),
+])
+def test_a_damaged_pyproject_is_a_located_error(tmp_path, text, says):
+    p = tmp_path / "pyproject.toml"
+    p.write_bytes(text if isinstance(text, bytes) else text.encode())
+    _refused(lambda: B.ignores(p), says)
+
+
+def test_a_file_that_is_no_log_is_named_and_fails_the_differential(tmp_path):
+    # was: "1 logs: 1 agree", exit 0, for a file holding `{"x":`
+    import referee
+
+    (tmp_path / "junk.jsonl").write_text('{"x":\n')
+    (tmp_path / "empty.jsonl").write_text("")
+    rep = referee.differential([tmp_path / "junk.jsonl", tmp_path / "empty.jsonl", LOG], against={"tie": "gold"})
+    assert rep.code == 2 and rep.logs == 3 and rep.agree == 1
+    assert [(os.path.basename(x["name"]), x["line"]) for x in rep.not_logs] == [("junk.jsonl", 1), ("empty.jsonl", 1)]
+    assert "not JSON" in rep.not_logs[0]["why"] and rep.to_json()["not_logs"] == rep.not_logs
+
+
+@pytest.mark.parametrize("call, field", [
+    (lambda r, m: m.load(1), "name"),  # was: accepted as far as the lookup; a list: TypeError (unhashable)
+    (lambda r, m: m.load("welcome", options=[1]), "options"),  # was: TypeError (dict update sequence)
+    (lambda r, m: m.load("welcome", components=1), "components"),  # was: TypeError from pathlib
+    (lambda r, m: r.replay(None), "source"),  # was: TypeError ('NoneType' object is not iterable)
+    (lambda r, m: m.replay(1), "source"),
+    (lambda r, m: r.new("Ana"), "players"),  # was: a game of three players 'A', 'n', 'a'
+    (lambda r, m: r.new(1), "players"),
+    (lambda r, m: r.audit(budget="x"), "budget"),  # was: TypeError ('>' between str and float), before z3
+    (lambda r, m: r.audit(budjet=3), "budjet"),
+    (lambda r, m: r.scenarios(count="x"), "count"),  # was: TypeError from range()
+    (lambda r, m: r.scenarios(family=1), "family"),  # was: TypeError ('int' object is not iterable)
+    (lambda r, m: m.differential(1, against={"tie": "gold"}), "logs"),  # was: TypeError
+    (lambda r, m: m.differential([LOG], engine=1), "engine"),  # was: "no such file" for the log
+    (lambda r, m: m.differential([LOG], engine="x", timeout="x"), "timeout"),
+])
+def test_the_front_door_refuses_a_wrong_type_with_a_named_argument(call, field):
+    import referee
+
+    with pytest.raises(referee.errors.Unreadable) as e:
+        call(referee.load("welcome"), referee)
+    assert e.value.field == field and e.value.exit_code == 2 and str(e.value).startswith(field), str(e.value)
+
+
+def test_one_path_given_to_differential_is_one_log():
+    import referee
+
+    rep = referee.differential(LOG, against={"tie": "gold"})  # was: each letter taken as a path
+    assert (rep.logs, rep.agree, rep.code) == (1, 1, 0)
+
+
+@pytest.mark.parametrize("data", [b"", b"\xef\xbb\xbf\n \r\n\t\n"])
+def test_an_empty_rulebook_is_unreadable_not_a_report_of_gone_units(tmp_path, data):
+    # was: `referee coverage draft --rulebook empty.txt` printed "0 units" and every map entry gone, exit 1
+    from referee.errors import Unreadable
+    from referee.rulebook.text import read_lines
+
+    (tmp_path / "empty.txt").write_bytes(data)
+    with pytest.raises(Unreadable) as e:
+        read_lines(tmp_path / "empty.txt")
+    assert e.value.located().endswith("empty.txt:1: empty: no text to read, not a rulebook")
