@@ -57,7 +57,7 @@ def test_each_seeded_fault_is_its_own_class_with_a_shrunk_log(logs):
     rep = referee.differential(logs, engine=FAULTY)  # the front door's form
     assert (rep.logs, rep.agree, rep.code) == (4, 1, 1)
     assert _classes(rep) == {
-        ("legal/illegal", "-", "(no §)", "start=12"),  # the option read the other way, and explained so
+        ("legal/illegal", "-", "§2", "start=12"),  # the option read the other way (its result, early, cites the end §2)
         ("illegal/legal", "§1", "-", None),  # the turn guard skipped
         ("unreadable/legal", "field k", "-", None),  # the range one too long
     }
