@@ -48,4 +48,4 @@ def test_a_terminal_sees_each_scenario_family():
 def test_cli_audit_in_a_pipe_prints_no_progress():
     r = CliRunner().invoke(app, ["audit", "toy", "--no-witness", "-f", "json"])
     assert r.exit_code in (0, 1), r.stderr
-    assert r.stderr == "" and json.loads(r.stdout)["game"] == "toy"
+    assert r.stderr == "" and json.loads(r.stdout)["games"][0]["game"] == "toy"

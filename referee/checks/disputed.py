@@ -35,7 +35,7 @@ def search_readings(game: Game, rules: Rules, wanted: tuple[tuple[str, str], ...
     """{(kind, name): (header, path, what differs)} for each reading, ("option", name) or
     ("source", name of the sourced value), that some setup or move of the random games
     plays otherwise."""
-    from .witness import _explore
+    from .explore import explore_from_setups
 
     found: dict = {}
     setup = {"header": None, "done": set()}  # the current game's setup, compared once per reading
@@ -66,7 +66,7 @@ def search_readings(game: Game, rules: Rules, wanted: tuple[tuple[str, str], ...
                     break
         return len(found) == len(wanted)
 
-    _explore(game, rules, goal, game.progress or (lambda s: 0.0), budget)
+    explore_from_setups(game, rules, goal, game.progress or (lambda s: 0.0), budget)
     return found
 
 

@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterator
 
 from ..model.kernel import Game, Undecided
 from ..model.kernel import rules as R
-from .search import Budget
+from .search import Budget, Rules, starts
 
 # (before, action, args, after or None when the rules cannot tell, [(ruling, choice)]) -> reached
 Goal = Callable[[Any, Any, Any, Any, list], bool]
@@ -213,3 +213,23 @@ class Playout:
             raise StopIteration
         self.state = move.after
         return move
+
+
+def explore_from_setups(game: Game, rules: Rules, goal: Callable[..., bool], score: Callable[[Any], float],
+             budget: Budget, greed: float = 0.6, depth: int = 1500, seed: int = 0) -> tuple[dict, list] | None:
+    """Random playouts from random setups (greedy on the score with probability
+    `greed`, the first move within one of the best; uniform otherwise); every legal move of
+    every visited state is tested against goal(header, path, before, action, args, after,
+    decided). The first move reaching it ends the search: (header, path to it included);
+    None when the budget runs out."""
+    if game.moves is None or game.random_header is None:
+        return None
+    rng = random.Random(seed)
+    ex = Explorer(game, score=score, greed=greed, near=1.0, budget=budget)
+    for header, s in starts(game, rules, rng, budget):
+        path: list = []
+        for m in (play := ex.play(s, rng, depth, lambda *move: goal(header, path, *move))):
+            if play.hit is not None:
+                return header, path + [(m.act, m.args)]
+            path.append((m.act, m.args))
+    return None

@@ -9,38 +9,17 @@ the moves generator proposes. Deterministic for a given seed: bounded by a count
 """
 from __future__ import annotations
 
-import random
 from typing import Any, Callable
 
 from ..model.kernel import Game
 from ..model.kernel.play import event
-from .explore import Explorer, Goal
+from .explore import Goal, explore_from_setups
 from .findings import Witness
-from .search import Budget, Explored, Rules, starts
+from .search import Budget, Explored, Rules
 from .steer import Target, closeness
 
 STEERED_SHARE = 0.75  # of the rulings' work, the part given to the searches steered by z3's states
 STEER_GREED = 0.8  # how often a steered search takes the move closest to its state (else a random one)
-
-
-def _explore(game: Game, rules: Rules, goal: Callable[..., bool], score: Callable[[Any], float],
-             budget: Budget, greed: float = 0.6, depth: int = 1500, seed: int = 0) -> tuple[dict, list] | None:
-    """Random playouts from random setups (explore.py: greedy on the score with probability
-    `greed`, the first move within one of the best; uniform otherwise); every legal move of
-    every visited state is tested against goal(header, path, before, action, args, after,
-    decided). The first move reaching it ends the search: (header, path to it included);
-    None when the budget runs out."""
-    if game.moves is None or game.random_header is None:
-        return None
-    rng = random.Random(seed)
-    ex = Explorer(game, score=score, greed=greed, near=1.0, budget=budget)
-    for header, s in starts(game, rules, rng, budget):
-        path: list = []
-        for m in (play := ex.play(s, rng, depth, lambda *move: goal(header, path, *move))):
-            if play.hit is not None:
-                return header, path + [(m.act, m.args)]
-            path.append((m.act, m.args))
-    return None
 
 
 def search(game: Game, rules: Rules, goal: Goal, metric: Callable[[Any], float] | None,
@@ -49,7 +28,7 @@ def search(game: Game, rules: Rules, goal: Goal, metric: Callable[[Any], float] 
     what a claim maximises, then on how far the game has got."""
     progress = game.progress or (lambda s: 0.0)
     metric = metric or (lambda s: 0.0)
-    return _explore(game, rules, lambda header, path, *move: goal(*move),
+    return explore_from_setups(game, rules, lambda header, path, *move: goal(*move),
                     lambda t: metric(t) * 1000 + progress(t), budget)
 
 
@@ -74,15 +53,15 @@ def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Bud
     progress = game.progress or (lambda s: 0.0)
     steered = [n for n in names if (targets or {}).get(n)]
     if not steered:
-        _explore(game, rules, goal, progress, budget)
+        explore_from_setups(game, rules, goal, progress, budget)
         return found
-    _explore(game, rules, goal, progress, _part(budget, budget.units * (1 - STEERED_SHARE)))
+    explore_from_setups(game, rules, goal, progress, _part(budget, budget.units * (1 - STEERED_SHARE)))
     for seed, name in enumerate(steered, 1):
         if name in found or budget.exhausted:
             continue
         left = [n for n in steered[seed - 1:] if n not in found]
         near = closeness(targets[name])
-        _explore(game, rules, goal, lambda t: near(t) * 1000 + progress(t),
+        explore_from_setups(game, rules, goal, lambda t: near(t) * 1000 + progress(t),
                  _part(budget, (budget.units - budget.used) / len(left)), greed=STEER_GREED, seed=seed)
     return found
 
