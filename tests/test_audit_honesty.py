@@ -216,3 +216,11 @@ def test_a_budget_cut_step_is_not_a_stalemate():
     play = Explorer(game, budget=W.Budget(1)).play(game.first_state(header), random.Random(0), 50)
     list(play)
     assert play.why == "budget"
+
+
+def test_the_advised_budget_gives_the_proofs_more_work():
+    """"rerun with --budget N" must change something: the proofs get 60% of --budget with a
+    floor of 30 s, so the old advice (--budget 38 after 8) left them at the same 30 s."""
+    a = Audit(GAME, witnesses=False)
+    more = float(a._more_budget())
+    assert a._proof_budget(more) == 2 * a._proof_budget(a.budget)

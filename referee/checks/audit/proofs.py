@@ -25,7 +25,7 @@ class Proofs:
         # proofs get most of the audit's time; what they cannot finish is reported unknown
         # a safety net for models z3 struggles with (reported unknown), not a race: the
         # proofs of a game z3 handles must not depend on the machine's load
-        units = max(30.0, self.budget * 0.6)
+        units = self._proof_budget(self.budget)
         self.inv = proofstore.proved(self.game, self.cfg, self.components, units,
                                      lambda: prove(self.game, self.cfg, budget=units, jobs=2))
         n = len(all_instances(self.game, self.cfg))
@@ -75,8 +75,17 @@ class Proofs:
         opts = ", ".join(f"{k}={v}" for k, v in sorted(cfg.options.items()))
         return ", ".join(x for x in ((f"with {n} players" if n is not None else ""), opts) if x) or "as configured"
 
+    @staticmethod
+    def _proof_budget(budget: float) -> float:
+        """The proofs' share of --budget: 60% of it, and never under 30 s of z3's work."""
+        return max(30.0, budget * 0.6)
+
     def _more_budget(self) -> str:
-        return f"{max(2 * self.budget, self.budget + 30):.0f}"
+        """A --budget that gives the proofs twice the work they had (advice that changes
+        nothing is no advice: below 50, --budget leaves the proofs at their floor)."""
+        import math
+
+        return f"{math.ceil(2 * self._proof_budget(self.budget) / 0.6)}"
 
     def _hyp(self, S: Any) -> list:
         """The proved invariants over S: an over-approximation of the reachable states."""
