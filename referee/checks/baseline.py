@@ -39,17 +39,14 @@ def write(path: Path, findings: Iterable[Finding]) -> int:
 def _text(path: Path, what: str) -> str:
     """A small regular file's text: a FIFO, a device or a directory is never opened (a FIFO
     waits forever, /dev/zero never ends), a file past MAX_BYTES is refused, never read whole."""
-    from ..model.kernel.inputs import not_regular
+    from ..model.kernel.inputs import read_regular
 
-    if kind := not_regular(path):
-        raise BadInput(f"{path}: {what} cannot be read: {kind}, not a regular file")
     try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
+        data = read_regular(path, MAX_BYTES)
     except OSError as e:
         raise BadInput(f"{path}: {what} cannot be read: {e.strerror or 'an OS error'}") from None
-    if len(data) > MAX_BYTES:
-        raise BadInput(f"{path}: {what} cannot be read: larger than {MAX_BYTES >> 20} MiB")
+    except ValueError as e:  # not a regular file, or past MAX_BYTES
+        raise BadInput(f"{path}: {what} cannot be read: {e}") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:

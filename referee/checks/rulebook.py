@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+
 def locate(game: Any, given: Path | None = None) -> Path | None:
     """The rulebook file of `game`: `given` (a file, or a folder holding the file by name),
     else the game's seed (referee/rulebook/book.py: the nearest shared/seeds)."""

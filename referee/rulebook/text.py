@@ -98,23 +98,19 @@ MAX_BYTES = 4 << 20  # a rulebook is a few dozen KB: past 4 MiB it is not one
 def read_lines(path: Path | str) -> list[str]:
     """The rulebook's lines. Only a regular file is opened (a FIFO waits forever, /dev/zero
     never ends), and only its first MAX_BYTES are read."""
-    from ..model.kernel.inputs import not_regular
+    from ..model.kernel.inputs import read_regular
 
     path = Path(path)
-    what = not_regular(path)
-    if what is not None:
-        raise Unreadable(f"{what}, not a regular file: a rulebook is read from a regular file", file=str(path))
     try:
-        with path.open("rb") as f:
-            data = f.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise Unreadable(f"larger than {MAX_BYTES >> 20} MiB: not a rulebook", file=str(path))
-        text = data.decode("utf-8")
+        text = read_regular(path, MAX_BYTES).decode("utf-8")
     except UnicodeDecodeError as e:
         raise Unreadable(f"not UTF-8 text (byte {e.start}): a rulebook is read as UTF-8",
                          file=str(path)) from None
     except OSError as e:
         raise Unreadable(f"cannot be read: {e.strerror or e}", file=str(path)) from None
+    except ValueError as e:  # not a regular file, or past MAX_BYTES
+        why = "not a rulebook" if str(e).startswith("larger") else "a rulebook is read from a regular file"
+        raise Unreadable(f"{e}: {why}", file=str(path)) from None
     if not text.strip("\ufeff \t\r\n"):  # else every unit of the map reads as gone, exit 1: say why instead
         raise Unreadable("empty: no text to read, not a rulebook", file=str(path), line=1)
     return text.splitlines()

@@ -69,6 +69,20 @@ def not_regular(path: Path) -> str | None:
     return None if stat.S_ISREG(mode) else _what(mode)
 
 
+def read_regular(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, never more read: a FIFO, a
+    device or a directory is not opened, a larger file is refused. ValueError says which
+    ("a FIFO, not a regular file", "larger than 4 MiB"); an OSError is the OS's own."""
+    what = not_regular(path)
+    if what is not None:
+        raise ValueError(f"{what}, not a regular file")
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"larger than {limit >> 20} MiB")
+    return data
+
+
 def read_toml(path: Path) -> dict:
     """A component file as a dict; a missing, unreadable, non-UTF-8 or non-TOML file is a
     BadInput naming it."""
