@@ -44,3 +44,14 @@ def test_top_level_help_lists_whole_sentences_at_80_columns():
     text = " ".join(" ".join(x.split()) for x in rows)
     assert "replay Validate recorded games step by step. scenarios" in text
     assert "e.g. dungeon access)." in text
+
+
+def test_brackets_a_user_wrote_are_printed_as_written(tmp_path):
+    """rich reads "[red]" as a style: a file name, a rule's words or the help's
+    "[tool.referee]" must come out as written, not with the brackets eaten."""
+    r = CliRunner().invoke(app, ["replay", str(tmp_path / "no[red]such.jsonl")])
+    assert r.exit_code == 2 and "no[red]such.jsonl: no such file" in r.stderr, r.stderr
+    r = CliRunner().invoke(app, ["rules", "raiders"], terminal_width=400)
+    assert r.exit_code == 0 and "[house]" in r.stdout
+    r = CliRunner().invoke(app, ["audit", "--help"], terminal_width=400)
+    assert "[tool.referee]" in r.stdout

@@ -35,7 +35,7 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
     book = book or Rulebook(None)
     marks = marks or {}
     problems = ordered(findings, book)
-    console.print(Rule(f"[bold]{game.title}[/] — audit of {game.rulebook}"))
+    console.print(Rule(f"[bold]{_esc(game.title)}[/] — audit of {_esc(str(game.rulebook))}"))
     comp = game.default_config().comp
     if getattr(comp, "illustrative", False):
         console.print("[dim]components: the illustrative set shipped with referee (replace with --components DIR)[/]")

@@ -54,7 +54,7 @@ def audit(
     """Audit the rules: proved invariants, contradictions between sources, the text's claims,
     ambiguities and gaps, each with its § and a replayable witness. Exit 0: nothing to
     read; 1: findings, or results not established; 2: usage or input error. Findings
-    known to --baseline or ignored with a reason in [tool.referee] of pyproject.toml do
+    known to --baseline or ignored with a reason in \\[tool.referee] of pyproject.toml do
     not fail it (docs/audit.md)."""
     from ..checks import baseline as B
     from ..checks.audit import Audit

@@ -22,10 +22,12 @@ def rules(
         out.print(orjson.dumps(rows, option=orjson.OPT_INDENT_2).decode(), markup=False)
         return
     from rich.table import Table
+    from rich.text import Text
 
-    t = Table(title=f"{g.title} — rules encoded from {g.rulebook}", show_lines=False)
+    t = Table(title=Text(f"{g.title} — rules encoded from {g.rulebook}"), show_lines=False)
     for col in ("§", "kind", "rule", "source", "at"):
         t.add_column(col, overflow="fold")
     for r in rows:
-        t.add_row(r["cite"], r["kind"], r["says"], r.get("source") or "", r.get("at") or "")
+        # Text, not markup: a rule's words may hold brackets ("[house]" in a components file)
+        t.add_row(*(Text(v) for v in (r["cite"], r["kind"], r["says"], r.get("source") or "", r.get("at") or "")))
     out.print(t)
