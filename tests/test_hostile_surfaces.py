@@ -109,3 +109,16 @@ def test_an_empty_rulebook_is_unreadable_not_a_report_of_gone_units(tmp_path, da
     with pytest.raises(Unreadable) as e:
         read_lines(tmp_path / "empty.txt")
     assert e.value.located().endswith("empty.txt:1: empty: no text to read, not a rulebook")
+
+
+def test_a_line_over_the_limit_is_not_read_whole_by_the_differential(tmp_path):
+    # was: the file read whole (f.read_bytes()): a 200 MB line or an endless file in memory
+    import referee
+    from referee.replays.log import MAX_LINE
+
+    big = tmp_path / "big.jsonl"
+    big.write_bytes(open(LOG, "rb").read().splitlines()[0] + b"\n" + b" " * (MAX_LINE + 10) + b"\n")
+    rep = referee.differential([big, LOG], against={"tie": "gold"})
+    assert rep.code == 2 and rep.agree == 1
+    assert rep.not_logs == [{"name": str(big), "line": 2,
+                             "why": "line longer than 1 MiB, the limit of a log line: not read further"}]

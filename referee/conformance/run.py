@@ -26,6 +26,7 @@ class Case:
     lines: tuple[bytes, ...]
     game: str | None  # as the header names it (None: the header cannot be read)
     refused: str | None = None  # a member its packed corpus cannot give (nothing to judge)
+    line: int = 0  # where a file's refusal is (a line over the limit): no log, exit 2 as in a replay
 
 
 def game_of(lines: Sequence[bytes]) -> str | None:
@@ -71,9 +72,27 @@ def log_cases(paths: Iterable[Path]) -> list[Case]:
                     lines = tuple(x.rstrip(b"\r\n") for x in g.lines)
                     out.append(Case(g.name, lines, game_of(lines)))
             else:
-                lines = tuple(f.read_bytes().splitlines())
-                out.append(Case(str(f), lines, game_of(lines)))
+                lines, line, refused = _file_lines(f)
+                out.append(Case(str(f), lines, game_of(lines), refused, line))
     return out
+
+
+def _file_lines(f: Path) -> tuple[tuple[bytes, ...], int, str | None]:
+    """A log file's lines, read with the replay's bounds (replays/log.py): a line over
+    MAX_LINE or more than MAX_LINES lines is not read on, and the log is not judged (a
+    200 MB line or an endless file costs 1 MiB, not the machine's memory)."""
+    from ..replays.log import MAX_LINE, MAX_LINES
+
+    out: list[bytes] = []
+    with open(f, "rb") as fh:
+        while raw := fh.readline(MAX_LINE + 2):
+            if len(out) == MAX_LINES:
+                return (), len(out) + 1, f"more than {MAX_LINES:,} lines, the most a log may hold: not read further"
+            line = raw.rstrip(b"\r\n")
+            if len(line) > MAX_LINE:
+                return (), len(out) + 1, f"line longer than {MAX_LINE >> 20} MiB, the limit of a log line: not read further"
+            out.append(line)
+    return tuple(out), 0, None
 
 
 @dataclass
@@ -140,6 +159,9 @@ def compare(cases: Iterable[Case], base: Reading, other: Judge, b_title: str, sh
     games: dict[str, Any] = {}  # each game loaded once: a plugin's lookup costs ~20 ms
     for case in cases:
         rep.logs += 1
+        if case.refused and case.line:  # the file is no log a judge could read (replay: exit 2)
+            rep.not_logs.append({"name": case.name, "line": case.line, "why": case.refused})
+            continue
         if case.refused:
             rep.not_established.append({"name": case.name, "why": case.refused})
             continue
