@@ -156,6 +156,14 @@ GAPS = (
         "each player's first bidding turn of each round (option variant=on)", name="premier_tour"),
     Gap("§Équipement", "the booklet does not say which tiles are used up after one use",
         "facts: Vorpal weapons, Axe, Potion, Polymorph and Pact are single-use per dungeon", name="say_tiles_used"),
+    # The Axe's line gives only the moment of the decision; the other tiles' lines say what
+    # they defeat or change, so the missing effect is a hole, not a style.
+    Gap("§Équipement.Hache", "the booklet says when the Vorpal Axe is decided (right after the monster is seen, "
+        "before the next) but never what it does to that monster",
+        "the tile's text (facts): it defeats the monster just revealed, once per dungeon", name="axe_effect"),
+    Gap("§Matériel", "the booklet never says how many players play: the 4 player aids bound it from above, "
+        "and no least number is given",
+        "2 to 4 players, from the facts file of the published game", name="player_count"),
 )
 
 RULINGS = dungeon.RULINGS + rounds.RULINGS
