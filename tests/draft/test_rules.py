@@ -44,13 +44,18 @@ def test_quests_dealt_five_kept_three():
     s = step(s, "setup.quests", to=0, quests=five)
     assert sum(s.qdeck) == 20
     assert fail(s, "setup.quests", to=0, quests=five).says == "each player is dealt quests once"
+    keep = raw(c, "Heist", "Heist", "Fellowship", quests=True)
+    # first the deal, then the choice: the quests put back under the deck could not be dealt
+    assert fail(s, "setup.keep", 0, keep=keep).says.startswith("every player has been dealt its 5 quests")
+    other = raw(c, "Rescue the Prince", "Rescue the Prince", "Raid", "Raid", "Sacred Grove", quests=True)
+    s = step(s, "setup.quests", to=1, quests=other)
     assert fail(s, "setup.keep", 0, keep=raw(c, "Heist", "Raid", quests=True)).says == "3 quests are kept"
     bad = raw(c, "Heist", "Raid", "Sacred Grove", quests=True)
     assert fail(s, "setup.keep", 0, keep=bad).says == "the quests kept are among those dealt"
-    s = step(s, "setup.keep", 0, keep=raw(c, "Heist", "Heist", "Fellowship", quests=True))
+    s = step(s, "setup.keep", 0, keep=keep)
     assert sum(s.qhand[0]) == 3 and sum(s.qdealt[0]) == 0
-    assert sum(s.qdeck) == 22  # the two others went back under the quest deck
-    assert s.qdeck[QI(c, "Raid")] == 4 and s.qdeck[QI(c, "Arcane Tower")] == 4
+    assert sum(s.qdeck) == 17  # the two others went back under the quest deck
+    assert s.qdeck[QI(c, "Raid")] == 2 and s.qdeck[QI(c, "Arcane Tower")] == 4
     assert fail(s, "setup.first", player=1).says == "every player has kept its quests"
 
 

@@ -118,6 +118,11 @@ KEEP_QUESTS = Action(
         Need("§Mise en place", "the player has been dealt its quests and has not chosen yet",
              lambda s, a: And(s.qgot[a.p] == 1, s.kept[a.p] == 0),
              lambda s, a: "no quests dealt yet" if s.qgot[a.p] == 0 else "already kept its quests"),
+        # The quests a player does not keep go under the quest deck: were a player still to be
+        # dealt, his deal could not take them, an order the multiset deck would not see.
+        Need("§Mise en place", "every player has been dealt its 5 quests before any keeps 3 (first the deal, then "
+             "the choice)", lambda s, a: And(*[s.qgot[q] == 1 for q in seats(s)]),
+             lambda s, a: "a player has not been dealt its quests yet"),
         Need("§Mise en place", "3 quests are kept",
              lambda s, a: Sum(a.keep) == QUESTS_KEPT, lambda s, a: f"keeps {sum(a.keep)}"),
         Need("§Mise en place", "the quests kept are among those dealt",
