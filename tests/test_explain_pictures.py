@@ -49,7 +49,7 @@ def test_explain_shows_each_raiders_player_in_a_table():
     r = CliRunner().invoke(app, ["replay", str(TOKENS), "--explain"])
     assert r.exit_code == 1
     out = r.stdout
-    assert "player 1" in out and "player 2" in out
+    assert "Ana" in out and "Ben" in out and "player 1" not in out  # the header's names, not seat numbers
     row = {ln.split("│")[1].strip(): [c.strip() for c in ln.split("│")[2:4]] for ln in out.splitlines()
            if ln.count("│") == 4 and ln.split("│")[1].strip()}
     assert row["tokens"] == ["3", "3"] and row["glory"] == ["0", "0"] and row["crowns"] == ["0", "1"]
@@ -63,3 +63,12 @@ def test_the_view_as_svg():
     assert page.startswith("<svg") and page.rstrip().endswith("</svg>")
     assert "AG" in page and "Goblin" in page
     assert svg(view) == page  # the same state, the same bytes
+
+
+def test_a_player_name_holding_brackets_is_drawn_as_written(tmp_path):
+    # a table cell given as a str would be read as rich markup, "[red]" gone from the column
+    log = tmp_path / "named.jsonl"
+    log.write_text(TOKENS.read_text().replace('"Ana"', '"[red]Ana"'))
+    r = CliRunner().invoke(app, ["replay", str(log), "--explain"], terminal_width=200)
+    header = [ln for ln in r.stdout.splitlines() if "┃" in ln and "Ben" in ln]
+    assert r.exit_code == 1 and len(header) == 1 and "[red]Ana" in header[0], r.stdout

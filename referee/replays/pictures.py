@@ -81,12 +81,12 @@ def renderables(view: dict) -> list[RenderableType]:
         if spec.get("legend"):
             out.append(Line(str(spec["legend"])))
     if per_player:
-        table = Table(show_lines=True)
+        table = Table(show_lines=True)  # cells as Text: never read as markup, however printed
         table.add_column("")
         for name in names:
-            table.add_column(name)
+            table.add_column(Text(name))
         for k, v in per_player.items():
-            table.add_row(k, *[_cell(x) for x in v])
+            table.add_row(Text(k), *[Text(_cell(x)) for x in v])
         out.append(table)
     out.extend(Line(f"{k} = {v}") for k, v in rest.items())
     return out
