@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..model.kernel import BadInput, Illegal, IllegalSetup, Undecided
-from ..replays.engine import decode, setup_from_header
+from ..replays.engine import decode, named_view, setup_from_header
 from ..replays.log import Unreadable, records
 from .findings import Witness
 
@@ -28,7 +28,7 @@ def replayed(game: Any, w: Witness, components: Path | None = None, prefer: str 
     A witness that cannot be replayed (it should always be) says so instead of raising."""
     lines = w.lines()
     players = tuple(lines[0].get("players", ()))
-    show = game.show or (lambda st: st.project())
+    show = named_view(game.show or (lambda st: st.project()), players)  # columns by the header's names
     it = records(lines)
     first = next(it)
     try:

@@ -192,7 +192,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     except RecursionError:
         raise Unreadable(first.no, "header: nested too deep to be read", "setup") from None
     # a readable view where the model gives one (names, not indexes), else the numeric skeleton
-    show = _named(game.show or (lambda st: st.project()), players) if explain else (lambda st: None)
+    show = named_view(game.show or (lambda st: st.project()), players) if explain else (lambda st: None)
     # the setup state is checked whole: a proof's base case covers only what `init` describes
     for inv in game.broken(s):
         v.problems.append(Problem(first.no, "invariant", f"the setup breaks: {inv.says}", inv.cite, inv.source,
@@ -325,7 +325,7 @@ def _check_result(v: Verdict, game: Game, s: Any, players: tuple[str, ...], line
                 v.verdict = "illegal"
 
 
-def _named(show: Any, players: tuple) -> Any:
+def named_view(show: Any, players: tuple) -> Any:
     """A view that counts its players (`"players": 2`, every per-player list in seat order)
     is given the header's names instead, so --explain labels a column "Ana", not "player 1"."""
     def named(st: Any) -> Any:
