@@ -167,6 +167,7 @@ def test_a_stalemate_search_below_the_floor_is_not_established(monkeypatch):
 def test_a_stalemate_search_stopped_at_the_budget_is_not_established(monkeypatch):
     fs = _stalemates(monkeypatch, None)
     assert len(fs) == 1 and fs[0].kind == "unknown"
+    assert fs[0].cites and all(c.startswith("§") for c in fs[0].cites)  # every result names its §
 
 
 def test_a_real_stalemate_search_that_found_none_adds_nothing(monkeypatch):

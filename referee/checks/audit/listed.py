@@ -53,9 +53,10 @@ class Listed:
         def then(w, note):
             # named after where every game starts (the first phase), as it has no § of its own
             fid = _fid(self.game, "stalemate", self.game.phases[0].cite, "search")
+            where = cites(self.game.phases[0].cite)  # cited where the id is named: every result names its §
             says = "whether a game can reach a state where no event is legal before the end"
             if w is None:  # failed, or stopped at the budget before it could say what it explored
-                self.add(Finding(fid, self.game.name, "unknown", [], says, status="not established",
+                self.add(Finding(fid, self.game.name, "unknown", where, says, status="not established",
                                  details=[f"the stalemate search could not run: {note}"]))
                 return
             if isinstance(w, W.Explored):
@@ -64,7 +65,7 @@ class Listed:
                                     f"game{'s' if w.games != 1 else ''}, below the floor of {STUCK_FLOOR}"
                                     + (", stopped by its time net: the machine was too loaded; rerun" if w.netted
                                        else ""))
-                    self.add(Finding(fid, self.game.name, "unknown", [], says, status="not established",
+                    self.add(Finding(fid, self.game.name, "unknown", where, says, status="not established",
                                      details=[f"not searched: {why}"]))
                 return  # not finding one after a real search proves nothing either: no finding
             phase = next((p for p in self.game.phases if p.name == w.phase), None)
