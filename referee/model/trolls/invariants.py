@@ -65,4 +65,12 @@ GAPS = (
         "it is out of play: it can neither act nor be targeted, nor hold a càc", name="happens_figure_pdv"),
     Gap("§Actions/Corps à corps", "when two figures are 'in a càc' (contact) is never defined",
         "bases touching or overlapping: centres at most (base1 + base2) / 2 apart", name="two_figures_cac"),
+    # The price is given per whole multiple of Mvt; only the charge example (11" at Mvt 3"
+    # paid as 4 x Mvt) shows what a distance in between costs.
+    Gap("§Actions/Mouvement", "a move's cost is given for whole multiples of Mvt only: what a distance in between "
+        "costs is never said (the §Actions/Charge example rounds 11\" at Mvt 3\" up to 4 x Mvt)",
+        "a move pays a whole multiple x of Mvt and goes at most x times Mvt, as in the example", name="move_between_multiples"),
+    Gap("§Actions/Corps à corps", "a group that loses a melee: the difference is taken from the PdV of 'the loser(s)', "
+        "without saying whether each loser loses it whole or the losers share it",
+        "each losing figure loses the whole difference", name="group_loss_shared"),
 )
