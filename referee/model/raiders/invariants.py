@@ -130,6 +130,13 @@ GAPS = (
     Gap("§3.6", "stones and charges start at 0 on a d20 and a d6, dice that have no 0 face", "the model counts from 0", name="stones_charges_start"),
     Gap("§9.3", "the glory track's length and the positions of its shields are not given",
         "glory is an unbounded count; victory points are glory // 3 as §9.3 says", name="glory_track_length"),
+    Gap("§7.1 §7.2 §8.6", "how many adventurers a group, or each of its two lines, may hold is never stated: only the +6 "
+        "of §8.6 (4 specialised in front, 4 behind) implies room for 4 a line",
+        "no limit but the player's reserve (a log names at most 8 a line); 4 specialised adventurers a line at most "
+        "count for the bonus", name="group_size"),
+    Gap("§8.9", "adventurers 'placed on the buildings' go back to the reserve at the end of the phase, but no rule of "
+        "the text places an adventurer on a building", "no adventurer is ever on a building: the sentence changes "
+        "nothing", name="adventurers_on_buildings"),
 )
 
 

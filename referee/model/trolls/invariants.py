@@ -73,4 +73,7 @@ GAPS = (
     Gap("§Actions/Corps à corps", "a group that loses a melee: the difference is taken from the PdV of 'the loser(s)', "
         "without saying whether each loser loses it whole or the losers share it",
         "each losing figure loses the whole difference", name="group_loss_shared"),
+    Gap("§Actions/Tir", "a line of sight is defined only by the side the target stands on (in front of the shooter, "
+        "not behind it); whether figures or scenery in between block it is never said",
+        "only the facing counts: nothing in between blocks a line of sight", name="line_of_sight_blockers"),
 )
