@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from referee.checks.text import Hit, _known, detect, page, read, silent_option, unstated_effect
+from referee.checks.text import Hit, _known, _map, detect, page, read, silent_option, unstated_effect
 from referee.rulebook.coverage import Entry
 from referee.checks.text.hit import findings
 from referee.model.kernel.rules import Answer, Option, Ruling
@@ -268,3 +268,17 @@ def test_an_unreadable_rulebook_is_not_established_with_its_located_reason(tmp_p
     fs = detect(load("draft"), rulebook=bad)
     assert [(f.kind, f.status) for f in fs] == [("unknown", "not established")]
     assert f"{bad}: not UTF-8" in fs[0].details[0]
+
+
+def test_a_gap_on_one_sentence_of_a_line_does_not_hide_a_hit_on_another():
+    # one line can hold a whole § (Dungeon Draft; Twister's §Déplacement): the map's link of
+    # its first sentence to a Gap says nothing of a cut sentence further on the same line
+    game = _game([])
+    entries = [Entry("§4#1", 19, "0123456789", ("gap:3@abcdef",), None, None, 1),
+               Entry("§4#4", 19, "0123456789", ("action:move",), None, None, 4)]
+    _, gapped = _map(game, entries)
+    cut = Hit("§4", "cut-sentence", "gap", "", 19, "x", unit="§4#4")
+    assert not _known(game, cut, gapped)
+    assert _known(game, Hit("§4", "cut-sentence", "gap", "", 19, "x", unit="§4#1"), gapped)
+    # a hit read at a line, not at a unit (a lone sub-title), still goes by the line
+    assert _known(game, Hit("§4", "lone-subtitle", "gap", "", 19, "x"), gapped)

@@ -88,7 +88,7 @@ def list_intro(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
             "a heading" if nxt in heads else "a paragraph that is not a list")
         yield Hit(u.cite, "list-intro", "gap",
                   f"a sentence of {u.cite} introduces a list (it ends with ':') and {after} follows: "
-                  "the items it announces are not given", u.line, (words(u.text) or ["list"])[-1])
+                  "the items it announces are not given", u.line, (words(u.text) or ["list"])[-1], unit=u.key)
 
 
 def _subtitle_like(page: Page, line: int) -> bool:
@@ -185,7 +185,7 @@ def cut_sentence(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
         if why:
             yield Hit(u.cite, "cut-sentence", "gap",
                       f"a sentence of {u.cite} stops mid-way: it {why}", u.line,
-                      " ".join(words(text)[-2:]))
+                      " ".join(words(text)[-2:]), unit=u.key)
 
 
 DETECTORS = (empty_section, key_only, list_intro, lone_subtitle, choice_list, cut_sentence)
