@@ -172,12 +172,4 @@ GAPS = (
     Gap("§Mise en place", "how the draft is run is never said: how many cards each pack holds, how many are taken "
         "at a time, when the rest pass; only the result, a hand of 7, is given",
         "each player is dealt a pack of 7, picks one card, and passes the rest, 7 times (public rule)", name="draft_procedure"),
-    Gap("§Icônes de classe", "whether heroes and weapons played in earlier rounds still count toward a class condition is not "
-        "said: §Jouer des cartes keeps only the numbers and symbols of the card's left side, §Fin de manche's tip keeps "
-        "'the icons', and a class is shown by colour and icon",
-        "they count: every hero and weapon in front of the player, whatever its round", name="past_rounds_class"),
-    Gap("§Quêtes", "what playing a quest gives is never stated (its XP; whether it stays in front of the player and counts "
-        "toward attack and gold production), nor how its abilities that last several rounds are used",
-        "a played quest stays in front of its player: its printed attack, gold production and XP count from then on; "
-        "no other quest ability is modelled", name="quest_reward"),
 )
