@@ -53,4 +53,7 @@ GAPS = (
         "from the opponent's starting line, for 1 AP (public rule)", name="leave_maze"),
     Gap("§Mise en place", "each team is put face down on its starting line; when those characters are turned face up is never said",
         "the log's header names each team: the referee knows them from the start", name="team_face_down"),
+    Gap("§Règle d'or 2", "the rule limits a square to 2 pawns and says nothing of which: whether two objects, or two "
+        "unwounded characters, may share a square is not said",
+        "never two objects, and at most one unwounded character, on a square (public rule)", name="which_two_pawns"),
 )
