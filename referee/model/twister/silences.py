@@ -2,7 +2,7 @@
 the model took (issue 17, item 4): one Gap each, with its § and what the project does.
 
 invariants.py lists what the text lost (pictures, card values); these are the rules it never
-states. Each was read against every sentence of the §s it cites: where the text decides, it is
+states. Each was read against every sentence of the sections it cites: where the text decides, it is
 not here. The readings follow the published rule where ../shared/facts/dungeon-twister.md
 gives one (the policy of issue 16); none of them is an Option, so no default changes."""
 from __future__ import annotations
