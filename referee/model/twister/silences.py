@@ -56,4 +56,7 @@ GAPS = (
     Gap("§Règle d'or 2", "the rule limits a square to 2 pawns and says nothing of which: whether two objects, or two "
         "unwounded characters, may share a square is not said",
         "never two objects, and at most one unwounded character, on a square (public rule)", name="which_two_pawns"),
+    Gap("§Révéler", "the room is turned face up, and in which orientation it then lies is not said (nor whether a "
+        "face-down room may be turned before, from its twin's gear, §Rotation)",
+        "it lies as the components draw it, turned by the quarter turns it was given while face down", name="reveal_orientation"),
 )
