@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from referee.checks.text import Hit, _known, detect, page, read, silent_option, unstated_effect
+from referee.checks.text import Hit, _known, _map, detect, page, read, silent_option, unstated_effect
 from referee.rulebook.coverage import Entry
 from referee.checks.text.hit import findings
 from referee.model.kernel.rules import Answer, Option, Ruling
@@ -94,6 +94,10 @@ Le bouclier augmente la valeur de frappe de 1. Une tour a une valeur de structur
 §2.1. Matériel
 
 La boîte contient 40 cartes.
+
+§2.3. Variantes
+
+On peut jouer à deux.
 """
 
 # (§, detector, term) of every defect planted above, and nothing else
@@ -114,6 +118,7 @@ PLANTED = {
     ("§1.4", "two-names", "frappe"),
     ("§1.4", "dangling-reference", "ponts"),
     ("§1.4", "dangling-reference", "fosses"),
+    ("§2.3", "skipped-number", "§2.2"),
 }
 
 
@@ -224,7 +229,7 @@ def test_what_the_model_reports_as_a_gap_is_not_reported_twice():
 # Every finding on the seeds, each read against its rulebook and judged a real defect
 # (docs/detectors.md lists them with the reading); a new one must be read before it is added.
 SEEDS = {
-    "raiders": {"raiders.gap.§3.3.list-intro"},
+    "raiders": {"raiders.gap.§3.3.list-intro", "raiders.gap.§5.1.skipped-number"},
     "draft": set(),
     "welcome": {"welcome.ambiguity.§Enchères.choice-list"},
     "trolls": {"trolls.contradiction.§Tour de jeu/6.may-must"},
@@ -268,3 +273,28 @@ def test_an_unreadable_rulebook_is_not_established_with_its_located_reason(tmp_p
     fs = detect(load("draft"), rulebook=bad)
     assert [(f.kind, f.status) for f in fs] == [("unknown", "not established")]
     assert f"{bad}: not UTF-8" in fs[0].details[0]
+
+
+def test_a_gap_on_one_sentence_of_a_line_does_not_hide_a_hit_on_another():
+    # one line can hold a whole § (Dungeon Draft; Twister's §Déplacement): the map's link of
+    # its first sentence to a Gap says nothing of a cut sentence further on the same line
+    game = _game([])
+    entries = [Entry("§4#1", 19, "0123456789", ("gap:3@abcdef",), None, None, 1),
+               Entry("§4#4", 19, "0123456789", ("action:move",), None, None, 4)]
+    _, gapped = _map(game, entries)
+    cut = Hit("§4", "cut-sentence", "gap", "", 19, "x", unit="§4#4")
+    assert not _known(game, cut, gapped)
+    assert _known(game, Hit("§4", "cut-sentence", "gap", "", 19, "x", unit="§4#1"), gapped)
+    # a hit read at a line, not at a unit (a lone sub-title), still goes by the line
+    assert _known(game, Hit("§4", "lone-subtitle", "gap", "", 19, "x"), gapped)
+
+
+def test_a_chapter_or_a_section_missing_between_two_others_and_nothing_else(tmp_path):
+    path = tmp_path / "numeros.txt"
+    # starts at §3 (an excerpt, not a hole); a chapter heading then its first §; §5 lost; §6.2 lost
+    path.write_text("Jeu\n\n§3.1. A\n\nUn.\n\n§3.2. B\n\nDeux.\n\n§4. C\n\n§4.1. D\n\nTrois.\n\n"
+                    "§6.1. E\n\nQuatre.\n\n§6.3. F\n\nCinq.\n\n§7.2. G\n\nSix.\n", encoding="utf-8")
+    got = [(h.cite, h.term, h.says.split(":")[0]) for h in read(page("numeros", path)) if h.detector == "skipped-number"]
+    assert got == [("§6.1", "§5", "the numbering goes from §4.1 to §6.1"),
+                   ("§6.3", "§6.2", "the numbering goes from §6.1 to §6.3"),
+                   ("§7.2", "§7.1", "the numbering goes from §6.3 to §7.2")]

@@ -49,20 +49,24 @@ def _entries(game) -> list:
     return read_map(path) if path.is_file() else []
 
 
-def _map(game, entries: list | None = None) -> tuple[frozenset[str], frozenset[tuple[str, int]]]:
-    """From the game's coverage map: the units that are flavour (no rule), and the (§, line)
-    of the units it links to a Gap (in its rules, or named in its why)."""
+def _map(game, entries: list | None = None) -> tuple[frozenset[str], frozenset]:
+    """From the game's coverage map: the units that are flavour (no rule), and the units it
+    links to a Gap (in its rules, or named in its why), each as its key (`§6.2#3`) and as its
+    (§, line)."""
     entries = _entries(game) if entries is None else entries
     flavour = frozenset(e.at for e in entries if e.reason == "flavour")
-    gapped = frozenset((e.at.partition("#")[0], e.line) for e in entries
-                       if any(r.startswith("gap:") for r in e.rules) or "gap" in (e.why or ""))
+    linked = [e for e in entries if any(r.startswith("gap:") for r in e.rules) or "gap" in (e.why or "")]
+    gapped = frozenset([e.at for e in linked] + [(e.at.partition("#")[0], e.line) for e in linked])
     return flavour, gapped
 
 
-def _known(game, h: Hit, gapped_units: frozenset[tuple[str, int]]) -> bool:
+def _known(game, h: Hit, gapped_units: frozenset) -> bool:
     if h.detector not in MISSING:
         return False
-    if (h.cite, h.line) in gapped_units:
+    # a hit read at one unit is known when that unit is linked to a Gap: one line can hold a
+    # whole § (Dungeon Draft, Twister's §Déplacement), and a Gap about one of its sentences
+    # says nothing of another; a hit read at a line (a heading, a lone line) goes by the line
+    if (h.unit in gapped_units) if h.unit else ((h.cite, h.line) in gapped_units):
         return True
     return h.detector in SECTION_WIDE and h.cite in {c for g in game.gaps for c in cites(g.cite)}
 

@@ -18,6 +18,7 @@ class Hit:
     line: int  # the rulebook line it was read at (0: read from the model, not the text)
     term: str  # what it is about (a word, a verb and object, an option's name): the id's tail
     also: tuple[str, ...] = ()  # other §s involved (the other half of a may/must pair)
+    unit: str = ""  # the unit it was read at (`§6.5#7`), when one unit holds it: the map's key for it
 
 
 def findings(page: Page, hits: Iterable[Hit]) -> list[Finding]:

@@ -38,7 +38,7 @@ def _numbered(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
             if not _has_body(page, cite):
                 yield Hit(u.cite, "dangling-reference", "gap",
                           f"{u.cite} refers the reader to {cite}, which the rulebook does not have or "
-                          "leaves without text: the rule referred to cannot be read", u.line, cite)
+                          "leaves without text: the rule referred to cannot be read", u.line, cite, unit=u.key)
 
 
 def _named(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
@@ -55,7 +55,7 @@ def _named(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                 shown = ", ".join(f"'{n}'" for n in lost)
                 yield Hit(u.cite, "dangling-reference", "gap",
                           f"{u.cite} refers the reader to {shown}, which no other sentence or heading of "
-                          "the rulebook names: the rules referred to cannot be found", u.line, lost[0])
+                          "the rulebook names: the rules referred to cannot be found", u.line, lost[0], unit=u.key)
 
 
 def _tables(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
@@ -64,7 +64,7 @@ def _tables(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     for u in page.units:
         if u.key not in skip and _TABLE_REF.search(u.text):
             yield Hit(u.cite, "dangling-reference", "gap",
-                      f"{u.cite} refers to a table, and the rulebook holds none", u.line, "tableau")
+                      f"{u.cite} refers to a table, and the rulebook holds none", u.line, "tableau", unit=u.key)
 
 
 def _rules_for(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
@@ -80,7 +80,7 @@ def _rules_for(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                 shown = " and ".join(f"'{t}'" for t in lost)
                 yield Hit(u.cite, "dangling-reference", "gap",
                           f"{u.cite} refers to the rules for {shown}, and no § of the rulebook gives them",
-                          u.line, lost[0])
+                          u.line, lost[0], unit=u.key)
 
 
 def dangling_reference(page: Page, skip: frozenset[str]) -> Iterator[Hit]:

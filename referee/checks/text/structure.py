@@ -11,7 +11,9 @@
   a condition (`Si ...`, `Quand ...`): a rule set among the choices, which a reader may take
   for one more choice;
 - cut-sentence: a unit that ends on an article, preposition or conjunction, trails off on
-  ', ...', or whose line leaves a bracket or quote open or holds an empty pair (`[]`)."""
+  ', ...', or whose line leaves a bracket or quote open or holds an empty pair (`[]`);
+- skipped-number: in a numbered book, a chapter or a § missing between two that are there
+  (`§3.6` then `§5.1`: chapter 4 is gone)."""
 from __future__ import annotations
 
 import re
@@ -88,7 +90,7 @@ def list_intro(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
             "a heading" if nxt in heads else "a paragraph that is not a list")
         yield Hit(u.cite, "list-intro", "gap",
                   f"a sentence of {u.cite} introduces a list (it ends with ':') and {after} follows: "
-                  "the items it announces are not given", u.line, (words(u.text) or ["list"])[-1])
+                  "the items it announces are not given", u.line, (words(u.text) or ["list"])[-1], unit=u.key)
 
 
 def _subtitle_like(page: Page, line: int) -> bool:
@@ -185,7 +187,29 @@ def cut_sentence(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
         if why:
             yield Hit(u.cite, "cut-sentence", "gap",
                       f"a sentence of {u.cite} stops mid-way: it {why}", u.line,
-                      " ".join(words(text)[-2:]))
+                      " ".join(words(text)[-2:]), unit=u.key)
 
 
-DETECTORS = (empty_section, key_only, list_intro, lone_subtitle, choice_list, cut_sentence)
+_NUMBER = re.compile(r"^§(\d+)(?:\.(\d+))?$")
+
+
+def skipped_number(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    # only a hole between two numbers that are there: a book that starts at §3 may be an
+    # excerpt, one that goes from §3.6 to §5.1 has lost chapter 4
+    numbered = [(s, int(m[1]), int(m[2] or 0)) for s in page.sections if (m := _NUMBER.match(s.cite))]
+    for (before, ch0, k0), (s, ch, k) in zip(numbered, numbered[1:]):
+        if ch > ch0 + 1:
+            lost = [f"§{c}" for c in range(ch0 + 1, ch)]
+        elif ch == ch0 + 1 and k > 1:
+            lost = [f"§{ch}.{j}" for j in range(1, k)]
+        elif ch == ch0 and k > k0 + 1:
+            lost = [f"§{ch}.{j}" for j in range(k0 + 1, k)]
+        else:
+            continue
+        yield Hit(s.cite, "skipped-number", "gap",
+                  f"the numbering goes from {before.cite} to {s.cite}: {', '.join(lost)} "
+                  f"{'is' if len(lost) == 1 else 'are'} not in the rulebook, and what "
+                  f"{'it' if len(lost) == 1 else 'they'} held cannot be read", s.line, lost[0])
+
+
+DETECTORS = (empty_section, key_only, list_intro, lone_subtitle, choice_list, cut_sentence, skipped_number)

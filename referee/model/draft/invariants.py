@@ -168,4 +168,8 @@ GAPS = (
     Gap("§Monstres", "the XP reserve is never counted", "XP tokens are taken as unlimited", name="xp_reserve_counted"),
     Gap("§Mise en place", "which way is clockwise among the players is a seating fact the text assumes",
         "the header lists the players clockwise", name="way_clockwise_among"),
+    # where the text is silent on a rule and the model took a reading (issue 17, item 4)
+    Gap("§Mise en place", "how the draft is run is never said: how many cards each pack holds, how many are taken "
+        "at a time, when the rest pass; only the result, a hand of 7, is given",
+        "each player is dealt a pack of 7, picks one card, and passes the rest, 7 times (public rule)", name="draft_procedure"),
 )

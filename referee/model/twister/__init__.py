@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..kernel import Game, Outcome, Phase, decide, args
-from . import capacites, combat, deplacement, salles, tour
+from . import capacites, combat, deplacement, salles, silences, tour
 from .data import data_checks
 from .invariants import CLAIMS, GAPS, INVARIANTS
 from .options import OPTIONS, SOURCES
@@ -38,7 +38,7 @@ GAME = Game(
     actions=tour.ACTIONS + deplacement.ACTIONS + salles.ACTIONS + combat.ACTIONS + capacites.ACTIONS,
     invariants=INVARIANTS, configure=configure, setup=setup, setup_schema=setup_schema, init=init, result=result,
     claims=CLAIMS, rulings=deplacement.RULINGS + combat.RULINGS + capacites.RULINGS + (tour.BOTH_FIVE,),
-    gaps=GAPS, data_checks=data_checks, random_header=random_header,
+    gaps=GAPS + silences.GAPS, data_checks=data_checks, random_header=random_header,
     progress=lambda s: float(s.vp[0] + s.vp[1]) + sum(1 for r in s.revealed if r) / 8,
     components_dir=Path(__file__).parent / "components", show=show, header_example=HEADER_EXAMPLE,
     search_rate=2_000,  # moves weighed per second: bench/search_rate.py

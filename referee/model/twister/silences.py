@@ -1,0 +1,62 @@
+"""Where the text of seed 002 is silent or unclear on a rule the model needs, and the reading
+the model took (issue 17, item 4): one Gap each, with its § and what the project does.
+
+invariants.py lists what the text lost (pictures, card values); these are the rules it never
+states. Each was read against every sentence of the sections it cites: where the text decides, it is
+not here. The readings follow the published rule where ../shared/facts/dungeon-twister.md
+gives one (the policy of issue 16); none of them is an Option, so no default changes."""
+from __future__ import annotations
+
+from ..kernel import Gap
+
+GAPS = (
+    Gap("§Tour", "the text never says who plays first, nor who hides the first token at setup (§Mise en place: in turn)",
+        "the first player of the log's header hides first and plays the first turn", name="first_player"),
+    Gap("§Tour", "what becomes of action points not spent by the end of a turn (the card's, or the potion's 4) is never said",
+        "they are lost when the turn ends", name="unspent_action_points"),
+    Gap("§Déplacement", "the action points a move costs are never given (attack, rotation and abilities cost 1; a move has no price)",
+        "1 AP per move of one character (public rule)", name="move_cost"),
+    Gap("§Déplacement", "the pawn moves 'as many squares as' its speed: whether it may stop short is not said",
+        "up to its speed (public rule)", name="move_distance"),
+    Gap("§Révéler", "the action points revealing a room costs are never given",
+        "1 AP (public rule)", name="reveal_cost"),
+    Gap("§Révéler", "'direct access' to a room, which revealing needs, is never defined",
+        "a character of the player on a square next to the room, with no wall on that side", name="direct_access"),
+    Gap("§Combat", "how a character is killed in combat is never said: §But and §Fin score eliminated enemies, "
+        "§Combat and §Combat groupé only wound the loser, and only the fireball is said to kill",
+        "a wounded character that loses a combat dies (public rule)", name="killed_in_combat"),
+    Gap("§Combat", "'adjacent' is never defined for combat: whether two characters with a wall or a closed portcullis "
+        "between them may fight is not said",
+        "side by side (no diagonal), through an open side only (public rule)", name="adjacent_through_wall"),
+    Gap("§Combat groupé", "which pawns take part in a group combat is never said (who may join on each side, "
+        "whether the defender's other pawns join), nor what a tie does there",
+        "the attacker names its unwounded characters and the defenders, each next to an engaged enemy; "
+        "a tie wounds nobody, as in §Combat", name="group_engaged"),
+    Gap("§Blessés", "a wounded character may play a combat card to defend, but whether its own combat value counts is not said",
+        "its card (and armour) only: a wounded character's value is not added (public rule)", name="wounded_defence"),
+    Gap("§Capacités", "abilities are for a character that 'cannot be wounded', which read as written names no character",
+        "read as a character that is not wounded", name="ability_unwounded"),
+    Gap("§Objets", "every object's ability is said to cost 1 AP to use, but the Armour and the Rope act by themselves "
+        "(when defending, when crossing pits): whether they cost an action point is not said",
+        "they cost nothing: the armour counts whenever its carrier defends, the rope whenever it moves", name="passive_objects"),
+    Gap("§Déplacement", "a character may pick up 'a wounded' on its way: whether an enemy's wounded may be carried, "
+        "and whether a character carrying an object may also carry a wounded (§Objets limits objects only), is not said",
+        "only a wounded friend, and a character carries one token in all (public rule)", name="carry_wounded"),
+    Gap("§Clerc", "how near the wounded character must be for the Cleric to heal it is never said",
+        "on the Cleric's square or next to it", name="heal_reach"),
+    Gap("§Guerrier", "how near a portcullis the Warrior (break) and the Thief (§Voleuse: open, close) must stand is never said",
+        "on a square beside the portcullis", name="portcullis_reach"),
+    Gap("§Bâton", "which character the fireball hits is never said (range, line, walls, friends)",
+        "the first character in a straight line from the Wizard, friend or enemy, with no wall or closed portcullis "
+        "between (public rule)", name="fireball_target"),
+    Gap("§Fin", "where and how a character leaves the maze (which edge, at what cost) is never said",
+        "from the opponent's starting line, for 1 AP (public rule)", name="leave_maze"),
+    Gap("§Mise en place", "each team is put face down on its starting line; when those characters are turned face up is never said",
+        "the log's header names each team: the referee knows them from the start", name="team_face_down"),
+    Gap("§Règle d'or 2", "the rule limits a square to 2 pawns and says nothing of which: whether two objects, or two "
+        "unwounded characters, may share a square is not said",
+        "never two objects, and at most one unwounded character, on a square (public rule)", name="which_two_pawns"),
+    Gap("§Révéler", "the room is turned face up, and in which orientation it then lies is not said (nor whether a "
+        "face-down room may be turned before, from its twin's gear, §Rotation)",
+        "it lies as the components draw it, turned by the quarter turns it was given while face down", name="reveal_orientation"),
+)
