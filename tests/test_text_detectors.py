@@ -298,3 +298,14 @@ def test_a_chapter_or_a_section_missing_between_two_others_and_nothing_else(tmp_
     assert got == [("§6.1", "§5", "the numbering goes from §4.1 to §6.1"),
                    ("§6.3", "§6.2", "the numbering goes from §6.1 to §6.3"),
                    ("§7.2", "§7.1", "the numbering goes from §6.3 to §7.2")]
+
+
+def test_a_section_number_used_twice_is_named_once_at_its_second_heading(tmp_path):
+    path = tmp_path / "doublon.txt"
+    path.write_text("Jeu\n\n§1.1. Un\n\nLe joueur pioche.\n\n§1.2. Deux\n\nLe joueur joue.\n\n"
+                    "§1.2. Deux encore\n\nLe joueur passe.\n\n§1.3. Trois\n\nFin.\n", encoding="utf-8")
+    got = [(h.cite, h.line, h.kind) for h in read(page("doublon", path)) if h.detector == "repeated-heading"]
+    assert got == [("§1.2", 11, "ambiguity")]
+    ok = tmp_path / "ok.txt"
+    ok.write_text("Jeu\n\n§1.1. Un\n\nLe joueur pioche.\n\n§1.2. Deux\n\nLe joueur joue.\n", encoding="utf-8")
+    assert not [h for h in read(page("ok", ok)) if h.detector == "repeated-heading"]

@@ -13,7 +13,9 @@
 - cut-sentence: a unit that ends on an article, preposition or conjunction, trails off on
   ', ...', or whose line leaves a bracket or quote open or holds an empty pair (`[]`);
 - skipped-number: in a numbered book, a chapter or a § missing between two that are there
-  (`§3.6` then `§5.1`: chapter 4 is gone)."""
+  (`§3.6` then `§5.1`: chapter 4 is gone);
+- repeated-heading: two sections under one § (`§1.2` twice): a reference to it, and the
+  coverage map's ids of its sentences, cannot tell which is meant."""
 from __future__ import annotations
 
 import re
@@ -212,4 +214,18 @@ def skipped_number(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                   f"{'it' if len(lost) == 1 else 'they'} held cannot be read", s.line, lost[0])
 
 
-DETECTORS = (empty_section, key_only, list_intro, lone_subtitle, choice_list, cut_sentence, skipped_number)
+def repeated_heading(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    first: dict[str, int] = {}
+    for s in page.sections:
+        if s.title is None:
+            continue
+        if s.cite not in first:
+            first[s.cite] = s.line
+            continue
+        yield Hit(s.cite, "repeated-heading", "ambiguity",
+                  f"{s.cite} heads two sections (lines {first[s.cite]} and {s.line}): a rule that cites "
+                  f"{s.cite} cannot say which one it means", s.line, f"line {s.line}")
+
+
+DETECTORS = (empty_section, key_only, list_intro, lone_subtitle, choice_list, cut_sentence, skipped_number,
+             repeated_heading)
