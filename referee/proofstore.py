@@ -139,23 +139,34 @@ def trusted(game: Any, cfg: Any, components: Path | None = None) -> frozenset[in
         return frozenset()
     memo = cfg.memo if isinstance(getattr(cfg, "memo", None), dict) else {}
     key = ("proofstore.trusted", str(components))
-    if key in memo:
-        return memo[key]
-    fp = fingerprint(game, cfg, components)
+    if key not in memo:
+        memo[key] = fingerprint(game, cfg, components)
+    fp = memo[key]
+    if fp is None:
+        return frozenset()
+    # the cache is read again when its folder changed (one stat a replay): a process that
+    # replayed before an audit proved more trusts what a fresh process would, no less
+    where = folder()
+    here = where / "proofs" / fp if where is not None else None
+    try:
+        stamp = here.stat().st_mtime_ns if here is not None else None
+    except OSError:
+        stamp = None
+    at = (key, str(here), stamp)
+    if at in memo:
+        return memo[at]
+    n = len(game.invariants)
     got: set[int] = set()
-    if fp is not None:
-        n = len(game.invariants)
-        cert = certificate().get(fp)
-        if cert is not None and cert.get("invariants") == n:
-            got.update(cert["proved"])
-        where = folder()
-        if where is not None and (where / "proofs" / fp).is_dir():
-            for f in (where / "proofs" / fp).glob("*.json"):
-                try:
-                    rows = orjson.loads(f.read_bytes())
-                except (OSError, ValueError):
-                    continue
-                if type(rows) is list and len(rows) == n:
-                    got.update(r["index"] for r in rows if type(r) is dict and r.get("status") == "proved")
-    memo[key] = out = frozenset(got)
+    cert = certificate().get(fp)
+    if cert is not None and cert.get("invariants") == n:
+        got.update(cert["proved"])
+    if stamp is not None:
+        for f in here.glob("*.json"):
+            try:
+                rows = orjson.loads(f.read_bytes())
+            except (OSError, ValueError):
+                continue
+            if type(rows) is list and len(rows) == n:
+                got.update(r["index"] for r in rows if type(r) is dict and r.get("status") == "proved")
+    memo[at] = out = frozenset(got)
     return out

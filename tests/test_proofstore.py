@@ -91,6 +91,9 @@ def test_the_replay_trusts_what_the_cache_proved_for_these_rules_only(cache, mon
     proofstore.proved(WELCOME, cfg, None, 10.0, run)
     fresh = WELCOME.configure({"vorpal": "one"}, None, None)  # a new Config: no memo
     assert proofstore.trusted(WELCOME, fresh) == {i for i in range(len(WELCOME.invariants)) if i % 2}
+    # the Config that read an empty cache before the proof trusts what a fresh one does: a
+    # process that replayed before an audit says the same as a new process (was: its memo)
+    assert proofstore.trusted(WELCOME, cfg) == proofstore.trusted(WELCOME, fresh)
     assert proofstore.trusted(WELCOME, WELCOME.configure({"vorpal": "one"}, None, None, nplayers=3)) == frozenset()
 
 
