@@ -9,7 +9,8 @@ import orjson
 import typer
 
 from ..model import names
-from .common import BAD, FOUND, OK, GameName, err, game_or_exit, options_or_exit, out
+from .common import BAD, FOUND, OK, err, game_or_exit, options_or_exit, out
+from .gamename import GameName
 from .progress import Shown
 
 

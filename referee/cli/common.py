@@ -1,7 +1,7 @@
-"""What the commands share: game names, output formats, exit codes, the stderr console."""
+"""What the commands share: a game by its name, output formats, exit codes, the stderr console."""
 from __future__ import annotations
 
-from enum import Enum, StrEnum
+from enum import Enum
 from pathlib import Path
 
 import typer
@@ -20,11 +20,6 @@ OK, FOUND, BAD = 0, 1, 2  # clean; a finding or an illegal game; usage or input 
 class Fmt(str, Enum):
     text = "text"
     json = "json"
-
-
-# The built-in games as a choice: typer lists them in --help, completes them in the shell,
-# and refuses any other name with exit 2.
-GameName = StrEnum("GameName", {n: n for n in names()})
 
 
 def game_or_exit(name: str):

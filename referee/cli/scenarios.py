@@ -7,7 +7,8 @@ from typing import Annotated, Optional
 import orjson
 import typer
 
-from .common import BAD, GameName, OK, err, game_or_exit, options_or_exit
+from .common import BAD, OK, err, game_or_exit, options_or_exit
+from .gamename import GameName
 from .progress import Shown
 
 
