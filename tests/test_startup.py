@@ -48,13 +48,45 @@ def test_api_replay_loads_no_cli_prover_or_graphs():
 
 def test_cli_replay_loads_only_the_replay_command():
     """`referee replay` builds the replay command alone: not the audit's, the scenarios' or any
-    other command's module, nor what they need (z3, networkx, jsonschema, referee.checks). One
-    log: what each game's model imports is the test above's."""
+    other command's module, nor what they need (z3, networkx, jsonschema, referee.checks), nor
+    pydantic for its options (cli/plain.py). One log: what each game's model imports is the
+    test above's."""
     got = _imported(SCANS_NO_PLUGIN + "from referee.cli.app import main\n"
-                    "sys.argv = ['referee', 'replay', *sys.argv[1:]]\n"
+                    "sys.argv = ['referee', 'replay', *sys.argv[1:], '-f', 'json', '-j', '1']\n"
                     "try:\n    main()\nexcept SystemExit as e:\n    out = e.code\n", LOGS[-1:])
     assert got["out"] == 0
     others = tuple(f"referee.cli.{c}" for c in ("audit", "scenarios", "differential", "graph", "rules",
                                                 "coverage", "schema", "progress", "why"))
-    assert _among(got["modules"], ("z3", "networkx", "jsonschema", "referee.checks", *others)) == []
+    assert _among(got["modules"], ("z3", "networkx", "jsonschema", "pydantic", "referee.checks", *others)) == []
     assert "referee.cli.replay" in got["modules"]  # the command did run through the CLI
+
+
+def _parsed(cmd, argv: list[str]) -> str:
+    """What typer makes of `argv`: the parameters' values (types shown), or the usage error."""
+    try:
+        with cmd.make_context(cmd.name, list(argv)) as ctx:
+            return repr(sorted(ctx.params.items()))
+    except Exception as e:  # noqa: BLE001 - the error is the result compared
+        return f"{type(e).__name__}: {e.format_message() if hasattr(e, 'format_message') else e}"
+
+
+def test_parameters_read_without_pydantic_are_typers_values_and_errors(monkeypatch):
+    """cli/plain.py reads plain values without typer's pydantic wrapper: each command line
+    gives the same values (same types) or the same error as typer's own coercion."""
+    from typer.core import TyperCommand
+
+    from referee.cli.app import command
+
+    log, comp = LOGS[-1], str(ROOT / "referee" / "model" / "raiders" / "components")
+    cases = {"replay": [[log], [log, str(ROOT / "examples"), "-"], [""], ["no-such.jsonl"], ["x\udcff.jsonl"], [],
+                        [log, "-j", "2"], [log, "-j", "0"], [log, "-j", "x"], [log, "-j", "1_0"], [log, "-j", " 3"],
+                        [log, "-j", "007"], [log, "-j", "9" * 25], [log, "-j", "٣"], [log, "-f", "json"],
+                        [log, "-f", "JSON"], [log, "-f", "xml"], [log, "--components", comp], [log, "--components", ""],
+                        [log, "--prefer", "livret"], [log, "--prefer", ""], [log, "--why", "3"], [log, "-k", "-e"]],
+             "audit": [["raiders"], ["chess"], [], ["draft", "--budget", "2"], ["draft", "--budget", "-1"]],
+             "graph": [["twister", "-f", "svg"], ["twister", "-f", "png"]]}
+    monkeypatch.setenv("REFEREE_SCHEDULER", "tcp://nowhere:1")  # an envvar's value is read too
+    for name, argvs in cases.items():
+        plain, typers = command(name), command(name, cls=TyperCommand)
+        for argv in argvs:
+            assert _parsed(plain, argv) == _parsed(typers, argv), (name, argv)

@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from typing import Annotated
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
+
+from .plain import Plain
 
 # Command name -> the module of referee.cli that defines it, as a function of the same name; in --help's order.
 COMMANDS = ("audit", "replay", "scenarios", "differential", "graph", "rules", "coverage", "schema")
@@ -19,12 +21,7 @@ class _OnDemand(Mapping):
     def __getitem__(self, name: str):
         if name not in COMMANDS:
             raise KeyError(name)
-        import importlib
-
-        function = getattr(importlib.import_module(f"{__package__}.{name}"), name)
-        one = typer.Typer(add_completion=False)
-        one.command(name, short_help=_summary(function))(function)
-        return typer.main.get_command(one)
+        return command(name)
 
     def __iter__(self):
         return iter(COMMANDS)
@@ -33,7 +30,11 @@ class _OnDemand(Mapping):
         return len(COMMANDS)
 
 
-class _Group(TyperGroup):
+class _Command(Plain, TyperCommand):
+    """typer's command, its parameters read without pydantic where typer would not need it (cli/plain.py)."""
+
+
+class _Group(Plain, TyperGroup):
     """typer's group, with its commands looked up on demand (typer registers none here)."""
 
     def __init__(self, **kw):
@@ -65,6 +66,16 @@ def _root(
                                           help="print the version and exit")] = False,
 ) -> None:
     """Check the rules of tabletop games, and the games people play with them."""
+
+
+def command(name: str, cls: type = _Command):
+    """The click command `name` as typer builds it from its module's function of that name."""
+    import importlib
+
+    function = getattr(importlib.import_module(f"{__package__}.{name}"), name)
+    one = typer.Typer(add_completion=False)
+    one.command(name, cls=cls, short_help=_summary(function))(function)
+    return typer.main.get_command(one)
 
 
 def _summary(command) -> str:
