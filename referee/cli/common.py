@@ -10,9 +10,10 @@ from rich.console import Console
 from ..model import load, names
 from ..model.kernel import BadInput
 
-err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)  # one line however narrow the terminal; a
-# path or a value a user wrote is printed as written, never read as rich markup ("[red]" in a file name)
-out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False)  # one line however narrow the
+# terminal; a path or a value a user wrote is printed as written, never read as rich markup ("[red]" in a file name)
+# nor as an emoji code ("game.jsonl:100: ..." lost its line number to a 💯)
+out = Console(highlight=False, soft_wrap=True, emoji=False)
 
 OK, FOUND, BAD = 0, 1, 2  # clean; a finding or an illegal game; usage or input error
 
