@@ -66,3 +66,25 @@ def test_a_line_number_or_a_name_is_never_read_as_an_emoji_code(tmp_path):
     log.write_text("\n".join(lines) + "\n")
     r = CliRunner().invoke(app, ["replay", str(log)])
     assert r.exit_code == 2 and f"{log}:100: not JSON" in r.stdout, r.stdout
+
+
+LINES = ["game.jsonl:100: not JSON", "[red]x[/red] [tool.referee]", "a:smile:b", "é § — “q” 💯 中文 ｗｉｄｅ", "x" * 500, "",
+         " trailing  ", "tab\there", "esc\x1b[31mred", "cr\rx", "nl\nx", "zw\u200bj", "nbsp\u00a0x", "bidi\u202ex"]
+
+
+@pytest.mark.parametrize("stderr", [False, True])
+def test_plain_lines_are_the_bytes_rich_prints(capsys, stderr):
+    """cli/common.py writes a printable line itself and gives anything else to rich: each
+    line comes out as the rich console the commands used to print with writes it."""
+    from rich.console import Console
+
+    from referee.cli.common import Lines
+
+    lines = Lines(stderr)
+    old = Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False, **({"markup": False} if stderr else {}))
+    for text in LINES:
+        for markup in (False, None):
+            lines.print(text, markup=markup)
+            got = capsys.readouterr()
+            old.print(text, markup=markup)
+            assert capsys.readouterr() == got, (text, markup)

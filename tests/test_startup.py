@@ -49,7 +49,7 @@ def test_api_replay_loads_no_cli_prover_or_graphs():
 def test_cli_replay_loads_only_the_replay_command():
     """`referee replay` builds the replay command alone: not the audit's, the scenarios' or any
     other command's module, nor what they need (z3, networkx, jsonschema, referee.checks), nor
-    pydantic for its options (cli/plain.py). One log: what each game's model imports is the
+    pydantic for its options (cli/plain.py), nor rich for plain lines (cli/common.py). One log: what each game's model imports is the
     test above's."""
     got = _imported(SCANS_NO_PLUGIN + "from referee.cli.app import main\n"
                     "sys.argv = ['referee', 'replay', *sys.argv[1:], '-f', 'json', '-j', '1']\n"
@@ -57,7 +57,8 @@ def test_cli_replay_loads_only_the_replay_command():
     assert got["out"] == 0
     others = tuple(f"referee.cli.{c}" for c in ("audit", "scenarios", "differential", "graph", "rules",
                                                 "coverage", "schema", "progress", "why"))
-    assert _among(got["modules"], ("z3", "networkx", "jsonschema", "pydantic", "referee.checks", *others)) == []
+    assert _among(got["modules"], ("z3", "networkx", "jsonschema", "pydantic", "rich", "referee.checks",
+                                    *others)) == []
     assert "referee.cli.replay" in got["modules"]  # the command did run through the CLI
 
 
