@@ -11,7 +11,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from .plain import Plain
 
-# Command name -> the module of referee.cli that defines it, as a function of the same name; in --help's order.
+# The commands in --help's order: each is the function of that name in the module of that name under referee.cli.
 COMMANDS = ("audit", "replay", "scenarios", "differential", "graph", "rules", "coverage", "schema")
 
 
