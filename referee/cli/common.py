@@ -16,8 +16,8 @@ from ..model.kernel import BadInput
 class Lines:
     """stdout or stderr as the commands print to it. A line of plain text is written as it
     is, which is what rich writes for it; anything else (a table, a text with a tab or a
-    control character, markup) is printed by a rich console made for it: rich's import (~40
-    modules) is not paid by a replay that prints a few plain lines (issue 18)."""
+    control character, markup) is printed by a rich console made for it: rich's import (49
+    modules with its own) is not paid by a replay that prints a few plain lines (issue 18)."""
 
     stderr: bool = False
 

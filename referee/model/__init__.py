@@ -28,7 +28,7 @@ BUILTIN = MappingProxyType({
 def plugins() -> dict[str, str]:
     """Games registered by installed distributions: name -> "module" or "module:attr".
     A plugin never shadows a built-in game."""
-    from importlib.metadata import entry_points  # ~0.1 s to import: only when plugins are asked for
+    from importlib.metadata import entry_points  # 0.14-0.16 s of imports: only when plugins are asked for
 
     return {ep.name: ep.value for ep in entry_points(group=GROUP) if ep.name not in BUILTIN}
 
