@@ -2,16 +2,20 @@
 well under half a second"): a fresh process each run, the installed `referee` command when
 it is on PATH (else the same entry point through `python -c`).
 
-Run: python bench/replay_startup.py [LOG] [--runs N]. Prints each run, the median and the
-fastest, and where the time goes in one run (imports from -X importtime, then the rest)."""
+Run: python bench/replay_startup.py [LOG] [--runs N]. Prints the load average, each run, the
+median and the fastest, and where the time goes in one run: the modules imported and their
+import time (-X importtime), by top-level package. On a shared machine compare the count and
+the import sum, which move less with the load than the wall time."""
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -24,28 +28,35 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("log", nargs="?", type=Path, default=DEFAULT)
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--cold", action="store_true",
+                    help="every run with empty caches: no bytecode (a fresh PYTHONPYCACHEPREFIX), no proof cache")
     args = ap.parse_args()
+    print("load average: " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
     exe = shutil.which("referee")
     cmd = [exe] if exe else ENTRY
     times = []
     for _ in range(args.runs):
-        t = time.perf_counter()
-        r = subprocess.run([*cmd, "replay", str(args.log)], cwd=ROOT, capture_output=True)
-        times.append(time.perf_counter() - t)
+        with tempfile.TemporaryDirectory() as empty:
+            env = {**os.environ, "PYTHONPYCACHEPREFIX": empty, "REFEREE_CACHE_DIR": empty} if args.cold else None
+            t = time.perf_counter()
+            r = subprocess.run([*cmd, "replay", str(args.log)], cwd=ROOT, capture_output=True, env=env)
+            times.append(time.perf_counter() - t)
         if r.returncode not in (0, 1):
             sys.exit(f"replay failed: {r.stderr.decode()[-500:]}")
-    print(f"{' '.join(Path(c).name for c in cmd[:1])} replay {args.log.name}: "
+    print(f"{' '.join(Path(c).name for c in cmd[:1])} replay {args.log.name}{' (empty caches)' if args.cold else ''}: "
           + ", ".join(f"{x:.3f}" for x in times) + f" s; median {statistics.median(times):.3f} s, fastest {min(times):.3f} s")
     r = subprocess.run([*ENTRY, "replay", str(args.log)], cwd=ROOT, capture_output=True, text=True,
                        env={"PYTHONPROFILEIMPORTTIME": "1", "PATH": ""})
     top: dict[str, int] = {}
+    count = 0
     for line in r.stderr.splitlines():
         m = re.match(r"import time:\s+\d+ \|\s+(\d+) \|( *)(\S+)", line)
+        count += m is not None
         if m and len(m.group(2)) == 1:  # top-level imports only
             root = m.group(3).split(".")[0]
             top[root] = top.get(root, 0) + int(m.group(1))
     total = sum(top.values()) / 1e6
-    print(f"imports in one run: {total:.3f} s — " + ", ".join(
+    print(f"imports in one run: {count} modules, {total:.3f} s — " + ", ".join(
         f"{k} {v / 1e6:.3f}" for k, v in sorted(top.items(), key=lambda kv: -kv[1])[:6]))
 
 

@@ -7,14 +7,7 @@
 
 See `referee.api` for the whole front door, `referee.errors` for what it raises.
 """
-from importlib.metadata import PackageNotFoundError, version as _version
-
-try:
-    __version__ = _version("referee")
-except PackageNotFoundError:  # run from a source tree that was never installed
-    __version__ = "0+unknown"
-
-from . import errors  # noqa: E402
+from . import errors
 from .api import Play, Rules, audit, differential, games, load, replay, scenarios  # noqa: E402
 from .errors import Illegal, RefereeError, Undecided, Unreadable  # noqa: E402
 from .replays.engine import Problem, Verdict  # noqa: E402
@@ -27,6 +20,19 @@ from .model.kernel import (  # noqa: E402
     Player, Ruling, Source, Sourced, State, Sum, args, bump, decide, detail, flag, num, put, vec, within,
 )
 from .model.kernel.inputs import check_players, check_source, choose_options  # noqa: E402
+
+
+def __getattr__(name: str):
+    """`referee.__version__`, read from the installed distribution only when asked:
+    importlib.metadata took 0.14-0.16 s of imports on the loaded machine (issue 18)."""
+    if name != "__version__":
+        raise AttributeError(f"module 'referee' has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("referee")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
 
 __all__ = ["Illegal", "Play", "Problem", "RefereeError", "Rules", "Undecided", "Unreadable", "Verdict",
            "__version__", "audit", "differential", "errors", "games", "load", "replay", "scenarios",

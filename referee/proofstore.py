@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable
 
@@ -56,6 +55,7 @@ def fingerprint(game: Any, cfg: Any, components: Path | None = None) -> str | No
     """The fingerprint of the rules a proof of `game` under `cfg` depends on, or None."""
     import importlib
     import sys
+    from importlib import metadata  # not at module level: `import referee` stays without it
 
     from .model import load
 

@@ -3,6 +3,7 @@ soft-wrapped, usage errors included, when piped), and `referee --help` lists eac
 its first sentence, reflowed, never broken where its source line ended."""
 import re
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -55,3 +56,35 @@ def test_brackets_a_user_wrote_are_printed_as_written(tmp_path):
     assert r.exit_code == 0 and "[house]" in r.stdout
     r = CliRunner().invoke(app, ["audit", "--help"], terminal_width=400)
     assert "[tool.referee]" in r.stdout
+
+
+def test_a_line_number_or_a_name_is_never_read_as_an_emoji_code(tmp_path):
+    """rich reads ":100:" as an emoji: `game.jsonl:100: ...` lost its line number to one."""
+    lines = (Path(__file__).parent.parent / "examples" / "raiders" / "competition-advanced.jsonl").read_text().splitlines()
+    lines[99] = "{"  # line 100 cannot be read
+    log = tmp_path / "a:smile:b.jsonl"
+    log.write_text("\n".join(lines) + "\n")
+    r = CliRunner().invoke(app, ["replay", str(log)])
+    assert r.exit_code == 2 and f"{log}:100: not JSON" in r.stdout, r.stdout
+
+
+LINES = ["game.jsonl:100: not JSON", "[red]x[/red] [tool.referee]", "a:smile:b", "é § — “q” 💯 中文 ｗｉｄｅ", "x" * 500, "",
+         " trailing  ", "tab\there", "esc\x1b[31mred", "cr\rx", "nl\nx", "zw\u200bj", "nbsp\u00a0x", "bidi\u202ex"]
+
+
+@pytest.mark.parametrize("stderr", [False, True])
+def test_plain_lines_are_the_bytes_rich_prints(capsys, stderr):
+    """cli/common.py writes a printable line itself and gives anything else to rich: each
+    line comes out as the rich console the commands used to print with writes it."""
+    from rich.console import Console
+
+    from referee.cli.common import Lines
+
+    lines = Lines(stderr)
+    old = Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False, **({"markup": False} if stderr else {}))
+    for text in LINES:
+        for markup in (False, None):
+            lines.print(text, markup=markup)
+            got = capsys.readouterr()
+            old.print(text, markup=markup)
+            assert capsys.readouterr() == got, (text, markup)

@@ -1,14 +1,52 @@
 """The `referee` command: audit, replay, scenarios, differential, graph, rules, coverage, schema (one module per
-command)."""
+command). Each command's module is imported when that command runs, or when `referee --help` lists it: a replay
+never pays for the audit's imports (issue 18)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
-from . import audit, coverage, differential, graph, replay, rules, scenarios, schema
+from .plain import Plain
+
+# The commands in --help's order: each is the function of that name in the module of that name under referee.cli.
+COMMANDS = ("audit", "replay", "scenarios", "differential", "graph", "rules", "coverage", "schema")
+
+
+class _OnDemand(Mapping):
+    """The root group's commands, each built from its module when it is looked up."""
+
+    def __getitem__(self, name: str):
+        if name not in COMMANDS:
+            raise KeyError(name)
+        return command(name)
+
+    def __iter__(self):
+        return iter(COMMANDS)
+
+    def __len__(self) -> int:
+        return len(COMMANDS)
+
+
+class _Command(Plain, TyperCommand):
+    """typer's command, its parameters read without pydantic where typer would not need it (cli/plain.py)."""
+
+
+class _Group(Plain, TyperGroup):
+    """typer's group, with its commands looked up on demand (typer registers none here)."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.commands = _OnDemand()
+
+    def list_commands(self, ctx) -> list[str]:
+        return list(COMMANDS)  # the names only: listing them imports nothing
+
 
 app = typer.Typer(
+    cls=_Group,
     add_completion=True,
     no_args_is_help=True,
     help="Check the rules of tabletop games, and the games people play with them.",
@@ -30,6 +68,16 @@ def _root(
     """Check the rules of tabletop games, and the games people play with them."""
 
 
+def command(name: str, cls: type = _Command):
+    """The click command `name` as typer builds it from its module's function of that name."""
+    import importlib
+
+    function = getattr(importlib.import_module(f"{__package__}.{name}"), name)
+    one = typer.Typer(add_completion=False)
+    one.command(name, cls=cls, short_help=_summary(function))(function)
+    return typer.main.get_command(one)
+
+
 def _summary(command) -> str:
     """The first sentence of a command's docstring, on one line: the listing of `referee
     --help` (typer would show the whole docstring there, broken where its source lines end)."""
@@ -40,23 +88,17 @@ def _summary(command) -> str:
     return text if end is None else text[:end.start() + 1]
 
 
-for _name, _command in (("audit", audit.audit), ("replay", replay.replay), ("scenarios", scenarios.scenarios),
-                        ("differential", differential.differential), ("graph", graph.graph), ("rules", rules.rules),
-                        ("coverage", coverage.coverage), ("schema", schema.schema)):
-    app.command(_name, short_help=_summary(_command))(_command)
-
-
 def main() -> None:
     """The command; a usage error is one line on stderr (`referee audit: Invalid value ...`,
     soft-wrapped like every message), not a box drawn 80 columns wide, exit 2."""
     import sys
 
-    from .common import err
-
     try:
         code = app(standalone_mode=False)
     except typer.TyperException as e:  # usage errors (exit 2)
         if type(e).__name__ != "NoArgsIsHelpError":  # that one has printed the help already
+            from .common import err
+
             ctx = getattr(e, "ctx", None)
             where = ctx.command_path if ctx is not None else "referee"
             err.print(f"{where}: {e.format_message()} (see {where} --help)", markup=False)

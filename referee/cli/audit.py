@@ -9,7 +9,8 @@ import orjson
 import typer
 
 from ..model import names
-from .common import BAD, FOUND, OK, GameName, err, game_or_exit, options_or_exit, out
+from .common import BAD, FOUND, OK, err, game_or_exit, options_or_exit, out
+from .gamename import GameName
 from .progress import Shown
 
 
@@ -74,7 +75,7 @@ def audit(
         err.print(f"referee: {e}")
         raise typer.Exit(BAD) from None
     results = []
-    shown = Shown(err, len(games), "audit")  # drawn only when stderr is a terminal
+    shown = Shown(err.rich(), len(games), "audit")  # drawn only when stderr is a terminal
     for g in shown.each(games):
         try:
             a = Audit(g, options=opts if game else {}, prefer=prefer if game else None, witnesses=not no_witness,
@@ -120,7 +121,7 @@ def audit(
         sys.stdout.flush()
     else:
         for g, f, t in results:
-            report.text(out, g, f, t, verbose, book=Rulebook.of(g, rulebook), marks=mark)
+            report.text(out.rich(), g, f, t, verbose, book=Rulebook.of(g, rulebook), marks=mark)
     gone = B.stale(known, ignored, found, games)
     if gone:
         err.print(f"referee: {len(gone)} baselined or ignored ids are no longer reported: {', '.join(gone)}")

@@ -1,18 +1,50 @@
-"""What the commands share: game names, output formats, exit codes, the stderr console."""
+"""What the commands share: a game by its name, output formats, exit codes, stdout and stderr."""
 from __future__ import annotations
 
-from enum import Enum, StrEnum
+import sys
+from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
 import typer
-from rich.console import Console
 
 from ..model import load, names
 from ..model.kernel import BadInput
 
-err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)  # one line however narrow the terminal; a
-# path or a value a user wrote is printed as written, never read as rich markup ("[red]" in a file name)
-out = Console(highlight=False, soft_wrap=True)
+
+@dataclass  # not frozen: a test may stand in for its print; nothing here changes it
+class Lines:
+    """stdout or stderr as the commands print to it. A line of plain text is written as it
+    is, which is what rich writes for it; anything else (a table, a text with a tab or a
+    control character, markup) is printed by a rich console made for it: rich's import (49
+    modules with its own) is not paid by a replay that prints a few plain lines (issue 18)."""
+
+    stderr: bool = False
+
+    @property
+    def file(self):
+        return sys.stderr if self.stderr else sys.stdout  # at each call, as rich does: tests swap them
+
+    def rich(self):
+        """A rich console on this stream, for what draws (tables, progress bars, boards): one
+        line however narrow the terminal; a path or a value a user wrote is printed as
+        written, never read as markup on stderr ("[red]" in a file name) nor as an emoji code
+        anywhere ("game.jsonl:100: ..." lost its line number to a 💯)."""
+        from rich.console import Console
+
+        return Console(stderr=self.stderr, highlight=False, soft_wrap=True, emoji=False,
+                       **({"markup": False} if self.stderr else {}))
+
+    def print(self, *objects, markup: bool | None = None, **kw) -> None:
+        text = objects[0] if len(objects) == 1 else None
+        plain = markup is False or (markup is None and self.stderr)  # stderr never reads markup
+        if isinstance(text, str) and plain and not kw and text.isprintable():
+            self.file.write(text + "\n")
+        else:
+            self.rich().print(*objects, markup=markup, **kw)
+
+
+err, out = Lines(stderr=True), Lines()
 
 OK, FOUND, BAD = 0, 1, 2  # clean; a finding or an illegal game; usage or input error
 
@@ -20,11 +52,6 @@ OK, FOUND, BAD = 0, 1, 2  # clean; a finding or an illegal game; usage or input 
 class Fmt(str, Enum):
     text = "text"
     json = "json"
-
-
-# The built-in games as a choice: typer lists them in --help, completes them in the shell,
-# and refuses any other name with exit 2.
-GameName = StrEnum("GameName", {n: n for n in names()})
 
 
 def game_or_exit(name: str):

@@ -9,7 +9,8 @@ from typing import Annotated, Any
 import orjson
 import typer
 
-from .common import BAD, FOUND, OK, Fmt, GameName, err, game_or_exit, out
+from .common import BAD, FOUND, OK, Fmt, err, game_or_exit, out
+from .gamename import GameName
 
 MARK = MappingProxyType({"encoded": "o", "not encoded": "-", "stale": "!", "unmapped": "?"})
 

@@ -71,5 +71,5 @@ def differential(
     if format is Fmt.json:
         out.print(orjson.dumps(rep.to_json(), option=orjson.OPT_INDENT_2).decode(), markup=False)
     else:
-        text(rep, out)
+        text(rep, out.rich())
     raise typer.Exit(rep.code)  # 2: a file given is no log; 1: disagreements

@@ -8,7 +8,8 @@ from typing import Annotated
 
 import typer
 
-from .common import BAD, GameName, err, game_or_exit, out
+from .common import BAD, err, game_or_exit, out
+from .gamename import GameName
 
 
 class GFmt(str, Enum):

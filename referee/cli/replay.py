@@ -258,7 +258,7 @@ def _collect(it, n: int, show_bar: bool) -> list:
     from rich.progress import Progress
 
     got = []
-    with Progress(console=err, transient=True) as bar:
+    with Progress(console=err.rich(), transient=True) as bar:
         task = bar.add_task("replaying", total=n)
         for v in it:
             got.append(v)
@@ -292,7 +292,7 @@ def _text(verdicts: list, explain: bool, expect: bool, check=lambda: None) -> No
             if explain and p.state:
                 from ..replays.pictures import show
 
-                show(out, p.state)  # a board as a grid, per-player lists as a table (replays/pictures.py)
+                show(out.rich(), p.state)  # a board as a grid, per-player lists as a table (replays/pictures.py)
     if len(verdicts) > 1:
         from rich.table import Table
 

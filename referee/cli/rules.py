@@ -5,7 +5,8 @@ from typing import Annotated
 import orjson
 import typer
 
-from .common import Fmt, GameName, game_or_exit, out
+from .common import Fmt, game_or_exit, out
+from .gamename import GameName
 
 
 def rules(

@@ -7,7 +7,8 @@ from typing import Annotated, Optional
 import orjson
 import typer
 
-from .common import BAD, GameName, OK, err, game_or_exit, options_or_exit
+from .common import BAD, OK, err, game_or_exit, options_or_exit
+from .gamename import GameName
 from .progress import Shown
 
 
@@ -67,7 +68,7 @@ def scenarios(
     try:
         check_out_dir(out_dir, force)  # before the search: a refusal costs nothing
         fams = {f.value for f in family}
-        with Shown(err, len(FAMILIES) if "all" in fams else len(fams), f"{g.name} scenarios") as shown:
+        with Shown(err.rich(), len(FAMILIES) if "all" in fams else len(fams), f"{g.name} scenarios") as shown:
             manifest = generate(g, out_dir, count=count, seed=seed, family=sorted(fams), fmt=format.value,
                                 force=force, engine=engine, strict=not lenient, options=opts, all_pairs=all_pairs,
                                 progress=shown.next)
