@@ -104,6 +104,7 @@ def show(console: Console, view: dict, indent: int = 4) -> None:
 
 
 def svg(view: dict, title: str = "referee --explain", width: int = 110) -> str:
-    console = Console(record=True, file=io.StringIO(), width=width, force_terminal=True, color_system="truecolor")
+    console = Console(record=True, file=io.StringIO(), width=width, force_terminal=True, color_system="truecolor",
+                      emoji=False)  # ":100:" in a board stays as written
     console.print(Group(*renderables(view)), markup=False, highlight=False)
     return console.export_svg(title=title)
