@@ -27,7 +27,11 @@ NATURES = MappingProxyType({
     "claim_refuted": ("warning", "a consequence the text states does not follow from its rules"),
     "data_fails": ("warning", "the component data differ from a number the text gives"),
     "unreached_phase": ("warning", "a phase no event leads to: the rules written for it never apply"),
+    "off_basis": ("warning", "an option's default goes against the text or published rule it cites, or declares no basis "
+                             "(checks/policy.py): the model reads the rules otherwise"),
     "gap": ("info", "wording: the text names something it never defines (the project's stand-in is stated)"),
+    "model_default": ("info", "the text and the published rules leave a choice to the model, and no game raising it "
+                              "was reported: the default is the model's own (checks/policy.py)"),
     "claim_not_reached": ("info", "the text's bound is proved but no game reaching it was found: nothing wrong shown"),
 })
 
@@ -46,6 +50,8 @@ def nature(f: Any) -> str | None:
             return "dead_end" if f.id.rsplit(".", 1)[-1].startswith("dead_end") else "unreached_phase"
         return "gap"
     if f.kind == "ambiguity":
+        if f.status in ("default", "off-basis"):
+            return "model_default" if f.status == "default" else "off_basis"
         if f.status == "disputed":
             return "disputed"
         return "hole" if f.status == "hole" else "conflict"

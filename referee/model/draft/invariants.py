@@ -166,6 +166,4 @@ GAPS = (
     Gap("§Jouer des cartes", "the common gold reserve is never counted (how many gold tokens?)",
         "gold_supply in the components (illustrative) and option reserve", name="common_gold_reserve"),
     Gap("§Monstres", "the XP reserve is never counted", "XP tokens are taken as unlimited", name="xp_reserve_counted"),
-    Gap("§Mise en place", "which way is clockwise among the players is a seating fact the text assumes",
-        "the header lists the players clockwise", name="way_clockwise_among"),
 )
