@@ -23,6 +23,7 @@ OPTIONS = (
                        "§Voleuse lets the Thief stand on a pit only unwounded; neither the text nor the published rules say what becomes of her when she is wounded there")),
     Option("exit_carried", "§Fin", "whether a wounded friend carried out of the maze scores like a character leaving it",
            {"no": "it is saved and scores nothing: only the carrier scores (published)", "scores": "it scores its own value"}, "no",
+           kind="house",
            basis=Basis("published", "dungeon-twister.md:52", "no",
                        "the published rule saves a wounded friend carried out, and it scores nothing; the text (§Fin) is silent")),
     Option("wounded_move", "§Blessés", "whether a wounded character may move by itself",
