@@ -169,7 +169,7 @@ def review(a: Any) -> None:
         follows = f"default {o.default}: follows the {b.kind} ({b.cite}: {b.says})"
         for f in told:
             f.details.append(follows)
-        if o.kind == "house" or (not told and o.kind != "variant" and o.kind != "disputed"):
+        if o.kind == "house":  # decided: listed apart, never a finding (its other readings replay others' games)
             others = [f"{k} = {v}" for k, v in o.choices.items() if k != b.value]
             a.add(Finding(finding_id(game.name, "decided", b.cite if b.kind == "text" else o.cite, o.name), game.name,
                           "proved", cites(b.cite) if b.kind == "text" else cites(o.cite),

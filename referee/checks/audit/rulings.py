@@ -138,7 +138,7 @@ class Rulings:
         off = [f"{k}={v}" for k, v in r.only if self.cfg.options.get(k) != v]
         if off:  # the question needs another reading of the rules than the one audited
             self.add(Finding(_fid(self.game, "ruling", r.cite, r.name), self.game.name, "unknown",
-                             sorted(set(cites(r.cite))), f"whether the rules always answer: {r.says}",
+                             cites(r.cite), f"whether the rules always answer: {r.says}",
                              status="not applicable",
                              details=[f"not applicable: arises only with {', '.join(off)} (audited with "
                                       + ", ".join(f"{k}={self.cfg.options.get(k)}" for k, _ in r.only) + ")"]))
@@ -158,7 +158,9 @@ class Rulings:
                     got, moved = there, n
                     break
         text = got["text"]
-        cited = sorted(set(cites(r.cite)) | {c for x in r.answers for c in cites(x.cite)})
+        # the ruling's own §s first (its position in the report), then the others its answers cite
+        own = cites(r.cite)
+        cited = own + sorted({c for x in r.answers for c in cites(x.cite)} - set(own))
         none_at, several = got["none_at"], got["several"]
         here = f" with {counts[0]} players" if counts else ""
         where = (f"audited with {moved} players: with the audit's {counts[0]} players the question cannot arise"
