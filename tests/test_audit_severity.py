@@ -40,7 +40,8 @@ def test_each_nature_has_its_severity_and_the_doc_lists_them_all():
            nature(_f("gap", "§1", fid="toy.graph.§1.dead_end_play")): "dead_end",
            nature(_f("gap", "§1", fid="toy.graph.§1.unreached_over")): "unreached_phase",
            nature(_f("ambiguity", "§1", "default")): "model_default",
-           nature(_f("ambiguity", "§1", "off-basis")): "off_basis"}
+           nature(_f("ambiguity", "§1", "off-basis")): "off_basis",
+           nature(_f("ambiguity", "§1", "published rule")): "published_answer"}
     assert all(k == v for k, v in got.items()) and set(got) == set(NATURES)
     assert _f("gap", "§1", "stalemate").severity == "error" and _f("ambiguity", "§1", "hole").severity == "error"
     assert _f("ambiguity", "§1", "conflict").severity == "warning" and _f("gap", "§1").severity == "info"

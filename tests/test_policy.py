@@ -141,3 +141,15 @@ def test_both_five_is_not_applicable_under_the_texts_end():
     (f,) = a.findings
     assert (f.kind, f.status) == ("unknown", "not applicable")
     assert "arises only with end=turn" in f.details[0]
+
+
+def test_a_hole_a_published_rule_answers_is_a_warning_not_an_error():
+    """Twister's pawns: §Règle d'or 2 is silent on carried tokens, the published rule counts
+    them (dungeon-twister.md:44): nothing is undefined in play, the text should say it."""
+    game = load("twister")
+    hole = Finding("twister.ambiguity.§Règle_d'or_2.pawns", "twister", "ambiguity", ["§Règle d'or 2"], "…",
+                   status="hole", rule="pawns")
+    assert hole.severity == "error"
+    policy.review(_audit(game, [hole]))
+    assert (hole.status, hole.severity) == ("published rule", "warning")
+    assert any(d.startswith("default yes: follows the published (dungeon-twister.md:44") for d in hole.details)

@@ -169,6 +169,8 @@ def review(a: Any) -> None:
         follows = f"default {o.default}: follows the {b.kind} ({b.cite}: {b.says})"
         for f in told:
             f.details.append(follows)
+            if b.kind == "published" and f.status == "hole":
+                f.status = "published rule"  # the text is silent, a published rule is not: nothing undefined in play
         if o.kind == "house":  # decided: listed apart, never a finding (its other readings replay others' games)
             others = [f"{k} = {v}" for k, v in o.choices.items() if k != b.value]
             a.add(Finding(finding_id(game.name, "decided", b.cite if b.kind == "text" else o.cite, o.name), game.name,

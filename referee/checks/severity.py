@@ -21,6 +21,8 @@ NATURES = MappingProxyType({
     "violated": ("error", "a legal game breaks a guarantee of the text"),
     "hole": ("error", "no rule answers a question that arises in play: the outcome of that event is undefined "
                       "(the players must invent a rule to go on)"),
+    "published_answer": ("warning", "the text gives no answer and a published rule does (the default follows it): "
+                                    "the text should say it; reading the text alone changes the outcome"),
     "conflict": ("warning", "two rules give different answers where both apply: the reading changes the outcome"),
     "contradiction": ("warning", "two sources give a value differently: the source read changes the outcome"),
     "disputed": ("warning", "public sources disagree on a point the text leaves open: the reading changes the outcome"),
@@ -50,8 +52,8 @@ def nature(f: Any) -> str | None:
             return "dead_end" if f.id.rsplit(".", 1)[-1].startswith("dead_end") else "unreached_phase"
         return "gap"
     if f.kind == "ambiguity":
-        if f.status in ("default", "off-basis"):
-            return "model_default" if f.status == "default" else "off_basis"
+        if f.status in ("default", "off-basis", "published rule"):
+            return {"default": "model_default", "off-basis": "off_basis", "published rule": "published_answer"}[f.status]
         if f.status == "disputed":
             return "disputed"
         return "hole" if f.status == "hole" else "conflict"
