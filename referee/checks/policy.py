@@ -155,8 +155,7 @@ def review(a: Any) -> None:
         told = [f for f in a.findings if f.is_problem and _reports(f, o, rulings)]
         value = cfg.options.get(o.name, o.default)
         if b.kind == "model":
-            line = (f"default {o.default}: the model's choice, neither the text nor a published rule decides it "
-                    f"({b.cite}: {b.says})")
+            line = f"default {o.default}: the model's choice, neither the text nor a published rule decides it: {b.says}"
             for f in told:
                 f.details.append(line)
             if not told:
@@ -166,7 +165,7 @@ def review(a: Any) -> None:
                                   f"{k} = {v}" for k, v in o.choices.items() if k != o.default)],
                               status="default", rule=o.name))
             continue
-        follows = f"default {o.default}: follows the {b.kind} ({b.cite}: {b.says})"
+        follows = f"default {o.default}: follows the {b.kind} ({b.cite}): {b.says}"
         for f in told:
             f.details.append(follows)
             if b.kind == "published" and f.status == "hole":
