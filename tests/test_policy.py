@@ -153,3 +153,18 @@ def test_a_hole_a_published_rule_answers_is_a_warning_not_an_error():
     policy.review(_audit(game, [hole]))
     assert (hole.status, hole.severity) == ("published rule", "warning")
     assert any(d.startswith("default yes: follows the published (dungeon-twister.md:44") for d in hole.details)
+
+
+def test_a_conflict_no_option_settles_declares_the_basis_of_the_reading_a_replay_follows():
+    """A ruling with two text answers of one source and no option: a replay follows the first
+    listed, a default like any other (Twister's troll_regen)."""
+    game = load("twister")
+    r = next(x for x in game.rulings if x.name == "troll_regen")
+    assert policy.needs_basis(r) and r.basis.value == "§Troll"
+    bare = dataclasses.replace(game, rulings=tuple(dataclasses.replace(x, basis=None) if x is r else x
+                                                   for x in game.rulings))
+    assert any("troll_regen" in p and "declares no basis" in p for p in policy.problems(bare))
+    f = Finding("twister.ambiguity.§Troll.troll_regen", "twister", "ambiguity", ["§Troll"], "…", status="conflict",
+                rule="troll_regen")
+    policy.review(_audit(game, [f]))
+    assert any(d.startswith("a replay follows §Troll: the model's choice") for d in f.details)

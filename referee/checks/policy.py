@@ -53,10 +53,25 @@ def problems(game: Any) -> list[str]:
         if not b.says.strip():
             out.append(f"{at}: its basis says nothing")
     for r in game.rulings:
+        if needs_basis(r):
+            first = [x for x in r.answers if x.option is None][0]
+            if r.basis is None:
+                out.append(f"{game.name}: ruling {r.name}: two text answers of one source and no option; "
+                           "the reading a replay follows (the first listed) declares no basis")
+            elif r.basis.kind not in BASES or r.basis.value != first.cite:
+                out.append(f"{game.name}: ruling {r.name}: its basis must be one of {', '.join(BASES)} and give "
+                           f"the § of the answer a replay follows ({first.cite}), not {r.basis.value!r}")
         for k, v in r.only:
             if k not in names or v not in names[k].choices:
                 out.append(f"{game.name}: ruling {r.name} arises only with {k}={v}, which is no option value")
     return out
+
+
+def needs_basis(r: Any) -> bool:
+    """A ruling whose text answers of one source may disagree with no option to settle it:
+    a replay then follows the first listed, a reading that needs its basis."""
+    text = [x.source for x in r.answers if x.option is None]
+    return len(text) > len(set(text)) and all(x.option is None for x in r.answers)
 
 
 def _source(game: Any, where: str) -> str:
@@ -147,6 +162,13 @@ def review(a: Any) -> None:
             read = sentences(game, {f"ruling:{f.rule}"} | {f"option:{n}" for n, rs in by_option.items() if f.rule in rs})
             if read:
                 f.details.append("the text read: " + ", ".join(read))
+    for r in game.rulings:  # a conflict no option settles: the reading a replay follows
+        if needs_basis(r) and r.basis is not None:
+            for f in a.findings:
+                if f.is_problem and f.rule == r.name:
+                    f.details.append(f"a replay follows {r.basis.value}: " + (
+                        "the model's choice, neither the text nor a published rule decides it: "
+                        if r.basis.kind == "model" else f"the {r.basis.kind} decides it: ") + r.basis.says)
     for o in game.options:
         b = o.basis
         if b is None:

@@ -455,6 +455,9 @@ class Ruling:
     # (option, value) pairs without which the question cannot arise at all (twister's both_five
     # needs end=turn): under other options the audit reports it not applicable, saying so
     only: tuple[tuple[str, str], ...] = ()
+    # where two text answers of one source disagree and no option settles it, a replay follows
+    # the first listed: the basis of that reading (checks/policy.py); `value` is that answer's §
+    basis: Basis | None = None
 
 
 class Undecided(errors.Undecided):

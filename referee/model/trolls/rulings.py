@@ -179,7 +179,9 @@ R_JOKERS = Ruling(
             lambda s, a: True, lambda s, a: If(jokers_bet(s, a) >= 1, 1, 0)),
      Answer("§Cartes spéciales", TXT, "each joker brings the right to a round without reaction: one per joker",
             lambda s, a: True, lambda s, a: jokers_bet(s, a))),
-    action="turn.bet")
+    action="turn.bet",
+    basis=Basis("model", "§Joker/2", "§Joker/2", "§Joker/2 gives a player who bet a joker one round blanc in the turn, "
+                "§Cartes spéciales gives each joker its round: the model follows §Joker/2, the rule of the round itself"))
 
 
 # ---------------------------------------------------------------- §Tour de jeu/7: a Human Rsv of 0
@@ -211,7 +213,9 @@ R_BLANC = Ruling(
      Answer("§Joker/2", TXT, "it is declared at the start of a round, when the Human declares his action",
             lambda s, a: Or(s.phase == CLOSE, s.phase == PLAY),
             lambda s, a: And(s.phase == PLAY, s.step == 0, s.solo == NOBODY))),
-    outcome="bool", action="round.blanc")
+    outcome="bool", action="round.blanc",
+    basis=Basis("model", "§Joker/2", "§Joker/2", "§Joker/2 allows the round blanc even at the end of the turn and has "
+                "it declared when the Human declares an action, which never comes then: the model follows the first"))
 
 
 # ---------------------------------------------------------------- §Actions/Orientation: exactly abeam
@@ -330,6 +334,8 @@ R_HEAVY = Ruling(
             lambda s, a: True, _into_melee_ok),
      Answer("§Actions/Tir", TXT, "no heavy shot in a càc: a shooter in a càc may not fire it",
             _heavy_in_melee, lambda s, a: False)),
-    outcome="bool", action="act.shoot")
+    outcome="bool", action="act.shoot",
+    basis=Basis("model", "§Actions/Tir", "§Actions/Tir", "§Actions/Tir forbids a heavy shot in a càc without saying "
+                "whether the shooter's or the target's; the model protects only a target in a càc"))
 
 RULINGS = (R_FULL, R_SHORT, R_LOW, R_NOCARD, R_JOKERS, R_ZERO, R_BLANC, R_ABEAM, R_STAT, R_REORIENT, R_HEAVY)
