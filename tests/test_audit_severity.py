@@ -13,7 +13,7 @@ from referee.checks.audit import Audit
 from referee.checks.findings import Finding
 from referee.checks.rulebook import Rulebook
 from referee.checks.severity import NATURES, nature
-from referee.model.kernel import Answer, Ruling
+from referee.model.kernel import Answer, Basis, Ruling
 
 from .test_audit_honesty import _game, _one, _run
 from .toygame import GAME
@@ -75,7 +75,8 @@ def ruled_toy(**kw):
     two = Answer("§2", "book", "the right player", lambda s, a: True, lambda s, a: 0)
     opt = Answer("§1", "option:start=10", "as the option says", lambda s, a: True, lambda s, a: 1)
     return _game(rulings=(Ruling("who", "§1", "who starts?", lambda s, a: True, (opt,)),
-                          Ruling("both", "§1", "who goes next?", lambda s, a: True, (one, two), action="take")), **kw)
+                          Ruling("both", "§1", "who goes next?", lambda s, a: True, (one, two), action="take",
+                                 basis=Basis("model", "§1", "§1", "the toy's two rules disagree; it follows §1"))), **kw)
 
 
 def test_a_hole_is_an_error_a_conflict_a_warning_in_plain_words():

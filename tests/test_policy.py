@@ -168,3 +168,10 @@ def test_a_conflict_no_option_settles_declares_the_basis_of_the_reading_a_replay
                 rule="troll_regen")
     policy.review(_audit(game, [f]))
     assert any(d.startswith("a replay follows §Troll: the model's choice") for d in f.details)
+
+
+def test_ids_take_the_form_game_kind_section_name():
+    """A § with blanks or a slash (Trolls' '§Tour de jeu/6') is written as finding_id writes it."""
+    f = Finding("trolls.contradiction.§Tour de jeu/6.may-must", "trolls", "contradiction", ["§Tour de jeu/6"], "…")
+    policy.review(_audit(load("trolls"), [f]))
+    assert f.id == "trolls.contradiction.§Tour_de_jeu_6.may-must"

@@ -130,13 +130,13 @@ def _answered_by(game: Any) -> dict[str, set[str]]:
 def sentences(game: Any, ids: set[str]) -> list[str]:
     """The sentences of the rulebook the coverage map links to these rule ids
     (`ruling:<name>`, `option:<name>`), as `§8.8#4 (line 248)`: the text a question was
-    read against. [] where the map cannot be read."""
+    read against. [] where there is no map to read."""
     from ..errors import Unreadable
     from ..rulebook.coverage import map_path, read_map
 
     try:
         entries = read_map(map_path(game))
-    except (Unreadable, OSError):
+    except (Unreadable, OSError, KeyError, ImportError):  # no map, or a game built in memory (no module)
         return []
     return [f"{e.at} (line {e.line})" for e in entries if ids & {r.split("@")[0] for r in e.rules}]
 
@@ -162,6 +162,8 @@ def review(a: Any) -> None:
             read = sentences(game, {f"ruling:{f.rule}"} | {f"option:{n}" for n, rs in by_option.items() if f.rule in rs})
             if read:
                 f.details.append("the text read: " + ", ".join(read))
+    for f in a.findings:  # ids of the form game.kind.§.name: a § with blanks or a slash as finding_id writes it
+        f.id = re.sub(r"[\s/]+", "_", f.id)
     for r in game.rulings:  # a conflict no option settles: the reading a replay follows
         if needs_basis(r) and r.basis is not None:
             for f in a.findings:
