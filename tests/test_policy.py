@@ -147,11 +147,12 @@ def test_a_hole_a_published_rule_answers_is_a_warning_not_an_error():
     """Twister's pawns: §Règle d'or 2 is silent on carried tokens, the published rule counts
     them (dungeon-twister.md:44): nothing is undefined in play, the text should say it."""
     game = load("twister")
-    hole = Finding("twister.ambiguity.§Règle_d'or_2.pawns", "twister", "ambiguity", ["§Règle d'or 2"], "…",
-                   status="hole", rule="pawns")
+    hole = Finding("twister.ambiguity.§Règle_d'or_2.pawns", "twister", "ambiguity", ["§Règle d'or 2"],
+                   "a mover carries a token: the text gives no answer — readings: …", status="hole", rule="pawns")
     assert hole.severity == "error"
     policy.review(_audit(game, [hole]))
     assert (hole.status, hole.severity) == ("published rule", "warning")
+    assert "the text gives no answer, a published rule does (facts/dungeon-twister.md:44)" in hole.says
     assert any(d.startswith("default yes: follows the published (dungeon-twister.md:44") for d in hole.details)
 
 

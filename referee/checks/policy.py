@@ -194,6 +194,8 @@ def review(a: Any) -> None:
             f.details.append(follows)
             if b.kind == "published" and f.status == "hole":
                 f.status = "published rule"  # the text is silent, a published rule is not: nothing undefined in play
+                f.says = f.says.replace("the text gives no answer", f"the text gives no answer, a published rule does "
+                                        f"({_source(game, b.cite)})", 1)
         if o.kind == "house":  # decided: listed apart, never a finding (its other readings replay others' games)
             others = [f"{k} = {v}" for k, v in o.choices.items() if k != b.value]
             a.add(Finding(finding_id(game.name, "decided", b.cite if b.kind == "text" else o.cite, o.name), game.name,
