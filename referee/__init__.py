@@ -15,7 +15,7 @@ from .replays.engine import Problem, Verdict  # noqa: E402
 # For writing a game (docs/writing-a-game.md): the rule vocabulary and the logic helpers that
 # run both concretely and on z3 terms. A game module needs no other import from referee.
 from .model.kernel import (  # noqa: E402
-    Action, Among, And, Answer, BadInput, Claim, IllegalSetup, Config, Count, DataCheck, Game, Gap, If, Implies,
+    Action, Among, And, Answer, BadInput, Basis, Claim, IllegalSetup, Config, Count, DataCheck, Game, Gap, If, Implies,
     Int, Invariant, Lookup, Max, Min, Name, Names, Need, Not, Option, Or, Outcome, Param, Phase,
     Player, Ruling, Source, Sourced, State, Sum, args, bump, decide, detail, flag, num, put, vec, within,
 )
@@ -37,7 +37,7 @@ def __getattr__(name: str):
 __all__ = ["Illegal", "Play", "Problem", "RefereeError", "Rules", "Undecided", "Unreadable", "Verdict",
            "__version__", "audit", "differential", "errors", "games", "load", "replay", "scenarios",
            # writing a game
-           "Action", "Among", "And", "Answer", "BadInput", "Claim", "Config", "Count", "DataCheck", "Game",
+           "Action", "Among", "And", "Answer", "BadInput", "Basis", "Claim", "Config", "Count", "DataCheck", "Game",
            "Gap", "If", "IllegalSetup", "Implies", "Int", "Invariant", "Lookup", "Max", "Min", "Name", "Names", "Need", "Not",
            "Option", "Or", "Outcome", "Param", "Phase", "Player", "Ruling", "Source", "Sourced", "State", "Sum",
            "args", "bump", "check_players", "check_source", "choose_options", "decide", "detail", "flag", "num", "put", "vec", "within"]

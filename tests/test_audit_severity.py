@@ -13,7 +13,7 @@ from referee.checks.audit import Audit
 from referee.checks.findings import Finding
 from referee.checks.rulebook import Rulebook
 from referee.checks.severity import NATURES, nature
-from referee.model.kernel import Answer, Ruling
+from referee.model.kernel import Answer, Basis, Ruling
 
 from .test_audit_honesty import _game, _one, _run
 from .toygame import GAME
@@ -38,7 +38,10 @@ def test_each_nature_has_its_severity_and_the_doc_lists_them_all():
            nature(_f("claim", "§1", "refuted")): "claim_refuted",
            nature(_f("claim", "§1", "upper bound proved, value not reached")): "claim_not_reached",
            nature(_f("gap", "§1", fid="toy.graph.§1.dead_end_play")): "dead_end",
-           nature(_f("gap", "§1", fid="toy.graph.§1.unreached_over")): "unreached_phase"}
+           nature(_f("gap", "§1", fid="toy.graph.§1.unreached_over")): "unreached_phase",
+           nature(_f("ambiguity", "§1", "default")): "model_default",
+           nature(_f("ambiguity", "§1", "off-basis")): "off_basis",
+           nature(_f("ambiguity", "§1", "published rule")): "published_answer"}
     assert all(k == v for k, v in got.items()) and set(got) == set(NATURES)
     assert _f("gap", "§1", "stalemate").severity == "error" and _f("ambiguity", "§1", "hole").severity == "error"
     assert _f("ambiguity", "§1", "conflict").severity == "warning" and _f("gap", "§1").severity == "info"
@@ -72,7 +75,8 @@ def ruled_toy(**kw):
     two = Answer("§2", "book", "the right player", lambda s, a: True, lambda s, a: 0)
     opt = Answer("§1", "option:start=10", "as the option says", lambda s, a: True, lambda s, a: 1)
     return _game(rulings=(Ruling("who", "§1", "who starts?", lambda s, a: True, (opt,)),
-                          Ruling("both", "§1", "who goes next?", lambda s, a: True, (one, two), action="take")), **kw)
+                          Ruling("both", "§1", "who goes next?", lambda s, a: True, (one, two), action="take",
+                                 basis=Basis("model", "§1", "§1", "the toy's two rules disagree; it follows §1"))), **kw)
 
 
 def test_a_hole_is_an_error_a_conflict_a_warning_in_plain_words():
@@ -80,7 +84,7 @@ def test_a_hole_is_an_error_a_conflict_a_warning_in_plain_words():
     _, fs = _run(g)
     hole, conflict = _one(fs, ".who"), _one(fs, ".both")
     assert (hole.status, hole.severity, conflict.status, conflict.severity) == ("hole", "error", "conflict", "warning")
-    assert "arises during a 'take' event" in conflict.says
+    assert "(during a 'take' event)" in conflict.says and "cannot both hold" in conflict.says
     out = io.StringIO()
     report.text(Console(file=out, width=400, color_system=None), g, fs, {})
     text = out.getvalue()

@@ -5,7 +5,7 @@ stateful one on a game that ends within a few moves. §s here are the toy's own.
 from dataclasses import dataclass
 
 from referee import (
-    Action, And, BadInput, Config, Game, Int, Invariant, Need, Option, Outcome, Param, Phase, Source,
+    Action, And, BadInput, Basis, Config, Game, Int, Invariant, Need, Option, Outcome, Param, Phase, Source,
     State, args, check_players, check_source, choose_options, num, put, vec,
 )
 
@@ -55,7 +55,8 @@ TAKE = Action(
 
 GAME = Game(
     name="toy", title="Nim", rulebook="(none)", version="1", state_cls=Nim, sources=SOURCES,
-    options=(Option("start", "§0", "the starting pile", {"10": "ten", "12": "twelve"}, "10"),),
+    options=(Option("start", "§0", "the starting pile", {"10": "ten", "12": "twelve"}, "10", kind="variant",
+                    basis=Basis("text", "§0", "10", "both piles are the toy's own; ten is the one it plays")),),
     phases=(Phase("play", "§1", "players take in turn"), Phase("over", "§2", "the pile is empty")),
     actions=(TAKE,),
     invariants=(

@@ -21,13 +21,19 @@ NATURES = MappingProxyType({
     "violated": ("error", "a legal game breaks a guarantee of the text"),
     "hole": ("error", "no rule answers a question that arises in play: the outcome of that event is undefined "
                       "(the players must invent a rule to go on)"),
+    "published_answer": ("warning", "the text gives no answer and a published rule does (the default follows it): "
+                                    "the text should say it; reading the text alone changes the outcome"),
     "conflict": ("warning", "two rules give different answers where both apply: the reading changes the outcome"),
     "contradiction": ("warning", "two sources give a value differently: the source read changes the outcome"),
     "disputed": ("warning", "public sources disagree on a point the text leaves open: the reading changes the outcome"),
     "claim_refuted": ("warning", "a consequence the text states does not follow from its rules"),
     "data_fails": ("warning", "the component data differ from a number the text gives"),
     "unreached_phase": ("warning", "a phase no event leads to: the rules written for it never apply"),
+    "off_basis": ("warning", "an option's default goes against the text or published rule it cites, or declares no basis "
+                             "(checks/policy.py): the model reads the rules otherwise"),
     "gap": ("info", "wording: the text names something it never defines (the project's stand-in is stated)"),
+    "model_default": ("info", "the text and the published rules leave a choice to the model, and no game raising it "
+                              "was reported: the default is the model's own (checks/policy.py)"),
     "claim_not_reached": ("info", "the text's bound is proved but no game reaching it was found: nothing wrong shown"),
 })
 
@@ -46,6 +52,8 @@ def nature(f: Any) -> str | None:
             return "dead_end" if f.id.rsplit(".", 1)[-1].startswith("dead_end") else "unreached_phase"
         return "gap"
     if f.kind == "ambiguity":
+        if f.status in ("default", "off-basis", "published rule"):
+            return {"default": "model_default", "off-basis": "off_basis", "published rule": "published_answer"}[f.status]
         if f.status == "disputed":
             return "disputed"
         return "hole" if f.status == "hole" else "conflict"

@@ -449,11 +449,12 @@ def test_random_games_under_other_options_keep_every_invariant(options):
     assert {"expedition.send", "expedition.roll", "expedition.resolve"} <= kinds
 
 
-def test_pvp_heal_is_settled_by_an_option():
-    """§8.8 applies the deaths rolled; §8.5 lets a heal save one. Default (pvp_heal=no): the
-    guerrier's death stands; with pvp_heal=yes the heal saves it."""
+def test_pvp_heal_follows_the_text():
+    """§8.8: the players fight as in PvE, so a heal saves a death (§8.5). Default
+    (pvp_heal=yes): one heal saves the guerrier, in class order; under the house rule
+    pvp_heal=no the death stands."""
     from referee.model.raiders.s8_dungeons import pvp_deaths
-    s = expeditions().but(cheal=(1, 0), cdead=(classes("guerrier"), NOC))
-    assert pvp_deaths(s, 0) == classes("guerrier")
-    s = expeditions({"pvp_heal": "yes"}).but(cheal=(1, 0), cdead=(classes("guerrier", "mage"), NOC))
+    s = expeditions().but(cheal=(1, 0), cdead=(classes("guerrier", "mage"), NOC))
     assert pvp_deaths(s, 0) == classes("mage")  # one heal, class order: the guerrier is saved
+    s = expeditions({"pvp_heal": "no"}).but(cheal=(1, 0), cdead=(classes("guerrier"), NOC))
+    assert pvp_deaths(s, 0) == classes("guerrier")

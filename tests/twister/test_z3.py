@@ -71,7 +71,7 @@ def _text(r):
 def test_open_questions_have_witnesses():
     """For each ruling: a state and event where it arises and no text answer applies
     (troll_regen: two text answers apply and disagree)."""
-    for name in ("pawns", "wounded_moves", "exit_carried", "heal_shared", "thief_pit", "both_five"):
+    for name in ("pawns", "wounded_moves", "heal_shared", "thief_pit"):
         r = _ruling(name)
         i = _insts(r.action)[0]
         # the Need that applies the ruling's outcome itself is left out (it is what is asked)
@@ -85,6 +85,18 @@ def test_open_questions_have_witnesses():
     cs = [term(r.arises(S, i.args)), term(a.applies(S, i.args)), term(b.applies(S, i.args)),
           term(a.gives(S, i.args) != b.gives(S, i.args))]
     assert _solver(*cs).check() == z3.sat
+
+
+def test_exit_carried_is_answered_by_the_published_rule_and_both_five_needs_end_turn():
+    """A friend carried out is answered wherever it arises (published: saved, scores nothing);
+    both_five cannot arise under the text's immediate end (the default)."""
+    r = _ruling("exit_carried")
+    i = _insts("exit")[0]
+    cs = [term(r.arises(S, i.args))] + [z3.Not(term(x.applies(S, i.args))) for x in _text(r)]
+    assert _solver(*cs).check() == z3.unsat
+    r = _ruling("both_five")
+    i = _insts("end")[0]
+    assert r.arises(S, i.args) is False and r.only == (("end", "turn"),)
 
 
 def test_pawns_witness_is_a_carried_token():

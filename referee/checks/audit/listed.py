@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...model.kernel.rules import cites
 from ..findings import Finding, rule_name
 from ..graphs import check_phases
+from .. import policy
 from .. import witness as W
 from .run import _fid
 
@@ -90,10 +91,11 @@ class Listed:
         for o in self.game.options:
             if o.name not in shown:
                 continue
-            f = self.add(Finding(_fid(self.game, "disputed", o.cite, o.name), self.game.name, "ambiguity", cites(o.cite),
-                             f"public sources disagree: {o.says}", status="disputed",
-                             details=[f"option '{o.name}': " + "; ".join(f"{k} = {v}" for k, v in o.choices.items())
-                                      + f" (default: {o.default})"], in_play=True))
+            # two named sources that disagree are a contradiction (checks/policy.py)
+            kind, says, sources = policy.disputed(self.game, o)
+            f = self.add(Finding(_fid(self.game, "contradiction" if kind == "contradiction" else "disputed", o.cite, o.name),
+                                 self.game.name, kind, cites(o.cite), says, sources,
+                                 status="" if kind == "contradiction" else "disputed", rule=o.name, in_play=True))
 
             def then(w, note, f=f):
                 f.witness, f.witness_note = w, note

@@ -12,7 +12,7 @@ from ...model.kernel import Config
 from ...model.kernel.rules import cites
 from ..findings import Finding
 from ... import proofstore
-from .. import steer, work
+from .. import policy, steer, work
 from ..invariants import prove
 from ..symbolic import _sym_param, instances, sym_state, term
 from .run import _fid
@@ -135,6 +135,14 @@ class Rulings:
         return got
 
     def _ruling(self, r, elsewhere: bool = False) -> None:
+        off = [f"{k}={v}" for k, v in r.only if self.cfg.options.get(k) != v]
+        if off:  # the question needs another reading of the rules than the one audited
+            self.add(Finding(_fid(self.game, "ruling", r.cite, r.name), self.game.name, "unknown",
+                             cites(r.cite), f"whether the rules always answer: {r.says}",
+                             status="not applicable",
+                             details=[f"not applicable: arises only with {', '.join(off)} (audited with "
+                                      + ", ".join(f"{k}={self.cfg.options.get(k)}" for k, _ in r.only) + ")"]))
+            return
         opts = [x for x in r.answers if x.source.startswith("option:")]
         got = self._ask_ruling(r, None)
         counts = self.player_counts()
@@ -150,7 +158,9 @@ class Rulings:
                     got, moved = there, n
                     break
         text = got["text"]
-        cited = sorted(set(cites(r.cite)) | {c for x in r.answers for c in cites(x.cite)})
+        # the ruling's own §s first (its position in the report), then the others its answers cite
+        own = cites(r.cite)
+        cited = own + sorted({c for x in r.answers for c in cites(x.cite)} - set(own))
         none_at, several = got["none_at"], got["several"]
         here = f" with {counts[0]} players" if counts else ""
         where = (f"audited with {moved} players: with the audit's {counts[0]} players the question cannot arise"
@@ -178,24 +188,10 @@ class Rulings:
                                       f"{self._covers(got['cfg'])})"] + ([where] if where else [])))
             return
         f = Finding(_fid(self.game, "ambiguity", r.cite, r.name), self.game.name, "ambiguity", cited, "", rule=r.name, in_play=True)
-        # where it arises, in a log's terms: the event ("do") during which the question comes up
-        during = f" (arises during a '{r.action}' event)" if r.action else ""
-        if several is not None:
-            x, y = several[2], several[3]
-            f.status = "conflict"
-            f.says = (f"two rules give different answers to: {r.says}{during} — {x.cite} ({x.says}) "
-                      f"and {y.cite} ({y.says})")
-        else:
-            f.status = "hole"
-            f.says = f"no rule answers: {r.says}{during}"
+        # the headline: the situation, the event of a log, the § and what each reading gives (policy.py)
+        f.status, f.says = policy.headline(r, several, opts, self.cfg)
         if where:
             f.details.append(where)
-        default = [x for x in opts if x.source.split("=")[0][7:] in self.cfg.options
-                   and self.cfg.options[x.source.split("=")[0][7:]] == x.source.split("=")[1]]
-        if opts:
-            name = opts[0].source.split("=")[0][7:]
-            f.details.append(f"rules option '{name}': " + "; ".join(f"{x.source.split('=')[1]} = {x.says}" for x in opts)
-                             + (f" (default: {default[0].source.split('=')[1]})" if default else ""))
         def then(w, note, f=f):
             f.witness, f.witness_note = w, note
 

@@ -7,6 +7,7 @@ import time
 
 from ...model.kernel import Game
 from ..findings import Finding, finding_id
+from .. import policy
 from .. import witness as W
 from .. import workers
 from ..text import detect as text_detectors
@@ -75,6 +76,8 @@ class Runner:
                     self._ruling(r, elsewhere=True)
                 self._resolve()
                 self.timings["rulings at other player counts"] = time.monotonic() - t
+            self.progress("policy")
+            policy.review(self)  # once every question is reported: the options' bases (checks/policy.py)
             return self.findings
         finally:
             if self.pool is not None:

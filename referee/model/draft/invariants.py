@@ -166,8 +166,6 @@ GAPS = (
     Gap("§Jouer des cartes", "the common gold reserve is never counted (how many gold tokens?)",
         "gold_supply in the components (illustrative) and option reserve", name="common_gold_reserve"),
     Gap("§Monstres", "the XP reserve is never counted", "XP tokens are taken as unlimited", name="xp_reserve_counted"),
-    Gap("§Mise en place", "which way is clockwise among the players is a seating fact the text assumes",
-        "the header lists the players clockwise", name="way_clockwise_among"),
     # where the text is silent on a rule and the model took a reading (issue 17, item 4)
     Gap("§Mise en place", "how the draft is run is never said: how many cards each pack holds, how many are taken "
         "at a time, when the rest pass; only the result, a hand of 7, is given",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..kernel import (
-    And, Answer, Count, If, Max, Min, Not, Option, Or, Ruling, args, bump, decide,
+    And, Answer, Basis, Count, If, Max, Min, Not, Option, Or, Ruling, args, bump, decide,
 )
 from .common import attack, class_count, meets, nplayers, production, score, seats
 from .state import END
@@ -18,38 +18,45 @@ GOLD = Option(
     "gold", "§Mise en place",
     "how much gold each player starts with: the rulebook text gives no number and public sources differ",
     {"9": "9 gold each (most sources)", "5": "5 gold each (one source)"}, "9", kind="disputed",
-)
+           basis=Basis("published", "dungeon-draft.md:5", "9",
+                       "the text gives no starting gold; most published sources give 9",
+                       against="dungeon-draft.md:5"))
 PASS = Option(
     "pass", "§Mise en place",
     "which way the draft hands pass in each round: the text says only that it depends on the round",
     {"cw-first": "clockwise in rounds 1 and 3, counterclockwise in rounds 2 and 4",
      "ccw-first": "counterclockwise in rounds 1 and 3, clockwise in rounds 2 and 4"}, "cw-first",
-)
+           basis=Basis("model", "§Mise en place", "cw-first",
+                       "§Mise en place has the direction depend on the round and names none; the published facts say only that it alternates (dungeon-draft.md:7)"))
 STOP = Option(
     "stop", "§Fin de tour",
     "whether a player may end its play turn while it can still play a card: §Mise en place says players "
     "play as many cards as they can, §Fin de tour that the turn ends once they have played the cards they wish",
     {"may": "a player may end its turn at any time (§Fin de tour)",
      "must": "a player must play cards while it can afford one (§Mise en place)"}, "may",
-)
+           basis=Basis("model", "§Fin de tour §Mise en place", "may",
+                       "§Mise en place (play as many cards as one can afford) and §Fin de tour (the turn ends once the player has played the cards it wishes) cannot both hold; the model reads §Fin de tour"))
 RESERVE = Option(
     "reserve", "§Jouer des cartes",
     "whether the common gold reserve can run out: the text never gives the number of gold tokens",
     {"unlimited": "the reserve never runs out: a player always takes all the gold due",
      "finite": "the reserve holds gold_supply tokens (components); a player takes what is left"}, "unlimited",
-)
+           basis=Basis("model", "§Jouer des cartes", "unlimited",
+                       "the text never counts the gold of the common reserve, nor says what a player takes when it runs short"))
 SELF = Option(
     "self", "§Icônes de classe",
     "whether a hero or weapon counts itself toward the class condition of its own ability when played",
     {"yes": "the card is in front of its player when its ability fires and counts",
      "no": "only the cards already in front of the player count"}, "yes",
-)
+           basis=Basis("model", "§Icônes de classe", "yes",
+                       "§Icônes de classe counts the cards of a class a player controls, and never says whether the card being played is among them"))
 TIE = Option(
     "tie", "§Fin de manche",
     "who wins when several players share the most XP: the text names one winner",
     {"shared": "every player with the most XP wins", "gold": "among them, the one with the most gold wins; if still tied, they share"},
     "shared",
-)
+           basis=Basis("model", "§Fin de manche", "shared",
+                       "§Fin de manche names one winner, the most XP, and says nothing of a tie"))
 OPTIONS = (GOLD, PASS, STOP, RESERVE, SELF, TIE)
 
 
@@ -222,7 +229,7 @@ def _odd(s):
 
 PASS_DIRECTION = Ruling(
     "pass_direction", "§Mise en place",
-    "the hands pass to the next player after a pick: clockwise or counterclockwise in this round?",
+    "with 3 players or more, each pick passes the hands on: clockwise or counterclockwise in this round (the text says only that it depends on the round)?",
     arises=_arises_pass,
     answers=(
         Answer("§Mise en place", "option:pass=cw-first", "clockwise in odd rounds", lambda s, a: True,

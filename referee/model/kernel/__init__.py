@@ -6,7 +6,7 @@ from .logic import (
     bump, covers, is_sym, put, vadd, vsub, within,
 )
 from .rules import (
-    Action, Answer, BadField, Claim, Config, Gap, Int, Invariant, Name, Names, Need,
+    Action, Answer, BadField, Basis, Claim, Config, Gap, Int, Invariant, Name, Names, Need,
     Option, Param, ParamKind, Phase, Player, Ruling, Source, Sourced, State, Undecided, args,
     decide, detail, flag, num, vec,
 )

@@ -13,7 +13,8 @@ state (see logic.py: the same code runs on ints and on z3 terms).
               sources give; the checks look for situations with no answer or with two
               different ones (as Catala's prover does for laws).
 - `Sourced`   a value two sources may state differently (booklet vs printed tile).
-- `Option`    a documented choice where the text is silent or sources disagree.
+- `Option`    a documented choice where the text is silent or sources disagree, with the
+              `Basis` of its default (the text, a published rule, or the model's choice).
 - `Gap`       something the text refers to and never defines.
 """
 from __future__ import annotations
@@ -41,6 +42,24 @@ class Source:
 
 
 @dataclass(frozen=True)
+class Basis:
+    """Why an option's default is what it is (the policy of checks/policy.py, issue #16):
+    `text` (the § of the rulebook that decides it), `published` (a published rule where the
+    text is silent: the facts file and line, `dungeon-twister.md:53`), or `model` (neither
+    decides: the model had to choose; `cite` is the § that leaves it open). `value` is the
+    choice the basis gives (the default must be it, for text and published); `says` is
+    what the source says, or why nothing decides, in our words."""
+
+    kind: str  # "text" | "published" | "model"
+    cite: str
+    value: str
+    says: str
+    # a source that gives another value (facts file and line, or a §): the point is then a
+    # contradiction between two named sources, and the default still follows `kind`
+    against: str = ""
+
+
+@dataclass(frozen=True)
 class Option:
     """A rules option: where the text is silent or public sources disagree."""
 
@@ -53,6 +72,7 @@ class Option:
     # text offers), or "house": the text decides and the default follows it; the other values are
     # readings some implementations use, offered so that their games replay, never a finding.
     kind: str = "silent"
+    basis: Basis | None = None  # what decides the default (checks/policy.py): never left out in a built-in game
 
 
 @dataclass(frozen=True)
@@ -432,6 +452,12 @@ class Ruling:
     action: str | None = None  # the event during which it arises (its args and Needs apply)
     params: tuple[Param, ...] = ()  # without an action: the arguments the question takes
     otherwise: Any = None  # if set: the outcome where the question does not arise (answers not asked)
+    # (option, value) pairs without which the question cannot arise at all (twister's both_five
+    # needs end=turn): under other options the audit reports it not applicable, saying so
+    only: tuple[tuple[str, str], ...] = ()
+    # where two text answers of one source disagree and no option settles it, a replay follows
+    # the first listed: the basis of that reading (checks/policy.py); `value` is that answer's §
+    basis: Basis | None = None
 
 
 class Undecided(errors.Undecided):

@@ -16,7 +16,7 @@ CHARGE_CAP = 6  # §6.6
 # §6.7 / §6.6 state the limits; neither says what becomes of a gain beyond them.
 CAP = Ruling(
     "cap", "§6.7 §6.6",
-    "a gain of crowns, stones or charges that would go beyond the die's limit",
+    "a gain would take a player's crowns or stones above 20, or his charges above 6 (what the dice can show): what becomes of the excess",
     arises=lambda s, a: True,  # every gain asks it; the text answers only up to the limit
     answers=(
         Answer("§5.1 §6.3", "livret", "resources gained are added at once", lambda s, a: a.cur + a.amount <= a.cap,

@@ -119,11 +119,11 @@ GAPS = (
         "an illustrative board in components/board.toml", name="layout_advanced_side"),
     Gap("§9.1", "the 6 guilds' conditions and prices are missing", "illustrative guilds in components/guilds.toml", name="6_guilds_conditions"),
     Gap("§10.1", "the dice faces are missing", "illustrative dice in components/dice.toml", name="dice_faces_missing"),
-    Gap("§10.2", "the Métropole and House card lists are missing", "illustrative cards in components/cards.toml", name="metropole_house_card"),
+    # the House cards' combat value when equipped (§7.4, §8.6) is lost with their list: one gap, not two
+    Gap("§10.2", "the Métropole and House card lists are missing", "illustrative cards in components/cards.toml; "
+        "an equipped House card's combat value: components/dungeons.toml [house] bonus", name="metropole_house_card"),
     Gap("§8.2 §8.6 §10.4 §10.5 §10.6", "the dungeon tiles, front and reinforcement bonus tables, treasures and special items are missing",
         "an illustrative set in components/dungeons.toml that keeps every number the text gives", name="dungeon_tiles_front"),
-    Gap("§7.4 §8.6", "equipped House cards add to the score, but no House card prints a combat value",
-        "components/dungeons.toml [house] bonus: one value for every House card (illustrative)", name="equipped_house_cards"),
     Gap("§8.4", "a dungeon's effect is read from the tile, whose texts are lost",
         "three illustrative kinds of effect: none, +N resistance, +N per encounter with its creature", name="dungeon_effect_read"),
     Gap("§9.4", "the competition ranks table is missing", "ranks are not computed", name="competition_ranks_table"),

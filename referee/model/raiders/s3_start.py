@@ -52,7 +52,7 @@ def total(a: Any, p: int) -> Any:
 
 
 INITIATIVE = Ruling(
-    "initiative", "§3.4", "who receives the Initiative card after the first roll",
+    "initiative", "§3.4", "both players' first rolls total the same: who receives the Initiative card",
     arises=lambda s, a: True,
     answers=(
         Answer("§3.4", "livret", "the higher total takes the Initiative card",

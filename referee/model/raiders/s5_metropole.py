@@ -65,7 +65,7 @@ def _house_drawn(s: Any, a: Any) -> Any:
 # §5.1 puts one of the two drawn cards under the pile; §5.2 keeps any House card drawn in
 # this phase in hand. With two House cards drawn, the two cannot both hold.
 CYCLE = Ruling(
-    "cycle_under", "§5.1 §5.2", "how many of the two cards drawn by the second option go under the pile",
+    "cycle_under", "§5.1 §5.2", "a player takes the second option (discard one, draw two) and draws a House card: how many of the two cards go under his pile",
     arises=lambda s, a: True,
     answers=(
         Answer("§5.1", "livret", "one drawn card is kept, the other goes under the pile", lambda s, a: True, lambda s, a: 1),

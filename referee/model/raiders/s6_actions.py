@@ -319,7 +319,7 @@ AP_GUILD = Action(
 # §6.1 and §6.3 say how a token is resolved, not what becomes of one that is not
 # (on a building still at level 0, or whose cost the player cannot pay).
 UNRESOLVED = Ruling(
-    "unresolved", "§6.1 §6.3", "what becomes of tokens left unresolved on buildings when a player ends his resolution",
+    "unresolved", "§6.1 §6.3", "a player ends his resolution while action tokens he placed on his buildings are still unresolved: may he, and are they lost",
     arises=lambda s, a: Sum(s.placed[a.p]) > 0,
     answers=(
         Answer("§6.1", "option:unresolved=lost", "the tokens are not used", lambda s, a: Sum(s.placed[a.p]) > 0, lambda s, a: 1),

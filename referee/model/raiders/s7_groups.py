@@ -165,7 +165,7 @@ def _send(s: Any, a: Any) -> Any:
 # §7.4-§7.6 say where mercenaries (back to the pile) and single-use items (discarded) go
 # after serving, never what becomes of an equipped House card.
 HOUSE_AFTER = Ruling(
-    "house_after", "§7.4 §5.2", "what becomes of a House card equipped on a group",
+    "house_after", "§7.4 §5.2", "a player equips a House card on a group: where does the card go once the combat is over",
     arises=lambda s, a: Sum(split(s, a.cards)[0]) >= 1,
     answers=(
         Answer("§7.4", "option:house_card=discard", "it is spent: to the discard", lambda s, a: True, lambda s, a: 0),
@@ -255,7 +255,7 @@ SEND = Action(
 # §6.1/§7.2 say how a Partir en donjon action is played, never what becomes of one that is
 # not (every group already sent, an empty reserve, no accessible square).
 UNSENT = Ruling(
-    "unsent", "§6.1 §7.2", "may a player leave a Partir en donjon action unplayed",
+    "unsent", "§6.1 §7.2", "a player has a Partir en donjon action placed and sends no group with it: may he leave it unplayed",
     arises=lambda s, a: s.expedition[a.p] >= 1,
     answers=(
         Answer("§7.2", "option:unsent=lost", "the action is simply lost", lambda s, a: s.expedition[a.p] >= 1,

@@ -215,7 +215,7 @@ def _unlike(s: Any, p: int, g: int) -> Any:
 # §8.5: two criticals cancel two encounters; the text says the player picks the traps he
 # disarms, not which encounters criticals cancel when they have different bonuses.
 CRIT_PICK = Ruling(
-    "crit_pick", "§8.5", "who chooses the encounters the criticals cancel when they are fewer than the encounters",
+    "crit_pick", "§8.5", "a group rolls fewer criticals than it meets encounters, of different kinds: who chooses the encounters they cancel",
     arises=lambda s, a: And(s.ccrit[a.p] >= 1, s.ccrit[a.p] < _encounters(s, a.p, a.group - 1), _unlike(s, a.p, a.group - 1)),
     answers=(
         Answer("§8.5", "option:crit_pick=player", "the player, as for traps", lambda s, a: s.ccrit[a.p] >= 1,
@@ -238,7 +238,7 @@ def _eligible(s: Any, a: Any) -> Any:
 # §8.5: an eliminating trap strikes an adventurer who rolled no death; the text does not say
 # what happens when there is none left.
 TRAP_VICTIM = Ruling(
-    "trap_victim", "§8.5", "how many adventurers the eliminating traps strike",
+    "trap_victim", "§8.5", "more eliminating traps (Trappe, Gouffre) hit a group than its front line has adventurers without a death: whom do the others strike",
     arises=lambda s, a: _elim_left(s, a) >= 1,
     answers=(
         Answer("§8.5", "livret", "one per trap not disarmed, among those who rolled no death",
@@ -252,7 +252,7 @@ TRAP_VICTIM = Ruling(
 # §9.2/§9.3 speak of a special dungeon "vaincu"; §8.7 only defines floors succeeded and a
 # dungeon cleared.
 DEFEATED = Ruling(
-    "special_defeated", "§9.2 §9.3 §8.7", "does a PvE success on a special dungeon defeat it",
+    "special_defeated", "§9.2 §9.3 §8.7", "a player succeeds a PvE floor of a special dungeon: is the dungeon defeated (an end condition of §9.2, 1 VP in §9.3), or only once cleared",
     arises=lambda s, a: level_of(s, _dun(s, a.p, a.group - 1)) == SPECIAL,
     answers=(
         Answer("§8.7", "option:defeat=cleared", "only the success that clears it (its last floor)",
@@ -491,7 +491,7 @@ def _can_draw(s: Any, p: int) -> Any:
 # §8.7/§8.8 assume the piles hold cards; they never say what a due treasure becomes when
 # every pile it may come from is empty.
 SHORT = Ruling(
-    "treasure_short", "§8.7 §8.8", "a treasure is due but every pile it may come from is empty",
+    "treasure_short", "§8.7 §8.8", "a treasure is due after a combat and every pile it may come from is empty: what does the player get",
     arises=lambda s, a: And(Or(s.tdue[a.p] >= 1, s.pdue[a.p] >= 1), Not(_can_draw(s, a.p))),
     answers=(Answer("§8.7", "option:treasure_short=lost", "the treasure is lost", lambda s, a: True, lambda s, a: 1),),
     action="treasure.none", otherwise=0,
@@ -546,7 +546,7 @@ PVP_ROLL = Action(
 # loser (nothing stolen in a level-1 dungeon). The text does not say what happens when
 # the loser has no glory to steal.
 STEAL = Ruling(
-    "steal", "§8.8 §3.6", "the stolen point of glory when the loser has none",
+    "steal", "§8.8 §3.6", "a player wins a PvP combat in a dungeon above level 1 and the loser has no glory: what becomes of the point to steal",
     arises=lambda s, a: level_of(s, a.dungeon) >= 1,
     answers=(
         Answer("§8.8", "livret", "1 point is taken from the loser", lambda s, a: s.glory[a.loser] >= 1, lambda s, a: 1),
@@ -569,26 +569,23 @@ def glory_swap(s: Any, winner: int, level: Any, d: Any) -> tuple:
     return gain, lose
 
 
-# §8.8 says the deaths rolled apply to both groups; §8.5 says a priest's heal saves a death,
-# and §8.8 has both players "fight as in PvE".
+# §8.8: both players fight as in PvE, so a priest's heal saves a death (§8.5) in PvP too;
+# "the deaths rolled apply to both groups" says each group suffers its own. The text
+# decides it; option pvp_heal=no (a house rule) reads the deaths as rolled.
 PVP_HEAL = Ruling(
-    "pvp_heal", "§8.8 §8.5", "how many deaths rolled in a PvP combat heals save",
+    "pvp_heal", "§8.8 §8.5", "how many deaths rolled in a PvP combat a priest's heals save",
     arises=lambda s, a: And(s.cheal[a.p] >= 1, Sum(s.cdead[a.p]) >= 1),
     answers=(
-        Answer("§8.8", "livret", "the deaths rolled apply to both groups", lambda s, a: True, lambda s, a: 0),
-        Answer("§8.5", "livret", "a heal saves one death, as in PvE", lambda s, a: True,
+        Answer("§8.8", "livret", "the players fight as in PvE: a heal saves one death (§8.5)", lambda s, a: True,
                lambda s, a: Min(s.cheal[a.p], Sum(s.cdead[a.p]))),
-        Answer("§8.8", "option:pvp_heal=no", "no heal in PvP", lambda s, a: True, lambda s, a: 0),
-        Answer("§8.5", "option:pvp_heal=yes", "heals save deaths (in class order: the log records no choice)",
-               lambda s, a: True, lambda s, a: Min(s.cheal[a.p], Sum(s.cdead[a.p]))),
     ),
     params=(Param("p", Player(), "the player whose group rolled"),), otherwise=0,
 )
 
 
 def pvp_deaths(s: Any, p: int) -> tuple:
-    """The deaths that remain after the heals the rules in force allow (PVP_HEAL)."""
-    left = decide(PVP_HEAL, s, SimpleNamespace(p=p))
+    """The deaths that remain after the heals (PVP_HEAL; none under the house rule pvp_heal=no)."""
+    left = 0 if s.cfg.opt("pvp_heal") == "no" else decide(PVP_HEAL, s, SimpleNamespace(p=p))
     out = []
     for c in range(len(CLASSES)):
         h = Min(s.cdead[p][c], left)

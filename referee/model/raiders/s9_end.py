@@ -55,7 +55,7 @@ END_TURN = Action(
 
 # ------------------------------------------------------------------ §9.3 scoring
 STATUE_VP = Ruling(
-    "statue_vp", "§9.3", "victory points of the Statue at the end of the game",
+    "statue_vp", "§9.3", "a player's Statue stands at level 3 at the end of the game: how many victory points does it give",
     arises=lambda s, a: And(s.onboard[a.p][statue(s)] == 1, s.level[a.p][statue(s)] >= 1),
     answers=(
         Answer("§9.3", "livret", "1 VP at level 1", lambda s, a: s.level[a.p][statue(s)] == 1, lambda s, a: 1),
@@ -102,7 +102,7 @@ _NAMES = ("the higher total wins", "equal totals: more crowns", "then more adven
           "then more stones")
 BOTH, NOBODY = 2, -1
 WINNER = Ruling(
-    "winner", "§9.3", "who wins when the game ends",
+    "winner", "§9.3", "the game ends with two players equal on victory points and on all four tie-breaks (crowns, adventurers, items, stones): who wins",
     arises=lambda s, a: s.phase == OVER,
     answers=tuple(Answer("§9.3", "livret", _NAMES[i], lambda s, a, i=i: _decided_at(s, i), lambda s, a, i=i: _higher(s, i))
                   for i in range(5)) + (

@@ -5,7 +5,7 @@ Precedence of the consolidated rules: the booklet (livret 0.99) < the printed ti
 the dated decision of 06.10.2026. `--prefer livret` reads the rules as the booklet says."""
 from __future__ import annotations
 
-from ..kernel import Option, Source, Sourced
+from ..kernel import Basis, Option, Source, Sourced
 
 LIVRET, TUILE, DECISION = "livret", "tuile", "décision"
 SOURCES = (
@@ -35,49 +35,83 @@ OPTIONS = (
     Option("mode", "§9.2", "the game mode", {
         "normal": "ends at the end of the turn where an end condition is met",
         "competition": "ends at the end of turn 10; conditions still score",
-        "objectives": "as normal, each end condition scores 3 VP"}, "normal", kind="variant"),
+        "objectives": "as normal, each end condition scores 3 VP"}, "normal", kind="variant",
+           basis=Basis("text", "§9.2", "normal",
+                       "the three modes are the book's own, for the players to pick; the other two are told as changes to the normal mode")),
     Option("board", "§3.3", "the side of the Avant-Poste board", {
         "advanced": "recto: the players choose and place their buildings",
-        "initiation": "verso: the 9 printed buildings"}, "advanced", kind="variant"),
+        "initiation": "verso: the 9 printed buildings"}, "advanced", kind="variant",
+           basis=Basis("text", "§3.3", "advanced",
+                       "both sides are the book's own, for the players to pick (the initiation side is advised for a first game)")),
     Option("caps", "§6.7 §6.6", "what happens to a gain that would take crowns or stones above 20, or charges above 6", {
         "lost": "the excess is lost (the die cannot show more)",
-        "refused": "an action whose gain would exceed the limit cannot be taken"}, "lost"),
+        "refused": "an action whose gain would exceed the limit cannot be taken"}, "lost",
+           basis=Basis("model", "§6.7 §6.6", "lost",
+                       "§6.7 and §6.6 cap what a player holds, not what an action gives: nothing says whether the excess is lost or the gain refused")),
     Option("initiative_tie", "§3.4", "what happens when both initiative rolls total the same", {
-        "reroll": "both players roll again"}, "reroll"),
+        "reroll": "both players roll again"}, "reroll",
+           basis=Basis("model", "§3.4", "reroll",
+                       "§3.4 gives the card to the higher total and says nothing of equal totals")),
     Option("cycle_house", "§5.1 §5.2", "the second Métropole option draws two House cards: "
            "§5.1 puts one under the pile, §5.2 keeps every drawn House card in hand", {
         "keep-both": "both House cards stay in hand, nothing goes under (§5.2 is the more specific rule)",
-        "one-under": "one of them goes under the pile (§5.1)"}, "keep-both"),
+        "one-under": "one of them goes under the pile (§5.1)"}, "keep-both",
+           basis=Basis("model", "§5.1 §5.2", "keep-both",
+                       "§5.1 (one of the two drawn cards goes under the pile) and §5.2 (a House card drawn in the Métropole phase stays in hand) cannot both hold when both cards are House cards; the model reads §5.2 as the more specific")),
     Option("unresolved", "§6.1 §6.3", "a placed action token that is not resolved (e.g. on a building still at level 0)", {
         "lost": "it is simply not used",
-        "forbidden": "a player must resolve every token placed on a building"}, "lost"),
+        "forbidden": "a player must resolve every token placed on a building"}, "lost",
+           basis=Basis("model", "§6.1 §6.3", "lost",
+                       "§6.1 and §6.3 say how a placed token is resolved, never whether one may be left unresolved")),
     Option("final_tie", "§9.3", "the players are still equal after every tie-break", {
         "shared": "they share the victory",
-        "none": "nobody wins"}, "shared"),
+        "none": "nobody wins"}, "shared",
+           basis=Basis("model", "§9.3", "shared",
+                       "§9.3 lists four tie-breaks and stops there")),
     Option("statue3", "§9.3", "victory points of a Statue at level 3 (the text scores levels 1 and 2)", {
-        "2": "as at level 2", "3": "one more per level: 3"}, "2"),
+        "2": "as at level 2", "3": "one more per level: 3"}, "2",
+           basis=Basis("model", "§9.3", "2",
+                       "§9.3 scores the Statue at levels 1 and 2 only, though a building reaches level 3 (§3.3)")),
 )
 
 # chapters 7-8 (s7_groups.py, s8_dungeons.py): what the text leaves open
 OPTIONS += (
     Option("unsent", "§6.1 §7.2", "a Partir en donjon action that the player does not (or cannot) play", {
         "lost": "the player may leave it unplayed; it is lost",
-        "forbidden": "only when no group can leave (all three sent, or an empty reserve)"}, "lost"),
+        "forbidden": "only when no group can leave (all three sent, or an empty reserve)"}, "lost",
+           basis=Basis("model", "§6.1 §7.2", "lost",
+                       "§7.2 says how a Partir en donjon action is played, not whether it may be left unplayed")),
     Option("crit_pick", "§8.5", "who chooses the encounters criticals cancel, when there are more encounters than criticals", {
-        "player": "the player, as §8.5 says for traps"}, "player"),
+        "player": "the player, as §8.5 says for traps"}, "player",
+           basis=Basis("model", "§8.5", "player",
+                       "§8.5 lets the player pick the traps disarmed, and says nothing of who picks the encounters criticals cancel")),
     Option("trap_victim", "§8.5", "eliminating traps left when no front-line adventurer without a death remains", {
-        "spared": "they strike nobody"}, "spared"),
+        "spared": "they strike nobody"}, "spared",
+           basis=Basis("model", "§8.5", "spared",
+                       "§8.5 has an eliminating trap strike an adventurer without a death, and says nothing when none is left")),
     Option("defeat", "§9.2 §9.3 §8.7", "what defeating a special dungeon means (the text defines floors and clearing only)", {
         "cleared": "clearing it: the player who succeeds its last floor",
-        "floor": "succeeding any of its floors"}, "cleared"),
+        "floor": "succeeding any of its floors"}, "cleared",
+           basis=Basis("model", "§9.2 §9.3 §8.7", "cleared",
+                       "§8.7 defines a floor succeeded and a dungeon cleared; §9.2 speaks of a special dungeon defeated without defining it")),
     Option("treasure_short", "§8.7 §8.8", "a treasure is due but its piles are empty", {
-        "lost": "the treasure is lost"}, "lost"),
+        "lost": "the treasure is lost"}, "lost",
+           basis=Basis("model", "§8.7 §8.8", "lost",
+                       "§8.7 and §8.8 name the piles a treasure comes from, never what happens when they are empty")),
     Option("steal", "§8.8 §3.6", "the point of glory to steal when the PvP loser has none", {
         "lost": "nothing is stolen; the winner gains one point less",
-        "bank": "nothing is stolen; the winner still gains it"}, "lost"),
-    Option("pvp_heal", "§8.8 §8.5", "§8.8 applies the deaths rolled in PvP; §8.5 lets a heal save a death", {
-        "no": "deaths apply as rolled (§8.8, the more specific rule)",
-        "yes": "heals save deaths, in class order"}, "no"),
+        "bank": "nothing is stolen; the winner still gains it"}, "lost",
+           basis=Basis("model", "§8.8 §3.6", "lost",
+                       "§8.8 steals 1 glory from the loser; glory starts at 0 (§3.6) and nothing says what happens when the loser has none")),
+    # §8.8 decides it (the players fight as in PvE, heals included): "no" is another engine's
+    # reading, offered so that its games replay, never a finding.
+    Option("pvp_heal", "§8.8 §8.5", "whether a priest's heal saves a death rolled in a PvP combat", {
+        "yes": "heals save deaths, in class order, as in PvE (§8.8)",
+        "no": "deaths apply as rolled, no heal (a house rule)"}, "yes", kind="house",
+           basis=Basis("text", "§8.8", "yes",
+                       "§8.8 has both players fight as in PvE, where a priest's heal saves a death (§8.5); its deaths applying to both groups says both suffer theirs, not that heals stop")),
     Option("house_card", "§7.4 §5.2", "where an equipped House card goes after the combat", {
-        "discard": "to the discard", "hand": "back to the hand"}, "discard"),
+        "discard": "to the discard", "hand": "back to the hand"}, "discard",
+           basis=Basis("model", "§7.4 §5.2", "discard",
+                       "§7.4 lets a House card be equipped, and nothing says where it goes after the combat (a mercenary's return is told: §7.6)")),
 )

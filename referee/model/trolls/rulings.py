@@ -6,7 +6,7 @@ documented defaults (source "option:<name>=<value>"). Citation scheme: docs/trol
 """
 from __future__ import annotations
 
-from ..kernel import And, Answer, If, Implies, Max, Min, Not, Option, Or, Ruling, Sum, decide, is_sym
+from ..kernel import And, Answer, Basis, If, Implies, Max, Min, Not, Option, Or, Ruling, Sum, decide, is_sym
 from .geo import ahead
 from .state import BET, CLOSE, NOBODY, PLAY, members
 
@@ -48,30 +48,46 @@ def lazy_if(c, fa, fb):
 OPTIONS = (
     Option("full_hand", "§Tour de jeu/1",
            "a player who still holds 5 cards must draw one or two cards yet may not go above 5",
-           {"skip": "he draws nothing this turn"}, "skip"),
+           {"skip": "he draws nothing this turn"}, "skip",
+           basis=Basis("model", "§Tour de jeu/1", "skip",
+                       "§Tour de jeu/1 has each player draw one or two cards and never hold more than 5: with 5 in hand both cannot hold")),
     Option("short_refill", "§Tour de jeu/1",
            "with 2 cards or fewer in hand, one or two cards cannot bring the hand back to 5",
-           {"two": "he draws two cards (or what his deck holds)", "one": "he draws one card (if any)"}, "two"),
+           {"two": "he draws two cards (or what his deck holds)", "one": "he draws one card (if any)"}, "two",
+           basis=Basis("model", "§Tour de jeu/1", "two",
+                       "§Tour de jeu/1 has the draw refill the hand with one or two cards, which cannot bring 2 cards or fewer back to 5")),
     Option("empty_deck", "§Tour de jeu/1",
            "the deck holds fewer cards than the refill needs (the deck is never reshuffled: §Intro)",
-           {"all": "he draws what is left", "none": "he draws nothing"}, "all"),
+           {"all": "he draws what is left", "none": "he draws nothing"}, "all",
+           basis=Basis("model", "§Tour de jeu/1", "all",
+                       "the deck is never reshuffled (§Intro) and §Tour de jeu/1 never says what a draw gives from a deck too small")),
     Option("no_card", "§Tour de jeu/1",
            "a player with no card in hand must bet one to three cards",
-           {"end": "the game ends (the objective points are counted)", "pass": "he bets nothing (Rsv 0)"}, "end"),
+           {"end": "the game ends (the objective points are counted)", "pass": "he bets nothing (Rsv 0)"}, "end",
+           basis=Basis("model", "§Tour de jeu/1", "end",
+                       "§Tour de jeu/1 requires a bet of one to three cards and §Intro gives no end of the game: nothing says what happens with an empty hand")),
     Option("zero_rsv", "§Tour de jeu/7",
            "the Human's Rsv is 0 at the reveal (a bet of jokers only): no round can be initiated, and no round empties his Rsv",
            {"end": "the turn ends at once; the others lose their Rsv",
-            "round": "one round is played without the Human (Troll, then Dragon), then the turn ends"}, "end"),
+            "round": "one round is played without the Human (Troll, then Dragon), then the turn ends"}, "end",
+           basis=Basis("model", "§Tour de jeu/7", "end",
+                       "§Tour de jeu/7 ends the turn with the round in which the Human empties his Rsv; a Rsv of 0 at the reveal is never emptied by a round")),
     Option("abeam", "§Actions/Orientation",
            "a figure exactly on the side line of another (neither in front nor behind)",
            {"front": "counts as in front (in line of sight, not in the back)",
-            "back": "counts as behind (out of line of sight, in the back)"}, "front"),
+            "back": "counts as behind (out of line of sight, in the back)"}, "front",
+           basis=Basis("model", "§Actions/Orientation", "front",
+                       "§Actions/Orientation knows only front and back; a figure exactly abeam is neither")),
     Option("group_stat", "§Groupe/4",
            "a group shot or melee whose figures have different Tir (or Cbt): whose value counts",
-           {"best": "the highest of the group", "worst": "the lowest of the group"}, "best"),
+           {"best": "the highest of the group", "worst": "the lowest of the group"}, "best",
+           basis=Basis("model", "§Groupe/4", "best",
+                       "§Groupe/4 adds +1 per extra figure and never says whose Tir or Cbt counts")),
     Option("group_reorient", "§Groupe/3",
            "the cost of a grouped reorientation (the text sums moves and charges, keeps 1 to start a shot or melee)",
-           {"each": "1 point per figure", "one": "1 point for the group"}, "each"),
+           {"each": "1 point per figure", "one": "1 point for the group"}, "each",
+           basis=Basis("model", "§Groupe/3", "each",
+                       "§Groupe/3 sums the costs of grouped moves and charges and keeps 1 to start a shot or melee; a grouped reorientation (§Groupe/1) is priced nowhere")),
 )
 
 
@@ -163,7 +179,9 @@ R_JOKERS = Ruling(
             lambda s, a: True, lambda s, a: If(jokers_bet(s, a) >= 1, 1, 0)),
      Answer("§Cartes spéciales", TXT, "each joker brings the right to a round without reaction: one per joker",
             lambda s, a: True, lambda s, a: jokers_bet(s, a))),
-    action="turn.bet")
+    action="turn.bet",
+    basis=Basis("model", "§Joker/2", "§Joker/2", "§Joker/2 gives a player who bet a joker one round blanc in the turn, "
+                "§Cartes spéciales gives each joker its round: the model follows §Joker/2, the rule of the round itself"))
 
 
 # ---------------------------------------------------------------- §Tour de jeu/7: a Human Rsv of 0
@@ -195,7 +213,9 @@ R_BLANC = Ruling(
      Answer("§Joker/2", TXT, "it is declared at the start of a round, when the Human declares his action",
             lambda s, a: Or(s.phase == CLOSE, s.phase == PLAY),
             lambda s, a: And(s.phase == PLAY, s.step == 0, s.solo == NOBODY))),
-    outcome="bool", action="round.blanc")
+    outcome="bool", action="round.blanc",
+    basis=Basis("model", "§Joker/2", "§Joker/2", "§Joker/2 allows the round blanc even at the end of the turn and has "
+                "it declared when the Human declares an action, which never comes then: the model follows the first"))
 
 
 # ---------------------------------------------------------------- §Actions/Orientation: exactly abeam
@@ -314,6 +334,8 @@ R_HEAVY = Ruling(
             lambda s, a: True, _into_melee_ok),
      Answer("§Actions/Tir", TXT, "no heavy shot in a càc: a shooter in a càc may not fire it",
             _heavy_in_melee, lambda s, a: False)),
-    outcome="bool", action="act.shoot")
+    outcome="bool", action="act.shoot",
+    basis=Basis("model", "§Actions/Tir", "§Actions/Tir", "§Actions/Tir forbids a heavy shot in a càc without saying "
+                "whether the shooter's or the target's; the model protects only a target in a càc"))
 
 RULINGS = (R_FULL, R_SHORT, R_LOW, R_NOCARD, R_JOKERS, R_ZERO, R_BLANC, R_ABEAM, R_STAT, R_REORIENT, R_HEAVY)

@@ -2,7 +2,7 @@
 (§Mekanork is in salles.py, §Passe-muraille in deplacement.py, §Magicien in combat.py.)"""
 from __future__ import annotations
 
-from ..kernel import Action, And, Answer, Count, If, Lookup, Need, Not, Or, Param, Ruling, Int, args, decide, put
+from ..kernel import Action, And, Answer, Basis, Count, If, Lookup, Need, Not, Or, Param, Ruling, Int, args, decide, put
 from .board import (
     C, CLERIC, GONE, NCHAR, NTOK, POTION, THIEF, TROLL, WARRIOR, T, adjacent, ctok, on_board, room_of, xy,
 )
@@ -91,6 +91,8 @@ TROLL_REGEN = Ruling(
         Answer("§Capacités", REGLE, "abilities are for characters that are not wounded", lambda s, a: True, lambda s, a: False),
     ),
     outcome="bool", action="regen",
+    basis=Basis("model", "§Troll", "§Troll", "§Capacités keeps abilities for unwounded characters and §Troll's "
+                "ability heals the Troll itself, useless unless it is wounded: the model follows §Troll"),
 )
 
 REGEN = Action(

@@ -383,23 +383,32 @@ def _carried_friend(s, a):
     return Or(*[h == (a.p or 0) * NTOK + k for k in range(NCHAR)])
 
 
+# §Fin is silent on a wounded friend carried out; the published rule decides it: the friend
+# is saved and scores nothing (facts/dungeon-twister.md:52). exit_carried=scores is another
+# reading, offered so that its games replay.
 EXIT_CARRIED = Ruling(
     "exit_carried", "§Fin", "what a wounded friend carried out of the maze scores",
     arises=_carried_friend,
     answers=(
         Answer("§Fin", REGLE, "the character leaving scores (no friend carried)", lambda s, a: Not(_carried_friend(s, a)), lambda s, a: 0),
-        Answer("§Fin", "option:exit_carried=scores", "the carried friend scores its own value", lambda s, a: True,
-               lambda s, a: Lookup(tuple(ch.exit_vp for ch in s.cfg.comp.chars), Lookup(s.held, mover_c(a)) - (a.p or 0) * NTOK, 0)),
-        Answer("§Fin", "option:exit_carried=no", "only the carrier scores", lambda s, a: True, lambda s, a: 0),
+        Answer("§Fin", FAITS, "the friend carried out is saved and scores nothing (published rule)",
+               _carried_friend, lambda s, a: 0),
     ),
     action="exit",
 )
 
 
+def _friend_vp(s, a):
+    """What a carried friend scores under exit_carried=scores: its own exit value."""
+    return Lookup(tuple(ch.exit_vp for ch in s.cfg.comp.chars), Lookup(s.held, mover_c(a)) - (a.p or 0) * NTOK, 0)
+
+
 def _exit_gain(s, a):
     h = Lookup(s.held, mover_c(a))
     treasure = If(Or(h == TREASURE, h == NTOK + TREASURE), s.cfg.comp.objects[TREASURE - NCHAR].vp, 0)
-    return Lookup(tuple(ch.exit_vp for ch in s.cfg.comp.chars), a.who) + treasure + decide(EXIT_CARRIED, s, a)
+    friend = If(_carried_friend(s, a), _friend_vp(s, a), 0) if s.cfg.opt("exit_carried") == "scores" \
+        else decide(EXIT_CARRIED, s, a)
+    return Lookup(tuple(ch.exit_vp for ch in s.cfg.comp.chars), a.who) + treasure + friend
 
 
 def _exit_effect(s, a):

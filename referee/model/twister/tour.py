@@ -92,9 +92,11 @@ END = Action(
     propose=lambda s: (args(s.turn),),
 )
 
+# Only with end=turn (the published rule) can both players reach 5 VP: as the text has it
+# (end=immediate) the game stops at the first player's fifth point.
 BOTH_FIVE = Ruling(
-    "both_five", "§Fin", "who wins when both players have 5 VP when the game ends",
-    arises=lambda s, a: And(s.vp[0] >= 5, s.vp[1] >= 5),
+    "both_five", "§Fin", "both players have 5 VP or more when the active player ends the turn (end=turn): who wins",
+    arises=lambda s, a: And(s.vp[0] >= 5, s.vp[1] >= 5) if s.cfg.opt("end") == "turn" else False,
     answers=(
         Answer("§Fin", REGLE, "the player who has 5 VP wins", lambda s, a: Not(And(s.vp[0] >= 5, s.vp[1] >= 5)),
                lambda s, a: If(s.vp[0] >= 5, 0, 1)),
@@ -102,7 +104,7 @@ BOTH_FIVE = Ruling(
                lambda s, a: If(s.vp[0] > s.vp[1], 0, If(s.vp[1] > s.vp[0], 1, s.turn))),
         Answer("§Fin", "option:both_five=active", "the active player wins", lambda s, a: True, lambda s, a: s.turn),
     ),
-    action="end",
+    action="end", only=(("end", "turn"),),
 )
 
 ACTIONS = (HIDE, CARD_ACT, END)

@@ -219,7 +219,7 @@ def _need(s) -> int:
 
 
 SURVIVE = Ruling(
-    "survive", "§Issue", "does the runner who leaves the dungeon survive it?",
+    "survive", "§Issue", "the Healing Potion or the Ring of Power changed the runner's HP during the dungeon: does he survive it when he leaves?",
     arises=lambda s, a: And(s.phase == DUNGEON, Sum(s.dungeon) == 0),
     answers=(
         Answer("§Équipement.Potion", "livret",

@@ -4,7 +4,7 @@ kept next to the rules that use them: dungeon.SURVIVE, rounds.CHOOSER), the opti
 (where it is silent or public sources disagree) and its Gaps."""
 from __future__ import annotations
 
-from referee.model.kernel import And, Claim, Gap, If, Implies, Invariant, Option, Or, Sum
+from referee.model.kernel import And, Basis, Claim, Gap, If, Implies, Invariant, Option, Or, Sum
 
 from . import dungeon, rounds
 from .state import (
@@ -81,45 +81,67 @@ INVARIANTS = (
 OPTIONS = (
     Option("variant", "§Variante", "the author's variant: the monster drawn on a player's first bidding "
            "turn of a round must join the dungeon",
-           {"off": "standard rules", "on": "the author's variant"}, "off", kind="variant"),
+           {"off": "standard rules", "on": "the author's variant"}, "off", kind="variant",
+           basis=Basis("text", "§Variante", "off",
+                       "the author's variant is offered beside the rules; the rules themselves are played without it")),
     Option("vorpal", "§Équipement.Vorpale", "does the Vorpal Sword/Dagger defeat every copy of the named "
            "type, or only the first one met (the printed tile reads 'one monster')?",
            {"all": "every copy (the booklet)", "one": "the first copy met (the printed tile)"}, "all",
-           kind="disputed"),
+           kind="disputed",
+           basis=Basis("text", "§Équipement.Vorpale", "all",
+                       "the booklet has the Vorpal weapon defeat every copy of the type named",
+                       against="welcome-to-the-dungeon.md:56")),
     Option("polymorph", "§Équipement.Métamorphose", "Polymorph's replacement: from the monster deck or from "
            "the dungeon pile?",
            {"deck": "the next card of the monster deck (the booklet)", "dungeon": "the next dungeon card"},
-           "deck", kind="disputed"),
+           "deck", kind="disputed",
+           basis=Basis("published", "welcome-to-the-dungeon.md:42", "deck",
+                       "the published tile replaces the monster with the next card of the monster deck, and the booklet's one sentence (unusable when that deck is empty) agrees",
+                       against="welcome-to-the-dungeon.md:58")),
     Option("omnipotence", "§Équipement.Omnipotence", "do the monsters set aside during the bidding count "
            "when checking that all monsters are different?",
            {"dungeon": "only the dungeon pile", "with_aside": "the set-aside monsters too"}, "dungeon",
-           kind="disputed"),
+           kind="house",
+           basis=Basis("text", "§Équipement.Omnipotence", "dungeon",
+                       "Omnipotence is resolved once the whole dungeon is drawn, over its monsters, and the set-aside monsters are revealed only after the resolution (§Issue); the published tile agrees (welcome-to-the-dungeon.md:39)")),
     # §Issue decides these three (facts: "points the booklet decides"); other engines' readings
     # are offered as house rules so that their games replay.
     Option("empty_dungeon", "§Issue", "a runner who enters an empty dungeon pile meets nothing and succeeds "
            "(total damage 0 is below his starting HP); one simulator counts the round for nothing",
            {"success": "he survives and takes a success card (the booklet)", "nothing": "no success, no failure"},
-           "success", kind="house"),
+           "success", kind="house",
+           basis=Basis("text", "§Issue", "success",
+                       "a runner who meets nothing has total damage 0, below his starting HP: he survives")),
     Option("zero_hp", "§Issue", "damage equal to the starting HP fails, so the runner needs 1 HP left",
            {"fail": "0 HP or less fails (the booklet: damage >= starting HP)",
-            "survive": "ending on exactly 0 HP survives"}, "fail", kind="house"),
+            "survive": "ending on exactly 0 HP survives"}, "fail", kind="house",
+           basis=Basis("text", "§Issue", "fail",
+                       "damage greater than or equal to the starting HP is a failure")),
     Option("death", "§Donjon §Issue", "the runner reveals the whole pile and the outcome is read at the end; "
            "some engines end the run as soon as the HP fall to 0 or less (a failure, the rest unrevealed)",
            {"end_of_pile": "the whole pile is revealed (the booklet)",
             "at_once": "HP at 0 or less after a fight end the run: he may leave at once, and fails"},
-           "end_of_pile", kind="house"),
+           "end_of_pile", kind="house",
+           basis=Basis("text", "§Donjon §Issue", "end_of_pile",
+                       "the runner reveals the dungeon card by card until it is empty, and the outcome is read from the total damage")),
     Option("survive", "§Issue §Équipement.Potion", "after the Healing Potion or the Ring of Power changed the "
            "HP, is the runner's survival read by the HP left or by the total damage?",
            {"hp": "the HP left (the tiles' reading, listed first)", "damage": "the total damage against the "
-            "starting HP (§Issue's sentence)"}, "hp", kind="disputed"),
+            "starting HP (§Issue's sentence)"}, "hp", kind="silent",
+           basis=Basis("model", "§Issue §Équipement.Potion", "hp",
+                       "§Issue reads survival from the total damage, while the Potion and the Ring change the HP during the dungeon: the two cannot both hold; the model reads the HP left, or the Potion would never save anyone")),
     Option("ring_overlap", "§Donjon §Équipement.Anneau", "the Ring of Power and another tile both defeat the "
            "monster faced: does the Ring add its strength to the HP?",
            {"gain": "yes, the Ring acts whenever it can", "other_first": "no, the other tile defeats it"}, "gain",
-           kind="silent"),
+           kind="silent",
+           basis=Basis("model", "§Donjon §Équipement.Anneau", "gain",
+                       "§Donjon defeats a monster when a tile defeats it, and §Équipement.Anneau adds the strength of the monsters the Ring defeats: which tile acted is never said")),
     Option("chooser", "§Manche suivante", "who picks the next adventurer when the runner was just "
            "eliminated?",
            {"left": "the player who starts the next bidding (next in play on the runner's left)",
-            "runner": "the eliminated runner still picks"}, "left", kind="silent"),
+            "runner": "the eliminated runner still picks"}, "left", kind="silent",
+           basis=Basis("model", "§Manche suivante", "left",
+                       "§Manche suivante has the player who just entered choose the next adventurer, and says only who starts the next bidding when that player was eliminated")),
 )
 
 

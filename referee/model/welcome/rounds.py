@@ -32,7 +32,7 @@ REVEAL_ASIDE = Action(
 
 
 CHOOSER = Ruling(
-    "chooser", "§Manche suivante", "who chooses the next adventurer?",
+    "chooser", "§Manche suivante", "nobody has won and the runner was just eliminated: who chooses the next adventurer?",
     arises=lambda s, a: s.phase == NEXT,
     answers=(
         Answer("§Manche suivante", "livret", "the player who just entered the dungeon chooses (a player "

@@ -1,0 +1,206 @@
+"""The policy for options and defaults (issue #16, items 4 and 5; docs/policy.md).
+
+Every rules option declares the basis of its default (`Basis`, kernel/rules.py): `text`
+(the § that decides it), `published` (a published rule where the text is silent: the
+facts file and line), or `model` (neither decides: the model had to choose). Defaults
+follow the text; where the text is silent, the published rule; the audit flags every
+default that is neither, on the finding that reports its question (or on one of its own).
+
+- `problems(game)`: what is wrong with the declarations (the test of every built-in game,
+  and the audit's own findings for a plugin);
+- `review(audit)`: the audit's pass over its findings: each option's basis said where its
+  question is reported, the sentences of the text it was read against, the points the
+  text decides listed as decided, the model's defaults flagged;
+- `disputed(game, o)`: the finding of a point two sources state differently, naming both.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..model.kernel.rules import cites
+from .findings import Finding, finding_id
+
+BASES = ("text", "published", "model")
+FACTS = re.compile(r"^[a-z0-9-]+\.md:[1-9][0-9]*$")  # a facts file of ../shared/facts and a line
+
+
+def problems(game: Any) -> list[str]:
+    """Each option whose default has no declared basis, or goes against it (one line each)."""
+    out = []
+    names = {o.name: o for o in game.options}
+    for o in game.options:
+        b, at = o.basis, f"{game.name}: option {o.name}"
+        if b is None:
+            out.append(f"{at}: no basis for its default (text §, published facts line, or model)")
+            continue
+        if b.kind not in BASES:
+            out.append(f"{at}: basis {b.kind!r} is none of {', '.join(BASES)}")
+        if b.value not in o.choices:
+            out.append(f"{at}: its basis gives {b.value!r}, which is none of its choices {sorted(o.choices)}")
+        if b.kind in ("text", "published") and o.default != b.value:
+            out.append(f"{at}: default {o.default!r} goes against its {b.kind} basis ({b.cite}: {b.value!r})")
+        if b.kind == "text" and not cites(b.cite):
+            out.append(f"{at}: a text basis names the § that decides it, not {b.cite!r}")
+        if b.kind == "published" and not FACTS.match(b.cite):
+            out.append(f"{at}: a published basis names the facts file and line (name.md:N), not {b.cite!r}")
+        if b.against and not (FACTS.match(b.against) or cites(b.against)):
+            out.append(f"{at}: the source against it names a facts file and line or a §, not {b.against!r}")
+        if o.kind == "house" and b.kind == "model":
+            out.append(f"{at}: a house option is one the text or a published rule decides; its basis says model")
+        if o.kind == "disputed" and not b.against:
+            out.append(f"{at}: a disputed point names the source that reads it otherwise (against=)")
+        if not b.says.strip():
+            out.append(f"{at}: its basis says nothing")
+    for r in game.rulings:
+        if needs_basis(r):
+            first = [x for x in r.answers if x.option is None][0]
+            if r.basis is None:
+                out.append(f"{game.name}: ruling {r.name}: two text answers of one source and no option; "
+                           "the reading a replay follows (the first listed) declares no basis")
+            elif r.basis.kind not in BASES or r.basis.value != first.cite:
+                out.append(f"{game.name}: ruling {r.name}: its basis must be one of {', '.join(BASES)} and give "
+                           f"the § of the answer a replay follows ({first.cite}), not {r.basis.value!r}")
+        for k, v in r.only:
+            if k not in names or v not in names[k].choices:
+                out.append(f"{game.name}: ruling {r.name} arises only with {k}={v}, which is no option value")
+    return out
+
+
+def needs_basis(r: Any) -> bool:
+    """A ruling whose text answers of one source may disagree with no option to settle it:
+    a replay then follows the first listed, a reading that needs its basis."""
+    text = [x.source for x in r.answers if x.option is None]
+    return len(text) > len(set(text)) and all(x.option is None for x in r.answers)
+
+
+def _source(game: Any, where: str) -> str:
+    """A source as a rules editor finds it: the seed file and its §, or the facts file and line."""
+    return f"facts/{where}" if FACTS.match(where) else f"{game.rulebook.split('/')[-1]} {where}"
+
+
+def disputed(game: Any, o: Any) -> tuple[str, str, list[str]]:
+    """(kind, headline, sources) of a disputed point: a `contradiction` naming both sources
+    when its basis names the one against it, else an ambiguity between public sources."""
+    b = o.basis
+    reading = "; ".join(f"{k}: {v}" for k, v in o.choices.items())
+    if b is None or not b.against:
+        return "ambiguity", f"public sources disagree: {o.says} ({reading})", []
+    mine, other = _source(game, b.cite), _source(game, b.against)
+    if mine == other:  # one line of the facts file reports both readings
+        head = f"published sources disagree ({mine}): {o.says}"
+    elif FACTS.match(b.cite) and FACTS.match(b.against):
+        head = f"published sources disagree ({mine}; {other}): {o.says}"
+    else:
+        head = f"{mine} and {other} cannot both hold: {o.says}"
+    return "contradiction", (f"{head} — {reading}; the default, {o.default}, follows {'the text' if b.kind == 'text' else 'the ' + b.kind + ' rule'} "
+                             f"({b.cite})"), [mine, other]
+
+
+def headline(r: Any, several: Any, opts: list, cfg: Any) -> tuple[str, str]:
+    """(status, headline) of a ruling the text does not settle: the situation and the event
+    of a log it arises in, what the text gives (nothing, or two §s that cannot both hold),
+    and what each reading gives, the one in force marked."""
+    during = f" (during a '{r.action}' event)" if r.action else ""
+    if several is not None:
+        x, y = several[2], several[3]
+        status, text = "conflict", f"{x.cite} ({x.says}) and {y.cite} ({y.says}) cannot both hold"
+    else:
+        status, text = "hole", "the text gives no answer"
+    readings = []
+    for x in opts:
+        name, value = x.option
+        here = " (in force)" if cfg.options.get(name) == value else ""
+        readings.append(f"{name}={value}: {x.says}{here}")
+    told = ("readings: " + "; ".join(readings)) if readings else \
+        "no option settles it: a replay follows the first answer listed"
+    return status, f"{r.says}{during}: {text} — {told}"
+
+
+def _answered_by(game: Any) -> dict[str, set[str]]:
+    """Option name -> the rulings whose answers it gives."""
+    out: dict[str, set[str]] = {}
+    for r in game.rulings:
+        for x in r.answers:
+            if x.option is not None:
+                out.setdefault(x.option[0], set()).add(r.name)
+    return out
+
+
+def sentences(game: Any, ids: set[str]) -> list[str]:
+    """The sentences of the rulebook the coverage map links to these rule ids
+    (`ruling:<name>`, `option:<name>`), as `§8.8#4 (line 248)`: the text a question was
+    read against. [] where there is no map to read."""
+    from ..errors import Unreadable
+    from ..rulebook.coverage import map_path, read_map
+
+    try:
+        entries = read_map(map_path(game))
+    except (Unreadable, OSError, KeyError, ImportError):  # no map, or a game built in memory (no module)
+        return []
+    return [f"{e.at} (line {e.line})" for e in entries if ids & {r.split("@")[0] for r in e.rules}]
+
+
+def _reports(f: Finding, o: Any, rulings: set[str]) -> bool:
+    """Does this finding report the question option `o` answers?"""
+    if f.rule and f.rule in rulings:
+        return True
+    return f.rule == o.name or f"option '{o.name}'" in f.says or f.id.endswith(f".{o.name}")
+
+
+def review(a: Any) -> None:
+    """The audit's policy pass (`a` an Audit, once its findings are in)."""
+    game, cfg = a.game, a.cfg
+    by_option = _answered_by(game)
+    for line in problems(game):
+        name = line.split("option ")[-1].split(":")[0] if ": option " in line else "rulings"
+        o = next((x for x in game.options if x.name == name), None)
+        a.add(Finding(finding_id(game.name, "policy", o.cite if o else "", name), game.name, "ambiguity",
+                      cites(o.cite) if o else [], line.split(": ", 1)[1], status="off-basis"))
+    for f in a.findings:  # the text each question was read against, sentence by sentence
+        if f.kind in ("ambiguity", "contradiction") and f.rule:
+            read = sentences(game, {f"ruling:{f.rule}"} | {f"option:{n}" for n, rs in by_option.items() if f.rule in rs})
+            if read:
+                f.details.append("the text read: " + ", ".join(read))
+    for f in a.findings:  # ids of the form game.kind.§.name: a § with blanks or a slash as finding_id writes it
+        f.id = re.sub(r"[\s/]+", "_", f.id)
+    for r in game.rulings:  # a conflict no option settles: the reading a replay follows
+        if needs_basis(r) and r.basis is not None:
+            for f in a.findings:
+                if f.is_problem and f.rule == r.name:
+                    f.details.append(f"a replay follows {r.basis.value}: " + (
+                        "the model's choice, neither the text nor a published rule decides it: "
+                        if r.basis.kind == "model" else f"the {r.basis.kind} decides it: ") + r.basis.says)
+    for o in game.options:
+        b = o.basis
+        if b is None:
+            continue
+        rulings = by_option.get(o.name, set())
+        told = [f for f in a.findings if f.is_problem and _reports(f, o, rulings)]
+        value = cfg.options.get(o.name, o.default)
+        if b.kind == "model":
+            line = f"default {o.default}: the model's choice, neither the text nor a published rule decides it: {b.says}"
+            for f in told:
+                f.details.append(line)
+            if not told:
+                a.add(Finding(finding_id(game.name, "default", o.cite, o.name), game.name, "ambiguity", cites(o.cite),
+                              f"{b.cite} leaves open {o.says}; the model plays {o.default} ({o.choices[o.default]})",
+                              details=[b.says, "other readings: " + "; ".join(
+                                  f"{k} = {v}" for k, v in o.choices.items() if k != o.default)],
+                              status="default", rule=o.name))
+            continue
+        follows = f"default {o.default}: follows the {b.kind} ({b.cite}): {b.says}"
+        for f in told:
+            f.details.append(follows)
+            if b.kind == "published" and f.status == "hole":
+                f.status = "published rule"  # the text is silent, a published rule is not: nothing undefined in play
+                f.says = f.says.replace("the text gives no answer", f"the text gives no answer, a published rule does "
+                                        f"({_source(game, b.cite)})", 1)
+        if o.kind == "house":  # decided: listed apart, never a finding (its other readings replay others' games)
+            others = [f"{k} = {v}" for k, v in o.choices.items() if k != b.value]
+            a.add(Finding(finding_id(game.name, "decided", b.cite if b.kind == "text" else o.cite, o.name), game.name,
+                          "proved", cites(b.cite) if b.kind == "text" else cites(o.cite),
+                          f"decided by {b.cite if b.kind == 'text' else _source(game, b.cite)}: {o.says} — {o.choices[b.value]}", status="decided",
+                          details=[b.says] + ([f"in force: {o.name}={value}"] if value != b.value else [])
+                          + (["other readings, offered so that other engines' games replay: " + "; ".join(others)]
+                             if others else [])))
