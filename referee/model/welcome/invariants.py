@@ -101,9 +101,12 @@ OPTIONS = (
     Option("omnipotence", "§Équipement.Omnipotence", "do the monsters set aside during the bidding count "
            "when checking that all monsters are different?",
            {"dungeon": "only the dungeon pile", "with_aside": "the set-aside monsters too"}, "dungeon",
-           kind="house",
+           # the booklet's reading is the likelier (the set-aside monsters are revealed only
+           # after the resolution), but public sources disagree (facts: a point to report)
+           kind="disputed",
            basis=Basis("text", "§Équipement.Omnipotence", "dungeon",
-                       "Omnipotence is resolved once the whole dungeon is drawn, over its monsters, and the set-aside monsters are revealed only after the resolution (§Issue); the published tile agrees (welcome-to-the-dungeon.md:39)")),
+                       "Omnipotence is resolved once the whole dungeon is drawn, over its monsters, and the set-aside monsters are revealed only after the resolution (§Issue); the published tile agrees (welcome-to-the-dungeon.md:39)",
+                       against="welcome-to-the-dungeon.md:59")),
     # §Issue decides these three (facts: "points the booklet decides"); other engines' readings
     # are offered as house rules so that their games replay.
     Option("empty_dungeon", "§Issue", "a runner who enters an empty dungeon pile meets nothing and succeeds "
