@@ -29,7 +29,7 @@ from types import SimpleNamespace
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from ... import errors
-from .logic import If, is_sym
+from .logic import RECORDER, If, _any_sym as is_sym
 
 
 # ---------------------------------------------------------------- sources and options
@@ -475,6 +475,9 @@ def decide(r: Ruling, s: Any, a: Any) -> Any:
     applicable ones disagree, the rules option in force decides -- that is all options
     are for. Concretely, with no option either, `Undecided` is raised (the rules cannot
     tell); symbolically the outcome is then unconstrained, so proofs stay sound."""
+    rec = RECORDER.get()
+    if rec is not None:  # traced (kernel/compile/): one call, this function at run time
+        return rec.call(decide, r, s, a)
     cfg = s.cfg
     if r.otherwise is not None:
         arises = r.arises(s, a)

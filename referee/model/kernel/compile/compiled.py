@@ -1,0 +1,194 @@
+"""The compiled concrete path of one game under one configuration.
+
+`compiled(game, cfg)` is built once per (rules, Config) and kept in the frozen Config's
+`memo` (no module state). Each action is traced and compiled on first use, so a log pays
+only for the events it holds. Everything here is generated from the game's own Need,
+Action and Invariant objects (compile/tracer.py); a rule the tracer cannot see through
+keeps its interpreted form, and `fallbacks()` lists it with the reason.
+
+Same results as Game.step / Game.apply / Game.broken_after, by construction: a Need
+that fails is reported by the same Illegal (its own `show`), `decide` runs as it is (its
+trace and Undecided unchanged), and the effect's concrete-only `detail` runs as it is.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..game import Game, Illegal
+from ..reads import parts, reads
+from .emit import Function, attempt, compile_functions, effect_changes
+from .tracer import Trace
+
+
+@dataclass
+class Fallback:
+    """A rule kept on the interpreted path: what it is, its §, and why."""
+
+    kind: str  # "need" | "effect" | "invariant"
+    rule: str  # the event's name (with the need's rank), or the invariant's name
+    cite: str
+    why: str
+
+    def to_json(self) -> dict:
+        return dict(self.__dict__)
+
+
+class CompiledAction:
+    """An action's Needs (first failing index, or -1), its effect, and what it writes."""
+
+    def __init__(self, game: Game, cfg: Any, act: Any):
+        self.act, self.needs_of = act, game.needs(act)
+        self.fallbacks: list[Fallback] = []
+        tr = Trace(game.state_cls, cfg)
+        fn = Function(tr, "needs", "s, a")
+        for k, need in enumerate(self.needs_of):
+            r, why, mark = attempt(tr, lambda: need.test(tr.state(), tr.args(act)))
+            if why is not None:
+                self.fallbacks.append(Fallback("need", f"{act.name} need {k}", need.cite, why))
+                fn.line(f"if not {tr.const(need.test)}(s, a): return {k}")
+                continue
+            src, roots = fn.value(r)
+            fn.ops(mark, roots)
+            fn.line(f"if not {src}: return {k}")
+        fn.line("return -1")
+        eff = Function(tr, "effect", "s, a")
+        t, why, mark = attempt(tr, lambda: act.effect(tr.state(), tr.args(act)))
+        if why is None:
+            try:
+                changes, self.writes = effect_changes(tr, t)
+            except Exception as e:  # noqa: BLE001
+                why = f"{type(e).__name__}: {e}"
+        if why is not None:
+            self.fallbacks.append(Fallback("effect", act.name, act.cite, why))
+            self.writes = None  # unknown: the engine diffs the states instead
+            eff.line(f"return {tr.const(act.effect)}(s, a)")
+        else:
+            vals = {f: eff.value(v) for f, v in changes.items()}
+            eff.ops(mark, [n for _, deps in vals.values() for n in deps])
+            eff.line("return s.but(%s)" % ", ".join(f"{f}={src}" for f, (src, _) in vals.items()) if vals
+                     else "return s")
+            if act.detail is not None:  # concrete-only: it may write any concrete-only field
+                self.writes |= {(f,) for f in tr.details}
+        ns = compile_functions(tr, [fn, eff], f"<compiled {game.name} {act.name}>")
+        self.needs, self.effect, self.source = ns["needs"], ns["effect"], ns["__source__"]
+
+
+def _overlaps(leaf: tuple, writes: set, below: set) -> bool:
+    """A leaf a conjunct reads is under a path written, or holds one (`below`: every
+    prefix of a path written)."""
+    return leaf in below or any(leaf[:i] in writes for i in range(1, len(leaf)))
+
+
+class CompiledGame:
+    """step / apply / broken_after of a Game, compiled per action on first use."""
+
+    def __init__(self, game: Game, cfg: Any):
+        self.game, self.cfg = game, cfg
+        self._acts: dict[str, CompiledAction] = {}
+        self._invs: dict[tuple, Any] = {}
+        self._reads: list | None = None  # per invariant: [(conjunct, leaves it reads)]
+        self._conj: dict[tuple, Any] = {}  # (invariant, conjunct) -> its compiled test (or itself)
+        self.inv_fallbacks: dict[tuple, Fallback] = {}
+
+    def action(self, act: Any) -> CompiledAction:
+        ca = self._acts.get(act.name)
+        if ca is None or ca.act is not act:
+            ca = self._acts[act.name] = CompiledAction(self.game, self.cfg, act)
+        return ca
+
+    def step(self, s: Any, act: Any, a: Any) -> Any:
+        """Game.step: raises Illegal with the first failing Need, else the next state."""
+        ca = self._acts.get(act.name)
+        if ca is None or ca.act is not act:
+            ca = self.action(act)
+        k = ca.needs(s, a)
+        if k >= 0:
+            need = ca.needs_of[k]
+            raise Illegal(act, need, need.show(s, a) if need.show else "")
+        t = ca.effect(s, a)
+        return t if act.detail is None else act.detail(s, t, a)
+
+    def apply(self, s: Any, act: Any, a: Any) -> Any:
+        """Game.apply: the effect without the Needs."""
+        t = self.action(act).effect(s, a)
+        return t if act.detail is None else act.detail(s, t, a)
+
+    def broken_after(self, before: Any, after: Any, act: Any, trusted: frozenset = frozenset()) -> list:
+        """Game.broken_after for a step of `act` from a state where every invariant not
+        trusted held: only the conjuncts reading a leaf the action may write are checked
+        (its write set, known when it was compiled), so no diff of the two states."""
+        ca = self.action(act)
+        if ca.writes is None:
+            return self.game.broken_after(before, after, trusted)
+        key = (act.name, trusted)
+        fn = self._invs.get(key)
+        if fn is None:
+            fn = self._invs[key] = self._inv_fn(act, ca.writes, trusted, before)
+        invs = self.game.invariants
+        return [invs[k] for k in fn(after)]
+
+    def _inv_fn(self, act: Any, writes: set, trusted: frozenset, s: Any) -> Any:
+        """One function per action (and trusted set): each invariant not trusted with a
+        conjunct reading a leaf the action may write, its conjuncts called in order."""
+        if self._reads is None:
+            self._reads = [[(part, reads(part, s)) for part in parts(inv)] for inv in self.game.invariants]
+        below = {w[:i] for w in writes for i in range(1, len(w) + 1)}
+        picked = {k: [j for j, (_, leaves) in enumerate(self._reads[k])
+                      if any(_overlaps(leaf, writes, below) for leaf in leaves)]
+                  for k in range(len(self.game.invariants)) if k not in trusted}
+        self._conjuncts([(k, j) for k, js in picked.items() for j in js])
+        tr = Trace(self.game.state_cls, self.cfg)
+        fn = Function(tr, "broken", "s")
+        fn.line("bad = []")
+        for k, js in picked.items():
+            if js:
+                tests = " and ".join(f"{tr.const(self._conj[(k, j)])}(s)" for j in js)
+                fn.line(f"if not ({tests}): bad.append({k})")
+        fn.line("return bad")
+        return compile_functions(tr, [fn], f"<compiled {self.game.name} invariants after {act.name}>")["broken"]
+
+    def _conjuncts(self, keys: list) -> None:
+        """Compile the conjuncts not compiled yet, each once for every action, in one go."""
+        todo = [key for key in keys if key not in self._conj]
+        if not todo:
+            return
+        tr = Trace(self.game.state_cls, self.cfg)
+        fns = []
+        for k, j in todo:
+            inv = self.game.invariants[k]
+            part = self._reads[k][j][0]
+            r, why, mark = attempt(tr, lambda: part(tr.state()))
+            if why is not None:
+                self.inv_fallbacks[(k, j)] = Fallback("invariant", f"{inv.name or inv.says} conjunct {j}", inv.cite, why)
+                self._conj[(k, j)] = part
+                continue
+            fn = Function(tr, f"c{k}_{j}", "s")
+            src, roots = fn.value(r)
+            fn.ops(mark, roots)
+            fn.line(f"return {src}")
+            fns.append(fn)
+        ns = compile_functions(tr, fns, f"<compiled {self.game.name} invariant conjuncts>")
+        for fn in fns:
+            k, j = map(int, fn.name[1:].split("_"))
+            self._conj[(k, j)] = ns[fn.name]
+
+    def fallbacks(self, s: Any) -> list[Fallback]:
+        """Every rule kept interpreted, all actions and every invariant conjunct compiled
+        (from a state `s` of this configuration, to know what the conjuncts read)."""
+        out: list[Fallback] = []
+        everything = {(f.name,) for f in self.game.state_cls.skeleton()}
+        for act in self.game.actions:
+            out += self.action(act).fallbacks
+        self._inv_fn(self.game.actions[0], everything, frozenset(), s) if self.game.actions else None
+        out += [self.inv_fallbacks[k] for k in sorted(self.inv_fallbacks)]
+        return out
+
+
+def compiled(game: Game, cfg: Any) -> CompiledGame:
+    """The compiled path of `game` under `cfg`, built once and kept on the Config."""
+    key = ("compiled", id(game.actions), id(game.invariants))
+    got = cfg.memo.get(key)
+    if got is None or got[0] is not game.actions or got[1] is not game.invariants:
+        got = cfg.memo[key] = (game.actions, game.invariants, CompiledGame(game, cfg))
+    return got[2]
