@@ -177,12 +177,21 @@ class CompiledGame:
         """Every rule kept interpreted, all actions and every invariant conjunct compiled
         (from a state `s` of this configuration, to know what the conjuncts read)."""
         out: list[Fallback] = []
-        everything = {(f.name,) for f in self.game.state_cls.skeleton()}
         for act in self.game.actions:
             out += self.action(act).fallbacks
-        self._inv_fn(self.game.actions[0], everything, frozenset(), s) if self.game.actions else None
+        if self._reads is None:
+            self._reads = [[(part, reads(part, s)) for part in parts(inv)] for inv in self.game.invariants]
+        self._conjuncts([(k, j) for k, conj in enumerate(self._reads) for j in range(len(conj))])
         out += [self.inv_fallbacks[k] for k in sorted(self.inv_fallbacks)]
         return out
+
+    def counts(self, s: Any) -> dict[str, list[int]]:
+        """How many needs, effects and invariant conjuncts there are, and how many of them
+        are compiled (after `fallbacks(s)`)."""
+        fb = self.fallbacks(s)
+        total = {"need": sum(len(self.game.needs(a)) for a in self.game.actions), "effect": len(self.game.actions),
+                 "invariant": sum(len(c) for c in self._reads or ())}
+        return {k: [n - sum(f.kind == k for f in fb), n] for k, n in total.items()}
 
 
 def compiled(game: Game, cfg: Any) -> CompiledGame:
