@@ -191,6 +191,11 @@ class ParamKind(ABC):
     def schema(self, cfg: Config) -> dict:
         return dict(self.json)
 
+    def shape(self, cfg: Config) -> tuple | None:
+        """The shape of the decoded value: () a number, (n,) a tuple of n numbers; None
+        (unknown) keeps the rules that read it interpreted (kernel/compile/tracer.py)."""
+        return None
+
 
 class BadField(errors.Unreadable, ValueError):
     """A field of an event cannot be read (exit 2, not a rule breach)."""
@@ -225,6 +230,9 @@ class Int(ParamKind):
     def domain(self, cfg):
         return range(self.lo, self.hi + 1) if self.enum else None
 
+    def shape(self, cfg):
+        return ()
+
     def schema(self, cfg):
         return {"type": "integer", "minimum": self.lo, "maximum": self.hi}
 
@@ -251,6 +259,9 @@ class Name(ParamKind):
 
     def domain(self, cfg):
         return None if self.sym else range(len(self.names(cfg)))
+
+    def shape(self, cfg):
+        return ()
 
     def symbolic(self, cfg, name):
         import z3
@@ -292,6 +303,9 @@ class Names(ParamKind):
         names = self.names(cfg)
         return [names[i] for i, n in enumerate(v) for _ in range(n)]
 
+    def shape(self, cfg):
+        return (len(self.names(cfg)),)
+
     def schema(self, cfg):
         return {"type": "array", "maxItems": self.most, "items": {"type": "string", "enum": list(self.names(cfg))}}
 
@@ -308,6 +322,9 @@ class Player(ParamKind):
 
     def domain(self, cfg):
         return range(cfg.extra.get("nplayers", 2))
+
+    def shape(self, cfg):
+        return ()
 
     def schema(self, cfg):
         return {"type": "string"}

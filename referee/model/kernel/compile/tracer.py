@@ -16,7 +16,6 @@ from types import SimpleNamespace
 from typing import Any
 
 from ..logic import Sym, Untraceable
-from ..rules import Int, Name, Names, Player
 
 
 class Node:
@@ -192,14 +191,11 @@ class TArgs:
             raise Untraceable(f"the rule reads an arg '{name}' the event does not have")
         if prm.optional and prm.default is None:
             raise Untraceable(f"param '{name}' may be None (an identity test cannot be traced)")
-        k = prm.kind
+        shape = prm.kind.shape(self._cfg)
+        if shape is None:
+            raise Untraceable(f"param '{name}' is a {type(prm.kind).__name__}, of no declared shape")
         base = self._tr.expr("a." + name, ())
-        if type(k) in (Int, Name, Player):
-            v: Any = Sym(base)
-        elif type(k) is Names:
-            v = TVec(base, (len(k.names(self._cfg)),), None)
-        else:
-            raise Untraceable(f"param '{name}' is a {type(k).__name__}, which has no traced form")
+        v: Any = TVec(base, shape, None) if shape else Sym(base)
         got[name] = v
         return v
 
