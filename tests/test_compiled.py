@@ -130,3 +130,27 @@ def test_an_invariant_a_compiled_effect_breaks_is_reported_as_interpreted():
         b = replay(rows, game=game, keep_going=keep_going, compiled=True, check_invariants=True)
         assert [p.kind for p in b.problems][:1] == ["invariant"] and b.problems[0].cite == "§1"
         assert b.to_json() == a.to_json()
+
+
+def test_a_rule_indexing_a_table_with_an_arg_compiles_per_value():
+    # a Python table indexed by an arg (fine for z3, which enumerates k) cannot be traced
+    # with k unknown: it is compiled once per value of k met, and listed as such
+    costs = (0, 5, 1, 9)
+    dear = Need("§9", "a toy price the pile must cover", lambda s, a: costs[a.k] <= s.pile,
+                lambda s, a: f"costs {costs[a.k]}")
+    game, act = _toy_with(dear)
+    header = {"referee": 1, "game": "toy", "players": ["Ana", "Ben"]}
+    s = game.first_state(header)
+    fast = compiled(game, s.cfg)
+    fb = fast.fallbacks(s)
+    assert [(f.rule, f.per_value) for f in fb] == [("take need 3", ("k",))]
+    assert fast.counts(s)["need"] == [4, 4]
+    verdicts = {}
+    for k in (1, 2, 3):  # a pile of 10: k=3 costs 9, met once, then not (7 left)
+        rows = [header] + [{"n": i + 1, "by": ("Ana", "Ben")[i % 2], "do": "take", "k": k} for i in range(3)]
+        a = replay(rows, game=game, compiled=False)
+        b = replay(rows, game=game, compiled=True)
+        assert b.to_json() == a.to_json()
+        verdicts[k] = (b.verdict, b.problems[0].message if b.problems else "")
+    assert verdicts[3] == ("illegal", "'take' by Ben breaks §9: a toy price the pile must cover; costs 9")
+    assert verdicts[1][0] == verdicts[2][0] == "legal"

@@ -214,12 +214,12 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
         fast = compiled_rules(game, cfg)
         step, apply = fast.step, fast.apply
 
-        def broken_after(before, after, trusted, act=None):
+        def broken_after(before, after, trusted, act=None, a=None):
             # the write sets hold only from a state where every invariant held: once a
             # problem is reported (--keep-going), the states are diffed as interpreted
             if v.verdict != "legal":
                 return game.broken_after(before, after, trusted)
-            return fast.broken_after(before, after, act, trusted)
+            return fast.broken_after(before, after, act, trusted, a)
     trace: list = []  # where the text did not decide alone (rules.tracing)
     with R.tracing(trace):
         for line in it:
@@ -265,7 +265,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 for r, ans in trace:
                     v.decided.append(_decided(line.no, r, ans))
                 trace.clear()
-            broken = broken_after(before, s, trusted, act) if compiled else broken_after(before, s, trusted)
+            broken = broken_after(before, s, trusted, act, a) if compiled else broken_after(before, s, trusted)
             if broken:
                 for inv in broken:
                     v.problems.append(Problem(line.no, "invariant", f"after '{act.name}': {inv.says} no longer holds", inv.cite, inv.source, state=show(s)))

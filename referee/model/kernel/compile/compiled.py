@@ -12,66 +12,13 @@ trace and Undecided unchanged), and the effect's concrete-only `detail` runs as 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ..game import Game, Illegal
 from ..reads import parts, reads
-from .emit import Function, attempt, compile_functions, effect_changes
+from .action import CompiledAction, Fallback
+from .emit import Function, attempt, compile_functions
 from .tracer import Trace
-
-
-@dataclass
-class Fallback:
-    """A rule kept on the interpreted path: what it is, its §, and why."""
-
-    kind: str  # "need" | "effect" | "invariant"
-    rule: str  # the event's name (with the need's rank), or the invariant's name
-    cite: str
-    why: str
-
-    def to_json(self) -> dict:
-        return dict(self.__dict__)
-
-
-class CompiledAction:
-    """An action's Needs (first failing index, or -1), its effect, and what it writes."""
-
-    def __init__(self, game: Game, cfg: Any, act: Any):
-        self.act, self.needs_of = act, game.needs(act)
-        self.fallbacks: list[Fallback] = []
-        tr = Trace(game.state_cls, cfg)
-        fn = Function(tr, "needs", "s, a")
-        for k, need in enumerate(self.needs_of):
-            r, why, mark = attempt(tr, lambda: need.test(tr.state(), tr.args(act)))
-            if why is not None:
-                self.fallbacks.append(Fallback("need", f"{act.name} need {k}", need.cite, why))
-                fn.line(f"if not {tr.const(need.test)}(s, a): return {k}")
-                continue
-            src, roots = fn.value(r)
-            fn.ops(mark, roots)
-            fn.line(f"if not {src}: return {k}")
-        fn.line("return -1")
-        eff = Function(tr, "effect", "s, a")
-        t, why, mark = attempt(tr, lambda: act.effect(tr.state(), tr.args(act)))
-        if why is None:
-            try:
-                changes, self.writes = effect_changes(tr, t)
-            except Exception as e:  # noqa: BLE001
-                why = f"{type(e).__name__}: {e}"
-        if why is not None:
-            self.fallbacks.append(Fallback("effect", act.name, act.cite, why))
-            self.writes = None  # unknown: the engine diffs the states instead
-            eff.line(f"return {tr.const(act.effect)}(s, a)")
-        else:
-            vals = {f: eff.value(v) for f, v in changes.items()}
-            eff.ops(mark, [n for _, deps in vals.values() for n in deps])
-            eff.line("return s.but(%s)" % ", ".join(f"{f}={src}" for f, (src, _) in vals.items()) if vals
-                     else "return s")
-            if act.detail is not None:  # concrete-only: it may write any concrete-only field
-                self.writes |= {(f,) for f in tr.details}
-        ns = compile_functions(tr, [fn, eff], f"<compiled {game.name} {act.name}>")
-        self.needs, self.effect, self.source = ns["needs"], ns["effect"], ns["__source__"]
 
 
 def _overlaps(leaf: tuple, writes: set, below: set) -> bool:
@@ -114,17 +61,18 @@ class CompiledGame:
         t = self.action(act).effect(s, a)
         return t if act.detail is None else act.detail(s, t, a)
 
-    def broken_after(self, before: Any, after: Any, act: Any, trusted: frozenset = frozenset()) -> list:
+    def broken_after(self, before: Any, after: Any, act: Any, trusted: frozenset = frozenset(), a: Any = None) -> list:
         """Game.broken_after for a step of `act` from a state where every invariant not
         trusted held: only the conjuncts reading a leaf the action may write are checked
         (its write set, known when it was compiled), so no diff of the two states."""
         ca = self.action(act)
-        if ca.writes is None:
+        writes, which = ca.writes_for(a)
+        if writes is None:
             return self.game.broken_after(before, after, trusted)
-        key = (act.name, trusted)
+        key = (act.name, trusted, which)
         fn = self._invs.get(key)
         if fn is None:
-            fn = self._invs[key] = self._inv_fn(act, ca.writes, trusted, before)
+            fn = self._invs[key] = self._inv_fn(act, writes, trusted, before)
         invs = self.game.invariants
         return [invs[k] for k in fn(after)]
 
@@ -191,7 +139,7 @@ class CompiledGame:
         fb = self.fallbacks(s)
         total = {"need": sum(len(self.game.needs(a)) for a in self.game.actions), "effect": len(self.game.actions),
                  "invariant": sum(len(c) for c in self._reads or ())}
-        return {k: [n - sum(f.kind == k for f in fb), n] for k, n in total.items()}
+        return {k: [n - sum(f.kind == k and not f.per_value for f in fb), n] for k, n in total.items()}
 
 
 def compiled(game: Game, cfg: Any) -> CompiledGame:

@@ -172,12 +172,14 @@ class TVec(tuple):
 class TArgs:
     """The event's args: each param a stand-in of its kind, read on first use."""
 
-    def __init__(self, tr: "Trace", act: Any, cfg: Any):
+    def __init__(self, tr: "Trace", act: Any, cfg: Any, spec: dict | None = None):
         object.__setattr__(self, "_tr", tr)
         object.__setattr__(self, "_kinds", {prm.name: prm for prm in act.params})
         object.__setattr__(self, "_cfg", cfg)
-        object.__setattr__(self, "_got", {})
-        if act.by == "chance":  # a chance event has no acting player: p is None, as decoded
+        object.__setattr__(self, "_got", dict(spec or {}))  # args known when traced: their values
+        if "p" in self._got:
+            pass
+        elif act.by == "chance":  # a chance event has no acting player: p is None, as decoded
             self._got["p"] = None
         else:
             self._got["p"] = Sym(tr.expr("a.p", ()))
@@ -264,8 +266,8 @@ class Trace:
     def state(self) -> TState:
         return TState(self, self.state_cls, self.cfg, self.fields, {})
 
-    def args(self, act: Any) -> TArgs:
-        return TArgs(self, act, self.cfg)
+    def args(self, act: Any, spec: dict | None = None) -> TArgs:
+        return TArgs(self, act, self.cfg, spec)
 
     # ------------------------------------------------------------ building nodes
     def item(self, base: Node, k: int, shape: tuple, path: tuple | None) -> Any:
