@@ -35,9 +35,9 @@ def _final(v):
     return {k: _strict(x) for k, x in v.state.__dict__.items() if k != "cfg"}
 
 
-def _same(source, keep_going: bool) -> None:
+def _same(source, keep_going: bool, compile_after: int = 1) -> None:
     a = replay(source, keep_going=keep_going, explain=True, compiled=False)
-    b = replay(source, keep_going=keep_going, explain=True, compiled=True)
+    b = replay(source, keep_going=keep_going, explain=True, compiled=True, compile_after=compile_after)
     assert b.to_json() == a.to_json()
     assert _final(b) == _final(a)
 
@@ -64,7 +64,7 @@ def test_random_games_and_their_mutants_replay_the_same_compiled(game):
     for i in range(2):  # short games (the examples hold the long ones): the test stays fast
         header, path, _, _ = gen.legal_game(i, tag="compiled", max_steps=120)
         rows = log_lines(g, header, path, [])
-        _same(rows, False)
+        _same(rows, False, compile_after=3)  # the first events of each action interpreted, then compiled
         for _, _, mrows in itertools.islice(_mutations(g, rows, gen.rng("mutate", i)), 4):
             a = replay(mrows, compiled=False)
             illegal += a.verdict == "illegal"
@@ -102,7 +102,7 @@ def test_a_compiled_need_fails_with_the_interpreted_message():
     game, act = _toy_with(never)
     rows = [{"referee": 1, "game": "toy", "players": ["Ana", "Ben"]}, {"n": 1, "by": "Ana", "do": "take", "k": 1}]
     a = replay(rows, game=game, compiled=False)
-    b = replay(rows, game=game, compiled=True)
+    b = replay(rows, game=game, compiled=True, compile_after=1)
     assert a.verdict == "illegal" and b.to_json() == a.to_json()
     s = game.first_state(rows[0])
     assert compiled(game, s.cfg).fallbacks(s) == []  # and it was compiled, not interpreted
@@ -127,7 +127,7 @@ def test_an_invariant_a_compiled_effect_breaks_is_reported_as_interpreted():
             {"n": 1, "by": "Ana", "do": "take", "k": 1}, {"n": 2, "by": "Ben", "do": "take", "k": 2}]
     for keep_going in (False, True):
         a = replay(rows, game=game, keep_going=keep_going, compiled=False, check_invariants=True)
-        b = replay(rows, game=game, keep_going=keep_going, compiled=True, check_invariants=True)
+        b = replay(rows, game=game, keep_going=keep_going, compiled=True, check_invariants=True, compile_after=1)
         assert [p.kind for p in b.problems][:1] == ["invariant"] and b.problems[0].cite == "§1"
         assert b.to_json() == a.to_json()
 
@@ -149,7 +149,7 @@ def test_a_rule_indexing_a_table_with_an_arg_compiles_per_value():
     for k in (1, 2, 3):  # a pile of 10: k=3 costs 9, met once, then not (7 left)
         rows = [header] + [{"n": i + 1, "by": ("Ana", "Ben")[i % 2], "do": "take", "k": k} for i in range(3)]
         a = replay(rows, game=game, compiled=False)
-        b = replay(rows, game=game, compiled=True)
+        b = replay(rows, game=game, compiled=True, compile_after=1)
         assert b.to_json() == a.to_json()
         verdicts[k] = (b.verdict, b.problems[0].message if b.problems else "")
     assert verdicts[3] == ("illegal", "'take' by Ben breaks §9: a toy price the pile must cover; costs 9")

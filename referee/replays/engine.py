@@ -131,16 +131,18 @@ def _who(players: tuple[str, ...], p: int | None) -> str:
 def replay(source: Any, keep_going: bool = False, explain: bool = False,
            components: Path | None = None, prefer: str | None = None, *,
            game: Game | None = None, options: dict | None = None, label: str | None = None,
-           check_invariants: bool = False, compiled: bool = True) -> Verdict:
+           check_invariants: bool = False, compiled: bool = True, compile_after: int | None = None) -> Verdict:
     """Validate one log. `source` is anything `log.records` reads: a path, a stream, an
     iterable of lines or of event dicts. With `game`, the log must be a game of it; with
     `options`, they are the rules' options and the header may only repeat them. An
     invariant z3 proved for the rules in force is not checked after events that passed
     their Needs (it cannot break there) unless `check_invariants`. `compiled`: the rules
-    run compiled (kernel/compile/), same verdict as interpreted (tests/test_compiled.py)."""
+    run compiled (kernel/compile/), same verdict as interpreted (tests/test_compiled.py),
+    each action from its `compile_after`-th event on (default compile.HOT; 1: at once)."""
     v = Verdict(file=label or _label(source))
     try:
-        _run(v, records(source), keep_going, explain, components, prefer, game, options, check_invariants, compiled)
+        _run(v, records(source), keep_going, explain, components, prefer, game, options, check_invariants,
+             compiled, compile_after)
     except Unreadable as e:
         v.verdict = "unreadable"
         v.problems.append(Problem(e.line, "unreadable", e.what, field=e.field))
@@ -170,7 +172,8 @@ def _merged(header: dict, options: dict | None, line: int) -> dict:
 
 def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
          components: Path | None, prefer: str | None, want: Game | None = None,
-         options: dict | None = None, check_invariants: bool = False, compiled: bool = True) -> None:
+         options: dict | None = None, check_invariants: bool = False, compiled: bool = True,
+         compile_after: int | None = None) -> None:
     first = next(it, None)
     if first is None:
         raise Unreadable(1, "empty log: the first line must be the header")
@@ -209,9 +212,9 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     over = None
     step, apply, result, broken_after = game.step, game.apply, game.result, game.broken_after
     if compiled:
-        from ..model.kernel.compile import compiled as compiled_rules
+        from ..model.kernel.compile import HOT, compiled as compiled_rules
 
-        fast = compiled_rules(game, cfg)
+        fast = compiled_rules(game, cfg, compile_after or HOT)
         step, apply = fast.step, fast.apply
 
         def broken_after(before, after, trusted, act=None, a=None):

@@ -27,14 +27,21 @@ def _overlaps(leaf: tuple, writes: set, below: set) -> bool:
     return leaf in below or any(leaf[:i] in writes for i in range(1, len(leaf)))
 
 
-class CompiledGame:
-    """step / apply / broken_after of a Game, compiled per action on first use."""
+# An action runs interpreted for its first events, compiled from the HOT-th on: tracing and
+# compiling one costs about what 30 to 100 of its events cost interpreted, so a short log
+# is not slowed by compiling rules it uses twice (measured: bench/replay_startup.py).
+HOT = 32
 
-    def __init__(self, game: Game, cfg: Any):
-        self.game, self.cfg = game, cfg
+
+class CompiledGame:
+    """step / apply / broken_after of a Game, each action compiled at its `hot`-th event."""
+
+    def __init__(self, game: Game, cfg: Any, hot: int = HOT):
+        self.game, self.cfg, self.hot = game, cfg, hot
+        self._seen: dict[str, int] = {}  # events of each action not compiled yet
         self._acts: dict[str, CompiledAction] = {}
         self._invs: dict[tuple, Any] = {}
-        self._reads: list | None = None  # per invariant: [(conjunct, leaves it reads)]
+        self._reads: list | None = None  # per invariant: [(conjunct, leaves it reads, their fields)]
         self._conj: dict[tuple, Any] = {}  # (invariant, conjunct) -> its compiled test (or itself)
         self.inv_fallbacks: dict[tuple, Fallback] = {}
 
@@ -44,11 +51,21 @@ class CompiledGame:
             ca = self._acts[act.name] = CompiledAction(self.game, self.cfg, act)
         return ca
 
+    def _hot(self, act: Any) -> CompiledAction | None:
+        """The action compiled, if it is (or from this event on is) hot; else None."""
+        ca = self._acts.get(act.name)
+        if ca is not None and ca.act is act:
+            return ca
+        n = self._seen[act.name] = self._seen.get(act.name, 0) + 1
+        return self.action(act) if n >= self.hot else None
+
     def step(self, s: Any, act: Any, a: Any) -> Any:
         """Game.step: raises Illegal with the first failing Need, else the next state."""
         ca = self._acts.get(act.name)
         if ca is None or ca.act is not act:
-            ca = self.action(act)
+            ca = self._hot(act)
+            if ca is None:
+                return self.game.step(s, act, a)
         k = ca.needs(s, a)
         if k >= 0:
             need = ca.needs_of[k]
@@ -58,14 +75,19 @@ class CompiledGame:
 
     def apply(self, s: Any, act: Any, a: Any) -> Any:
         """Game.apply: the effect without the Needs."""
-        t = self.action(act).effect(s, a)
+        ca = self._hot(act)
+        if ca is None:
+            return self.game.apply(s, act, a)
+        t = ca.effect(s, a)
         return t if act.detail is None else act.detail(s, t, a)
 
     def broken_after(self, before: Any, after: Any, act: Any, trusted: frozenset = frozenset(), a: Any = None) -> list:
         """Game.broken_after for a step of `act` from a state where every invariant not
         trusted held: only the conjuncts reading a leaf the action may write are checked
         (its write set, known when it was compiled), so no diff of the two states."""
-        ca = self.action(act)
+        ca = self._acts.get(act.name)
+        if ca is None or ca.act is not act:  # not compiled yet: the states are diffed
+            return self.game.broken_after(before, after, trusted)
         writes, which = ca.writes_for(a)
         if writes is None:
             return self.game.broken_after(before, after, trusted)
@@ -79,11 +101,11 @@ class CompiledGame:
     def _inv_fn(self, act: Any, writes: set, trusted: frozenset, s: Any) -> Any:
         """One function per action (and trusted set): each invariant not trusted with a
         conjunct reading a leaf the action may write, its conjuncts called in order."""
-        if self._reads is None:
-            self._reads = [[(part, reads(part, s)) for part in parts(inv)] for inv in self.game.invariants]
+        self._read_sets(s)
         below = {w[:i] for w in writes for i in range(1, len(w) + 1)}
-        picked = {k: [j for j, (_, leaves) in enumerate(self._reads[k])
-                      if any(_overlaps(leaf, writes, below) for leaf in leaves)]
+        fields = {w[0] for w in writes}
+        picked = {k: [j for j, (_, leaves, fs) in enumerate(self._reads[k])
+                      if not fs.isdisjoint(fields) and any(_overlaps(leaf, writes, below) for leaf in leaves)]
                   for k in range(len(self.game.invariants)) if k not in trusted}
         self._conjuncts([(k, j) for k, js in picked.items() for j in js])
         tr = Trace(self.game.state_cls, self.cfg)
@@ -95,6 +117,12 @@ class CompiledGame:
                 fn.line(f"if not ({tests}): bad.append({k})")
         fn.line("return bad")
         return compile_functions(tr, [fn], f"<compiled {self.game.name} invariants after {act.name}>")["broken"]
+
+    def _read_sets(self, s: Any) -> None:
+        """What each invariant conjunct reads (reads.py, as Game.broken_after records it)."""
+        if self._reads is None:
+            self._reads = [[(part, got, {leaf[0] for leaf in got}) for part in parts(inv) for got in [reads(part, s)]]
+                           for inv in self.game.invariants]
 
     def _conjuncts(self, keys: list) -> None:
         """Compile the conjuncts not compiled yet, each once for every action, in one go."""
@@ -127,8 +155,7 @@ class CompiledGame:
         out: list[Fallback] = []
         for act in self.game.actions:
             out += self.action(act).fallbacks
-        if self._reads is None:
-            self._reads = [[(part, reads(part, s)) for part in parts(inv)] for inv in self.game.invariants]
+        self._read_sets(s)
         self._conjuncts([(k, j) for k, conj in enumerate(self._reads) for j in range(len(conj))])
         out += [self.inv_fallbacks[k] for k in sorted(self.inv_fallbacks)]
         return out
@@ -142,10 +169,11 @@ class CompiledGame:
         return {k: [n - sum(f.kind == k and not f.per_value for f in fb), n] for k, n in total.items()}
 
 
-def compiled(game: Game, cfg: Any) -> CompiledGame:
-    """The compiled path of `game` under `cfg`, built once and kept on the Config."""
-    key = ("compiled", id(game.actions), id(game.invariants))
+def compiled(game: Game, cfg: Any, hot: int = HOT) -> CompiledGame:
+    """The compiled path of `game` under `cfg` (each action compiled at its `hot`-th
+    event; 1: at once), built once and kept on the Config."""
+    key = ("compiled", id(game.actions), id(game.invariants), hot)
     got = cfg.memo.get(key)
     if got is None or got[0] is not game.actions or got[1] is not game.invariants:
-        got = cfg.memo[key] = (game.actions, game.invariants, CompiledGame(game, cfg))
+        got = cfg.memo[key] = (game.actions, game.invariants, CompiledGame(game, cfg, hot))
     return got[2]
