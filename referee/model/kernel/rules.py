@@ -484,6 +484,17 @@ def tracing(into: list) -> Iterator[list]:
         _TRACE.reset(token)
 
 
+def _answers(r: Ruling, cfg: Config) -> tuple[list, list, dict]:
+    """A ruling's text answers, strongest source first, the option answers in force, and
+    each source's rank: the same for every event under one Config (kept in its memo)."""
+    got = cfg.memo.get(("decide", id(r)))
+    if got is None or got[0] is not r:
+        text = sorted((x for x in r.answers if not x.source.startswith("option:")), key=lambda x: -cfg.rank(x.source))
+        opts = [x for x in r.answers if x.source.startswith("option:") and answer_in_force(x, cfg)]
+        got = cfg.memo[("decide", id(r))] = (r, text, opts, {x.source: cfg.rank(x.source) for x in text})
+    return got[1], got[2], got[3]
+
+
 def decide(r: Ruling, s: Any, a: Any) -> Any:
     """The outcome of a ruling under the sources and options in force.
 
@@ -502,14 +513,13 @@ def decide(r: Ruling, s: Any, a: Any) -> Any:
             return r.otherwise
     else:
         arises = True
-    text = sorted((x for x in r.answers if not x.source.startswith("option:")), key=lambda x: -cfg.rank(x.source))
-    opts = [x for x in r.answers if x.source.startswith("option:") and answer_in_force(x, cfg)]
+    text, opts, rank = _answers(r, cfg)
     t_app = [x.applies(s, a) for x in text]
     o_app = [x.applies(s, a) for x in opts]
     concrete = not is_sym(*t_app, *o_app)
     if concrete:
         hit = [x for x, c in zip(text, t_app) if c]
-        vals = [x.gives(s, a) for x in hit if cfg.rank(x.source) == cfg.rank(hit[0].source)] if hit else []
+        vals = [x.gives(s, a) for x in hit if rank[x.source] == rank[hit[0].source]] if hit else []
         concrete = not is_sym(*vals)
     if concrete:
         if hit and all(v == vals[0] for v in vals[1:]):
