@@ -57,6 +57,10 @@ class Verdict:
     invariants: int = 0
     state: Any = field(default=None, repr=False, compare=False)  # the last state reached (not in the JSON)
 
+    def __getstate__(self) -> dict:
+        # sent back from --jobs workers without the state: its Config holds compiled code
+        return {**self.__dict__, "state": None}
+
     @property
     def code(self) -> int:
         return {"legal": 0, "illegal": 1, "unreadable": 2, "error": 2}[self.verdict]
