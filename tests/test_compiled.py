@@ -154,3 +154,24 @@ def test_a_rule_indexing_a_table_with_an_arg_compiles_per_value():
         verdicts[k] = (b.verdict, b.problems[0].message if b.problems else "")
     assert verdicts[3] == ("illegal", "'take' by Ben breaks §9: a toy price the pile must cover; costs 9")
     assert verdicts[1][0] == verdicts[2][0] == "legal"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_explorer_plays_the_same_moves_compiled(game):
+    # the player of the scenarios, witness and stalemate searches: same seed, same game
+    import random
+
+    from referee.checks.explore import Explorer
+    from referee.checks.scenarios.families import configurations, header_for
+
+    g = load(game)
+    for i, (opts, n) in enumerate(configurations(g)[:1]):
+        s = g.first_state(header_for(g, opts, n, random.Random(i)))
+        games = [[(m.act.name, vars(m.args), _strict_state(m.after))
+                  for m in Explorer(g, "weighted", compiled=c, compile_after=1).play(s, random.Random(i), 60)]
+                 for c in (False, True)]
+        assert games[0] and games[1] == games[0]
+
+
+def _strict_state(t):
+    return {k: _strict(x) for k, x in t.__dict__.items() if k != "cfg"}

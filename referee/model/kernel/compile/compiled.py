@@ -73,9 +73,18 @@ class CompiledGame:
         t = ca.effect(s, a)
         return t if act.detail is None else act.detail(s, t, a)
 
+    def first_failure(self, s: Any, act: Any, a: Any) -> Any:
+        """Game.first_failure: the first Need the move breaks, or None. Args not as the
+        decoder gives them (a player for a chance event) are checked interpreted."""
+        ca = None if act.by == "chance" and a.p is not None else self._hot(act)
+        if ca is None:
+            return self.game.first_failure(s, act, a)
+        k = ca.needs(s, a)
+        return None if k < 0 else ca.needs_of[k]
+
     def apply(self, s: Any, act: Any, a: Any) -> Any:
         """Game.apply: the effect without the Needs."""
-        ca = self._hot(act)
+        ca = None if act.by == "chance" and a.p is not None else self._hot(act)
         if ca is None:
             return self.game.apply(s, act, a)
         t = ca.effect(s, a)
