@@ -28,8 +28,8 @@ def _overlaps(leaf: tuple, writes: set, below: set) -> bool:
 
 
 # An action runs interpreted for its first events, compiled from the HOT-th on: tracing and
-# compiling one costs about what 30 to 100 of its events cost interpreted, so a short log
-# is not slowed by compiling rules it uses twice (measured: bench/replay_startup.py).
+# compiling one costs what 15 to 70 of its events cost interpreted (docs/compiled.md), so a
+# short log is not slowed by compiling rules it uses twice.
 HOT = 32
 
 
