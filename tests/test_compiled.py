@@ -175,3 +175,21 @@ def test_the_explorer_plays_the_same_moves_compiled(game):
 
 def _strict_state(t):
     return {k: _strict(x) for k, x in t.__dict__.items() if k != "cfg"}
+
+
+def test_rules_compiled_lists_what_falls_back():
+    import json
+
+    from typer.testing import CliRunner
+
+    from referee.cli.app import app
+
+    r = CliRunner().invoke(app, ["rules", "welcome", "--compiled", "-f", "json"])
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.output)
+    need, total = got["compiled"]["need"]
+    assert 0 < need <= total and total == sum(len(load("welcome").needs(a)) for a in load("welcome").actions)
+    # each rule left interpreted says which, its § and why; the counts leave out exactly those
+    left = [x for x in got["interpreted"] if x["kind"] == "need" and not x["per_value"]]
+    assert total - need == len(left) and all(x["cite"].startswith("§") and x["why"] for x in left)
+    assert r.output == CliRunner().invoke(app, ["rules", "welcome", "--compiled", "-f", "json"]).output
