@@ -177,12 +177,8 @@ class TArgs:
         object.__setattr__(self, "_kinds", {prm.name: prm for prm in act.params})
         object.__setattr__(self, "_cfg", cfg)
         object.__setattr__(self, "_got", dict(spec or {}))  # args known when traced: their values
-        if "p" in self._got:
-            pass
-        elif act.by == "chance":  # a chance event has no acting player: p is None, as decoded
-            self._got["p"] = None
-        else:
-            self._got["p"] = Sym(tr.expr("a.p", ()))
+        if "p" not in self._got:  # a chance event has no acting player: p is None, as decoded
+            self._got["p"] = None if act.by == "chance" else Sym(tr.expr("a.p", ()))
 
     def __getattr__(self, name: str) -> Any:
         got = self._got
