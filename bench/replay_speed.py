@@ -62,6 +62,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--interpreted", action="store_true", help="the rules as written, not compiled (kernel/compile/)")
+    ap.add_argument("--warm", type=int, default=1, help="replays of every log before timing (compiling, caches)")
     args = ap.parse_args()
 
     import chess.pgn
@@ -79,7 +80,8 @@ def main() -> None:
 
     from referee.replays.engine import replay
 
-    replay = partial(replay, compiled=not args.interpreted)
+    if args.interpreted:
+        replay = partial(replay, compiled=False)
 
     logs = sorted(p for p in (ROOT / "examples").rglob("*.jsonl") if "illegal" not in p.name)
     lines = [x for p in logs for x in p.read_bytes().splitlines() if x.strip()]
@@ -98,10 +100,13 @@ def main() -> None:
             json.loads(x)
         return len(lines)
 
+    for _ in range(args.warm):  # what a first replay of each configuration builds, built before timing
+        referee()
     chess_rate, _ = rate(read_pgn, args.seconds)
     ref_rate, _ = rate(referee, args.seconds)
     oj_rate, _ = rate(parse_orjson, args.seconds)
     js_rate, _ = rate(parse_json, args.seconds)
+    print(f"warm-up: {args.warm} replay(s) of every log before timing")
     print(f"logs: {len(logs)} legal example games, {events} events ({', '.join(sorted({p.parent.name for p in logs}))})")
     print(f"python-chess PGN read+validate : {chess_rate:12,.0f} moves/s")
     print(f"referee replay (validated)     : {ref_rate:12,.0f} events/s   = {ref_rate / chess_rate:5.2f} x python-chess (target >= 3)")
