@@ -33,6 +33,11 @@ def _overlaps(leaf: tuple, writes: set, below: set) -> bool:
 HOT = 32
 
 
+def _path(leaf: tuple) -> str:
+    """A leaf (field, index...) as Python: field[i][j]."""
+    return str(leaf[0]) + "".join(f"[{i}]" for i in leaf[1:])
+
+
 class CompiledGame:
     """step / apply / broken_after of a Game, each action compiled at its `hot`-th event."""
 
@@ -105,7 +110,7 @@ class CompiledGame:
         if fn is None:
             fn = self._invs[key] = self._inv_fn(act, writes, trusted, before)
         invs = self.game.invariants
-        return [invs[k] for k in fn(after)]
+        return [invs[k] for k in fn(before, after)]
 
     def _inv_fn(self, act: Any, writes: set, trusted: frozenset, s: Any) -> Any:
         """One function per action (and trusted set): each invariant not trusted with a
@@ -118,14 +123,26 @@ class CompiledGame:
                   for k in range(len(self.game.invariants)) if k not in trusted}
         self._conjuncts([(k, j) for k, js in picked.items() for j in js])
         tr = Trace(self.game.state_cls, self.cfg)
-        fn = Function(tr, "broken", "s")
+        fn = Function(tr, "broken", "b, s")
         fn.line("bad = []")
         for k, js in picked.items():
             if js:
-                tests = " and ".join(f"{tr.const(self._conj[(k, j)])}(s)" for j in js)
+                tests = " and ".join(self._test(tr, k, j, writes, below) for j in js)
                 fn.line(f"if not ({tests}): bad.append({k})")
         fn.line("return bad")
         return compile_functions(tr, [fn], f"<compiled {self.game.name} invariants after {act.name}>")["broken"]
+
+    def _test(self, tr: Trace, k: int, j: int, writes: set, below: set) -> str:
+        """A conjunct's test after the step: its compiled function; one left interpreted
+        (often the costly ones) is first asked whether a leaf it reads changed from the
+        state before (`b`), where it held, as Game.broken_after does."""
+        test = self._conj[(k, j)]
+        call = f"{tr.const(test)}(s)"
+        if test is not self._reads[k][j][0]:
+            return call
+        leaves = sorted(leaf for leaf in self._reads[k][j][1] if _overlaps(leaf, writes, below))
+        same = " and ".join(f"b.{_path(leaf)} == s.{_path(leaf)}" for leaf in leaves)
+        return f"(({same}) or {call})" if same else call
 
     def _read_sets(self, s: Any) -> None:
         """What each invariant conjunct reads (reads.py, as Game.broken_after records it)."""
