@@ -35,16 +35,22 @@ class Fallback:
 
 class PerValue:
     """A rule compiled per value of a few args: `build(spec)` traces and compiles it with
-    those args known ({name: value}), once per distinct value."""
+    those args known ({name: value}), once per distinct value, at its `hot`-th use (before:
+    `cold`, the rule as written). A search proposes many values a log never holds."""
 
-    def __init__(self, names: tuple, build: Callable[[dict], Any]):
+    def __init__(self, names: tuple, build: Callable[[dict], Any], cold: Any, hot: int):
         self.names, self.build, self.key = names, build, attrgetter(*names)
+        self.cold, self.hot = cold, hot
         self.got: dict = {}
+        self.seen: dict = {}
 
     def get(self, a: Any) -> Any:
         key = self.key(a)
         got = self.got.get(key)
         if got is None:
+            n = self.seen[key] = self.seen.get(key, 0) + 1
+            if n < self.hot:
+                return self.cold
             got = self.got[key] = self.build(dict(zip(self.names, key if len(self.names) > 1 else (key,))))
         return got
 
@@ -70,9 +76,9 @@ class CompiledAction:
     """`needs(s, a)`: the index of the first failing Need, or -1; `effect(s, a)`: the next
     state (without the concrete-only `detail`); `writes_for(a)`: the leaves it may write."""
 
-    def __init__(self, game: Game, cfg: Any, act: Any):
+    def __init__(self, game: Game, cfg: Any, act: Any, hot: int = 1):
         self.act, self.needs_of = act, game.needs(act)
-        self.game, self.cfg = game, cfg
+        self.game, self.cfg, self.hot = game, cfg, hot
         self.fallbacks: list[Fallback] = []
         self.writes: set | None = None
         self.effect_pv: PerValue | None = None
@@ -86,7 +92,8 @@ class CompiledAction:
                 fn.line(f"if not {src}: return {k}")
                 continue
             # (need bound now: the rule is traced per value later, when this loop is over)
-            pv = self._per_value(lambda t, spec, test=need.test: test(t.state(), t.args(act, spec)), self._need_fn)
+            pv = self._per_value(lambda t, spec, test=need.test: test(t.state(), t.args(act, spec)), self._need_fn,
+                                 need.test)
             self.fallbacks.append(Fallback("need", f"{act.name} need {k}", need.cite, why, pv.names if pv else ()))
             test = (lambda pv: lambda s, a: pv.get(a)(s, a))(pv) if pv else need.test
             fn.line(f"if not {tr.const(test)}(s, a): return {k}")
@@ -104,7 +111,7 @@ class CompiledAction:
                 self.writes |= {(f,) for f in tr.details}
         else:
             pv = self.effect_pv = self._per_value(lambda t, spec: act.effect(t.state(), t.args(act, spec)),
-                                                  self._effect_fn)
+                                                  self._effect_fn, (act.effect, None))
             self.fallbacks.append(Fallback("effect", act.name, act.cite, why, pv.names if pv else ()))
             run = (lambda pv: lambda s, a: pv.get(a)[0](s, a))(pv) if pv else act.effect
             eff.line(f"return {tr.const(run)}(s, a)")
@@ -117,10 +124,11 @@ class CompiledAction:
         if self.effect_pv is None:
             return self.writes, None
         key = self.effect_pv.key(a)
-        return self.effect_pv.get(a)[1], key
+        got = self.effect_pv.got.get(key)  # not compiled for these args yet: unknown
+        return (None if got is None else got[1]), key
 
     # ------------------------------------------------------------ per value
-    def _per_value(self, run: Callable[[Trace, dict], Any], build: Callable) -> PerValue | None:
+    def _per_value(self, run: Callable[[Trace, dict], Any], build: Callable, cold: Any) -> PerValue | None:
         """The fewest args of few values that, known, let `run` be traced (tried on one
         value each), as a PerValue compiling it on first use; None if no set does."""
         for spec in _probes(self.act, self.cfg):
@@ -128,7 +136,7 @@ class CompiledAction:
             got, why, _ = attempt(tr, lambda: run(tr, spec))
             if why is None and (build is not self._effect_fn or _changes_ok(tr, got)):
                 names = tuple(spec)
-                return PerValue(names, lambda sp: build(run, sp))
+                return PerValue(names, lambda sp: build(run, sp), cold, self.hot)
         return None
 
     def _need_fn(self, run: Callable, spec: dict) -> Any:

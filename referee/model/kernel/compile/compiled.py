@@ -53,7 +53,7 @@ class CompiledGame:
     def action(self, act: Any) -> CompiledAction:
         ca = self._acts.get(act.name)
         if ca is None or ca.act is not act:
-            ca = self._acts[act.name] = CompiledAction(self.game, self.cfg, act)
+            ca = self._acts[act.name] = CompiledAction(self.game, self.cfg, act, self.hot)
         return ca
 
     def _hot(self, act: Any) -> CompiledAction | None:
