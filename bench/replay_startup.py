@@ -24,19 +24,17 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("log", nargs="?", type=Path, default=DEFAULT)
     ap.add_argument("--runs", type=int, default=7)
-    ap.add_argument("--interpreted", action="store_true", help="replay --interpreted (the rules not compiled)")
     args = ap.parse_args()
-    flags = ["--interpreted"] if args.interpreted else []
     exe = shutil.which("referee")
     cmd = [exe] if exe else ENTRY
     times = []
     for _ in range(args.runs):
         t = time.perf_counter()
-        r = subprocess.run([*cmd, "replay", str(args.log), *flags], cwd=ROOT, capture_output=True)
+        r = subprocess.run([*cmd, "replay", str(args.log)], cwd=ROOT, capture_output=True)
         times.append(time.perf_counter() - t)
         if r.returncode not in (0, 1):
             sys.exit(f"replay failed: {r.stderr.decode()[-500:]}")
-    print(f"{' '.join(Path(c).name for c in cmd[:1])} replay {args.log.name}{' --interpreted' if flags else ''}: "
+    print(f"{' '.join(Path(c).name for c in cmd[:1])} replay {args.log.name}: "
           + ", ".join(f"{x:.3f}" for x in times) + f" s; median {statistics.median(times):.3f} s, fastest {min(times):.3f} s")
     r = subprocess.run([*ENTRY, "replay", str(args.log)], cwd=ROOT, capture_output=True, text=True,
                        env={"PYTHONPROFILEIMPORTTIME": "1", "PATH": ""})
