@@ -75,7 +75,13 @@ def test_random_games_and_their_mutants_replay_the_same_compiled(game):
 
 def _toy_with(need: Need):
     act = dataclasses.replace(TAKE, needs=TAKE.needs + (need,))
-    return dataclasses.replace(TOY, actions=(act,)), act
+    return _derived(actions=(act,)), act
+
+
+def _derived(**kw):
+    # a Game of its own (the project's habit: dataclasses.replace would share the caches,
+    # and the toy's own 'take' would then name this one)
+    return dataclasses.replace(TOY, _by_name={}, _needs={}, _watch={}, _configs={}, **kw)
 
 
 def test_an_untraceable_rule_falls_back_and_says_why():
@@ -122,7 +128,7 @@ def test_an_invariant_a_compiled_effect_breaks_is_reported_as_interpreted():
 
     bad = dataclasses.replace(TAKE, effect=lambda s, a: s.but(
         pile=s.pile - a.k, turn=1 - s.turn, taken=put(s.taken, a.p, s.taken[a.p] + a.k + 1)))
-    game = dataclasses.replace(TOY, actions=(bad,))
+    game = _derived(actions=(bad,))
     rows = [{"referee": 1, "game": "toy", "players": ["Ana", "Ben"]},
             {"n": 1, "by": "Ana", "do": "take", "k": 1}, {"n": 2, "by": "Ben", "do": "take", "k": 2}]
     for keep_going in (False, True):
