@@ -61,6 +61,8 @@ def chess_pgn(games: int = 40, seed: int = 1) -> tuple[str, int]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--interpreted", action="store_true", help="the rules as written, not compiled (kernel/compile/)")
+    ap.add_argument("--warm", type=int, default=1, help="replays of every log before timing (compiling, caches)")
     args = ap.parse_args()
 
     import chess.pgn
@@ -74,7 +76,12 @@ def main() -> None:
             n += sum(1 for _ in g.mainline_moves())
         return n
 
+    from functools import partial
+
     from referee.replays.engine import replay
+
+    if args.interpreted:
+        replay = partial(replay, compiled=False)
 
     logs = sorted(p for p in (ROOT / "examples").rglob("*.jsonl") if "illegal" not in p.name)
     lines = [x for p in logs for x in p.read_bytes().splitlines() if x.strip()]
@@ -93,20 +100,23 @@ def main() -> None:
             json.loads(x)
         return len(lines)
 
+    for _ in range(args.warm):  # what a first replay of each configuration builds, built before timing
+        referee()
     chess_rate, _ = rate(read_pgn, args.seconds)
     ref_rate, _ = rate(referee, args.seconds)
     oj_rate, _ = rate(parse_orjson, args.seconds)
     js_rate, _ = rate(parse_json, args.seconds)
+    print(f"warm-up: {args.warm} replay(s) of every log before timing")
     print(f"logs: {len(logs)} legal example games, {events} events ({', '.join(sorted({p.parent.name for p in logs}))})")
     print(f"python-chess PGN read+validate : {chess_rate:12,.0f} moves/s")
     print(f"referee replay (validated)     : {ref_rate:12,.0f} events/s   = {ref_rate / chess_rate:5.2f} x python-chess (target >= 3)")
     print(f"orjson parse only              : {oj_rate:12,.0f} lines/s    referee = 1/{oj_rate / ref_rate:.1f} of it (target <= 1/10)")
     print(f"json (stdlib) parse only       : {js_rate:12,.0f} lines/s    referee = 1/{js_rate / ref_rate:.1f} of it")
-    print("referee replay by game (events/s):")
+    print(f"referee replay by game (events/s, {'interpreted' if args.interpreted else 'compiled'}):")
     for name in sorted({p.parent.name for p in logs}):
         mine = [p for p in logs if p.parent.name == name]
         r, _ = rate(lambda: sum(replay(p).events for p in mine), max(0.5, args.seconds / 3))
-        print(f"  {name:10s} {r:10,.0f}")
+        print(f"  {name:10s} {r:10,.0f}   = {r / chess_rate:5.2f} x python-chess")
 
 
 if __name__ == "__main__":

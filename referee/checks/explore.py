@@ -50,13 +50,14 @@ class Explorer:
     greed: float = 0.0
     near: float | None = None  # the greedy tie rule (module docstring)
     budget: Budget | None = None
-    needs: dict = field(init=False, repr=False)
+    compiled: bool = True  # the rules compiled (kernel/compile/), with the same moves as interpreted
+    compile_after: int | None = None  # each action compiled at its Nth move tested (None: compile.HOT)
     weight: Any = field(init=False, repr=False)
+    _fast: Any = field(default=None, init=False, repr=False)  # (Config, its compiled rules)
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise ValueError(f"unknown exploration mode {self.mode!r} (known: {', '.join(MODES)})")
-        self.needs = {a.name: self.game.needs(a) for a in self.game.actions}
         self.weight = getattr(self.game.moves, "weight", None) if self.mode == "weighted" else None
         if self.score is None:
             self.greed = 0.0
@@ -65,10 +66,21 @@ class Explorer:
         return self.budget is not None and self.budget.over()
 
     # -------------------------------------------------------------- one move
+    def rules(self, s: Any) -> Any:
+        """What plays a move from s: the Game itself, or its rules compiled for s's Config."""
+        if not self.compiled:
+            return self.game
+        got = self._fast
+        if got is None or got[0] is not s.cfg:
+            from ..model.kernel.compile import HOT, compiled
+
+            got = self._fast = (s.cfg, compiled(self.game, s.cfg, self.compile_after or HOT))
+        return got[1]
+
     def ok(self, s: Any, act: Any, a: Any) -> bool:
         """Every Need of the move holds (one the rules cannot decide does not)."""
         try:
-            return all(n.test(s, a) for n in self.needs[act.name])
+            return self.rules(s).first_failure(s, act, a) is None
         except Undecided:
             return False
 
@@ -76,7 +88,7 @@ class Explorer:
         """The state after a legal move, or None when the rules cannot tell what it does
         (its effect, or the end-of-game questions: winner, scoring)."""
         try:
-            t = self.game.apply(s, act, a)
+            t = self.rules(s).apply(s, act, a)
             self.game.result(t)
         except Undecided:
             return None
@@ -104,9 +116,10 @@ class Explorer:
             decided: list = []
             with R.tracing(decided):
                 try:
-                    if self.game.first_failure(s, act, a) is not None:
+                    rules = self.rules(s)
+                    if rules.first_failure(s, act, a) is not None:
                         continue
-                    t = self.game.apply(s, act, a)
+                    t = rules.apply(s, act, a)
                     self.game.result(t)
                 except Undecided as e:
                     decided.append((e.ruling, None))

@@ -36,7 +36,7 @@ def _sources(files: list[Path]) -> list:
 
 
 def _one(path, keep_going: bool, explain: bool, components: Path | None, prefer: str | None,
-         check_invariants: bool = False):
+         check_invariants: bool = False, compiled: bool = True):
     """One file's (or one packed game's) verdict, whatever happens while replaying it: input
     the engine could not read is "unreadable"; any other exception is a bug of referee's,
     reported as that file's verdict "error" (exit 2) so that the rest of the batch keeps its
@@ -52,7 +52,8 @@ def _one(path, keep_going: bool, explain: bool, components: Path | None, prefer:
         source, path = sys.stdin.buffer, Path("<stdin>")
     try:
         return run(source, keep_going=keep_going, explain=explain,
-                   components=components, prefer=prefer, label=str(path), check_invariants=check_invariants)
+                   components=components, prefer=prefer, label=str(path), check_invariants=check_invariants,
+                   compiled=compiled)
     except (BadInput, BadField) as e:
         return Verdict(file=str(path), verdict="unreadable", problems=[Problem(0, "unreadable", str(e))])
     except OSError as e:
@@ -84,6 +85,8 @@ def replay(
     why: Annotated[Optional[str], typer.Option("--why", metavar="N|event:N|line:L",
                                                help="explain one event of one log: every rule checked with the "
                                                     "values it read, the options that decided, what changed")] = None,
+    interpreted: Annotated[bool, typer.Option("--interpreted", help="run the rules as written, not compiled "
+                                              "(the same verdicts, slower: `referee rules GAME --compiled`)")] = False,
 ) -> None:
     """Validate recorded games step by step. Each file gets its own verdict: legal, illegal,
     unreadable, or error (referee itself failed on that file: a bug, reported with the
@@ -99,7 +102,7 @@ def replay(
             err.print("referee: - (one log from stdin) cannot be mixed with files")
             raise typer.Exit(BAD)
         try:
-            one = _one(Path("-"), keep_going, explain, components, prefer, check_invariants)
+            one = _one(Path("-"), keep_going, explain, components, prefer, check_invariants, not interpreted)
         except KeyboardInterrupt:
             _interrupted("no verdict printed")
         return _report([one], explain, expect, format)
@@ -120,7 +123,7 @@ def replay(
         raise typer.Exit(BAD)
     files = _sources(files)
     work = partial(_one, keep_going=keep_going, explain=explain, components=components, prefer=prefer,
-                   check_invariants=check_invariants)
+                   check_invariants=check_invariants, compiled=not interpreted)
     verdicts = []
     show_bar = sys.stderr.isatty() and len(files) > 1
     if not scheduler:

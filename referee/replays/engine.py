@@ -55,6 +55,11 @@ class Verdict:
     # force (proofstore.trusted): their §s, and how many of the game's invariants they are
     trusted: list[str] = field(default_factory=list)
     invariants: int = 0
+    state: Any = field(default=None, repr=False, compare=False)  # the last state reached (not in the JSON)
+
+    def __getstate__(self) -> dict:
+        # sent back from --jobs workers without the state: its Config holds compiled code
+        return {**self.__dict__, "state": None}
 
     @property
     def code(self) -> int:
@@ -130,15 +135,18 @@ def _who(players: tuple[str, ...], p: int | None) -> str:
 def replay(source: Any, keep_going: bool = False, explain: bool = False,
            components: Path | None = None, prefer: str | None = None, *,
            game: Game | None = None, options: dict | None = None, label: str | None = None,
-           check_invariants: bool = False) -> Verdict:
+           check_invariants: bool = False, compiled: bool = True, compile_after: int | None = None) -> Verdict:
     """Validate one log. `source` is anything `log.records` reads: a path, a stream, an
     iterable of lines or of event dicts. With `game`, the log must be a game of it; with
     `options`, they are the rules' options and the header may only repeat them. An
     invariant z3 proved for the rules in force is not checked after events that passed
-    their Needs (it cannot break there) unless `check_invariants`."""
+    their Needs (it cannot break there) unless `check_invariants`. `compiled`: the rules
+    run compiled (kernel/compile/), same verdict as interpreted (tests/test_compiled.py),
+    each action from its `compile_after`-th event on (default compile.HOT; 1: at once)."""
     v = Verdict(file=label or _label(source))
     try:
-        _run(v, records(source), keep_going, explain, components, prefer, game, options, check_invariants)
+        _run(v, records(source), keep_going, explain, components, prefer, game, options, check_invariants,
+             compiled, compile_after)
     except Unreadable as e:
         v.verdict = "unreadable"
         v.problems.append(Problem(e.line, "unreadable", e.what, field=e.field))
@@ -168,7 +176,8 @@ def _merged(header: dict, options: dict | None, line: int) -> dict:
 
 def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
          components: Path | None, prefer: str | None, want: Game | None = None,
-         options: dict | None = None, check_invariants: bool = False) -> None:
+         options: dict | None = None, check_invariants: bool = False, compiled: bool = True,
+         compile_after: int | None = None) -> None:
     first = next(it, None)
     if first is None:
         raise Unreadable(1, "empty log: the first line must be the header")
@@ -181,7 +190,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     players = tuple(header["players"])
     header = {**header, "options": _merged(header, options, first.no)}
     try:
-        s = setup_from_header(game, header, components, prefer)
+        s = v.state = setup_from_header(game, header, components, prefer)
         cfg = s.cfg
     except IllegalSetup as e:
         v.problems.append(Problem(first.no, "illegal", f"the setup is illegal: {e.says}", e.cite, field="setup"))
@@ -205,7 +214,25 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     v.trusted = sorted({game.invariants[k].cite for k in trusted})
     expected_n = 1
     over = None
-    step, result, broken_after = game.step, game.result, game.broken_after
+    step, apply, result, broken_after = game.step, game.apply, game.result, game.broken_after
+    if compiled:
+        from ..model.kernel.compile import HOT, compiled as compiled_rules
+
+        fast = compiled_rules(game, cfg, compile_after or HOT)
+
+        # The compiled rules equal the written ones from a state every invariant holds in
+        # (a write set, a type test traced as docs/compiled.md says): once a problem is
+        # reported (--keep-going), the rest of the game is played as written.
+        def step(s, act, a):
+            return fast.step(s, act, a) if v.verdict == "legal" else game.step(s, act, a)
+
+        def apply(s, act, a):
+            return fast.apply(s, act, a) if v.verdict == "legal" else game.apply(s, act, a)
+
+        def broken_after(before, after, trusted, act=None, a=None):
+            if v.verdict != "legal":
+                return game.broken_after(before, after, trusted)
+            return fast.broken_after(before, after, act, trusted, a)
     trace: list = []  # where the text did not decide alone (rules.tracing)
     with R.tracing(trace):
         for line in it:
@@ -226,7 +253,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 return
             before = s
             try:
-                s = step(s, act, a)
+                s = v.state = step(s, act, a)
                 over = result(s)  # inside the trace: end-of-game questions count too
             except Illegal as e:
                 # one voice: what was done, the § it breaks, what the rule requires, what was found
@@ -237,7 +264,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                     return
                 trusted = frozenset()  # past an illegal event the proofs say nothing: check all
                 try:
-                    s = game.apply(s, act, a)  # resume from the recorded state
+                    s = v.state = apply(s, act, a)  # resume from the recorded state
                     over = result(s)
                 except Exception:  # noqa: BLE001 - the effect cannot run on this state: stop here
                     v.problems.append(Problem(line.no, "illegal", "cannot resume after this event", act.cite))
@@ -251,7 +278,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 for r, ans in trace:
                     v.decided.append(_decided(line.no, r, ans))
                 trace.clear()
-            broken = broken_after(before, s, trusted)
+            broken = broken_after(before, s, trusted, act, a) if compiled else broken_after(before, s, trusted)
             if broken:
                 for inv in broken:
                     v.problems.append(Problem(line.no, "invariant", f"after '{act.name}': {inv.says} no longer holds", inv.cite, inv.source, state=show(s)))

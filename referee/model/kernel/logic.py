@@ -12,14 +12,26 @@ with `Lookup`.
 """
 from __future__ import annotations
 
+from contextvars import ContextVar
 from operator import add as _add, mul as _mul, sub as _sub
 from typing import Any, Iterable
 
 _Z3 = None
+# While a rule is traced into straight-line Python (kernel/compile/), the recorder that
+# stands in for z3: held per context, never in a module global, so two threads tracing
+# side by side keep their own. None on every other path (one ContextVar.get, symbolic only).
+RECORDER: ContextVar[Any] = ContextVar("referee_recorder", default=None)
+
+
+class Untraceable(Exception):
+    """A rule cannot be traced (kernel/compile/): it falls back to the interpreted path."""
 
 
 def z3mod():
     """Import z3 on first symbolic use only: the replay path never calls this."""
+    rec = RECORDER.get()
+    if rec is not None:
+        return rec
     global _Z3
     if _Z3 is None:
         import z3
@@ -100,7 +112,8 @@ class Sym:
         return Sym(_u(o) * self.t, _shift(self.dom, o, _mul))
 
     def __floordiv__(self, o):  # z3 integer division floors for the positive divisors rules use
-        return Sym(self.t / _u(o))
+        fd = getattr(self.t, "floordiv", None)  # a traced value keeps Python's `//`
+        return Sym(fd(_u(o)) if fd is not None else self.t / _u(o))
 
     def __truediv__(self, o):  # reals (Trolls et Dragons distances)
         return Sym(self.t / _u(o))
@@ -119,8 +132,16 @@ def _shift(dom: tuple | None, o: Any, op: Any) -> tuple | None:
     return None if dom is None or type(o) is not int else tuple(op(d, o) for d in dom)
 
 
-def is_sym(*xs: Any) -> bool:
+def _any_sym(*xs: Any) -> bool:
     return any(type(x) is Sym for x in xs)
+
+
+def is_sym(*xs: Any) -> bool:
+    """A rule's own fork between its concrete and symbolic forms: a traced rule that forks
+    would compile its symbolic form, which may differ from the concrete one (Game.concrete_forks)."""
+    if RECORDER.get() is not None and _any_sym(*xs):
+        raise Untraceable("the rule branches on is_sym (a concrete-only fork)")
+    return _any_sym(*xs)
 
 
 def If(c: Any, a: Any, b: Any) -> Any:
@@ -158,7 +179,7 @@ def Implies(a: Any, b: Any) -> Any:
 
 
 def Min(*xs: Any) -> Any:
-    if not is_sym(*xs):
+    if not _any_sym(*xs):
         return min(xs)
     m = xs[0]
     for x in xs[1:]:
@@ -167,7 +188,7 @@ def Min(*xs: Any) -> Any:
 
 
 def Max(*xs: Any) -> Any:
-    if not is_sym(*xs):
+    if not _any_sym(*xs):
         return max(xs)
     m = xs[0]
     for x in xs[1:]:
@@ -181,7 +202,7 @@ def Sum(xs: Iterable[Any]) -> Any:
         return sum(xs)
     except TypeError:
         pass
-    if not is_sym(*xs):
+    if not _any_sym(*xs):
         raise TypeError(f"Sum of non-numbers: {xs!r}")
     z3 = z3mod()
     terms = [x.t if type(x) is Sym else x for x in xs if not (type(x) is int and x == 0)]
@@ -212,6 +233,9 @@ def Lookup(table: tuple | list, i: Any, default: Any = None) -> Any:
         if default is None:
             raise IndexError(f"index {i} outside a table of {len(table)}")
         return default
+    rec = RECORDER.get()
+    if rec is not None:  # traced: one operation, the concrete Lookup at run time
+        return rec.call(Lookup, table, i, default)
     if i.dom is not None:
         vals = [table[k] if 0 <= k < len(table) else default for k in i.dom]
         vals = [(k, v) for k, v in zip(i.dom, vals) if v is not None]
@@ -236,6 +260,9 @@ def put(vec: tuple, i: Any, v: Any) -> tuple:
         out = list(vec)
         out[i] = v
         return tuple(out)
+    rec = RECORDER.get()
+    if rec is not None:
+        return rec.call(put, vec, i, v)
     hit = _touched(i, len(vec))
     return tuple(If(i == k, v, x) if k in hit else x for k, x in enumerate(vec))
 
@@ -246,6 +273,9 @@ def bump(vec: tuple, i: Any, d: Any) -> tuple:
         out = list(vec)
         out[i] += d
         return tuple(out)
+    rec = RECORDER.get()
+    if rec is not None:
+        return rec.call(bump, vec, i, d)
     hit = _touched(i, len(vec))
     return tuple(If(i == k, x + d, x) if k in hit else x for k, x in enumerate(vec))
 

@@ -30,7 +30,7 @@ from types import SimpleNamespace
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from ... import errors
-from .logic import If, is_sym
+from .logic import RECORDER, If, _any_sym as is_sym
 
 
 # ---------------------------------------------------------------- sources and options
@@ -211,6 +211,11 @@ class ParamKind(ABC):
     def schema(self, cfg: Config) -> dict:
         return dict(self.json)
 
+    def shape(self, cfg: Config) -> tuple | None:
+        """The shape of the decoded value: () a number, (n,) a tuple of n numbers; None
+        (unknown) keeps the rules that read it interpreted (kernel/compile/tracer.py)."""
+        return None
+
 
 class BadField(errors.Unreadable, ValueError):
     """A field of an event cannot be read (exit 2, not a rule breach)."""
@@ -245,6 +250,9 @@ class Int(ParamKind):
     def domain(self, cfg):
         return range(self.lo, self.hi + 1) if self.enum else None
 
+    def shape(self, cfg):
+        return ()
+
     def schema(self, cfg):
         return {"type": "integer", "minimum": self.lo, "maximum": self.hi}
 
@@ -271,6 +279,9 @@ class Name(ParamKind):
 
     def domain(self, cfg):
         return None if self.sym else range(len(self.names(cfg)))
+
+    def shape(self, cfg):
+        return ()
 
     def symbolic(self, cfg, name):
         import z3
@@ -312,6 +323,9 @@ class Names(ParamKind):
         names = self.names(cfg)
         return [names[i] for i, n in enumerate(v) for _ in range(n)]
 
+    def shape(self, cfg):
+        return (len(self.names(cfg)),)
+
     def schema(self, cfg):
         return {"type": "array", "maxItems": self.most, "items": {"type": "string", "enum": list(self.names(cfg))}}
 
@@ -328,6 +342,9 @@ class Player(ParamKind):
 
     def domain(self, cfg):
         return range(cfg.extra.get("nplayers", 2))
+
+    def shape(self, cfg):
+        return ()
 
     def schema(self, cfg):
         return {"type": "string"}
@@ -493,6 +510,17 @@ def tracing(into: list) -> Iterator[list]:
         _TRACE.reset(token)
 
 
+def _answers(r: Ruling, cfg: Config) -> tuple[list, list, dict]:
+    """A ruling's text answers, strongest source first, the option answers in force, and
+    each source's rank: the same for every event under one Config (kept in its memo)."""
+    got = cfg.memo.get(("decide", id(r)))
+    if got is None or got[0] is not r:
+        text = sorted((x for x in r.answers if not x.source.startswith("option:")), key=lambda x: -cfg.rank(x.source))
+        opts = [x for x in r.answers if x.source.startswith("option:") and answer_in_force(x, cfg)]
+        got = cfg.memo[("decide", id(r))] = (r, text, opts, {x.source: cfg.rank(x.source) for x in text})
+    return got[1], got[2], got[3]
+
+
 def decide(r: Ruling, s: Any, a: Any) -> Any:
     """The outcome of a ruling under the sources and options in force.
 
@@ -501,6 +529,9 @@ def decide(r: Ruling, s: Any, a: Any) -> Any:
     applicable ones disagree, the rules option in force decides -- that is all options
     are for. Concretely, with no option either, `Undecided` is raised (the rules cannot
     tell); symbolically the outcome is then unconstrained, so proofs stay sound."""
+    rec = RECORDER.get()
+    if rec is not None:  # traced (kernel/compile/): one call, this function at run time
+        return rec.call(decide, r, s, a)
     cfg = s.cfg
     if r.otherwise is not None:
         arises = r.arises(s, a)
@@ -508,14 +539,13 @@ def decide(r: Ruling, s: Any, a: Any) -> Any:
             return r.otherwise
     else:
         arises = True
-    text = sorted((x for x in r.answers if not x.source.startswith("option:")), key=lambda x: -cfg.rank(x.source))
-    opts = [x for x in r.answers if x.source.startswith("option:") and answer_in_force(x, cfg)]
+    text, opts, rank = _answers(r, cfg)
     t_app = [x.applies(s, a) for x in text]
     o_app = [x.applies(s, a) for x in opts]
     concrete = not is_sym(*t_app, *o_app)
     if concrete:
         hit = [x for x, c in zip(text, t_app) if c]
-        vals = [x.gives(s, a) for x in hit if cfg.rank(x.source) == cfg.rank(hit[0].source)] if hit else []
+        vals = [x.gives(s, a) for x in hit if rank[x.source] == rank[hit[0].source]] if hit else []
         concrete = not is_sym(*vals)
     if concrete:
         if hit and all(v == vals[0] for v in vals[1:]):

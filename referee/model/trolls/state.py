@@ -88,6 +88,9 @@ class Point(ParamKind):
 
         return (Sym(z3.Real(name + ".x")), Sym(z3.Real(name + ".y"))), []
 
+    def shape(self, cfg):  # (x, y) (kernel/compile/)
+        return (2,)
+
     def schema(self, cfg):
         return dict(_POINT)
 
@@ -117,6 +120,9 @@ class Group(ParamKind):
 
         vs = [z3.Int(f"{name}[{i}]") for i in range(NF)]
         return tuple(Sym(x) for x in vs), [z3.And(x >= 0, x <= 1) for x in vs]
+
+    def shape(self, cfg):  # a flag per figure slot
+        return (NF,)
 
     def schema(self, cfg):
         return {"type": "array", "minItems": 1, "items": {"type": "string", "enum": list(_names(cfg))}}
@@ -152,6 +158,9 @@ class Moves(ParamKind):
             side.append(z3.And(m >= 0, m <= 1))
             out += [Sym(m), Sym(z3.Real(f"{name}[{i}].x")), Sym(z3.Real(f"{name}[{i}].y"))]
         return tuple(out), side
+
+    def shape(self, cfg):  # (flag, x, y) per figure slot
+        return (3 * NF,)
 
     def schema(self, cfg):
         return {"type": "object", "minProperties": 1, "additionalProperties": False,

@@ -44,6 +44,9 @@ class Square(ParamKind):
     def symbolic(self, cfg, name):
         return _sym_int(name, 0, NSQ - 1)
 
+    def shape(self, cfg):  # a number (kernel/compile/)
+        return ()
+
     def cases(self, cfg, name):
         """The board by region: each starting line, then each room position. A square of
         a region is one of 5 (a line: 1) runs of consecutive numbers 10x+y."""
@@ -89,6 +92,9 @@ class Token(ParamKind):
     def symbolic(self, cfg, name):
         return _sym_int(name, -1, T - 1)
 
+    def shape(self, cfg):
+        return ()
+
 
 @dataclass(frozen=True)
 class Char(ParamKind):
@@ -112,6 +118,9 @@ class Char(ParamKind):
     def symbolic(self, cfg, name):
         return _sym_int(name, 0, len(self.names) - 1)
 
+    def shape(self, cfg):
+        return ()
+
 
 @dataclass(frozen=True)
 class Spots(ParamKind):
@@ -132,6 +141,9 @@ class Spots(ParamKind):
 
     def schema(self, cfg):
         return {"type": "object", "additionalProperties": Square().schema(cfg)}
+
+    def shape(self, cfg):  # a square per token
+        return (T,)
 
     def symbolic(self, cfg, name):
         vals, side = [], []

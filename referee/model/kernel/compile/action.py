@@ -1,0 +1,194 @@
+"""One action compiled: its Needs (the first failing one), its effect, and what it writes.
+
+Each Need and the effect is traced with the event's args as stand-ins. A rule that indexes
+a Python table with an arg (`cfg.comp.cost[a.card]`: fine for z3, which enumerates such
+args) cannot be traced that way; it is then traced again with that arg known, and
+compiled per value of it on first use (`PerValue`): a log pays for the values it holds,
+never for all of them. What still cannot be traced stays interpreted (`Fallback`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import Any, Callable
+
+from ..game import Game
+from .emit import Function, attempt, compile_functions, effect_changes
+from .tracer import Trace
+
+
+@dataclass
+class Fallback:
+    """A rule not compiled for every event: what it is, its §, and why."""
+
+    kind: str  # "need" | "effect" | "invariant"
+    rule: str  # the event's name (with the need's rank), or the invariant's name
+    cite: str
+    why: str
+    # set when the rule compiles once the args it indexes tables with are known: it is
+    # then compiled per value of these args, on first use (PerValue); empty: interpreted
+    per_value: tuple = ()
+
+    def to_json(self) -> dict:
+        return dict(self.__dict__)
+
+
+class PerValue:
+    """A rule compiled per value of a few args: `build(spec)` traces and compiles it with
+    those args known ({name: value}), once per distinct value, at its `hot`-th use (before:
+    `cold`, the rule as written). A search proposes many values a log never holds."""
+
+    def __init__(self, names: tuple, build: Callable[[dict], Any], cold: Any, hot: int):
+        self.names, self.build, self.key = names, build, attrgetter(*names)
+        self.cold, self.hot = cold, hot
+        self.got: dict = {}
+        self.seen: dict = {}
+
+    def get(self, a: Any) -> Any:
+        key = self.key(a)
+        got = self.got.get(key)
+        if got is None:
+            n = self.seen[key] = self.seen.get(key, 0) + 1
+            if n < self.hot:
+                return self.cold
+            got = self.got[key] = self.build(dict(zip(self.names, key if len(self.names) > 1 else (key,))))
+        return got
+
+
+def _few(act: Any, cfg: Any) -> list[str]:
+    """The args of few values a rule may index a table with: the acting player, and each
+    param the checks enumerate."""
+    return ([] if act.by == "chance" else ["p"]) + [
+        prm.name for prm in act.params if not prm.optional and prm.kind.domain(cfg) is not None]
+
+
+def _probes(act: Any, cfg: Any) -> list[dict]:
+    """The arg sets to try, one arg alone first, on a value each may take."""
+    first = {"p": 0}
+    for prm in act.params:
+        if prm.name in _few(act, cfg):
+            first[prm.name] = next(iter(prm.kind.domain(cfg)), None)
+    few = [n for n in _few(act, cfg) if first.get(n) is not None]
+    return [{n: first[n]} for n in few] + ([{n: first[n] for n in few}] if len(few) > 1 else [])
+
+
+class CompiledAction:
+    """`needs(s, a)`: the index of the first failing Need, or -1; `effect(s, a)`: the next
+    state (without the concrete-only `detail`); `writes_for(a)`: the leaves it may write."""
+
+    def __init__(self, game: Game, cfg: Any, act: Any, hot: int = 1):
+        self.act, self.needs_of = act, game.needs(act)
+        self.game, self.cfg, self.hot = game, cfg, hot
+        self.fallbacks: list[Fallback] = []
+        self.writes: set | None = None
+        self.effect_pv: PerValue | None = None
+        tr = Trace(game.state_cls, cfg)
+        fn = Function(tr, "needs", "s, a")
+        for k, need in enumerate(self.needs_of):
+            r, why, mark = attempt(tr, lambda: need.test(tr.state(), tr.args(act)))
+            if why is None:
+                src, roots = fn.value(r)
+                fn.ops(mark, roots)
+                fn.line(f"if not {src}: return {k}")
+                continue
+            # (need bound now: the rule is traced per value later, when this loop is over)
+            pv = self._per_value(lambda t, spec, test=need.test: test(t.state(), t.args(act, spec)), self._need_fn,
+                                 need.test)
+            self.fallbacks.append(Fallback("need", f"{act.name} need {k}", need.cite, why, pv.names if pv else ()))
+            test = (lambda pv: lambda s, a: pv.get(a)(s, a))(pv) if pv else need.test
+            fn.line(f"if not {tr.const(test)}(s, a): return {k}")
+        fn.line("return -1")
+        eff = Function(tr, "effect", "s, a")
+        t, why, mark = attempt(tr, lambda: act.effect(tr.state(), tr.args(act)))
+        if why is None:
+            try:
+                changes, self.writes = effect_changes(tr, t)
+            except Exception as e:  # noqa: BLE001 - it returned something else: interpret it
+                why = f"{type(e).__name__}: {e}"
+        if why is None:
+            _effect_body(eff, mark, changes)
+            if act.detail is not None:  # concrete-only: it may write any concrete-only field
+                self.writes |= {(f,) for f in tr.details}
+        else:
+            pv = self.effect_pv = self._per_value(lambda t, spec: act.effect(t.state(), t.args(act, spec)),
+                                                  self._effect_fn, (act.effect, None))
+            self.fallbacks.append(Fallback("effect", act.name, act.cite, why, pv.names if pv else ()))
+            run = (lambda pv: lambda s, a: pv.get(a)[0](s, a))(pv) if pv else act.effect
+            eff.line(f"return {tr.const(run)}(s, a)")
+        ns = compile_functions(tr, [fn, eff], f"<compiled {game.name} {act.name}>")
+        self.needs, self.effect, self.source = ns["needs"], ns["effect"], ns["__source__"]
+
+    def writes_for(self, a: Any) -> tuple[set | None, Any]:
+        """The leaves the effect may write for these args (None: unknown), and which set
+        it is (the per-value key, or None for every event)."""
+        if self.effect_pv is None:
+            return self.writes, None
+        key = self.effect_pv.key(a)
+        got = self.effect_pv.got.get(key)  # not compiled for these args yet: unknown
+        return (None if got is None else got[1]), key
+
+    # ------------------------------------------------------------ per value
+    def _per_value(self, run: Callable[[Trace, dict], Any], build: Callable, cold: Any) -> PerValue | None:
+        """The fewest args of few values that, known, let `run` be traced (tried on one
+        value each), as a PerValue compiling it on first use; None if no set does."""
+        for spec in _probes(self.act, self.cfg):
+            tr = Trace(self.game.state_cls, self.cfg)
+            got, why, _ = attempt(tr, lambda: run(tr, spec))
+            if why is None and (build is not self._effect_fn or _changes_ok(tr, got)):
+                names = tuple(spec)
+                return PerValue(names, lambda sp: build(run, sp), cold, self.hot)
+        return None
+
+    def _need_fn(self, run: Callable, spec: dict) -> Any:
+        tr = Trace(self.game.state_cls, self.cfg)
+        fn = Function(tr, "need", "s, a")
+        r, why, mark = attempt(tr, lambda: run(tr, spec))
+        if why is not None:  # this value cannot be traced: the rule as it is
+            return lambda s, a: run(_Concrete(s, a), None)
+        src, roots = fn.value(r)
+        fn.ops(mark, roots)
+        fn.line(f"return {src}")
+        return compile_functions(tr, [fn], f"<compiled {self.game.name} {self.act.name} {spec}>")["need"]
+
+    def _effect_fn(self, run: Callable, spec: dict) -> tuple[Any, set | None]:
+        tr = Trace(self.game.state_cls, self.cfg)
+        fn = Function(tr, "effect", "s, a")
+        t, why, mark = attempt(tr, lambda: run(tr, spec))
+        if why is None:
+            try:
+                changes, writes = effect_changes(tr, t)
+            except Exception:  # noqa: BLE001
+                why = "not a changed state"
+        if why is not None:
+            return self.act.effect, None
+        _effect_body(fn, mark, changes)
+        if self.act.detail is not None:
+            writes |= {(f,) for f in tr.details}
+        return compile_functions(tr, [fn], f"<compiled {self.game.name} {self.act.name} {spec}>")["effect"], writes
+
+
+class _Concrete:
+    """What a per-value rule's `run(trace, spec)` reads when it runs interpreted."""
+
+    def __init__(self, s: Any, a: Any):
+        self._s, self._a = s, a
+
+    def state(self) -> Any:
+        return self._s
+
+    def args(self, act: Any, spec: Any) -> Any:
+        return self._a
+
+
+def _changes_ok(tr: Trace, t: Any) -> bool:
+    try:
+        effect_changes(tr, t)
+        return True
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _effect_body(fn: Function, mark: int, changes: dict) -> None:
+    vals = {f: fn.value(v) for f, v in changes.items()}
+    fn.ops(mark, [n for _, deps in vals.values() for n in deps])
+    fn.line("return s.but(%s)" % ", ".join(f"{f}={src}" for f, (src, _) in vals.items()) if vals else "return s")

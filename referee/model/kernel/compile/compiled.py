@@ -1,0 +1,205 @@
+"""The compiled concrete path of one game under one configuration.
+
+`compiled(game, cfg)` is built once per (rules, Config) and kept in the frozen Config's
+`memo` (no module state). Each action is traced and compiled on first use, so a log pays
+only for the events it holds. Everything here is generated from the game's own Need,
+Action and Invariant objects (compile/tracer.py); a rule the tracer cannot see through
+keeps its interpreted form, and `fallbacks()` lists it with the reason.
+
+Same results as Game.step / Game.apply / Game.broken_after, by construction: a Need
+that fails is reported by the same Illegal (its own `show`), `decide` runs as it is (its
+trace and Undecided unchanged), and the effect's concrete-only `detail` runs as it is.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..game import Game, Illegal
+from ..reads import parts, reads
+from .action import CompiledAction, Fallback
+from .emit import Function, attempt, compile_functions
+from .tracer import Trace
+
+
+def _overlaps(leaf: tuple, writes: set, below: set) -> bool:
+    """A leaf a conjunct reads is under a path written, or holds one (`below`: every
+    prefix of a path written)."""
+    return leaf in below or any(leaf[:i] in writes for i in range(1, len(leaf)))
+
+
+# An action runs interpreted for its first events, compiled from the HOT-th on: tracing and
+# compiling one costs what 15 to 70 of its events cost interpreted (docs/compiled.md), so a
+# short log is not slowed by compiling rules it uses twice.
+HOT = 32
+
+
+def _path(leaf: tuple) -> str:
+    """A leaf (field, index...) as Python: field[i][j]."""
+    return str(leaf[0]) + "".join(f"[{i}]" for i in leaf[1:])
+
+
+class CompiledGame:
+    """step / apply / broken_after of a Game, each action compiled at its `hot`-th event."""
+
+    def __init__(self, game: Game, cfg: Any, hot: int = HOT):
+        self.game, self.cfg, self.hot = game, cfg, hot
+        self._seen: dict[str, int] = {}  # events of each action not compiled yet
+        self._acts: dict[str, CompiledAction] = {}
+        self._invs: dict[tuple, Any] = {}
+        self._reads: list | None = None  # per invariant: [(conjunct, leaves it reads, their fields)]
+        self._conj: dict[tuple, Any] = {}  # (invariant, conjunct) -> its compiled test (or itself)
+        self.inv_fallbacks: dict[tuple, Fallback] = {}
+
+    def action(self, act: Any) -> CompiledAction:
+        ca = self._acts.get(act.name)
+        if ca is None or ca.act is not act:
+            ca = self._acts[act.name] = CompiledAction(self.game, self.cfg, act, self.hot)
+        return ca
+
+    def _hot(self, act: Any) -> CompiledAction | None:
+        """The action compiled, if it is (or from this event on is) hot; else None."""
+        ca = self._acts.get(act.name)
+        if ca is not None and ca.act is act:
+            return ca
+        n = self._seen[act.name] = self._seen.get(act.name, 0) + 1
+        return self.action(act) if n >= self.hot else None
+
+    def step(self, s: Any, act: Any, a: Any) -> Any:
+        """Game.step: raises Illegal with the first failing Need, else the next state."""
+        ca = self._acts.get(act.name)
+        if ca is None or ca.act is not act:
+            ca = self._hot(act)
+            if ca is None:
+                return self.game.step(s, act, a)
+        k = ca.needs(s, a)
+        if k >= 0:
+            need = ca.needs_of[k]
+            raise Illegal(act, need, need.show(s, a) if need.show else "")
+        t = ca.effect(s, a)
+        return t if act.detail is None else act.detail(s, t, a)
+
+    def first_failure(self, s: Any, act: Any, a: Any) -> Any:
+        """Game.first_failure: the first Need the move breaks, or None. Args not as the
+        decoder gives them (a player for a chance event) are checked interpreted."""
+        ca = None if act.by == "chance" and a.p is not None else self._hot(act)
+        if ca is None:
+            return self.game.first_failure(s, act, a)
+        k = ca.needs(s, a)
+        return None if k < 0 else ca.needs_of[k]
+
+    def apply(self, s: Any, act: Any, a: Any) -> Any:
+        """Game.apply: the effect without the Needs."""
+        ca = None if act.by == "chance" and a.p is not None else self._hot(act)
+        if ca is None:
+            return self.game.apply(s, act, a)
+        t = ca.effect(s, a)
+        return t if act.detail is None else act.detail(s, t, a)
+
+    def broken_after(self, before: Any, after: Any, act: Any, trusted: frozenset = frozenset(), a: Any = None) -> list:
+        """Game.broken_after for a step of `act` from a state where every invariant not
+        trusted held: only the conjuncts reading a leaf the action may write are checked
+        (its write set, known when it was compiled), so no diff of the two states."""
+        ca = self._acts.get(act.name)
+        if ca is None or ca.act is not act:  # not compiled yet: the states are diffed
+            return self.game.broken_after(before, after, trusted)
+        writes, which = ca.writes_for(a)
+        if writes is None:
+            return self.game.broken_after(before, after, trusted)
+        key = (act.name, trusted, which)
+        fn = self._invs.get(key)
+        if fn is None:
+            fn = self._invs[key] = self._inv_fn(act, writes, trusted, before)
+        invs = self.game.invariants
+        return [invs[k] for k in fn(before, after)]
+
+    def _inv_fn(self, act: Any, writes: set, trusted: frozenset, s: Any) -> Any:
+        """One function per action (and trusted set): each invariant not trusted with a
+        conjunct reading a leaf the action may write, its conjuncts called in order."""
+        self._read_sets(s)
+        below = {w[:i] for w in writes for i in range(1, len(w) + 1)}
+        fields = {w[0] for w in writes}
+        picked = {k: [j for j, (_, leaves, fs) in enumerate(self._reads[k])
+                      if not fs.isdisjoint(fields) and any(_overlaps(leaf, writes, below) for leaf in leaves)]
+                  for k in range(len(self.game.invariants)) if k not in trusted}
+        self._conjuncts([(k, j) for k, js in picked.items() for j in js])
+        tr = Trace(self.game.state_cls, self.cfg)
+        fn = Function(tr, "broken", "b, s")
+        fn.line("bad = []")
+        for k, js in picked.items():
+            if js:
+                tests = " and ".join(self._test(tr, k, j, writes, below) for j in js)
+                fn.line(f"if not ({tests}): bad.append({k})")
+        fn.line("return bad")
+        return compile_functions(tr, [fn], f"<compiled {self.game.name} invariants after {act.name}>")["broken"]
+
+    def _test(self, tr: Trace, k: int, j: int, writes: set, below: set) -> str:
+        """A conjunct's test after the step: its compiled function; one left interpreted
+        (often the costly ones) is first asked whether a leaf it reads changed from the
+        state before (`b`), where it held, as Game.broken_after does."""
+        test = self._conj[(k, j)]
+        call = f"{tr.const(test)}(s)"
+        if test is not self._reads[k][j][0]:
+            return call
+        leaves = sorted(leaf for leaf in self._reads[k][j][1] if _overlaps(leaf, writes, below))
+        same = " and ".join(f"b.{_path(leaf)} == s.{_path(leaf)}" for leaf in leaves)
+        return f"(({same}) or {call})" if same else call
+
+    def _read_sets(self, s: Any) -> None:
+        """What each invariant conjunct reads (reads.py, as Game.broken_after records it)."""
+        if self._reads is None:
+            self._reads = [[(part, got, {leaf[0] for leaf in got}) for part in parts(inv) for got in [reads(part, s)]]
+                           for inv in self.game.invariants]
+
+    def _conjuncts(self, keys: list) -> None:
+        """Compile the conjuncts not compiled yet, each once for every action, in one go."""
+        todo = [key for key in keys if key not in self._conj]
+        if not todo:
+            return
+        tr = Trace(self.game.state_cls, self.cfg)
+        fns = []
+        for k, j in todo:
+            inv = self.game.invariants[k]
+            part = self._reads[k][j][0]
+            r, why, mark = attempt(tr, lambda: part(tr.state()))
+            if why is not None:
+                self.inv_fallbacks[(k, j)] = Fallback("invariant", f"{inv.name or inv.says} conjunct {j}", inv.cite, why)
+                self._conj[(k, j)] = part
+                continue
+            fn = Function(tr, f"c{k}_{j}", "s")
+            src, roots = fn.value(r)
+            fn.ops(mark, roots)
+            fn.line(f"return {src}")
+            fns.append(fn)
+        ns = compile_functions(tr, fns, f"<compiled {self.game.name} invariant conjuncts>")
+        for fn in fns:
+            k, j = map(int, fn.name[1:].split("_"))
+            self._conj[(k, j)] = ns[fn.name]
+
+    def fallbacks(self, s: Any) -> list[Fallback]:
+        """Every rule kept interpreted, all actions and every invariant conjunct compiled
+        (from a state `s` of this configuration, to know what the conjuncts read)."""
+        out: list[Fallback] = []
+        for act in self.game.actions:
+            out += self.action(act).fallbacks
+        self._read_sets(s)
+        self._conjuncts([(k, j) for k, conj in enumerate(self._reads) for j in range(len(conj))])
+        out += [self.inv_fallbacks[k] for k in sorted(self.inv_fallbacks)]
+        return out
+
+    def counts(self, s: Any) -> dict[str, list[int]]:
+        """How many needs, effects and invariant conjuncts there are, and how many of them
+        are compiled (after `fallbacks(s)`)."""
+        fb = self.fallbacks(s)
+        total = {"need": sum(len(self.game.needs(a)) for a in self.game.actions), "effect": len(self.game.actions),
+                 "invariant": sum(len(c) for c in self._reads or ())}
+        return {k: [n - sum(f.kind == k and not f.per_value for f in fb), n] for k, n in total.items()}
+
+
+def compiled(game: Game, cfg: Any, hot: int = HOT) -> CompiledGame:
+    """The compiled path of `game` under `cfg` (each action compiled at its `hot`-th
+    event; 1: at once), built once and kept on the Config."""
+    key = ("compiled", id(game.actions), id(game.invariants), hot)
+    got = cfg.memo.get(key)
+    if got is None or got[0] is not game.actions or got[1] is not game.invariants:
+        got = cfg.memo[key] = (game.actions, game.invariants, CompiledGame(game, cfg, hot))
+    return got[2]

@@ -1,0 +1,338 @@
+"""Tracing a rule into operations: the same Need, effect or invariant conjunct, run once
+on stand-ins for the state's fields and the event's args.
+
+A rule never branches on a state value (a `Sym` refuses `bool()`: logic.py), so one run
+on stand-ins sees every operation it does on any state. The stand-ins are `Sym`s whose
+term is a `Node`; while tracing, `z3mod()` returns a `Recorder` instead of z3 (held in
+the RECORDER ContextVar, never a global), and `Lookup`/`put`/`bump`/`decide` record one
+call to themselves. Whatever the tracer cannot see through (an arg indexing a Python
+table, an `is_sym` fork, a concrete-only field, a param of an unknown kind) raises, and
+that rule keeps the interpreted path (compile/compiled.py lists it with the reason).
+"""
+from __future__ import annotations
+
+import dataclasses
+from types import SimpleNamespace
+from typing import Any
+
+from ..logic import Sym, Untraceable
+
+
+class Node:
+    """One value of the traced function: `src` is a Python expression over other nodes
+    (`deps`, written {0}, {1}...) and constants. `pure` nodes are dropped when unused;
+    the others (calls, indexing by a value, division) run where the rule ran them."""
+
+    __slots__ = ("tr", "n", "src", "deps", "pure", "boolean")
+
+    def __init__(self, tr: "Trace", src: str, deps: tuple = (), pure: bool = True, boolean: bool = False):
+        self.tr, self.src, self.deps, self.pure, self.boolean = tr, src, deps, pure, boolean
+        self.n = len(tr.nodes)
+        tr.nodes.append(self)
+
+    @property
+    def ref(self) -> str:
+        """How other sources name this node until it is emitted: as a variable, or
+        inlined where it is used once (emit.Function.source)."""
+        return "\x01%d\x02" % self.n
+
+    def __bool__(self):
+        raise Untraceable("a traced value was used as a truth value")
+
+    __hash__ = object.__hash__
+
+    def _op(self, fmt: str, *others: Any, pure: bool = True, boolean: bool = False) -> "Node":
+        return self.tr.expr(fmt, (self,) + others, pure, boolean)
+
+    def __eq__(self, o):  # type: ignore[override]
+        return self._op("({0} == {1})", o, boolean=True)
+
+    def __ne__(self, o):  # type: ignore[override]
+        return self._op("({0} != {1})", o, boolean=True)
+
+    def __lt__(self, o):
+        return self._op("({0} < {1})", o, boolean=True)
+
+    def __le__(self, o):
+        return self._op("({0} <= {1})", o, boolean=True)
+
+    def __gt__(self, o):
+        return self._op("({0} > {1})", o, boolean=True)
+
+    def __ge__(self, o):
+        return self._op("({0} >= {1})", o, boolean=True)
+
+    def __add__(self, o):
+        return self._op("({0} + {1})", o)
+
+    def __radd__(self, o):
+        return self.tr.expr("({0} + {1})", (o, self))
+
+    def __sub__(self, o):
+        return self._op("({0} - {1})", o)
+
+    def __rsub__(self, o):
+        return self.tr.expr("({0} - {1})", (o, self))
+
+    def __mul__(self, o):
+        return self._op("({0} * {1})", o)
+
+    def __rmul__(self, o):
+        return self.tr.expr("({0} * {1})", (o, self))
+
+    # division may raise (by zero): it stays where the rule did it
+    def __truediv__(self, o):
+        return self._op("({0} / {1})", o, pure=False)
+
+    def __rtruediv__(self, o):
+        return self.tr.expr("({0} / {1})", (o, self), False)
+
+    def floordiv(self, o):
+        return self._op("({0} // {1})", o, pure=False)
+
+    def __mod__(self, o):
+        return self._op("({0} % {1})", o, pure=False)
+
+    def __neg__(self):
+        return self._op("(-{0})")
+
+
+class Recorder:
+    """What `z3mod()` returns while tracing: z3's connectives, as the concrete helpers
+    compute them (logic.And is `all`, so a traced And is a bool, as the concrete one)."""
+
+    def __init__(self, tr: "Trace"):
+        self.tr = tr
+
+    def __getattr__(self, name: str) -> Any:
+        raise Untraceable(f"the rule uses z3.{name}, which has no traced form")
+
+    def If(self, c, a, b):
+        return self.tr.expr("({1} if {0} else {2})", (c, a, b))
+
+    def _connect(self, op: str, xs: tuple) -> Any:
+        body = f" {op} ".join(f"{{{k}}}" for k in range(len(xs)))
+        if all(type(x) is bool or (type(x) is Node and x.boolean) for x in xs):
+            return self.tr.expr(f"({body})", xs, boolean=True)  # bools: `and` gives a bool, as all()
+        return self.tr.expr(f"(True if {body} else False)", xs, boolean=True)
+
+    def And(self, *xs):
+        return self._connect("and", xs) if xs else True
+
+    def Or(self, *xs):
+        return self._connect("or", xs) if xs else False
+
+    def Not(self, x):
+        return self.tr.expr("(not {0})", (x,), boolean=True)
+
+    def Implies(self, a, b):
+        return self.tr.expr("((not {0}) or bool({1}))", (a, b), boolean=True)
+
+    def call(self, fn, *xs):
+        """One call to a kernel helper (Lookup, put, bump, decide): at run time it gets
+        concrete values and takes its concrete branch, the interpreted path's very code."""
+        fname = self.tr.const(fn)
+        node = self.tr.expr(fname + "(" + ", ".join(f"{{{k}}}" for k in range(len(xs))) + ")", xs, False)
+        return self.tr.wrap(node, _shape(xs[0]) if fn.__name__ in ("put", "bump") else _table_shape(xs[0])
+                            if fn.__name__ == "Lookup" else ())
+
+
+def _shape(v: Any) -> tuple:
+    """The shape of a (nested) tuple: its length, then its first item's shape."""
+    if type(v) is tuple or type(v) is TVec:
+        return (len(v),) + (_shape(v[0]) if len(v) else ())
+    return ()
+
+
+def _table_shape(table: Any) -> tuple:
+    shapes = {_shape(x) for x in table}
+    if len(shapes) != 1:
+        raise Untraceable("a Lookup over a table whose items differ in shape")
+    return shapes.pop()
+
+
+class TVec(tuple):
+    """A vector of the traced state (or a row of one): its items are stand-ins; indexing
+    it with a traced value is one operation (the concrete tuple indexed at run time)."""
+
+    def __new__(cls, base: Node, shape: tuple, path: tuple | None):
+        tr = base.tr
+        items = [tr.item(base, k, shape[1:], None if path is None else path + (k,)) for k in range(shape[0])]
+        t = super().__new__(cls, items)
+        t.base, t.shape, t.path = base, shape, path
+        return t
+
+    def __getitem__(self, i):
+        if type(i) is Sym:
+            node = self.base.tr.expr("{0}[{1}]", (self.base, i), False)
+            return self.base.tr.wrap(node, self.shape[1:])
+        return tuple.__getitem__(self, i)
+
+
+class TArgs:
+    """The event's args: each param a stand-in of its kind, read on first use."""
+
+    def __init__(self, tr: "Trace", act: Any, cfg: Any, spec: dict | None = None):
+        object.__setattr__(self, "_tr", tr)
+        object.__setattr__(self, "_kinds", {prm.name: prm for prm in act.params})
+        object.__setattr__(self, "_cfg", cfg)
+        object.__setattr__(self, "_got", dict(spec or {}))  # args known when traced: their values
+        if "p" not in self._got:  # a chance event has no acting player: p is None, as decoded
+            self._got["p"] = None if act.by == "chance" else Sym(tr.expr("a.p", ()))
+
+    def __getattr__(self, name: str) -> Any:
+        got = self._got
+        if name in got:
+            return got[name]
+        prm = self._kinds.get(name)
+        if prm is None:
+            raise Untraceable(f"the rule reads an arg '{name}' the event does not have")
+        if prm.optional and prm.default is None:
+            raise Untraceable(f"param '{name}' may be None (an identity test cannot be traced)")
+        shape = prm.kind.shape(self._cfg)
+        if shape is None:
+            raise Untraceable(f"param '{name}' is a {type(prm.kind).__name__}, of no declared shape")
+        base = self._tr.expr("a." + name, ())
+        v: Any = TVec(base, shape, None) if shape else Sym(base)
+        got[name] = v
+        return v
+
+    def __setattr__(self, name, v):
+        raise Untraceable("the rule sets an arg")
+
+
+class TState:
+    """The state: the fields z3 sees as stand-ins; `cfg` as it is (rules read their
+    tables from it); concrete-only fields cannot be traced."""
+
+    def __init__(self, tr: "Trace", cls: type, cfg: Any, fields: dict, changed: dict):
+        d = self.__dict__
+        d["_tr"], d["_cls"], d["cfg"], d["_fields"], d["_changed"] = tr, cls, cfg, fields, changed
+
+    def __getattr__(self, name: str) -> Any:
+        if name in self._changed:
+            return self._changed[name]
+        if name in self._tr.shapes:
+            return self._fields[name]
+        attr = getattr(self._cls, name, None)
+        if attr is None or name in self._tr.details:
+            raise Untraceable(f"the rule reads the concrete-only field '{name}'")
+        return attr.__get__(self, self._cls) if hasattr(attr, "__get__") else attr
+
+    def __setattr__(self, name, v):
+        raise Untraceable("the rule sets a field")
+
+    def but(self, **changes: Any) -> "TState":
+        for f in changes:
+            if f not in self._tr.shapes:
+                raise Untraceable(f"the effect writes the concrete-only field '{f}'")
+        return TState(self._tr, self._cls, self.cfg, self._fields, {**self._changed, **changes})
+
+
+class _Fields(dict):
+    """The state's fields as stand-ins, made on first read: a rule reads a few fields of a
+    state that has hundreds of leaves."""
+
+    def __init__(self, tr: "Trace"):
+        super().__init__()
+        self.tr = tr
+
+    def __missing__(self, name: str) -> Any:
+        shape = self.tr.shapes[name]
+        base = self.tr.expr(f"s.{name}", ())
+        v = self[name] = TVec(base, shape, (name,)) if shape else Sym(base)
+        return v
+
+
+class Trace:
+    """The nodes of one compiled function (the Needs of an action, its effect, or the
+    invariant conjuncts it may break) and the constants they use."""
+
+    def __init__(self, state_cls: type, cfg: Any):
+        self.nodes: list[Node] = []
+        self._same: dict[str, Node] = {}
+        self.consts: dict[str, Any] = {}
+        self._const_ids: dict[int, str] = {}
+        self.cfg, self.state_cls = cfg, state_cls
+        self.details = {f.name for f in dataclasses.fields(state_cls) if f.metadata.get("detail")}
+        self.recorder = Recorder(self)
+        self.shapes = {f.name: f.metadata["shape"] for f in state_cls.skeleton()}
+        self.fields = _Fields(self)  # each field's stand-in, made when a rule first reads it
+
+    def state(self) -> TState:
+        return TState(self, self.state_cls, self.cfg, self.fields, {})
+
+    def args(self, act: Any, spec: dict | None = None) -> TArgs:
+        return TArgs(self, act, self.cfg, spec)
+
+    # ------------------------------------------------------------ building nodes
+    def item(self, base: Node, k: int, shape: tuple, path: tuple | None) -> Any:
+        node = Node(self, f"{base.ref}[{k}]", (base,))  # one per item of a vector made once: no look-up
+        return TVec(node, shape, path) if shape else Sym(node)
+
+    def wrap(self, node: Node, shape: tuple) -> Any:
+        return TVec(node, shape, None) if shape else Sym(node)
+
+    def expr(self, fmt: str, xs: tuple, pure: bool = True, boolean: bool = False) -> Node:
+        deps: list[Node] = []
+        src = fmt.format(*[self.render(x, deps) for x in xs])
+        if not pure:
+            return Node(self, src, tuple(deps), pure, boolean)
+        got = self._same.get(src)  # the same pure operation on the same values: one node
+        if got is None or got.n >= len(self.nodes) or self.nodes[got.n] is not got:
+            got = self._same[src] = Node(self, src, tuple(deps), pure, boolean)
+        return got
+
+    def const(self, v: Any) -> str:
+        name = self._const_ids.get(id(v))
+        if name is None:
+            name = self._const_ids[id(v)] = f"k{len(self.consts)}"
+            self.consts[name] = v
+        return name
+
+    def render(self, x: Any, deps: list) -> str:
+        """x as a Python expression; the nodes it uses go to deps (by position: {n})."""
+        t = type(x)
+        if t is Sym:
+            x = x.t
+            t = type(x)
+        if t is Node:
+            if x.tr is not self:
+                raise Untraceable("a traced value from another trace")
+            deps.append(x)
+            return x.ref
+        if t is TVec:
+            deps.append(x.base)
+            return x.base.ref
+        if x is None or t is bool or (t is int and -(1 << 62) < x < (1 << 62)):
+            return repr(x)
+        if t is tuple:
+            if not any(_traced(y) for y in x):
+                return self.const(x)
+            return "(" + "".join(self.render(y, deps) + ", " for y in x) + ")"
+        if t is TState:
+            if x._tr is not self:
+                raise Untraceable("a state from another trace")
+            if not x._changed:
+                return "s"
+            return "s.but(%s)" % ", ".join(f"{k}={self.render(v, deps)}" for k, v in x._changed.items())
+        if t is TArgs:
+            return "a"  # the compiled function's own args
+        if t is SimpleNamespace:
+            return self.const(SimpleNamespace) + "(" + ", ".join(
+                f"{k}={self.render(v, deps)}" for k, v in vars(x).items()) + ")"
+        if t is list or t is dict or t is set:
+            if _traced(x):
+                raise Untraceable(f"a {t.__name__} holding traced values")
+        return self.const(x)
+
+
+def _traced(x: Any) -> bool:
+    t = type(x)
+    if t is Sym or t is Node or t is TVec or t is TState or t is TArgs:
+        return True
+    if t is tuple or t is list:
+        return any(_traced(y) for y in x)
+    if t is dict:
+        return any(_traced(y) for y in x.values())
+    return t is SimpleNamespace and any(_traced(y) for y in vars(x).values())
