@@ -189,3 +189,16 @@ def test_checks_have_no_import_cycle():
     assert {"audit", "scenarios", "scenarios.boundary", "witness"} <= set(g)
     assert g.has_edge("audit.run", "witness") and g.has_edge("scenarios.generator", "scenarios.boundary")
     assert list(nx.simple_cycles(g)) == []
+
+
+def test_a_game_derived_by_dataclasses_replace_has_caches_of_its_own():
+    # was: the copy shared the original's dicts, so it still knew an action it no longer has
+    import dataclasses
+
+    from referee.model import load
+
+    g = load("welcome")
+    g.configured({}, None, None, 2)
+    h = dataclasses.replace(g, actions=g.actions[:-1])
+    assert h._configs == {} and h._by_name is not g._by_name
+    assert h.action(g.actions[-1].name) is None and g.action(g.actions[-1].name) is not None

@@ -115,6 +115,10 @@ class Game:
     _configs: dict = field(default_factory=dict, compare=False, repr=False)  # see configured()
 
     def __post_init__(self):
+        # every Game has caches of its own: dataclasses.replace hands the copy the original's
+        # dicts, and a derived game would read the first one's actions and configurations
+        for cache in ("_by_name", "_needs", "_watch", "_configs"):
+            object.__setattr__(self, cache, {})
         names = {a.name: a for a in self.actions}
         assert len(names) == len(self.actions), "two actions share an event name"
         self._by_name.update(names)
