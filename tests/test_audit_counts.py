@@ -2,6 +2,7 @@
 game allows, a rule that says nothing in a configuration (its test holds in every state,
 reachable or not) is never proved there, and each proved or decided item lists what it
 covers. On the toy game (tests/toygame.py) with a configure that takes 2 to 3 players."""
+import dataclasses
 import io
 import json
 
@@ -9,10 +10,11 @@ from rich.console import Console
 
 from referee.checks import report
 from referee.checks.audit import Audit
-from referee.checks.findings import covers_text, only_with, spans
+from referee.checks.findings import BUILT, covers_text, only_with, spans
 from referee.checks.sarif import sarif
 from referee.checks.rulebook import Rulebook
-from referee.model.kernel import Claim, Implies, Invariant
+from referee.model import load
+from referee.model.kernel import Claim, Gap, Implies, Invariant
 
 from .test_audit_honesty import GAME, _game, _one, _run
 
@@ -90,3 +92,34 @@ def test_spans_and_only_with():
     assert spans([2, 3, 4, 5]) == "2–5" and spans([2, 3]) == "2, 3" and spans([2, 4, 5]) == "2, 4, 5"
     assert only_with([3, 4, 5], [2, 3, 4, 5]) == "arises only with >= 3 players"
     assert only_with([2, 4], [2, 3, 4]) == "arises only with 2, 4 players"
+
+
+# ------------------------------------------------------------------ circular claims
+def _illustrative(gaps):
+    from types import SimpleNamespace
+
+    conf = _game(2, 2).configure
+
+    def configure(options, comp_dir, prefer, nplayers=2):
+        return dataclasses.replace(conf(options, comp_dir, prefer, nplayers), comp=SimpleNamespace(illustrative=True))
+
+    claim = Claim("§9", "the 8 cards cost 31 in all", "data", lambda comp: 31, 31, name="cost_31")
+    return dataclasses.replace(_game(2, 2, claims=(claim,), gaps=gaps), configure=configure)
+
+
+def test_a_claim_met_by_the_illustrative_set_built_for_it_is_not_proved():
+    lost = Gap("§9", "the card list is lost", "illustrative cards in cards.toml", name="cards")
+    f = _one(_run(_illustrative((lost,)))[1], ".cost_31")
+    assert f.status == BUILT and not f.is_problem and f.severity is None
+    assert f.details[0].startswith(f"{BUILT}: the text's table at §9 is lost")
+    # the same claim where the text's table is not lost is checked, and proved
+    elsewhere = Gap("§8", "the card list is lost", "illustrative cards in cards.toml", name="cards")
+    assert _one(_run(_illustrative((elsewhere,)))[1], ".cost_31").status == "proved"
+
+
+def test_raiders_31_crowns_and_plus_6_hold_by_construction():
+    a = Audit(load("raiders"), witnesses=False)
+    by = {c.name: a.by_construction(c) for c in a.game.claims}
+    assert by["8_advanced_cards"].startswith(BUILT) and by["maximum_bonus_6"].startswith(BUILT)
+    assert by["bonus_tables_give"].startswith(BUILT)
+    assert by["building_receives_4"] == ""  # §6.1 §6.3: numbers of the text's own rules

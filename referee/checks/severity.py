@@ -54,7 +54,9 @@ def nature(f: Any) -> str | None:
     if f.kind == "data":
         return "data_fails"
     if f.kind == "claim":
-        if f.status in ("proved", "reached"):
+        from .findings import PROVED_CLAIM
+
+        if f.status in PROVED_CLAIM:
             return None
         return "claim_refuted" if f.status == "refuted" else "claim_not_reached"
     return None

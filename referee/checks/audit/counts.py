@@ -20,7 +20,8 @@ import z3
 from ...model.kernel import BadInput, Config
 from ... import proofstore
 from .. import work
-from ..findings import only_with
+from ...model.kernel.rules import cites
+from ..findings import BUILT, only_with
 from ..invariants import prove
 from ..symbolic import sym_state, term
 
@@ -116,3 +117,20 @@ class Counts:
                 if not self.says_nothing(test, cfg):
                     return f"arises only with {o.name}={v}"
         return ""
+
+    # -------------------------------------------------------------- circular claims
+    def by_construction(self, c: Any) -> str:
+        """Why a claim holds only because the illustrative set was built to satisfy it, or "":
+        the shipped set is illustrative throughout (not --components) and the model lists a
+        gap at one of the claim's §s that the illustrative set fills (the text's table there
+        is lost, and the set keeps the number the text gives)."""
+        if self.components is not None or getattr(self.cfg.comp, "illustrative", False) is not True:
+            return ""
+        mine = set(cites(c.cite))
+        lost = [g for g in self.game.gaps if "illustrative" in g.fills and mine & set(cites(g.cite))]
+        if not lost:
+            return ""
+        at = sorted(mine & {x for g in lost for x in cites(g.cite)})
+        return (f"{BUILT}: the text's table at {' '.join(at)} is lost and the shipped set, built to keep "
+                "this number, stands in for it; --components DIR checks it against the real one")
+

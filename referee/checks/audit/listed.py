@@ -4,7 +4,7 @@ search's result (reported only with a witness z3 confirms)."""
 from __future__ import annotations
 
 from ...model.kernel.rules import cites
-from ..findings import Finding, rule_name
+from ..findings import BUILT, Finding, rule_name
 from ..graphs import check_phases
 from .. import witness as W
 from .run import _fid
@@ -22,7 +22,8 @@ class Listed:
         for d in self.game.data_checks(self.cfg):
             self.add(Finding(_fid(self.game, "data", d.cite, rule_name(d)), self.game.name, "data", cites(d.cite),
                              d.says + note, [d.source] if d.source else [], status="ok" if d.ok else "fails",
-                             details=[d.detail] if d.detail else []))
+                             details=([d.detail] if d.detail else [])
+                             + ([self.by_construction(d)] if d.ok and self.by_construction(d) else [])))
         for c in self.game.claims:
             if c.kind != "data":
                 continue
@@ -31,9 +32,10 @@ class Listed:
             # a yes/no claim reads as agreement, not as "the components give True"
             gives = (("the components agree" if got else "the components disagree") if isinstance(got, bool)
                      else f"the components give {got}")
+            built = self.by_construction(c) if ok else ""
             self.add(Finding(_fid(self.game, "claim", c.cite, rule_name(c)), self.game.name, "claim", cites(c.cite),
                              f"{c.says}: {gives}{note}", [c.source] if c.source else [],
-                             status="proved" if ok else "refuted"))
+                             status=BUILT if built else "proved" if ok else "refuted", details=[built] if built else []))
 
     def gaps(self) -> None:
         for g in self.game.gaps:

@@ -9,12 +9,15 @@ import z3
 
 from ...model.kernel import Config
 from ...model.kernel.rules import cites
-from ..findings import Finding, covers_text, rule_name, spans
+from ..findings import BUILT, Finding, covers_text, rule_name, spans
 from ... import proofstore
 from .. import work
 from ..invariants import all_instances
 from ..symbolic import sym_state, term
 from .run import _fid
+
+
+BOUND = "upper bound proved, value not reached"  # a "max" claim until a game reaches its value
 
 
 class Proofs:
@@ -238,6 +241,10 @@ class Proofs:
                 self._bound(f, i, c, counts)
             elif c.kind == "always":
                 self._always_at(f, c, counts)
+            built = self.by_construction(c) if f.status in ("proved", BOUND) else ""
+            if built:  # the proof rests on the illustrative numbers: no proof about the real game
+                f.status = BUILT
+                f.details.append(built)
             self.add(f)
 
     def _bound(self, f: Finding, i: int, c, counts: list) -> None:
@@ -274,7 +281,7 @@ class Proofs:
                          "reachable states; no game exceeding it was searched)"]
             return
         # the bound is proved; the value is reached only with a game that reaches it
-        f.status, f.covers = "upper bound proved, value not reached", self.covers(real)
+        f.status, f.covers = BOUND, self.covers(real)
         f.details = [f"no state the proved invariants allow exceeds {m} ({covers_text(f.covers)})"]
         if counts[0] not in top:  # the witness search plays the audit's own count
             f.witness_note = (f"the bound is met only{at(top[0])}; the search plays the audit's "
@@ -283,9 +290,9 @@ class Proofs:
 
         def then(w, note, f=f, m=m):
             if w:
-                f.status, f.witness = "reached", w
-                f.details = [f"upper bound {m} proved from the invariants ({covers_text(f.covers)}); "
-                             f"the witness game reaches it ({len(w.events)} events{at(counts[0])})"]
+                f.status, f.witness = ("reached" if f.status == BOUND else f.status), w
+                f.details[0] = (f"upper bound {m} proved from the invariants ({covers_text(f.covers)}); "
+                                f"the witness game reaches it ({len(w.events)} events{at(counts[0])})")
             else:
                 f.witness_note = note
 
