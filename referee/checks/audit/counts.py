@@ -89,13 +89,32 @@ class Counts:
                                "not_default": changed, "components": comp}
         return cov
 
+    def setting(self, n: int | None) -> tuple[Config, Any, dict]:
+        """(cfg, symbolic state S, {index: term over S} of the invariants proved) with n
+        players (None: the audit's count): built once per count, shared by the invariants'
+        vacuity, the claims and the rulings (building z3 terms is most of their cost)."""
+        if not hasattr(self, "_settings"):
+            self._settings = {}
+        counts = self.player_counts()
+        key = None if n is None or (counts and n == counts[0]) else n
+        if key not in self._settings:
+            cfg, inv = self.proved_at(key)
+            S = sym_state(self.game, cfg, "r")
+            self._settings[key] = (cfg, S, {x.index: term(self.game.invariants[x.index].test(S))
+                                            for x in inv if x.status == "proved"})
+        return self._settings[key]
+
     # -------------------------------------------------------------- vacuity
-    def says_nothing(self, test: Callable[[Any], Any], cfg: Config) -> bool:
-        """True when `test` holds in every state of cfg, reachable or not: it says nothing there."""
-        S = sym_state(self.game, cfg, "v")
+    @staticmethod
+    def blank(t: Any) -> bool:
+        """True when the term holds in every state, reachable or not: it says nothing."""
         s = work.limited(z3.Solver())
-        s.add(z3.Not(term(test(S))))
+        s.add(z3.Not(t))
         return s.check() == z3.unsat
+
+    def says_nothing(self, test: Callable[[Any], Any], cfg: Config) -> bool:
+        """True when `test` holds in every state of cfg (a configuration the audit does not run)."""
+        return self.blank(term(test(sym_state(self.game, cfg, "v"))))
 
     def applies_only(self, test: Callable[[Any], Any], counts: list[int]) -> str:
         """Where a test that says nothing as audited would say something: "with >= 3 players"

@@ -82,8 +82,8 @@ class Proofs:
         """An invariant proved at every count: proved where it says something (its test does
         not hold in every state there), not applicable where it says nothing anywhere."""
         counts = [k for k in counts if k is not None]
-        blank = [k for k in counts if self.says_nothing(inv.test, at[k][0])] if counts else (
-            [None] if self.says_nothing(inv.test, self.cfg) else [])
+        blank = [k for k in counts if self.blank(self.setting(k)[2][r.index])] if counts else (
+            [None] if self.blank(self.setting(None)[2][r.index]) else [])
         meant = [k for k in counts if k not in blank]
         if blank and not meant:
             only = self.applies_only(inv.test, counts)
@@ -212,16 +212,21 @@ class Proofs:
         key = (id(c), n, tuple(cfg.source_of(sv) for sv in self.game.sourced))
         if key not in self._max_cache:
             self._max_cache[key] = (self._maximum_of(c, cfg) if n is None
-                                    else self._maximum_of(c, cfg, self.proved_at(n)[1]))
+                                    else self._maximum_of(c, cfg, n=n))
         return self._max_cache[key]
 
-    def _maximum_of(self, c, cfg: Config, inv: list | None = None) -> tuple[Any, str]:
-        S = sym_state(self.game, cfg, "m")
-        inv = self.inv if inv is None else inv
+    def _maximum_of(self, c, cfg: Config, n: int | None = None) -> tuple[Any, str]:
+        """The largest value of the claim under the proved invariants: with n players (their
+        shared terms, Counts.setting), or under cfg (a source's reading pinned)."""
         opt = z3.Optimize()
         work.limited(opt)
-        for i in [self.game.invariants[r.index] for r in inv if r.status == "proved"]:
-            opt.add(term(i.test(S)))
+        if n is not None or cfg is self.cfg:
+            _, S, terms = self.setting(n)
+            opt.add(*terms.values())
+        else:
+            S = sym_state(self.game, cfg, "m")
+            for i in [self.game.invariants[r.index] for r in self.inv if r.status == "proved"]:
+                opt.add(term(i.test(S)))
         h = opt.maximize(term(c.expr(S)))
         r = opt.check()
         if r != z3.sat:
@@ -307,7 +312,7 @@ class Proofs:
                 f.kind, f.status = "unknown", "not established"
                 f.details = [d + (f" (with {k} players)" if real and len(real) > 1 else "") for d in details]
                 return
-        blank = [k for k in real if self.says_nothing(c.expr, self.config_at(k))] if real else []
+        blank = [k for k in real if self.blank(term(c.expr(self.setting(k)[1])))] if real else []
         meant = [k for k in real if k not in blank]
         if real and not meant:
             f.kind, f.status = "unknown", "not established"

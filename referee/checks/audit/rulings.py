@@ -12,7 +12,7 @@ from ...model.kernel import Config
 from ...model.kernel.rules import cites
 from ..findings import Finding, covers_text, only_with, spans
 from .. import steer, work
-from ..symbolic import _sym_param, instances, sym_state, term
+from ..symbolic import _sym_param, instances, term
 from .run import _fid
 
 
@@ -48,18 +48,9 @@ class Rulings:
                 yield a, list(side), r.name
 
     def _setting(self, n: int | None):
-        """(cfg, symbolic state, proved invariants over it) for the audit's configuration
-        (n None) or the same rules with n players (proved there with the same budget)."""
-        if not hasattr(self, "_settings"):
-            self._settings = {}
-        if n is not None and n == (self.player_counts() or [None])[0]:
-            n = None
-        if n not in self._settings:
-            cfg, inv = self.proved_at(n)
-            S = sym_state(self.game, cfg, "r")
-            ok = [self.game.invariants[x.index] for x in inv if x.status == "proved"]
-            self._settings[n] = (cfg, S, [term(i.test(S)) for i in ok])
-        return self._settings[n]
+        """(cfg, symbolic state, proved invariants over it) with n players (None: the audit's)."""
+        cfg, S, terms = self.setting(n)
+        return cfg, S, list(terms.values())
 
     def _ask_ruling(self, r, n: int | None) -> dict:
         """The ruling checked under one setting: whether its situation can arise at all
@@ -111,10 +102,13 @@ class Rulings:
         """Checked with the audit's player count, then (after the first witness searches) with
         every other count the game allows: decided only where it arises, at every such count."""
         opts = [x for x in r.answers if x.source.startswith("option:")]
-        got = self._ask_ruling(r, None)
+        if not hasattr(self, "_asked"):
+            self._asked = {}
+        got = self._asked.pop(r.name, None) or self._ask_ruling(r, None)
         counts = self.player_counts()
         open_ = got["none_at"] is not None or got["several"] is not None or got["unknown"]
         if not open_ and len(counts) > 1 and not elsewhere:
+            self._asked[r.name] = got  # kept for the second pass
             self.elsewhere.append(r)  # the other counts, after the witness searches (run)
             return
         moved = None  # the player count the ruling is reported at, when not the audit's
