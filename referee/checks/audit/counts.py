@@ -92,14 +92,14 @@ class Counts:
     def setting(self, n: int | None) -> tuple[Config, Any, dict]:
         """(cfg, symbolic state S, {index: term over S} of the invariants proved) with n
         players (None: the audit's count): built once per count, shared by the invariants'
-        vacuity, the claims and the rulings (building z3 terms is most of their cost)."""
+        vacuity and the claims (building z3 terms is most of their cost)."""
         if not hasattr(self, "_settings"):
             self._settings = {}
         counts = self.player_counts()
         key = None if n is None or (counts and n == counts[0]) else n
         if key not in self._settings:
             cfg, inv = self.proved_at(key)
-            S = sym_state(self.game, cfg, "r")
+            S = sym_state(self.game, cfg, "m")
             self._settings[key] = (cfg, S, {x.index: term(self.game.invariants[x.index].test(S))
                                             for x in inv if x.status == "proved"})
         return self._settings[key]
