@@ -89,17 +89,17 @@ class Counts:
                                "not_default": changed, "components": comp}
         return cov
 
-    def setting(self, n: int | None) -> tuple[Config, Any, dict]:
+    def setting(self, n: int | None, tag: str = "m") -> tuple[Config, Any, dict]:
         """(cfg, symbolic state S, {index: term over S} of the invariants proved) with n
-        players (None: the audit's count): built once per count, shared by the invariants'
-        vacuity and the claims (building z3 terms is most of their cost)."""
+        players (None: the audit's count), one per `tag`: built once per count and tag, shared
+        by the invariants' vacuity and the claims ("m"), and by the rulings ("r", theirs)."""
         if not hasattr(self, "_settings"):
             self._settings = {}
         counts = self.player_counts()
-        key = None if n is None or (counts and n == counts[0]) else n
+        key = (None if n is None or (counts and n == counts[0]) else n, tag)
         if key not in self._settings:
-            cfg, inv = self.proved_at(key)
-            S = sym_state(self.game, cfg, "m")
+            cfg, inv = self.proved_at(key[0])
+            S = sym_state(self.game, cfg, tag)
             self._settings[key] = (cfg, S, {x.index: term(self.game.invariants[x.index].test(S))
                                             for x in inv if x.status == "proved"})
         return self._settings[key]

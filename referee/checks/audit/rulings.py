@@ -12,7 +12,7 @@ from ...model.kernel import Config
 from ...model.kernel.rules import cites
 from ..findings import Finding, covers_text, only_with, spans
 from .. import steer, work
-from ..symbolic import _sym_param, instances, sym_state, term
+from ..symbolic import _sym_param, instances, term
 from .run import _fid
 
 
@@ -49,20 +49,12 @@ class Rulings:
 
     def _setting(self, n: int | None):
         """(cfg, symbolic state, proved invariants over it) with n players (None: the audit's),
-        also read by the "always" claims. Not Counts.setting's: z3's time on Trolls'
+        also read by the "always" claims. Not the claims' terms (tag "m"): z3's time on Trolls'
         heavy_shot_from_melee conflict query swings from 5 s to over 120 s with the terms
         built before it (a loop z3's resource count misses, work.py), and this order is the
         fast one (measured; a fragility to fix in that query, not here)."""
-        if not hasattr(self, "_ruling_settings"):
-            self._ruling_settings = {}
-        counts = self.player_counts()
-        key = None if n is None or (counts and n == counts[0]) else n
-        if key not in self._ruling_settings:
-            cfg, inv = self.proved_at(key)
-            S = sym_state(self.game, cfg, "r")
-            ok = [self.game.invariants[x.index] for x in inv if x.status == "proved"]
-            self._ruling_settings[key] = (cfg, S, [term(i.test(S)) for i in ok])
-        return self._ruling_settings[key]
+        cfg, S, terms = self.setting(n, "r")
+        return cfg, S, list(terms.values())
 
     def _ask_ruling(self, r, n: int | None) -> dict:
         """The ruling checked under one setting: whether its situation can arise at all
