@@ -11,6 +11,7 @@ from rich.console import Console
 from referee.checks import report
 from referee.checks.audit import Audit
 from referee.checks.findings import BUILT, covers_text, only_with, spans
+from referee.checks.htmlreport import page
 from referee.checks.sarif import sarif
 from referee.checks.rulebook import Rulebook
 from referee.model import load
@@ -86,6 +87,7 @@ def test_covers_in_text_json_and_sarif():
     run = sarif([(g, fs, Rulebook(None))])["runs"][0]
     held = {x["id"]: x for x in run["properties"]["referee/proved"]}
     assert held[f.id]["covers"]["players"] == [2, 3] and held[_one(fs, ".third").id]["covers"]["players"] == [3]
+    assert "covers: 2, 3 players, options start=12 (others default), shipped components" in page([(g, fs, None)])
 
 
 def test_spans_and_only_with():
