@@ -19,11 +19,14 @@ class Listed:
     def data(self) -> None:
         comp = self.cfg.comp
         note = " (illustrative components)" if getattr(comp, "illustrative", False) else ""
+        # checked on the components in the audit's configuration (its player count, its options)
+        here = self.covers(self.player_counts()[:1])
         for d in self.game.data_checks(self.cfg):
             self.add(Finding(_fid(self.game, "data", d.cite, rule_name(d)), self.game.name, "data", cites(d.cite),
                              d.says + note, [d.source] if d.source else [], status="ok" if d.ok else "fails",
                              details=([d.detail] if d.detail else [])
-                             + ([self.by_construction(d)] if d.ok and self.by_construction(d) else [])))
+                             + ([self.by_construction(d)] if d.ok and self.by_construction(d) else []),
+                             covers=here if d.ok else None))
         for c in self.game.claims:
             if c.kind != "data":
                 continue
@@ -35,7 +38,8 @@ class Listed:
             built = self.by_construction(c) if ok else ""
             self.add(Finding(_fid(self.game, "claim", c.cite, rule_name(c)), self.game.name, "claim", cites(c.cite),
                              f"{c.says}: {gives}{note}", [c.source] if c.source else [],
-                             status=BUILT if built else "proved" if ok else "refuted", details=[built] if built else []))
+                             status=BUILT if built else "proved" if ok else "refuted", details=[built] if built else [],
+                             covers=self.covers([]) if ok and not built else None))  # the components alone
 
     def gaps(self) -> None:
         for g in self.game.gaps:
