@@ -125,3 +125,18 @@ def test_raiders_31_crowns_and_plus_6_hold_by_construction():
     assert by["8_advanced_cards"].startswith(BUILT) and by["maximum_bonus_6"].startswith(BUILT)
     assert by["bonus_tables_give"].startswith(BUILT)
     assert by["building_receives_4"] == ""  # §6.1 §6.3: numbers of the text's own rules
+
+
+def test_a_data_check_is_checked_at_every_count():
+    from referee.model.kernel import DataCheck
+
+    def checks(cfg):
+        n = cfg.extra["nplayers"]
+        return [DataCheck("§0", f"the box holds the stones of {n} players", 4 * n <= limit, "", name="box")]
+
+    limit = 12  # 3 players x 4 stones: holds at 2 and 3
+    f = _one(_run(_game(2, 3, data_checks=checks))[1], ".box")
+    assert (f.status, f.says, f.covers["players"]) == ("ok", "the box holds the stones of 3 players", [2, 3])
+    limit = 8  # holds with 2 players only: the audit's count alone would say ok
+    f = _one(_run(_game(2, 3, data_checks=checks))[1], ".box")
+    assert (f.status, f.says, f.covers) == ("fails", "the box holds the stones of 3 players", None)

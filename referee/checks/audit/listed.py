@@ -19,14 +19,12 @@ class Listed:
     def data(self) -> None:
         comp = self.cfg.comp
         note = " (illustrative components)" if getattr(comp, "illustrative", False) else ""
-        # checked on the components in the audit's configuration (its player count, its options)
-        here = self.covers(self.player_counts()[:1])
-        for d in self.game.data_checks(self.cfg):
+        for d, covers in self._data_checks():
             self.add(Finding(_fid(self.game, "data", d.cite, rule_name(d)), self.game.name, "data", cites(d.cite),
                              d.says + note, [d.source] if d.source else [], status="ok" if d.ok else "fails",
                              details=([d.detail] if d.detail else [])
                              + ([self.by_construction(d)] if d.ok and self.by_construction(d) else []),
-                             covers=here if d.ok else None))
+                             covers=covers))
         for c in self.game.claims:
             if c.kind != "data":
                 continue
@@ -40,6 +38,25 @@ class Listed:
                              f"{c.says}: {gives}{note}", [c.source] if c.source else [],
                              status=BUILT if built else "proved" if ok else "refuted", details=[built] if built else [],
                              covers=self.covers([]) if ok and not built else None))  # the components alone
+
+    def _data_checks(self) -> list:
+        """Each data check at every player count (a check may read the count: the gold of 5
+        players): (the check as it fails at the first count where it does, else as it reads at
+        the largest count; what it covers when it holds). The audit's own list when the counts
+        do not give the same checks in the same order."""
+        counts = self.player_counts()
+        mine = list(self.game.data_checks(self.cfg))
+        if len(counts) < 2:
+            return [(d, self.covers(counts) if d.ok else None) for d in mine]
+        every = {n: list(self.game.data_checks(self.config_at(n))) for n in counts[1:]}
+        if any([(d.cite, d.name) for d in xs] != [(d.cite, d.name) for d in mine] for xs in every.values()):
+            return [(d, self.covers(counts[:1]) if d.ok else None) for d in mine]
+        every[counts[0]] = mine
+        out = []
+        for i in range(len(mine)):
+            bad = next((every[n][i] for n in counts if not every[n][i].ok), None)
+            out.append((bad, None) if bad is not None else (every[max(counts)][i], self.covers(counts)))
+        return out
 
     def gaps(self) -> None:
         for g in self.game.gaps:
