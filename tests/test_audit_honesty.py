@@ -78,8 +78,8 @@ def test_a_ruling_that_cannot_arise_as_configured_is_audited_where_it_can():
     _, fs = _run(g)
     f = _one(fs, "left")
     assert (f.kind, f.status) == ("proved", "decided")
-    assert any("with 3 players" in d for d in f.details)
-    assert any("with the audit's 2 players the question cannot arise" in d for d in f.details)
+    assert f.covers["players"] == [3]  # decided where it arises, and claimed only there
+    assert "not applicable with 2 players: arises only with >= 3 players" in f.details
 
 
 def test_a_ruling_with_no_text_answer_is_a_hole_where_it_arises_not_a_proof_over_0_rules():

@@ -13,7 +13,7 @@ KINDS = ("proved", "violated", "contradiction", "ambiguity", "claim", "gap", "da
 # budget ran out, the solver gave up, the situation cannot arise in the audited
 # configuration, a search explored too little). It is reported in a block of its own,
 # never counted among the findings, and never shows a value.
-PROVED_CLAIM = ("proved", "reached")
+from .severity import BUILT, PROVED_CLAIM  # noqa: E402,F401 - a claim's statuses that are no finding
 
 
 def slug(text: str, words: int = 6) -> str:
@@ -36,6 +36,40 @@ def finding_id(game: str, kind: str, cite: str, name: str) -> str:
     name never does."""
     first = (cites(cite) or ["§-"])[0]  # blanks and slashes as _: an id names a witness file
     return ".".join((game, kind, re.sub(r"[\s/]+", "_", first), name.replace(".", "_")))
+
+
+# ------------------------------------------------------------ what a result covers
+def spans(counts: list[int]) -> str:
+    """Player counts in short: "2–5", "2, 4", "3"."""
+    out, xs = [], sorted(set(counts))
+    i = 0
+    while i < len(xs):
+        j = i
+        while j + 1 < len(xs) and xs[j + 1] == xs[j] + 1:
+            j += 1
+        out.append(f"{xs[i]}–{xs[j]}" if j > i + 1 else ", ".join(map(str, xs[i:j + 1])))
+        i = j + 1
+    return ", ".join(out)
+
+
+def only_with(where: list[int], allowed: list[int]) -> str:
+    """"arises only with >= 3 players" (every count from 3 up), else "... with 2, 4 players"."""
+    where = sorted(where)
+    if where == list(range(where[0], max(allowed) + 1)) and where[0] > min(allowed):
+        return f"arises only with >= {where[0]} players"
+    return f"arises only with {spans(where)} players"
+
+
+def covers_text(cov: dict) -> str:
+    """The covers record in one line: "2–5 players, default options, illustrative components"."""
+    parts = []
+    if cov.get("players"):
+        parts.append(f"{spans(cov['players'])} players")
+    changed = cov.get("not_default") or {}
+    parts.append("default options" if not changed
+                 else "options " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items())) + " (others default)")
+    parts.append(f"{cov['components']} components")
+    return ", ".join(parts)
 
 
 @dataclass
@@ -73,6 +107,9 @@ class Finding:
     # the situation arises in play (a ruling's question, a disputed option, two sources'
     # value read by the rules): a witness game can show it (checks/share.py counts them)
     in_play: bool = False
+    # what a proved or decided result covers (checks/audit/counts.py): the player counts, the
+    # options in force, the component set; None for the others
+    covers: dict | None = None
 
     @property
     def severity(self) -> str | None:
@@ -94,7 +131,8 @@ class Finding:
         return not (self.kind == "claim" and self.status in PROVED_CLAIM)
 
     def to_json(self) -> dict[str, Any]:
-        d = {k: v for k, v in self.__dict__.items() if k not in ("witness", "in_play")}
+        d = {k: v for k, v in self.__dict__.items() if k not in ("witness", "in_play")
+             and not (k == "covers" and v is None)}
         d["severity"] = self.severity
         if self.witness is not None:
             d["witness"] = {"reaches": self.witness.reaches, "expect": self.witness.expect,

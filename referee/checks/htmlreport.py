@@ -19,7 +19,7 @@ from typing import Any
 
 import orjson
 
-from .findings import Finding
+from .findings import Finding, covers_text
 from .report import ICON, ordered
 from .rulebook import Rulebook
 from .severity import LEVELS
@@ -129,6 +129,8 @@ def _finding(page: _Page, game: Any, b: Any, no_book: str, f: Finding, mark: str
     sev = f.severity or ("unknown" if not f.established else "proved")
     details = "".join(f"<li>{_e(d)}</li>" for d in f.details)
     src = f'<p class="src">sources: {_e(", ".join(f.sources))}</p>' if f.sources else ""
+    if f.covers:  # what a proved or decided result covers (checks/audit/counts.py)
+        src += f'<p class="covers">covers: {_e(covers_text(f.covers))}</p>'
     badge = f' <span class="mark">{_e(mark)}</span>' if mark else ""
     cites = " ".join(_e(c) for c in f.cites) or "—"
     left = (f'<p class="head"><span class="icon">{_e(ICON.get(f.kind, "-"))}</span> <b>{cites}</b> '

@@ -9,7 +9,7 @@ from typing import Any
 
 import orjson
 
-from .findings import Finding
+from .findings import Finding, covers_text
 from .rulebook import Rulebook
 from .severity import LEVELS
 from .share import share
@@ -60,6 +60,8 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
             _line(console, f, "green", "")
             for d in f.details if verbose else []:
                 console.print(f"      [dim]{_esc(d)}[/]")
+            if f.covers and not (verbose and any(covers_text(f.covers) in d for d in f.details)):
+                console.print(f"      [dim]{_esc(covers_text(f.covers))}[/]")  # what it covers
     unsettled = [f for f in findings if not f.established]
     if unsettled:
         # the third value: neither proved nor refuted; no value shown, not counted as findings

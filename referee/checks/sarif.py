@@ -9,7 +9,8 @@ heading in the rulebook file (checks/rulebook.py), relative to a `uriBaseId`: %S
 for a `--rulebook` given as a relative path (a rulebook kept in the scanned repository),
 else RULEBOOKS, the folder of the games' rulebooks (../shared). Where the § has no heading
 line, or the file is absent, the result sits at line 1 and its message says why.
-Proved items and results not established are not results (the latter fail the exit code)."""
+Proved items and results not established are not results (the latter fail the exit code);
+the run's properties (`referee/proved`) list each proved or decided item with what it covers."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -56,15 +57,19 @@ def _rule(f: Finding) -> dict:
             "fullDescription": {"text": why},
             "help": {"text": help_text},
             "defaultConfiguration": {"level": LEVEL[f.severity]},
-            "properties": {"tags": list(dict.fromkeys([f.game, f.kind, nature(f), f.severity])), "cites": f.cites}}
+            "properties": {"tags": list(dict.fromkeys([f.game, f.kind, nature(f), f.severity])), "cites": f.cites,
+                           **({"covers": f.covers} if f.covers else {})}}
 
 
 def sarif(results: list[tuple[Any, list[Finding], Rulebook]], given: Path | None = None,
           marks: dict | None = None) -> dict:
     marks = marks or {}
     driver = _driver()
-    out = []
+    out, held = [], []
     for game, findings, book in results:
+        # proved and decided items are not results: the run's properties list what each covers
+        held += [{"id": f.id, "status": f.status, "cites": f.cites, "covers": f.covers}
+                 for f in sorted(findings, key=lambda f: f.id) if f.covers and not f.is_problem and f.established]
         art = _artifact(game, book, given)
         for f in ordered(findings, book):
             driver["rules"].append(_rule(f))
@@ -94,4 +99,6 @@ def sarif(results: list[tuple[Any, list[Finding], Rulebook]], given: Path | None
                                   "%SRCROOT%": {"description": {"text": "the root of the scanned repository"}}},
            "columnKind": "unicodeCodePoints",
            "results": out}
+    if held:
+        run["properties"] = {"referee/proved": held}
     return {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}

@@ -6,7 +6,8 @@ each source's reading changes, the text's claims (z3 Optimize + a witness), the 
 (z3: situations with no answer or two), and the disputed points of public sources.
 Every finding names its §s; witnesses are replayable logs (witness.py).
 
-Modules, one job each: run (running the checks, the witness pool), listed (findings the
+Modules, one job each: run (running the checks, the witness pool), counts (the player
+counts audited, what each result covers, rules that say nothing), listed (findings the
 model states), proofs (invariants, sources, claims), rulings (the rulings policy); Audit
 puts them together."""
 from __future__ import annotations
@@ -17,13 +18,14 @@ from typing import Any, Callable
 from ...model.kernel import Config, Game
 from ..findings import Finding
 from .. import witness as W
+from .counts import Counts
 from .listed import STUCK_FLOOR, Listed
 from .proofs import Proofs
 from .rulings import Rulings
 from .run import GRACE, STUCK_SECONDS, Runner
 
 
-class Audit(Runner, Listed, Proofs, Rulings):
+class Audit(Runner, Counts, Listed, Proofs, Rulings):
     def __init__(self, game: Game, options: dict | None = None, prefer: str | None = None,
                  witnesses: bool = True, witness_seconds: float = 3.0, budget: float = 8.0,
                  components: Path | None = None, progress: Callable[[str], None] = lambda step: None):

@@ -4,7 +4,7 @@ search's result (reported only with a witness z3 confirms)."""
 from __future__ import annotations
 
 from ...model.kernel.rules import cites
-from ..findings import Finding, rule_name
+from ..findings import BUILT, Finding, rule_name
 from ..graphs import check_phases
 from .. import policy
 from .. import witness as W
@@ -20,10 +20,12 @@ class Listed:
     def data(self) -> None:
         comp = self.cfg.comp
         note = " (illustrative components)" if getattr(comp, "illustrative", False) else ""
-        for d in self.game.data_checks(self.cfg):
+        for d, covers in self._data_checks():
             self.add(Finding(_fid(self.game, "data", d.cite, rule_name(d)), self.game.name, "data", cites(d.cite),
                              d.says + note, [d.source] if d.source else [], status="ok" if d.ok else "fails",
-                             details=[d.detail] if d.detail else []))
+                             details=([d.detail] if d.detail else [])
+                             + ([self.by_construction(d)] if d.ok and self.by_construction(d) else []),
+                             covers=covers))
         for c in self.game.claims:
             if c.kind != "data":
                 continue
@@ -32,9 +34,30 @@ class Listed:
             # a yes/no claim reads as agreement, not as "the components give True"
             gives = (("the components agree" if got else "the components disagree") if isinstance(got, bool)
                      else f"the components give {got}")
+            built = self.by_construction(c) if ok else ""
             self.add(Finding(_fid(self.game, "claim", c.cite, rule_name(c)), self.game.name, "claim", cites(c.cite),
                              f"{c.says}: {gives}{note}", [c.source] if c.source else [],
-                             status="proved" if ok else "refuted"))
+                             status=BUILT if built else "proved" if ok else "refuted", details=[built] if built else [],
+                             covers=self.covers([]) if ok and not built else None))  # the components alone
+
+    def _data_checks(self) -> list:
+        """Each data check at every player count (a check may read the count: the gold of 5
+        players): (the check as it fails at the first count where it does, else as it reads at
+        the largest count; what it covers when it holds). The audit's own list when the counts
+        do not give the same checks in the same order."""
+        counts = self.player_counts()
+        mine = list(self.game.data_checks(self.cfg))
+        if len(counts) < 2:
+            return [(d, self.covers(counts) if d.ok else None) for d in mine]
+        every = {n: list(self.game.data_checks(self.config_at(n))) for n in counts[1:]}
+        if any([(d.cite, d.name) for d in xs] != [(d.cite, d.name) for d in mine] for xs in every.values()):
+            return [(d, self.covers(counts[:1]) if d.ok else None) for d in mine]
+        every[counts[0]] = mine
+        out = []
+        for i in range(len(mine)):
+            bad = next((every[n][i] for n in counts if not every[n][i].ok), None)
+            out.append((bad, None) if bad is not None else (every[max(counts)][i], self.covers(counts)))
+        return out
 
     def gaps(self) -> None:
         for g in self.game.gaps:

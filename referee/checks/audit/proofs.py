@@ -9,12 +9,15 @@ import z3
 
 from ...model.kernel import Config
 from ...model.kernel.rules import cites
-from ..findings import Finding, rule_name
+from ..findings import BUILT, Finding, covers_text, rule_name, spans
 from ... import proofstore
 from .. import work
-from ..invariants import all_instances, prove
+from ..invariants import all_instances
 from ..symbolic import sym_state, term
 from .run import _fid
+
+
+BOUND = "upper bound proved, value not reached"  # a "max" claim until a game reaches its value
 
 
 class Proofs:
@@ -22,12 +25,11 @@ class Proofs:
 
     # -------------------------------------------------------------- invariants
     def invariants(self) -> None:
-        # proofs get most of the audit's time; what they cannot finish is reported unknown
-        # a safety net for models z3 struggles with (reported unknown), not a race: the
-        # proofs of a game z3 handles must not depend on the machine's load
-        units = self._proof_budget(self.budget)
-        self.inv = proofstore.proved(self.game, self.cfg, self.components, units,
-                                     lambda: prove(self.game, self.cfg, budget=units, jobs=2))
+        # every player count the game allows, each with the same budget; a safety net for models
+        # z3 struggles with (reported unknown), not a race: the same proofs under any load
+        counts = self.player_counts() or [None]
+        at = {n: self.proved_at(n) for n in counts}
+        self.inv = at[counts[0]][1]
         n = len(all_instances(self.game, self.cfg))
         for r in self.inv:
             inv = self.game.invariants[r.index]
@@ -35,27 +37,34 @@ class Proofs:
                            inv.says, [inv.source] if inv.source else [], status="inductive")
             if r.status == "proved" and n == 0 and self.game.actions:
                 r.status, r.by = "vacuous", "no action instance was built: the induction step covers no event"
+            # the first count (the audit's own first) where it is not proved: the result reported
+            bad = next((k for k in counts if at[k][1][r.index].status != "proved"), None)
+            if r.status == "proved" and bad is not None:
+                r = at[bad][1][r.index]
             if r.status == "proved":
-                base.details = [f"holds at setup and every event preserves it ({n} action instances; "
-                                f"{self._covers(self.cfg)})"
-                                + ("; z3's proof of these exact rules ships with referee (bench/certify.py)"
-                                   if r.by == proofstore.CERTIFIED else "")]
-                self.add(base)
+                self._proved(base, inv, counts, at, n, r)
                 continue
-            base.details = [f"{r.status} at {r.by}"] + [f"{k} = {v}" for k, v in list(r.model.items())[:12]]
+            there = (f" with {bad} players (proved with {spans([k for k in counts if k != bad])})"
+                     if bad is not None and bad != counts[0] else "")
+            base.details = [f"{r.status} at {r.by}{there}"] + [f"{k} = {v}" for k, v in list(r.model.items())[:12]]
             if r.status in ("unknown", "vacuous"):
                 base.kind, base.status = "unknown", "not established"
                 budget = r.by.startswith("the time budget")
                 if r.status == "vacuous":
-                    base.details = [f"not applicable: {r.by} ({self._covers(self.cfg)})"]
+                    base.details = [f"not applicable: {r.by}{there} ({self._covers(self.cfg)})"]
                 elif budget:
-                    base.details = [f"not checked within the budget: {r.by} (the proofs get 60% of --budget; "
+                    base.details = [f"not checked within the budget: {r.by}{there} (the proofs get 60% of --budget; "
                                     f"rerun with --budget {self._more_budget()})"]
                 else:
-                    base.details = [f"the solver gave up at {r.by}"]
+                    base.details = [f"the solver gave up at {r.by}{there}"]
                 self.add(base)
                 continue
             base.kind, base.status = "unknown", "not established"
+            if there:  # the witness search plays the audit's own player count
+                base.details[0] = (f"the proof by induction fails at {r.by}{there}; no game was searched with "
+                                   f"{bad} players; a state that step does not rule out:")
+                self.add(base)
+                continue
             base.details[0] = (f"the proof by induction fails at {r.by} and no game breaking it was found; "
                                "a state that step does not rule out:")
 
@@ -69,11 +78,35 @@ class Proofs:
             self._later(("invariant", r.index), then)
             self.add(base)
 
+    def _proved(self, base: Finding, inv, counts: list, at: dict, n: int, r) -> None:
+        """An invariant proved at every count: proved where it says something (its test does
+        not hold in every state there), not applicable where it says nothing anywhere."""
+        counts = [k for k in counts if k is not None]
+        blank = [k for k in counts if self.blank(self.setting(k)[2][r.index])] if counts else (
+            [None] if self.blank(self.setting(None)[2][r.index]) else [])
+        meant = [k for k in counts if k not in blank]
+        if blank and not meant:
+            only = self.applies_only(inv.test, counts)
+            base.kind, base.status = "unknown", "not established"
+            base.details = [f"not applicable: {only or 'it holds in every state, reachable or not'} "
+                            f"(audited {covers_text(self.covers(counts))}: there it holds in every state, "
+                            "so its proof would say nothing)"]
+            self.add(base)
+            return
+        base.covers = self.covers(meant)
+        base.details = [f"holds at setup and every event preserves it ({n} action instances"
+                        + (f" with {counts[0]} players" if counts else "") + f"; {covers_text(base.covers)})"
+                        + ("; z3's proof of these exact rules ships with referee (bench/certify.py)"
+                           if r.by == proofstore.CERTIFIED else "")]
+        if blank:
+            base.details.append(f"with {spans(blank)} players it holds in every state, reachable or not: "
+                                "it says nothing there, so those counts are not claimed")
+        self.add(base)
+
     def _covers(self, cfg: Config) -> str:
-        """What a proof covers: the player count and the options in force."""
-        n = cfg.extra.get("nplayers") if isinstance(getattr(cfg, "extra", None), dict) else None
-        opts = ", ".join(f"{k}={v}" for k, v in sorted(cfg.options.items()))
-        return ", ".join(x for x in ((f"with {n} players" if n is not None else ""), opts) if x) or "as configured"
+        """What a result under cfg covers, in one line: its player count, options, components."""
+        n = self._count_of(cfg)
+        return covers_text(self.covers([n] if n is not None else [], cfg))
 
     @staticmethod
     def _proof_budget(budget: float) -> float:
@@ -86,11 +119,6 @@ class Proofs:
         import math
 
         return f"{math.ceil(2 * self._proof_budget(self.budget) / 0.6)}"
-
-    def _hyp(self, S: Any) -> list:
-        """The proved invariants over S: an over-approximation of the reachable states."""
-        ok = [self.game.invariants[r.index] for r in self.inv if r.status == "proved"]
-        return [term(i.test(S)) for i in ok]
 
     # -------------------------------------------------------------- sources
     def sources(self) -> None:
@@ -176,22 +204,29 @@ class Proofs:
         self.readings.append(("source", sv.name))
         self._later(self.READINGS, then, key=("source", sv.name))
 
-    def _maximum(self, c, cfg: Config) -> tuple[Any, str]:
-        """Cached by the claim and the source each sourced value is read from."""
+    def _maximum(self, c, cfg: Config, n: int | None = None) -> tuple[Any, str]:
+        """Cached by the claim, the player count and the source each sourced value is read
+        from; over the invariants proved with n players (None: the audit's count)."""
         if getattr(self, "_max_cache", None) is None:
             self._max_cache = {}
-        key = (id(c), tuple(cfg.source_of(sv) for sv in self.game.sourced))
+        key = (id(c), n, tuple(cfg.source_of(sv) for sv in self.game.sourced))
         if key not in self._max_cache:
-            self._max_cache[key] = self._maximum_of(c, cfg)
+            self._max_cache[key] = (self._maximum_of(c, cfg) if n is None
+                                    else self._maximum_of(c, cfg, n=n))
         return self._max_cache[key]
 
-    def _maximum_of(self, c, cfg: Config) -> tuple[Any, str]:
-        S = sym_state(self.game, cfg, "m")
+    def _maximum_of(self, c, cfg: Config, n: int | None = None) -> tuple[Any, str]:
+        """The largest value of the claim under the proved invariants: with n players (their
+        shared terms, Counts.setting), or under cfg (a source's reading pinned)."""
         opt = z3.Optimize()
         work.limited(opt)
-        ok = [self.game.invariants[r.index] for r in self.inv if r.status == "proved"]
-        for i in ok:
-            opt.add(term(i.test(S)))
+        if n is not None or cfg is self.cfg:
+            _, S, terms = self.setting(n)
+            opt.add(*terms.values())
+        else:
+            S = sym_state(self.game, cfg, "m")
+            for i in [self.game.invariants[r.index] for r in self.inv if r.status == "proved"]:
+                opt.add(term(i.test(S)))
         h = opt.maximize(term(c.expr(S)))
         r = opt.check()
         if r != z3.sat:
@@ -201,54 +236,102 @@ class Proofs:
 
     # -------------------------------------------------------------- claims
     def claims(self) -> None:
+        counts = self.player_counts() or [None]
         for i, c in enumerate(self.game.claims):
             if c.kind == "data":
                 continue
             f = Finding(_fid(self.game, "claim", c.cite, rule_name(c)), self.game.name, "claim", cites(c.cite), c.says,
                         [c.source] if c.source else [])
             if c.kind in ("max", "min"):
-                m, how = self._maximum(c, self.cfg) if c.kind == "max" else (None, "min claims are not supported")
-                if m is None:
-                    f.kind, f.status = "unknown", "not established"
-                    f.details = [f"the solver gave up (z3's limit of {work.seconds(work.QUERY_UNITS)} of work a query)"
-                                 if how == "unknown" else how]
-                elif not isinstance(m, int):  # z3 found no bound: a fact about the invariants, not the rules
-                    f.kind, f.status = "unknown", "not established"
-                    f.details = ["the proved invariants do not bound this value; "
-                                 + (self._unproved() or "the invariants do not capture this claim")]
-                elif m < c.value:
-                    f.status, f.details = "refuted", [f"under the proved invariants the largest value is {m}, not {c.value}"]
-                elif m == c.value:
-                    # the bound is proved; the value is reached only with a game that reaches it
-                    f.status = "upper bound proved, value not reached"
-                    f.details = [f"no state the proved invariants allow exceeds {m}"]
-
-                    def then(w, note, f=f, m=m):
-                        if w:
-                            f.status, f.witness = "reached", w
-                            f.details = [f"upper bound {m} proved from the invariants; "
-                                         f"the witness game reaches it ({len(w.events)} events)"]
-                        else:
-                            f.witness_note = note
-
-                    self._later(("claim", i, c.value), then)
-                else:
-                    f.kind, f.status = "unknown", "not established"
-                    f.details = [f"the proved invariants allow more than {c.value} (they over-approximate the "
-                                 "reachable states; no game exceeding it was searched)"]
+                self._bound(f, i, c, counts)
             elif c.kind == "always":
-                f.status, f.details = self._always(c)
-                if f.status != "proved":
-                    f.kind, f.status = "unknown", "not established"
+                self._always_at(f, c, counts)
+            built = self.by_construction(c) if f.status in ("proved", BOUND) else ""
+            if built:  # the proof rests on the illustrative numbers: no proof about the real game
+                f.status = BUILT
+                f.details.append(built)
             self.add(f)
 
-    def _always(self, c) -> tuple[str, list[str]]:
-        """Proved when the proved invariants imply it. A state they allow that breaks it is
-        not a refutation: it may be unreachable (no game is searched for it here)."""
-        S = sym_state(self.game, self.cfg, "c")
+    def _bound(self, f: Finding, i: int, c, counts: list) -> None:
+        """A "max" claim at every count: the bound is the largest maximum over the counts."""
+        if c.kind == "min":
+            f.kind, f.status, f.details = "unknown", "not established", ["min claims are not supported"]
+            return
+        got = {k: self._maximum(c, self.config_at(k), None if k == counts[0] else k) for k in counts}
+        at = (lambda k: f" with {k} players" if k is not None and len(counts) > 1 else "")
+        gave_up = next((k for k in counts if got[k][0] is None), False)
+        if gave_up is not False:
+            how = got[gave_up][1]
+            f.kind, f.status = "unknown", "not established"
+            f.details = [(f"the solver gave up (z3's limit of {work.seconds(work.QUERY_UNITS)} of work a query)"
+                          if how == "unknown" else how) + at(gave_up)]
+            return
+        unbounded = next((k for k in counts if not isinstance(got[k][0], int)), False)
+        if unbounded is not False:  # z3 found no bound: a fact about the invariants, not the rules
+            f.kind, f.status = "unknown", "not established"
+            f.details = [f"the proved invariants do not bound this value{at(unbounded)}; "
+                         + (self._unproved() or "the invariants do not capture this claim")]
+            return
+        m = max(got[k][0] for k in counts)
+        top = [k for k in counts if got[k][0] == m]
+        real = [k for k in counts if k is not None]
+        if m < c.value:
+            f.status, f.details = "refuted", [f"under the proved invariants the largest value is {m}, not {c.value}"
+                                              + (f" ({covers_text(self.covers(real))})" if real else "")]
+            f.covers = self.covers(real)
+            return
+        if m > c.value:
+            f.kind, f.status = "unknown", "not established"
+            f.details = [f"the proved invariants allow more than {c.value}{at(top[0])} (they over-approximate the "
+                         "reachable states; no game exceeding it was searched)"]
+            return
+        # the bound is proved; the value is reached only with a game that reaches it
+        f.status, f.covers = BOUND, self.covers(real)
+        f.details = [f"no state the proved invariants allow exceeds {m} ({covers_text(f.covers)})"]
+        if counts[0] not in top:  # the witness search plays the audit's own count
+            f.witness_note = (f"the bound is met only{at(top[0])}; the search plays the audit's "
+                              f"{counts[0]} players")
+            return
+
+        def then(w, note, f=f, m=m):
+            if w:
+                f.status, f.witness = ("reached" if f.status == BOUND else f.status), w
+                f.details[0] = (f"upper bound {m} proved from the invariants ({covers_text(f.covers)}); "
+                                f"the witness game reaches it ({len(w.events)} events{at(counts[0])})")
+            else:
+                f.witness_note = note
+
+        self._later(("claim", i, c.value), then)
+
+    def _always_at(self, f: Finding, c, counts: list) -> None:
+        """An "always" claim at every count, claimed where it says something."""
+        real = [k for k in counts if k is not None]
+        for k in counts:
+            status, details = self._always(c, None if k == counts[0] else k)
+            if status != "proved":
+                f.kind, f.status = "unknown", "not established"
+                f.details = [d + (f" (with {k} players)" if real and len(real) > 1 else "") for d in details]
+                return
+        blank = [k for k in real if self.blank(term(c.expr(self.setting(k)[1])))] if real else []
+        meant = [k for k in real if k not in blank]
+        if real and not meant:
+            f.kind, f.status = "unknown", "not established"
+            f.details = [f"not applicable: {self.applies_only(c.expr, real) or 'it holds in every state'} "
+                         f"(audited {covers_text(self.covers(real))}: there it holds in every state)"]
+            return
+        f.status, f.covers = "proved", self.covers(meant)
+        f.details = [f"implied by the proved invariants ({covers_text(f.covers)})"]
+        if blank:
+            f.details.append(f"with {spans(blank)} players it holds in every state: those counts are not claimed")
+
+    def _always(self, c, n: int | None = None) -> tuple[str, list[str]]:
+        """Proved when the proved invariants (with n players; None: the audit's count) imply
+        it. A state they allow that breaks it is not a refutation: it may be unreachable (no
+        game is searched for it here)."""
+        cfg, S, hyp = self._setting(n)
         s = z3.Solver()
         work.limited(s)
-        s.add(*self._hyp(S))
+        s.add(*hyp)
         s.add(z3.Not(term(c.expr(S))))
         r = s.check()
         if r == z3.unsat:

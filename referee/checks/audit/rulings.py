@@ -10,11 +10,9 @@ import z3
 
 from ...model.kernel import Config
 from ...model.kernel.rules import cites
-from ..findings import Finding
-from ... import proofstore
+from ..findings import Finding, covers_text, only_with, spans
 from .. import policy, steer, work
-from ..invariants import prove
-from ..symbolic import _sym_param, instances, sym_state, term
+from ..symbolic import _sym_param, instances, term
 from .run import _fid
 
 
@@ -50,43 +48,13 @@ class Rulings:
                 yield a, list(side), r.name
 
     def _setting(self, n: int | None):
-        """(cfg, symbolic state, proved invariants over it) for the audit's configuration
-        (n None) or the same rules with n players; the invariants are proved again there."""
-        if not hasattr(self, "_settings"):
-            self._settings = {}
-        if n not in self._settings:
-            if n is None:
-                cfg, inv = self.cfg, self.inv
-            else:
-                cfg = self.game.configure(dict(self.options), self.components, self.prefer, nplayers=n)
-                units = max(10.0, self.budget * 0.3)
-                inv = proofstore.proved(self.game, cfg, self.components, units,
-                                        lambda: prove(self.game, cfg, budget=units, jobs=2))
-            S = sym_state(self.game, cfg, "r")
-            ok = [self.game.invariants[x.index] for x in inv if x.status == "proved"]
-            self._settings[n] = (cfg, S, [term(i.test(S)) for i in ok])
-        return self._settings[n]
-
-    def player_counts(self) -> list[int]:
-        """The player counts the game allows with these options (those its configure accepts,
-        1 to 8), the audited one first; [] when the game takes no player count."""
-        from ...model.kernel import BadInput
-
-        if getattr(self, "_counts", None) is not None:
-            return self._counts
-        here = self.cfg.extra.get("nplayers") if isinstance(self.cfg.extra, dict) else None
-        if here is None:
-            self._counts = []
-            return []
-        ok = []
-        for n in range(1, 9):
-            try:
-                self.game.configure(dict(self.options), self.components, self.prefer, nplayers=n)
-            except (BadInput, TypeError):
-                continue
-            ok.append(n)
-        self._counts = [here] + [n for n in ok if n != here]
-        return self._counts
+        """(cfg, symbolic state, proved invariants over it) with n players (None: the audit's),
+        also read by the "always" claims. Not the claims' terms (tag "m"): z3's time on Trolls'
+        heavy_shot_from_melee conflict query swings from 5 s to over 120 s with the terms
+        built before it (a loop z3's resource count misses, work.py), and this order is the
+        fast one (measured; a fragility to fix in that query, not here)."""
+        cfg, S, terms = self.setting(n, "r")
+        return cfg, S, list(terms.values())
 
     def _ask_ruling(self, r, n: int | None) -> dict:
         """The ruling checked under one setting: whether its situation can arise at all
@@ -135,6 +103,8 @@ class Rulings:
         return got
 
     def _ruling(self, r, elsewhere: bool = False) -> None:
+        """Checked with the audit's player count, then (after the first witness searches) with
+        every other count the game allows: decided only where it arises, at every such count."""
         off = [f"{k}={v}" for k, v in r.only if self.cfg.options.get(k) != v]
         if off:  # the question needs another reading of the rules than the one audited
             self.add(Finding(_fid(self.game, "ruling", r.cite, r.name), self.game.name, "unknown",
@@ -144,17 +114,23 @@ class Rulings:
                                       + ", ".join(f"{k}={self.cfg.options.get(k)}" for k, _ in r.only) + ")"]))
             return
         opts = [x for x in r.answers if x.source.startswith("option:")]
-        got = self._ask_ruling(r, None)
+        if not hasattr(self, "_asked"):
+            self._asked = {}
+        got = self._asked.pop(r.name, None) or self._ask_ruling(r, None)
         counts = self.player_counts()
-        moved = None  # the player count the ruling is audited with, when not the audit's
-        if not got["arises"] and not got["unknown"] and len(counts) > 1 and not elsewhere:
-            self.elsewhere.append(r)  # after the witness searches (run)
+        open_ = got["none_at"] is not None or got["several"] is not None or got["unknown"]
+        if not open_ and len(counts) > 1 and not elsewhere:
+            self._asked[r.name] = got  # kept for the second pass
+            self.elsewhere.append(r)  # the other counts, after the witness searches (run)
             return
-        if not got["arises"] and not got["unknown"]:
-            # the question cannot arise as configured: audit it where it can, if anywhere
+        moved = None  # the player count the ruling is reported at, when not the audit's
+        arising = [counts[0]] if got["arises"] and counts else []
+        if not open_ and elsewhere:
             for n in counts[1:]:
                 there = self._ask_ruling(r, n)
-                if there["arises"] or there["unknown"]:
+                if there["arises"]:
+                    arising.append(n)
+                if there["none_at"] is not None or there["several"] is not None or there["unknown"]:
                     got, moved = there, n
                     break
         text = got["text"]
@@ -163,14 +139,17 @@ class Rulings:
         cited = own + sorted({c for x in r.answers for c in cites(x.cite)} - set(own))
         none_at, several = got["none_at"], got["several"]
         here = f" with {counts[0]} players" if counts else ""
-        where = (f"audited with {moved} players: with the audit's {counts[0]} players the question cannot arise"
-                 if moved is not None else "")
+        where = ""
+        if moved is not None:
+            where = (f"audited with {moved} players: with the audit's {counts[0]} players the question cannot arise"
+                     if counts[0] not in arising else
+                     f"audited with {moved} players: with the audit's {counts[0]} players every situation has one answer")
         if none_at is None and several is None:
-            if not got["arises"] or got["unknown"]:
+            if not arising or got["unknown"]:
                 if got["unknown"]:
-                    why = "the solver gave up on it"
+                    why = "the solver gave up on it" + (f" with {moved} players" if moved is not None else "")
                 elif len(counts) > 1:
-                    why = (f"cannot arise with {', '.join(map(str, sorted(counts)))} players (every count the game "
+                    why = (f"cannot arise with {spans(counts)} players (every count the game "
                            f"allows); audited {self._covers(self.cfg)}")
                 else:  # one count only: the player count is not why; say what was assumed
                     k = sum(r.status == "proved" for r in self.inv)
@@ -182,10 +161,14 @@ class Rulings:
                                  f"whether the rules always answer: {r.says}", status="not established",
                                  details=[f"not established: {why}"] + ([where] if where else [])))
                 return
+            cov = self.covers(arising)
+            blank = [n for n in counts if n not in arising]
             self.add(Finding(_fid(self.game, "ruling", r.cite, r.name), self.game.name, "proved", cited,
-                             f"the rules always answer: {r.says}", status="decided",
+                             f"the rules always answer: {r.says}", status="decided", covers=cov,
                              details=[f"every reachable situation has exactly one answer ({len(text)} rules; "
-                                      f"{self._covers(got['cfg'])})"] + ([where] if where else [])))
+                                      f"{covers_text(cov)})"]
+                             + ([f"not applicable with {spans(blank)} players: {only_with(arising, counts)}"]
+                                if blank else [])))
             return
         f = Finding(_fid(self.game, "ambiguity", r.cite, r.name), self.game.name, "ambiguity", cited, "", rule=r.name, in_play=True)
         # the headline: the situation, the event of a log, the § and what each reading gives (policy.py)

@@ -260,3 +260,52 @@ CLAIMS += (
     Claim("§7.5", "an item sells for twice its analysis score (2 to 5): from 4 to 10 crowns", "data",
           lambda comp: (min(2 * i.analysis for i in comp.exp.items), max(2 * i.analysis for i in comp.exp.items)), (4, 10), name="item_sells_twice"),
 )
+
+
+# ------------------------------------------------------------------ the books' guarantees, proved
+# (issue 16: the text states them; they were checked on single moves only, or not at all)
+from .s3_setup import base_slots, level_one_ban  # noqa: E402
+from .s5_metropole import target  # noqa: E402
+from .s9_end import LAST_TURN  # noqa: E402
+from .state import ACTIONS, METROPOLE, REFILL  # noqa: E402
+
+
+def _hand_after_refill(s: Any, p: int) -> Any:
+    """§5.3: once a player has drawn at the end of the Métropole phase it holds at least its
+    hand size (House cards apart), and through the action and expedition phases at least 2.
+    Not "exactly": §5.1 lets a House card be the card discarded for two, which leaves 3
+    Métropole cards in hand, and §5.3 only draws up to the size (tests/raiders: the game)."""
+    n = hand_size(s, p)
+    return And(Implies(And(s.phase == REFILL, s.done[p] == 1), n >= target(s, p)),
+               Implies(Or(s.phase == ACTIONS, s.phase == EXPEDITIONS), n >= 2))
+
+
+def _opens(s: Any) -> Any:
+    """§3.4 §5.1: each Métropole phase opens with the player who holds the Initiative."""
+    return Implies(And(s.phase == METROPOLE, s.done[0] == 0, s.done[1] == 0), s.current == s.init)
+
+
+def _competition(s: Any) -> Any:
+    """§9.2 (competition mode): the game ends at the end of turn 10, not before, not after."""
+    if s.cfg.opt("mode") != "competition":
+        return True  # says nothing in the other modes (the audit reports it not applicable there)
+    last = LAST_TURN + 1  # the marker moves on as the turn ends
+    return And(s.turn <= last, Implies(s.turn == last, s.phase == OVER), Implies(s.phase == OVER, s.turn == last))
+
+
+def _no_level_one_start(s: Any, p: int) -> Any:
+    """§3.3 (advanced side): the banned buildings are at level 0 when the game starts."""
+    return Implies(s.phase == SETUP, level_one_ban(s, p))
+
+
+INVARIANTS += (
+    Invariant("§5.3 §5.2", "after the draw that ends the Métropole phase a hand holds at least 2 Métropole cards, "
+              "3 with an Académie of level 2 or more", each(_hand_after_refill), name="hand_after_refill"),
+    Invariant("§3.4 §5.1", "each Métropole phase opens with the player holding the Initiative", _opens,
+              name="initiative_opens_turn"),
+    Invariant("§9.2", "in competition mode the game ends at the end of turn 10", _competition,
+              name="competition_ends_turn_10"),
+    Invariant("§3.3", "the Statue and L'explorateur do not start on a level-1 slot (advanced side)",
+              each(_no_level_one_start), name="statue_explorer_start_level_0"),
+    Invariant("§3.3", "base slots hold only Base tiles (advanced side)", each(base_slots), name="base_slots_base_tiles"),
+)

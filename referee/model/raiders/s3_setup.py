@@ -202,6 +202,29 @@ def init(S: Any) -> Any:
         cs.append(Sum(S.pile[p][k] for k in house) == 2)
         cs.append(Sum(S.pile[p][k] * comp.cards[k].price for k in adv) + S.crowns[p] == BUDGET)
         cs.append(S.deck_n[p] == Sum(S.pile[p]))
+        cs += [level_one_ban(S, p), base_slots(S, p)]
+    return And(*cs)
+
+
+def level_one_ban(s: Any, p: int) -> Any:
+    """§3.3 (advanced side): the Statue and L'explorateur start on no level-1 slot, so at level 0."""
+    if s.cfg.opt("board") != "advanced":
+        return True  # the initiation side prints its buildings
+    comp: Components = s.cfg.comp
+    return And(*[Or(s.onboard[p][b] == 0, s.level[p][b] == 0) for b in (comp.bi("Statue"), comp.bi("L'explorateur"))])
+
+
+def base_slots(s: Any, p: int) -> Any:
+    """§3.3 (advanced side): base slots take only Base tiles, so a column holds no more other
+    buildings than it has other slots (buildings never move: this holds all game long)."""
+    if s.cfg.opt("board") != "advanced":
+        return True
+    comp: Components = s.cfg.comp
+    others = [b for b, x in enumerate(comp.buildings) if x.type not in ("base", "avant-poste")]
+    cs = []
+    for c in range(3):
+        free = sum(1 for x in comp.boards["advanced"] if x.column == c and not x.base and not x.avant_poste)
+        cs.append(Sum(If(And(s.onboard[p][b] == 1, s.col[p][b] == c), 1, 0) for b in others) <= free)
     return And(*cs)
 
 

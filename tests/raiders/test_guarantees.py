@@ -1,0 +1,74 @@
+"""The book's guarantees proved as invariants (issue 16): the hand after §5.3, the Initiative
+opening each Métropole phase (§3.4), the end of competition mode after turn 10 (§9.2), the
+§3.3 placement bans. Each test breaks the guarantee in one field of a real position and
+checks the invariant names it (the proofs themselves: tests/test_conformance.py)."""
+from pathlib import Path
+
+import orjson
+
+import referee
+from referee.model.raiders.economy import hand_size
+from referee.model.raiders.s5_metropole import target
+from referee.model.raiders.state import ACTIONS, METROPOLE, OVER
+
+from .conftest import GAME, start
+
+HERE = Path(__file__).parent
+
+
+def _broken(s):
+    return {i.name for i in GAME.broken(s)}
+
+
+def test_a_legal_position_breaks_none_of_them():
+    assert not _broken(start()) & {"hand_after_refill", "initiative_opens_turn", "competition_ends_turn_10",
+                                   "statue_explorer_start_level_0", "base_slots_base_tiles"}
+
+
+def test_a_hand_below_its_size_after_the_draw_breaks_the_hand_invariant():
+    s = start().but(phase=ACTIONS)
+    assert "hand_after_refill" in _broken(s)  # an empty hand in the action phase: §5.3 drew nothing
+
+
+def test_the_initiative_opens_each_metropole_phase():
+    s = start()
+    s = s.but(phase=METROPOLE, init=0, current=0, done=(0, 0))
+    assert "initiative_opens_turn" not in _broken(s)
+    assert "initiative_opens_turn" in _broken(s.but(current=1))
+
+
+def test_competition_ends_after_turn_10_and_not_before():
+    s = start({"mode": "competition"})
+    assert "competition_ends_turn_10" in _broken(s.but(turn=11, phase=METROPOLE))  # an 11th turn
+    assert "competition_ends_turn_10" in _broken(s.but(turn=5, phase=OVER))  # ended early
+    assert "competition_ends_turn_10" not in _broken(s.but(turn=11, phase=OVER))
+    # in the other modes it says nothing: the audit reports it not applicable there
+    assert "competition_ends_turn_10" not in _broken(start().but(turn=5, phase=OVER))
+
+
+def test_the_placement_bans_of_3_3():
+    s = start()
+    comp = s.cfg.comp
+    st = comp.bi("Statue")
+    level = tuple(tuple(1 if (p, b) == (0, st) else x for b, x in enumerate(row)) for p, row in enumerate(s.level))
+    assert "statue_explorer_start_level_0" in _broken(s.but(level=level))
+    rec = comp.bi("Recruteur")  # not a Base tile, moved into the left column (base slots only)
+    col = tuple(tuple(0 if (p, b) == (0, rec) else x for b, x in enumerate(row)) for p, row in enumerate(s.col))
+    assert "base_slots_base_tiles" in _broken(s.but(col=col))
+
+
+def test_a_hand_can_hold_three_after_the_draw_without_an_academie():
+    """Not a guarantee of the text: §5.1 lets a House card be the card discarded for two, so a
+    player may reach §5.3 with 3 Métropole cards and draws none (the hand invariant says "at
+    least"). The game (a random game, seed 1) replays legal; at its end P2 holds 3 Métropole
+    cards in the action phase with a hand size of 2."""
+    path = HERE / "hand_of_three.jsonl"
+    rules = referee.load("raiders")
+    v = rules.replay(path, check_invariants=True)  # every invariant checked after every event
+    assert v.verdict == "legal", v
+    lines = [orjson.loads(x) for x in path.read_bytes().splitlines()]
+    play = rules.new(lines[0]["players"], lines[0]["setup"])
+    for e in lines[1:]:
+        play.push({k: x for k, x in e.items() if k != "n"})
+    s = play.state
+    assert s.phase == ACTIONS and hand_size(s, 1) == 3 and target(s, 1) == 2

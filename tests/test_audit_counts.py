@@ -1,0 +1,142 @@
+"""Proofs cover what they claim (issue 16, item 1): the audit runs at every player count the
+game allows, a rule that says nothing in a configuration (its test holds in every state,
+reachable or not) is never proved there, and each proved or decided item lists what it
+covers. On the toy game (tests/toygame.py) with a configure that takes 2 to 3 players."""
+import dataclasses
+import io
+import json
+
+from rich.console import Console
+
+from referee.checks import report
+from referee.checks.audit import Audit
+from referee.checks.findings import BUILT, covers_text, only_with, spans
+from referee.checks.htmlreport import page
+from referee.checks.sarif import sarif
+from referee.checks.rulebook import Rulebook
+from referee.model import load
+from referee.model.kernel import Claim, Gap, Implies, Invariant
+
+from .test_audit_honesty import GAME, _game, _one, _run
+
+
+def _np(s):
+    return s.cfg.extra["nplayers"]
+
+
+# only with three players does it say anything: with two it is `True` whatever the state
+THIRD = Invariant("§1", "with three players the pile is never negative", lambda s: Implies(_np(s) >= 3, s.pile >= 0),
+                  name="third")
+# says something with two players only: with three it holds in every state
+PAIR = Invariant("§1", "with two players the pile is never negative", lambda s: Implies(_np(s) == 2, s.pile >= 0),
+                 name="pair")
+# says something only when the option start=12 is in force
+TWELVE = Invariant("§0", "a twelve-stone pile never grows", lambda s: s.pile <= 12 if s.cfg.opt("start") == "12" else True,
+                   name="twelve")
+
+
+def _text(game, findings):
+    buf = io.StringIO()
+    report.text(Console(file=buf, width=400, color_system=None), game, findings, {})
+    return buf.getvalue()
+
+
+def test_a_rule_vacuous_at_the_only_count_is_not_applicable_never_proved():
+    # Nim is for 2 players: an invariant about 3 players says nothing in any configuration audited
+    g = _game(2, 2, invariants=GAME.invariants + (THIRD, TWELVE))
+    _, fs = _run(g)
+    for name, why in (("third", "not applicable: it holds in every state"),
+                      ("twelve", "not applicable: arises only with start=12")):
+        f = _one(fs, f".{name}")
+        assert (f.kind, f.status) == ("unknown", "not established") and f.covers is None, name
+        assert f.details[0].startswith(why), f.details
+    out = _text(g, fs)
+    held = out.split("not established")[0]  # the proved block
+    assert "with three players" not in held and "twelve-stone" not in held
+
+
+def test_a_rule_vacuous_at_some_counts_is_proved_only_where_it_says_something():
+    g = _game(2, 3, invariants=GAME.invariants + (THIRD, PAIR))
+    _, fs = _run(g)
+    third, pair = _one(fs, ".third"), _one(fs, ".pair")
+    assert third.kind == "proved" and third.covers["players"] == [3]
+    assert pair.kind == "proved" and pair.covers["players"] == [2]
+    assert any("with 2 players it holds in every state" in d for d in third.details)
+    # a rule that says something at every count covers them all
+    assert _one(fs, ".the_pile_is_never_negative").covers["players"] == [2, 3]
+
+
+def test_an_always_claim_that_says_nothing_is_not_applicable():
+    claim = Claim("§1", "with three players the pile is never negative", "always",
+                  lambda s: Implies(_np(s) >= 3, s.pile >= 0))
+    g = _game(2, 3, claims=(claim,))
+    g2 = _game(2, 2, claims=(claim,))
+    f = _one(_run(g)[1], ".claim.")
+    assert f.status == "proved" and f.covers["players"] == [3]
+    f2 = _one(_run(g2)[1], ".claim.")
+    assert f2.kind == "unknown" and f2.covers is None
+
+
+def test_covers_in_text_json_and_sarif():
+    g = _game(2, 3, invariants=GAME.invariants + (THIRD,))
+    a, fs = _run(g, options={"start": "12"})
+    f = _one(fs, ".the_pile_is_never_negative")
+    assert covers_text(f.covers) == "2, 3 players, options start=12 (others default), shipped components"
+    assert "2, 3 players, options start=12 (others default)" in _text(g, fs)
+    assert json.loads(json.dumps(f.to_json()))["covers"]["players"] == [2, 3]
+    run = sarif([(g, fs, Rulebook(None))])["runs"][0]
+    held = {x["id"]: x for x in run["properties"]["referee/proved"]}
+    assert held[f.id]["covers"]["players"] == [2, 3] and held[_one(fs, ".third").id]["covers"]["players"] == [3]
+    assert "covers: 2, 3 players, options start=12 (others default), shipped components" in page([(g, fs, None)])
+
+
+def test_spans_and_only_with():
+    assert spans([2, 3, 4, 5]) == "2–5" and spans([2, 3]) == "2, 3" and spans([2, 4, 5]) == "2, 4, 5"
+    assert only_with([3, 4, 5], [2, 3, 4, 5]) == "arises only with >= 3 players"
+    assert only_with([2, 4], [2, 3, 4]) == "arises only with 2, 4 players"
+
+
+# ------------------------------------------------------------------ circular claims
+def _illustrative(gaps):
+    from types import SimpleNamespace
+
+    conf = _game(2, 2).configure
+
+    def configure(options, comp_dir, prefer, nplayers=2):
+        return dataclasses.replace(conf(options, comp_dir, prefer, nplayers), comp=SimpleNamespace(illustrative=True))
+
+    claim = Claim("§9", "the 8 cards cost 31 in all", "data", lambda comp: 31, 31, name="cost_31")
+    return dataclasses.replace(_game(2, 2, claims=(claim,), gaps=gaps), configure=configure)
+
+
+def test_a_claim_met_by_the_illustrative_set_built_for_it_is_not_proved():
+    lost = Gap("§9", "the card list is lost", "illustrative cards in cards.toml", name="cards")
+    f = _one(_run(_illustrative((lost,)))[1], ".cost_31")
+    assert f.status == BUILT and not f.is_problem and f.severity is None
+    assert f.details[0].startswith(f"{BUILT}: the text's table at §9 is lost")
+    # the same claim where the text's table is not lost is checked, and proved
+    elsewhere = Gap("§8", "the card list is lost", "illustrative cards in cards.toml", name="cards")
+    assert _one(_run(_illustrative((elsewhere,)))[1], ".cost_31").status == "proved"
+
+
+def test_raiders_31_crowns_and_plus_6_hold_by_construction():
+    a = Audit(load("raiders"), witnesses=False)
+    by = {c.name: a.by_construction(c) for c in a.game.claims}
+    assert by["8_advanced_cards"].startswith(BUILT) and by["maximum_bonus_6"].startswith(BUILT)
+    assert by["bonus_tables_give"].startswith(BUILT)
+    assert by["building_receives_4"] == ""  # §6.1 §6.3: numbers of the text's own rules
+
+
+def test_a_data_check_is_checked_at_every_count():
+    from referee.model.kernel import DataCheck
+
+    def checks(cfg):
+        n = cfg.extra["nplayers"]
+        return [DataCheck("§0", f"the box holds the stones of {n} players", 4 * n <= limit, "", name="box")]
+
+    limit = 12  # 3 players x 4 stones: holds at 2 and 3
+    f = _one(_run(_game(2, 3, data_checks=checks))[1], ".box")
+    assert (f.status, f.says, f.covers["players"]) == ("ok", "the box holds the stones of 3 players", [2, 3])
+    limit = 8  # holds with 2 players only: the audit's count alone would say ok
+    f = _one(_run(_game(2, 3, data_checks=checks))[1], ".box")
+    assert (f.status, f.says, f.covers) == ("fails", "the box holds the stones of 3 players", None)
