@@ -29,6 +29,10 @@ def record_ids(game) -> list[str]:
     for r in game.rulings:  # decided and not established as "ruling", a hole or conflict as "ambiguity"
         out += [finding_id(g, k, r.cite, r.name) for k in ("ruling", "ambiguity")]
     out += [finding_id(g, "disputed", o.cite, o.name) for o in game.options]
+    # the option policy's: a point the text or a published rule decides, a default the model chose
+    out += [finding_id(g, "decided", o.basis.cite if o.basis.kind == "text" else o.cite, o.name)
+            for o in game.options if o.basis is not None]
+    out += [finding_id(g, "default", o.cite, o.name) for o in game.options]
     out += [finding_id(g, "contradiction", s.cite, s.name) for s in game.sourced]
     first = game.phases[0].cite
     out += [finding_id(g, "graph", first, "phases_connected"), finding_id(g, "stalemate", first, "search")]
@@ -38,7 +42,7 @@ def record_ids(game) -> list[str]:
     from referee.checks.text import detect  # the detectors that read the rulebook's text
 
     out += [f.id for f in detect(game)]
-    return out
+    return [re.sub(r"[\s/]+", "_", i) for i in out]  # as the audit writes them (checks/policy.py)
 
 
 def test_ids_are_unique_over_the_five_games():
