@@ -50,6 +50,8 @@ class Explorer:
     greed: float = 0.0
     near: float | None = None  # the greedy tie rule (module docstring)
     budget: Budget | None = None
+    focus: Callable[[Any], bool] | None = None  # where every move is weighed (else `sample` of them: expand)
+    sample: int = 8
     needs: dict = field(init=False, repr=False)
     weight: Any = field(init=False, repr=False)
 
@@ -92,14 +94,21 @@ class Explorer:
                     out.append(Move(act, a, t))
         return out
 
-    def expand(self, s: Any, goal: Goal) -> tuple[list[Move], Move | None]:
+    def expand(self, s: Any, goal: Goal, rng: random.Random | None = None) -> tuple[list[Move], Move | None]:
         """(every legal move with its state, the first move reaching the goal or None). The
         goal is asked of each move whose Needs hold, and of each the rules cannot decide
         (after None); the questions an option (not the text) decided are traced, in Needs
-        and effects. Stops early, with the moves seen so far, when the budget runs out."""
+        and effects. Stops early, with the moves seen so far, when the budget runs out.
+        Away from the situation (`focus` says so), only `sample` legal moves drawn with rng
+        are weighed: the work goes to the states where the situation holds."""
         out = []
-        for act, a in self.game.moves(s):
-            if self.over():
+        cands: Any = self.game.moves(s)
+        few = self.focus is not None and rng is not None and not self.focus(s)
+        if few:
+            cands = list(cands)
+            rng.shuffle(cands)
+        for act, a in cands:
+            if self.over() or (few and len(out) >= self.sample):
                 break
             decided: list = []
             with R.tracing(decided):
@@ -160,7 +169,7 @@ class Explorer:
         """(the move played or None when there is none, the move reaching the goal or None)."""
         kids = None
         if goal is not None:
-            kids, hit = self.expand(s, goal)
+            kids, hit = self.expand(s, goal, rng)
             if hit is not None:
                 return None, hit
             if not kids:
@@ -216,20 +225,60 @@ class Playout:
 
 
 def explore_from_setups(game: Game, rules: Rules, goal: Callable[..., bool], score: Callable[[Any], float],
-             budget: Budget, greed: float = 0.6, depth: int = 1500, seed: int = 0) -> tuple[dict, list] | None:
+             budget: Budget, greed: float = 0.6, depth: int = 1500, seed: int = 0,
+             restart: Restarts | None = None, focus: Callable[[Any], bool] | None = None) -> tuple[dict, list] | None:
     """Random playouts from random setups (greedy on the score with probability
     `greed`, the first move within one of the best; uniform otherwise); every legal move of
     every visited state is tested against goal(header, path, before, action, args, after,
     decided). The first move reaching it ends the search: (header, path to it included);
-    None when the budget runs out."""
+    None when the budget runs out. With `restart`, every other playout starts from one of
+    the best-scored states met so far instead, for a short leg (Restarts); with `focus`,
+    every move is weighed only in the states it accepts (Explorer.expand)."""
     if game.moves is None or game.random_header is None:
         return None
     rng = random.Random(seed)
-    ex = Explorer(game, score=score, greed=greed, near=1.0, budget=budget)
-    for header, s in starts(game, rules, rng, budget):
-        path: list = []
-        for m in (play := ex.play(s, rng, depth, lambda *move: goal(header, path, *move))):
+    ex = Explorer(game, score=score, greed=greed, near=1.0, budget=budget, focus=focus)
+    fresh = starts(game, rules, rng, budget)
+    kept: list = []  # the best states met: (score, -order met, header, path, state), best first
+    met = order = 0
+    while True:
+        again = restart is not None and kept and met % 2 == 1
+        if again:
+            _, _, header, path, s = kept[rng.randrange(len(kept))]
+            path, left = list(path), restart.leg
+        else:
+            got = next(fresh, None)
+            if got is None:
+                return None
+            (header, s), path, left = got, [], depth
+        met += 1
+        for m in (play := ex.play(s, rng, left, lambda *move: goal(header, path, *move))):
             if play.hit is not None:
                 return header, path + [(m.act, m.args)]
             path.append((m.act, m.args))
-    return None
+            if restart is not None and len(path) % restart.every == 0:
+                order += 1
+                _keep(kept, restart.keep, (score(m.after), -order, header, tuple(path), m.after))
+        if budget.exhausted:
+            return None
+
+
+@dataclass(frozen=True)
+class Restarts:
+    """Playouts restarted from the best states met (a search that climbs towards a rare
+    situation keeps what it reached instead of starting each game over): the `keep` best
+    scored states, one every `every` moves of a playout, each restarted for `leg` moves."""
+
+    keep: int = 8
+    leg: int = 60
+    every: int = 5
+
+
+def _keep(kept: list, most: int, entry: tuple) -> None:
+    """Insert entry into kept (best score first, the earlier met first on ties), at most `most`."""
+    i = 0
+    while i < len(kept) and kept[i][:2] >= entry[:2]:
+        i += 1
+    if i < most:
+        kept.insert(i, entry)
+        del kept[most:]

@@ -13,13 +13,14 @@ from typing import Any, Callable
 
 from ..model.kernel import Game
 from ..model.kernel.play import event
-from .explore import Goal, explore_from_setups
+from .explore import Goal, Restarts, explore_from_setups
 from .findings import Witness
 from .search import Budget, Explored, Rules
-from .steer import Target, closeness
+from .steer import Target, climb
 
 STEERED_SHARE = 0.75  # of the rulings' work, the part given to the searches steered by z3's states
 STEER_GREED = 0.8  # how often a steered search takes the move closest to its state (else a random one)
+RESTARTS = Restarts()  # a steered search restarts every other playout from the nearest states it met
 
 
 def search(game: Game, rules: Rules, goal: Goal, metric: Callable[[Any], float] | None,
@@ -60,9 +61,10 @@ def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Bud
         if name in found or budget.exhausted:
             continue
         left = [n for n in steered[seed - 1:] if n not in found]
-        near = closeness(targets[name])
+        near, there = climb(targets[name])
         explore_from_setups(game, rules, goal, lambda t: near(t) * 1000 + progress(t),
-                 _part(budget, (budget.units - budget.used) / len(left)), greed=STEER_GREED, seed=seed)
+                 _part(budget, (budget.units - budget.used) / len(left)), greed=STEER_GREED, seed=seed,
+                 restart=RESTARTS, focus=there)
     return found
 
 
