@@ -46,6 +46,41 @@ def test_the_target_carries_the_situation_and_the_search_climbs_it():
     s.check()
     goal = target(S, [S.at.t == 60], s.model())
     assert goal.situation and goal.values == ((1, 60),)
-    score, there = climb(goal)
+    score, there, _ = climb(goal)
     assert score(START.but(at=59)) > score(START.but(at=30))
     assert there(START.but(at=60)) and not there(START.but(at=59))
+
+
+def test_a_situation_the_audits_player_count_does_not_show_is_searched_at_another():
+    """The walk's track reaches square 60 only with 3 players (z3's state over-approximates:
+    it does not know): the steered search looks there too, and says so in the witness."""
+    import dataclasses
+
+    from referee import BadInput, Config, Need, choose_options
+    from referee.checks import witness as W
+    from referee.checks.search import Budget, Rules
+
+    from .test_witness_steer import STEP, UNITS
+
+    def configure(o, c, p, nplayers=1):
+        if nplayers not in (1, 2, 3):
+            raise BadInput(f"{nplayers} players")
+        return Config("walk", choose_options(o, WALK.options), WALK.sources, p, extra={"nplayers": nplayers})
+
+    def on_track(s, a):
+        top = 100 if s.cfg.extra["nplayers"] == 3 else 50
+        return z3.And(s.at + a.d >= 0, s.at + a.d <= top) if not isinstance(s.at, int) else 0 <= s.at + a.d <= top
+
+    step = dataclasses.replace(STEP, needs=(STEP.needs[0], Need("§1", "on the track", on_track)))
+    g = dataclasses.replace(
+        WALK, name="walk3", actions=(step,), configure=configure, _by_name={}, _needs={}, _configs={}, _watch={},
+        random_header=lambda rng, cfg: {"referee": 1, "game": "walk3", "options": dict(cfg.options),
+                                        "players": ["Ana", "Ben", "Cleo"][:cfg.extra["nplayers"]]})
+    s = z3.Solver()
+    s.add(S.at.t == 59)
+    s.check()
+    goal = {"far": target(S, [S.at.t + 1 == 60], s.model())}
+    assert W.other_counts(g, Rules()) == [3, 2]
+    header, path = W.search_rulings(g, Rules(), ("far",), Budget(UNITS), goal)["far"]
+    assert len(header["players"]) == 3 and sum(x.d for _, x in path) == 60
+    assert "a game of 3 players" in W._played_with(g, Rules(), header)

@@ -94,17 +94,31 @@ def _scaled(d: Any) -> float:
 def measure(prog: Program) -> Callable[[Any], float]:
     """distance(state): 0.0 when the situation holds, else the sum over its failing
     conditions (module docstring). Reads only the fields the formula mentions."""
-    if not prog:
-        return lambda s: 0.0
-    fields = sorted({n[1] for n in prog if n[0] == "leaf"})
+    both = measure_parts(prog)
+    return lambda s: both(s)[0]
 
-    def distance(s: Any) -> float:
+
+def measure_parts(prog: Program) -> Callable[[Any], tuple[float, tuple]]:
+    """(distance, which of the situation's conditions hold): the conditions are the
+    conjuncts of the formula, nested conjunctions opened."""
+    if not prog:
+        return lambda s: (0.0, ())
+    fields = sorted({n[1] for n in prog if n[0] == "leaf"})
+    parts, todo = [], [len(prog) - 1]
+    while todo:  # the conjuncts, in the formula's order
+        k = todo.pop(0)
+        if prog[k][0] == "and":
+            todo[:0] = list(prog[k][1:])
+        else:
+            parts.append(k)
+
+    def distance(s: Any) -> tuple[float, tuple]:
         flat = {f: list(leaves(getattr(s, f))) for f in fields}
         val: list = [None] * len(prog)  # a number, or for a condition (holds, to true, to false)
         for i, n in enumerate(prog):
             val[i] = _eval(n, val, flat)
         root = val[-1]
-        return root[1] if isinstance(root, tuple) else 0.0
+        return (root[1] if isinstance(root, tuple) else 0.0), tuple(_truth(val[k])[1] == 0 for k in parts)
 
     return distance
 
@@ -147,7 +161,10 @@ def _cmp(op: str, a: Any, b: Any) -> tuple:
 def _eval(n: tuple, val: list, flat: dict) -> Any:
     op = n[0]
     if op == "leaf":
-        v = flat[n[1]][n[2]]
+        f = flat[n[1]]
+        if n[2] >= len(f):  # a field shaped by the player count, played at another count
+            return None
+        v = f[n[2]]
         return _truth(v) if n[3] else int(v) if type(v) is bool else v
     if op == "num":
         return n[1]

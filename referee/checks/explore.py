@@ -239,12 +239,12 @@ def explore_from_setups(game: Game, rules: Rules, goal: Callable[..., bool], sco
     rng = random.Random(seed)
     ex = Explorer(game, score=score, greed=greed, near=1.0, budget=budget, focus=focus)
     fresh = starts(game, rules, rng, budget)
-    kept: list = []  # the best states met: (score, -order met, header, path, state), best first
+    kept: dict = {}  # the best state met in each cell: cell -> (score, -order met, header, path, state)
     met = order = 0
     while True:
         again = restart is not None and kept and met % 2 == 1
         if again:
-            _, _, header, path, s = kept[rng.randrange(len(kept))]
+            _, _, header, path, s = list(kept.values())[rng.randrange(len(kept))]
             path, left = list(path), restart.leg
         else:
             got = next(fresh, None)
@@ -258,7 +258,7 @@ def explore_from_setups(game: Game, rules: Rules, goal: Callable[..., bool], sco
             path.append((m.act, m.args))
             if restart is not None and len(path) % restart.every == 0:
                 order += 1
-                _keep(kept, restart.keep, (score(m.after), -order, header, tuple(path), m.after))
+                _keep(kept, restart, (score(m.after), -order, header, tuple(path), m.after))
         if budget.exhausted:
             return None
 
@@ -266,19 +266,24 @@ def explore_from_setups(game: Game, rules: Rules, goal: Callable[..., bool], sco
 @dataclass(frozen=True)
 class Restarts:
     """Playouts restarted from the best states met (a search that climbs towards a rare
-    situation keeps what it reached instead of starting each game over): the `keep` best
-    scored states, one every `every` moves of a playout, each restarted for `leg` moves."""
+    situation keeps what it reached instead of starting each game over): one state every
+    `every` moves of a playout is offered; the best of each `cell` is kept (at most `keep`
+    cells, the best scored), and a restart plays `leg` moves from one of them, drawn
+    uniformly. Cells keep states that met different parts of the situation (a Potion
+    used, a dungeon emptied), so that one met first does not crowd out the other."""
 
-    keep: int = 8
+    keep: int = 16
     leg: int = 60
     every: int = 5
+    cell: Callable[[Any], Any] = lambda s: None  # by default one cell: the best state only
 
 
-def _keep(kept: list, most: int, entry: tuple) -> None:
-    """Insert entry into kept (best score first, the earlier met first on ties), at most `most`."""
-    i = 0
-    while i < len(kept) and kept[i][:2] >= entry[:2]:
-        i += 1
-    if i < most:
-        kept.insert(i, entry)
-        del kept[most:]
+def _keep(kept: dict, restart: Restarts, entry: tuple) -> None:
+    """Keep entry if it is the best of its cell (the earlier met first on ties); at most
+    `restart.keep` cells, the worst scored dropped."""
+    cell = restart.cell(entry[4])
+    if cell in kept and kept[cell][:2] >= entry[:2]:
+        return
+    kept[cell] = entry
+    if len(kept) > restart.keep:
+        del kept[min(kept, key=lambda c: kept[c][:2])]

@@ -88,20 +88,21 @@ def closeness(goal: Target) -> Callable[[Any], float]:
     return score
 
 
-def climb(goal: Target) -> tuple[Callable[[Any], float], Callable[[Any], bool] | None]:
-    """(the score a steered search climbs, where it weighs every move). The score is minus
-    the situation's distance (distance.py) when its formula is known, else the closeness
-    to the model's values; every move is weighed where the distance is 0 (the situation's
-    conditions on the state hold: explore.Explorer.focus), everywhere when no formula.
-    The two share one evaluation per state (the explorer asks both of the same state)."""
+def climb(goal: Target) -> tuple[Callable[[Any], float], Callable[[Any], bool] | None, Callable[[Any], Any]]:
+    """(the score a steered search climbs, where it weighs every move, the cell of a state
+    for its restarts). The score is minus the situation's distance (distance.py) when its
+    formula is known, else the closeness to the model's values; every move is weighed
+    where the distance is 0 (the situation's conditions on the state hold:
+    explore.Explorer.focus), everywhere when no formula; the cell is which of the
+    situation's conditions hold (explore.Restarts). They share one evaluation per state."""
     if not goal.situation:
-        return closeness(goal), None
-    far = distance.measure(goal.situation)
-    last: list = [None, 0.0]  # the state last measured, its distance
+        return closeness(goal), None, lambda s: None
+    far = distance.measure_parts(goal.situation)
+    last: list = [None, (0.0, ())]  # the state last measured, its (distance, conditions met)
 
-    def measured(s: Any) -> float:
+    def measured(s: Any) -> tuple[float, tuple]:
         if last[0] is not s:
             last[0], last[1] = s, far(s)
         return last[1]
 
-    return (lambda s: -measured(s)), (lambda s: measured(s) == 0)
+    return (lambda s: -measured(s)[0]), (lambda s: measured(s)[0] == 0), (lambda s: measured(s)[1])
