@@ -29,6 +29,7 @@ _NUM = {z3.Z3_OP_ADD: "add", z3.Z3_OP_SUB: "sub", z3.Z3_OP_MUL: "mul", z3.Z3_OP_
         z3.Z3_OP_IDIV: "idiv", z3.Z3_OP_MOD: "mod", z3.Z3_OP_DIV: "div", z3.Z3_OP_TO_REAL: "id",
         z3.Z3_OP_TO_INT: "floor", z3.Z3_OP_ITE: "ite"}
 CHOICES = 32  # values an argument may choose among that are followed (beyond: no direction)
+CACHE = 4096  # distances remembered per search, by the values of the fields read
 LIMIT = 20_000  # nodes: a formula larger than this gives no direction (its evaluation would cost more than it helps)
 
 
@@ -112,8 +113,19 @@ def measure_parts(prog: Program) -> Callable[[Any], tuple[float, tuple]]:
         else:
             parts.append(k)
 
+    seen: dict = {}  # the fields' values -> the result: states met share them often (a search's cache)
+
     def distance(s: Any) -> tuple[float, tuple]:
-        flat = {f: list(leaves(getattr(s, f))) for f in fields}
+        key = tuple(getattr(s, f) for f in fields)
+        got = seen.get(key)
+        if got is None:
+            if len(seen) >= CACHE:
+                seen.clear()
+            got = seen[key] = _measured(key)
+        return got
+
+    def _measured(values: tuple) -> tuple[float, tuple]:
+        flat = {f: list(leaves(v)) for f, v in zip(fields, values)}
         val: list = [None] * len(prog)  # a number, or for a condition (holds, to true, to false)
         for i, n in enumerate(prog):
             val[i] = _eval(n, val, flat)
