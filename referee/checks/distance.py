@@ -14,6 +14,7 @@ that conjunct), never a wrong one; the goal the search tests stays the ruling it
 from __future__ import annotations
 
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any, Callable
 
 import z3
@@ -22,12 +23,12 @@ from .symbolic import leaves
 
 Program = tuple  # ((op, operand, ...), ...): operands are node indexes, except for "leaf" and "num"
 
-_BOOL = {z3.Z3_OP_AND: "and", z3.Z3_OP_OR: "or", z3.Z3_OP_NOT: "not", z3.Z3_OP_IMPLIES: "implies",
+_BOOL = MappingProxyType({z3.Z3_OP_AND: "and", z3.Z3_OP_OR: "or", z3.Z3_OP_NOT: "not", z3.Z3_OP_IMPLIES: "implies",
          z3.Z3_OP_EQ: "eq", z3.Z3_OP_DISTINCT: "distinct", z3.Z3_OP_LE: "le", z3.Z3_OP_LT: "lt",
-         z3.Z3_OP_GE: "ge", z3.Z3_OP_GT: "gt", z3.Z3_OP_XOR: "xor"}
-_NUM = {z3.Z3_OP_ADD: "add", z3.Z3_OP_SUB: "sub", z3.Z3_OP_MUL: "mul", z3.Z3_OP_UMINUS: "neg",
+         z3.Z3_OP_GE: "ge", z3.Z3_OP_GT: "gt", z3.Z3_OP_XOR: "xor"})
+_NUM = MappingProxyType({z3.Z3_OP_ADD: "add", z3.Z3_OP_SUB: "sub", z3.Z3_OP_MUL: "mul", z3.Z3_OP_UMINUS: "neg",
         z3.Z3_OP_IDIV: "idiv", z3.Z3_OP_MOD: "mod", z3.Z3_OP_DIV: "div", z3.Z3_OP_TO_REAL: "id",
-        z3.Z3_OP_TO_INT: "floor", z3.Z3_OP_ITE: "ite"}
+        z3.Z3_OP_TO_INT: "floor", z3.Z3_OP_ITE: "ite"})
 CHOICES = 32  # values an argument may choose among that are followed (beyond: no direction)
 CACHE = 4096  # distances remembered per search, by the values of the fields read
 LIMIT = 20_000  # nodes: a formula larger than this gives no direction (its evaluation would cost more than it helps)
