@@ -41,6 +41,6 @@ GAME = Game(
     gaps=GAPS, data_checks=data_checks, random_header=random_header,
     progress=lambda s: float(s.vp[0] + s.vp[1]) + sum(1 for r in s.revealed if r) / 8,
     components_dir=Path(__file__).parent / "components", show=show, header_example=HEADER_EXAMPLE,
-    search_rate=4_000,  # moves weighed per second: bench/search_rate.py (6,285 rulings, 4,126 stalemate: the slower)
+    search_rate=2_000,  # moves weighed per second: bench/search_rate.py
     concrete_forks=True,  # board.py, common.py, deplacement.py branch on is_sym
 )
