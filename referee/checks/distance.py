@@ -75,8 +75,8 @@ def _node(e: Any, kids: list[int], places: dict) -> tuple:
     if v is not None:
         return ("num", v)
     if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-        if str(e) in places:
-            return ("leaf",) + places[str(e)] + (z3.is_bool(e),)
+        if e.decl().name() in places:
+            return ("leaf",) + places[e.decl().name()] + (z3.is_bool(e),)
         return ("unknown",)  # an argument of the event: the search chooses it among the candidate moves
     k = e.decl().kind()
     op = _BOOL.get(k) or _NUM.get(k)
@@ -84,8 +84,9 @@ def _node(e: Any, kids: list[int], places: dict) -> tuple:
 
 
 def places_of(skeleton: list[tuple[str, Any]], term: Callable[[Any], Any]) -> dict[str, tuple[str, int]]:
-    """{z3 name of a leaf: (field, flat index)} from symbolic.skeleton_terms(S)."""
-    return {str(term(leaf)): (name.split("#")[0], int(name.split("#")[1])) for name, leaf in skeleton}
+    """{z3 name of a leaf: (field, flat index)} from symbolic.skeleton_terms(S) (the names from
+    decl().name(): str() of a z3 term runs its printer, about half a millisecond each)."""
+    return {term(leaf).decl().name(): (name.split("#")[0], int(name.split("#")[1])) for name, leaf in skeleton}
 
 
 def _scaled(d: Any) -> float:

@@ -40,7 +40,7 @@ def _constants(terms: list) -> set[str]:
             continue
         seen.add(t.get_id())
         if z3.is_const(t) and t.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            names.add(str(t))
+            names.add(t.decl().name())
         todo.extend(t.children())
     return names
 
@@ -54,7 +54,7 @@ def target(S: Any, reads: list, model: Any) -> Target:
     skeleton = skeleton_terms(S)
     for i, (_, leaf) in enumerate(skeleton):
         t = term(leaf)
-        if str(t) in names:
+        if t.decl().name() in names:
             v = distance.number(model.eval(t, model_completion=True))
             if v is not None:
                 out.append((i, v))
