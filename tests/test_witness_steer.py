@@ -59,7 +59,7 @@ def test_the_goal_is_the_state_z3_found_on_the_fields_the_question_reads():
     a = Audit(WALK, witnesses=False)
     a.run()
     names = [n for n, _ in skeleton_terms(sym_state(WALK, a.cfg, "r"))]
-    got = {names[i]: v for i, v in a.steer["far"]}
+    got = {names[i]: v for i, v in a.steer["far"].values}
     assert set(got) == {"at#0"} and got["at#0"] in (FAR - 1, FAR + 1)  # `steps` is not read: not a goal
 
 
@@ -71,7 +71,7 @@ def test_closeness_is_zero_at_the_target_and_falls_with_the_distance():
     goal = target(S, [S.at.t == 7], s.model())
     near = closeness(goal)
     start = WALK.setup({}, WALK.configure({}, None, None))
-    assert goal == ((1, 7),) and near(start.but(at=7, steps=99)) == 0 and near(start) == -7
+    assert goal.values == ((1, 7),) and near(start.but(at=7, steps=99)) == 0 and near(start) == -7
 
 
 def test_steered_by_z3_the_search_finds_what_random_play_misses_with_the_same_work():

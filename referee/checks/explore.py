@@ -52,6 +52,8 @@ class Explorer:
     budget: Budget | None = None
     compiled: bool = True  # the rules compiled (kernel/compile/), with the same moves as interpreted
     compile_after: int | None = None  # each action compiled at its Nth move tested (None: compile.HOT)
+    focus: Callable[[Any], bool] | None = None  # where every move is weighed (else `sample` of them: expand)
+    sample: int = 8
     weight: Any = field(init=False, repr=False)
     _fast: Any = field(default=None, init=False, repr=False)  # (Config, its compiled rules)
 
@@ -104,14 +106,21 @@ class Explorer:
                     out.append(Move(act, a, t))
         return out
 
-    def expand(self, s: Any, goal: Goal) -> tuple[list[Move], Move | None]:
+    def expand(self, s: Any, goal: Goal, rng: random.Random | None = None) -> tuple[list[Move], Move | None]:
         """(every legal move with its state, the first move reaching the goal or None). The
         goal is asked of each move whose Needs hold, and of each the rules cannot decide
         (after None); the questions an option (not the text) decided are traced, in Needs
-        and effects. Stops early, with the moves seen so far, when the budget runs out."""
+        and effects. Stops early, with the moves seen so far, when the budget runs out.
+        Away from the situation (`focus` says so), only `sample` legal moves drawn with rng
+        are weighed: the work goes to the states where the situation holds."""
         out = []
-        for act, a in self.game.moves(s):
-            if self.over():
+        cands: Any = self.game.moves(s)
+        few = self.focus is not None and rng is not None and not self.focus(s)
+        if few:
+            cands = list(cands)
+            rng.shuffle(cands)
+        for act, a in cands:
+            if self.over() or (few and len(out) >= self.sample):
                 break
             decided: list = []
             with R.tracing(decided):
@@ -173,7 +182,7 @@ class Explorer:
         """(the move played or None when there is none, the move reaching the goal or None)."""
         kids = None
         if goal is not None:
-            kids, hit = self.expand(s, goal)
+            kids, hit = self.expand(s, goal, rng)
             if hit is not None:
                 return None, hit
             if not kids:
@@ -229,20 +238,65 @@ class Playout:
 
 
 def explore_from_setups(game: Game, rules: Rules, goal: Callable[..., bool], score: Callable[[Any], float],
-             budget: Budget, greed: float = 0.6, depth: int = 1500, seed: int = 0) -> tuple[dict, list] | None:
+             budget: Budget, greed: float = 0.6, depth: int = 1500, seed: int = 0,
+             restart: Restarts | None = None, focus: Callable[[Any], bool] | None = None) -> tuple[dict, list] | None:
     """Random playouts from random setups (greedy on the score with probability
     `greed`, the first move within one of the best; uniform otherwise); every legal move of
     every visited state is tested against goal(header, path, before, action, args, after,
     decided). The first move reaching it ends the search: (header, path to it included);
-    None when the budget runs out."""
+    None when the budget runs out. With `restart`, every other playout starts from one of
+    the best-scored states met so far instead, for a short leg (Restarts); with `focus`,
+    every move is weighed only in the states it accepts (Explorer.expand)."""
     if game.moves is None or game.random_header is None:
         return None
     rng = random.Random(seed)
-    ex = Explorer(game, score=score, greed=greed, near=1.0, budget=budget)
-    for header, s in starts(game, rules, rng, budget):
-        path: list = []
-        for m in (play := ex.play(s, rng, depth, lambda *move: goal(header, path, *move))):
+    ex = Explorer(game, score=score, greed=greed, near=1.0, budget=budget, focus=focus)
+    fresh = starts(game, rules, rng, budget)
+    kept: dict = {}  # the best state met in each cell: cell -> (score, -order met, header, path, state)
+    met = order = 0
+    while True:
+        again = restart is not None and kept and met % 2 == 1
+        if again:
+            _, _, header, path, s = list(kept.values())[rng.randrange(len(kept))]
+            path, left = list(path), restart.leg
+        else:
+            got = next(fresh, None)
+            if got is None:
+                return None
+            (header, s), path, left = got, [], depth
+        met += 1
+        for m in (play := ex.play(s, rng, left, lambda *move: goal(header, path, *move))):
             if play.hit is not None:
                 return header, path + [(m.act, m.args)]
             path.append((m.act, m.args))
-    return None
+            if restart is not None and len(path) % restart.every == 0:
+                order += 1
+                _keep(kept, restart, (score(m.after), -order, header, tuple(path), m.after))
+        if budget.exhausted:
+            return None
+
+
+@dataclass(frozen=True)
+class Restarts:
+    """Playouts restarted from the best states met (a search that climbs towards a rare
+    situation keeps what it reached instead of starting each game over): one state every
+    `every` moves of a playout is offered; the best of each `cell` is kept (at most `keep`
+    cells, the best scored), and a restart plays `leg` moves from one of them, drawn
+    uniformly. Cells keep states that met different parts of the situation (a Potion
+    used, a dungeon emptied), so that one met first does not crowd out the other."""
+
+    keep: int = 16
+    leg: int = 60
+    every: int = 5
+    cell: Callable[[Any], Any] = lambda s: None  # by default one cell: the best state only
+
+
+def _keep(kept: dict, restart: Restarts, entry: tuple) -> None:
+    """Keep entry if it is the best of its cell (the earlier met first on ties); at most
+    `restart.keep` cells, the worst scored dropped."""
+    cell = restart.cell(entry[4])
+    if cell in kept and kept[cell][:2] >= entry[:2]:
+        return
+    kept[cell] = entry
+    if len(kept) > restart.keep:
+        del kept[min(kept, key=lambda c: kept[c][:2])]

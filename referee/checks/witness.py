@@ -9,17 +9,21 @@ the moves generator proposes. Deterministic for a given seed: bounded by a count
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable
 
-from ..model.kernel import Game
+from ..model.kernel import BadInput, Game
 from ..model.kernel.play import event
-from .explore import Goal, explore_from_setups
+from .explore import Goal, Restarts, explore_from_setups
 from .findings import Witness
 from .search import Budget, Explored, Rules
-from .steer import Target, closeness
+from .steer import Target, climb
 
 STEERED_SHARE = 0.75  # of the rulings' work, the part given to the searches steered by z3's states
 STEER_GREED = 0.8  # how often a steered search takes the move closest to its state (else a random one)
+CLIMB = 100_000  # the situation first: a step nearer it outweighs any progress of the game
+AT_AUDIT = 0.5  # of a steered ruling's share, the part played at the audit's player count (the rest: other_counts)
+RESTARTS = Restarts()  # a steered search restarts every other playout from the nearest states it met
 
 
 def search(game: Game, rules: Rules, goal: Goal, metric: Callable[[Any], float] | None,
@@ -38,9 +42,9 @@ def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Bud
     of the random games raises (an option, or nothing, decided it), until all are found or
     the budget runs out. Sharing the games finds each witness as soon as one search would.
     With `targets` (the states z3 found, steer.py), the exploration greedy on how far the
-    game has got has STEERED_SHARE of the work; the rest goes, in equal parts, to the
-    rulings it did not raise, each search climbing towards its ruling's state (every
-    ruling is still looked for in every game)."""
+    game has got has at most 1 - STEERED_SHARE of the work; the rest goes, in equal parts,
+    to the rulings it did not raise, each search climbing towards its ruling's situation
+    (every ruling is still looked for in every game)."""
     found: dict[str, tuple[dict, list]] = {}
     wanted = set(names)
 
@@ -55,15 +59,56 @@ def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Bud
     if not steered:
         explore_from_setups(game, rules, goal, progress, budget)
         return found
-    explore_from_setups(game, rules, goal, progress, _part(budget, budget.units * (1 - STEERED_SHARE)))
+    # the shared exploration raises the rulings that arise early within a small part of its
+    # count (Raiders: the last of 6 at 2,206 of 18,000 moves): it stops once it has
+    # weighed twice what its last find took (and an eighth of its count), so the rest goes
+    # to the steered searches of the rulings still missing
+    shared = _part(budget, budget.units * (1 - STEERED_SHARE))
+    last = [0]
+
+    def patient(header, path, *move):
+        n = len(found)
+        done = goal(header, path, *move)
+        if len(found) > n:
+            last[0] = shared.used
+        return done or shared.used > max(2 * last[0], shared.units / 8)
+
+    explore_from_setups(game, rules, patient, progress, shared)
+    # where the audit's player count does not show a situation, another may (Draft's reserve
+    # runs short with 5 players): half of a ruling's share is spent there, most players first
+    settings = [rules] + [dataclasses.replace(rules, nplayers=n) for n in other_counts(game, rules)]
     for seed, name in enumerate(steered, 1):
         if name in found or budget.exhausted:
             continue
         left = [n for n in steered[seed - 1:] if n not in found]
-        near = closeness(targets[name])
-        explore_from_setups(game, rules, goal, lambda t: near(t) * 1000 + progress(t),
-                 _part(budget, (budget.units - budget.used) / len(left)), greed=STEER_GREED, seed=seed)
+        near, there, cell = climb(targets[name])
+        restart = dataclasses.replace(RESTARTS, cell=cell)
+        share = (budget.units - budget.used) / len(left)
+        for k, played in enumerate(settings):
+            if name in found or budget.exhausted:
+                break
+            units = share * (1 if len(settings) == 1 else AT_AUDIT if k == 0 else (1 - AT_AUDIT) / (len(settings) - 1))
+            explore_from_setups(game, played, goal, lambda t: near(t) * CLIMB + progress(t), _part(budget, units),
+                                greed=STEER_GREED, seed=seed, restart=restart, focus=there)
     return found
+
+
+def other_counts(game: Game, rules: Rules) -> list[int]:
+    """The player counts other than the audit's that the game allows with these options
+    (1 to 8, those its configure accepts), most first."""
+    here = rules.config(game).extra
+    here = here.get("nplayers") if isinstance(here, dict) else None
+    if here is None:
+        return []
+    ok = []
+    for n in range(8, 0, -1):
+        try:
+            rules.config(game, n)
+        except (BadInput, TypeError):
+            continue
+        if n != here:
+            ok.append(n)
+    return ok
 
 
 def _part(budget: Budget, units: float) -> Budget:
@@ -90,6 +135,15 @@ def to_witness(game: Game, rules: Rules, header: dict, path: list, reaches: str,
     cfg = Rules(header.get("options", {}), rules.components, rules.prefer).config(game, len(players))
     events = [event(game, cfg, act, a, players) for act, a in path]
     return Witness(header, events, reaches, expect)
+
+
+def _played_with(game: Game, rules: Rules, header: dict) -> str:
+    """Words for a witness played at another player count than the search's own."""
+    here = rules.config(game).extra
+    n = len(header.get("players", ()))
+    if not isinstance(here, dict) or here.get("nplayers") in (None, n):
+        return ""
+    return f" (a game of {n} players: the search did not find one of {here['nplayers']})"
 
 
 def ruling_goal(name: str) -> Goal:
@@ -148,7 +202,8 @@ def _run(game: Game, rules: Rules, task: tuple, budget: Budget) -> Witness | dic
         # ("rulings", names, n, ((name, target), ...)): the states z3 found (steer.py)
         got = search_rulings(game, rules, task[1], budget, dict(task[3]) if len(task) > 3 else {})
         by = {r.name: r for r in game.rulings}
-        return {name: to_witness(game, rules, header, path, f"the last event raises the question: {by[name].says}")
+        return {name: to_witness(game, rules, header, path, f"the last event raises the question: {by[name].says}"
+                                 + _played_with(game, rules, header))
                 for name, (header, path) in got.items()}
     if task[0] == "readings":  # ("readings", ((kind, name), ...)): disputed options, sources' values (disputed.py)
         from .disputed import search_readings
