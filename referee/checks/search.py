@@ -41,21 +41,22 @@ class Budget:
     """The work a search may do, counted, not timed: one unit each time the explorer asks
     `over()` (once per step taken and once per candidate move weighed, explore.py), so a
     seeded search explores the same states, and finds the same witnesses, whatever the
-    machine's load. `net` is an absolute time.monotonic() safety net, for a machine so
-    loaded that the count would outlast the audit; a search it stops says so (`netted`):
-    what such a search found depends on the load, and the audit reports it as such."""
+    machine's load. `net` is a safety net in seconds of this process's CPU time, not of the
+    clock: a loaded machine gives a search less CPU a second but the same CPU for its count,
+    so only a search that runs away (far past what its count takes) meets it, and says so
+    (`netted`)."""
 
     def __init__(self, units: int, net: float | None = None):
         self.units = int(units)
         self.used = 0
-        self.net = net if net is not None else float("inf")
+        self.stop = time.process_time() + net if net is not None else None
         self.netted = False
 
     def over(self) -> bool:
         self.used += 1
         if self.used > self.units:
             return True
-        if not self.used & 63 and time.monotonic() > self.net:  # the clock, every 64 units only
+        if self.stop is not None and not self.used & 63 and time.process_time() > self.stop:  # every 64 units
             self.netted = True
         return self.netted
 

@@ -119,7 +119,8 @@ def _part(budget: Budget, units: float) -> Budget:
 
 class _Charged(Budget):
     def __init__(self, whole: Budget, units: int):
-        super().__init__(min(units, max(0, whole.units - whole.used)), whole.net)
+        super().__init__(min(units, max(0, whole.units - whole.used)))
+        self.stop = whole.stop  # the same CPU net as the whole (an absolute reading of the CPU clock)
         self.whole = whole
 
     def over(self) -> bool:
@@ -181,8 +182,8 @@ def task_goal(game: Game, task: tuple):
 def run_task(game_name: str, rules: Rules | dict, task: tuple, units: int,
              net: float | None = None) -> tuple[Witness | dict | Explored | None, bool]:
     """A witness search a worker process runs: (what it found, whether the time net stopped
-    it). It does `units` of work (search.Budget), unless the absolute `net`
-    (time.monotonic) comes first. What it found: the witness, or None; the task
+    it). It does `units` of work (search.Budget), unless `net` seconds of its CPU time
+    come first. What it found: the witness, or None; the task
     ("rulings", names) gives {name: Witness} for those found; ("stuck",) a Witness or,
     when it found none, what it explored."""
     from ..model import load

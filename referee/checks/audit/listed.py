@@ -87,7 +87,7 @@ class Listed:
                 if w.states < STUCK_FLOOR:
                     why = w.why or (f"the search explored {w.states} states in {w.games} "
                                     f"game{'s' if w.games != 1 else ''}, below the floor of {STUCK_FLOOR}"
-                                    + (", stopped by its time net: the machine was too loaded; rerun" if w.netted
+                                    + (", stopped by its time net (its CPU time ran far past its count's)" if w.netted
                                        else ""))
                     self.add(Finding(fid, self.game.name, "unknown", where, says, status="not established",
                                      details=[f"not searched: {why}"]))

@@ -14,15 +14,23 @@ from ..text import detect as text_detectors
 
 
 GRACE = 0.5  # seconds the audit waits past the time net for a search's last move
+WAIT = 10  # the audit waits for its searches WAIT times their CPU net, in wall seconds (a hang's net)
 STUCK_SECONDS = 1.0  # the stalemate search's work, in seconds of an idle machine (counted: _units)
 RULINGS_SHARE = 3  # the rulings' shared search gets the work of this many searches at most
-NET = 120.0  # seconds: the witness searches' time net (search.Budget), at least 10x --budget
+NET = 120.0  # seconds of a search's CPU: its time net (search.Budget), at least 10x --budget
 
 
 def net_seconds(budget: float) -> float:
-    """The time net of the witness searches: far past what their counts take on an idle
-    machine, so only a machine loaded many times over meets it (and the audit says so)."""
+    """The time net of one witness search, in seconds of its own CPU time: far past what its
+    count takes, so a loaded machine (less CPU a second, the same CPU a count) never meets
+    it; only a search that runs away does, and the audit says so."""
     return max(NET, 10 * budget)
+
+
+def wait_seconds(budget: float) -> float:
+    """How long the audit waits, on the clock, for all its searches: a net for a machine so
+    loaded (or a worker so stuck) that even their CPU nets would not end them in time."""
+    return WAIT * net_seconds(budget)
 
 
 def _fid(game: Game, kind: str, cite: str, name: str) -> str:
@@ -39,7 +47,7 @@ class Runner:
     # -------------------------------------------------------------- orchestration
     def run(self) -> list[Finding]:
         self.t0 = time.monotonic()
-        self.deadline = self.t0 + net_seconds(self.budget)  # the searches' time net (shared clock)
+        self.deadline = self.t0 + wait_seconds(self.budget)  # the wait for the searches (shared clock)
         self.elsewhere: list = []  # rulings that cannot arise as configured (_ruling)
         self.pool = None
         self.futures: dict = {}
@@ -71,7 +79,7 @@ class Runner:
                 self.pending = []
                 # the proofs there (their own budget, _setting), then the search: each ruling's
                 # witness search is submitted as its ruling is checked
-                self.deadline = t + net_seconds(self.budget)
+                self.deadline = t + wait_seconds(self.budget)
                 for r in self.elsewhere:
                     self._ruling(r, elsewhere=True)
                 self._resolve()
@@ -107,7 +115,7 @@ class Runner:
                 # with the state z3 found for each ruling (steer.py), in the rulings' order
                 sent = task + (None, tuple((n, t) for n, t in self.steer.items() if t))
             self.futures[task] = self.pool.apply_async(
-                W.run_task, (self.game.name, self.rules, sent, units, self.deadline - 0.2))
+                W.run_task, (self.game.name, self.rules, sent, units, net_seconds(self.budget)))
 
     def _later(self, task: tuple, then, key: str | None = None) -> None:
         """Attach the witness of `task` when the searches are collected: then(witness, note)."""
@@ -127,7 +135,8 @@ class Runner:
             try:
                 w, netted = self.futures[task].get(timeout=max(0.05, left))
             except Late:
-                then(None, self._netted_note())
+                then(None, f"not collected within {wait_seconds(self.budget):.0f} s of waiting: the machine "
+                           "was too loaded, or the search stuck; rerun")
                 continue
             except Exception as e:  # noqa: BLE001 - a failed search costs its witness, not the audit
                 then(None, f"the search failed: {type(e).__name__}: {e}")
@@ -149,8 +158,8 @@ class Runner:
         return f"no example game found within {self._units(self.witness_seconds):,} moves weighed"
 
     def _netted_note(self) -> str:
-        return (f"the search was stopped by its time net ({net_seconds(self.budget):.0f} s) before its count: "
-                "the machine was too loaded; rerun")
+        return (f"the search was stopped by its time net ({net_seconds(self.budget):.0f} s of its CPU) before "
+                "its count: it ran far slower than its game's measured rate")
 
     def _run(self) -> None:
         for name, step in (("data", self.data), ("gaps", self.gaps), ("graph", self.graph),
