@@ -24,7 +24,8 @@
    every event (`check_invariants`): the certificate's proofs are of the unmutated files,
    and a mutated file on disk would not be trusted either.
 5. The equivalent mutants listed in --equivalent (reviewed, each with its reason) are set
-   aside: the figure is killed / (mutants - equivalent), per game and per module.
+   aside: the figure is killed / (mutants - equivalent), per game and per module. They are
+   not run unless --check-equivalent (then a kill among them is a warning: a wrong reason).
 
 mutmut was not used: its runner executes the project's own pytest suite with its trampolines;
 here the suite is a directory of logs and the unit is the replay of each.
@@ -200,7 +201,7 @@ def order(files: list, tr: dict, module: str, span: tuple | None) -> list | None
     return hit or None
 
 
-def run(todo: list, jobs: int, timeout: float, results: list) -> None:
+def run(todo: list, jobs: int, timeout: float, results: list, skip: dict) -> None:
     """todo: (game, module, dotted module, site, what, files or None)."""
     ctx = mp.get_context("fork")
     running: list = []
@@ -212,6 +213,10 @@ def run(todo: list, jobs: int, timeout: float, results: list) -> None:
             bad = invalid(ast.parse(src), what)
             if bad:
                 results.append({**row, "status": "skipped", "why": bad})
+                continue
+            why_eq = skip.get((game, modname, what)) or skip.get((game, modname, "*"))
+            if why_eq:  # reviewed as equivalent: not run (--check-equivalent runs them)
+                results.append({**row, "status": "survived", "why": "not run: listed as equivalent"})
                 continue
             if files is None:
                 results.append({**row, "status": "survived", "why": "no replay of the suite runs this code"})
@@ -250,6 +255,8 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=120.0)
     ap.add_argument("--only", default=None, help="only the mutants whose description matches this regex")
     ap.add_argument("--equivalent", type=Path, default=ROOT / "bench" / "mutation-equivalent.toml")
+    ap.add_argument("--check-equivalent", action="store_true",
+                    help="run the mutants listed as equivalent too (a kill among them is a warning: its reason is wrong)")
     ap.add_argument("--out", type=Path, default=None, help="write every mutant's outcome and the figure as JSON")
     ap.add_argument("--rescore", type=Path, default=None,
                     help="no run: the figure of an earlier --out file again, with the equivalent list as it is now")
@@ -279,7 +286,7 @@ def main() -> None:
         suites[game] = {"scenarios": len(files), "count": a.count, "seed": a.suite_seed, "families": a.family,
                         "left_out": [[Path(f).name, why] for f, why in tr["fails"]]}
         todo = [(game, m, f"{pkg}.{m}", site, what, order(files, tr, m, span), src) for m, src, site, what, span in rows]
-        run(todo, a.jobs, a.timeout, results)
+        run(todo, a.jobs, a.timeout, results, {} if a.check_equivalent else report.equivalents(a.equivalent))
         if a.out:  # what is done so far, should a later game fail
             a.out.write_text(json.dumps({"partial": True, "results": results}, indent=1, ensure_ascii=False) + "\n",
                              encoding="utf-8")
