@@ -55,6 +55,6 @@ def test_a_choice_is_not_declared():
     s = SimpleNamespace(cfg=None)
     for refuse, hi, want in (((), 2, 0), ((), 1, 0), ((2,), 2, 1), ((1,), 2, 2), ((1, 2), 2, 0)):
         game, act = _toy(refuse, hi)
-        assert declare(game, s, [(act, SimpleNamespace(p=0, x=0))])[0][1].x == want, refuse
+        assert declare(game, s, [(act, SimpleNamespace(p=0, x=0))], [s])[0][1].x == want, refuse
     game, act = _toy(())
-    assert declare(game, s, [(act, SimpleNamespace(p=0, x=1))])[0][1].x == 1  # given: kept
+    assert declare(game, s, [(act, SimpleNamespace(p=0, x=1))], [s])[0][1].x == 1  # given: kept

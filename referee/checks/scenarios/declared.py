@@ -16,11 +16,11 @@ from ...model.kernel.rules import Int
 WIDEST = 200  # an Int field of a wider range is not enumerated
 
 
-def declare(game: Game, s: Any, path: list) -> list:
-    """`path` ((action, args) from state `s`) with every declarable field written."""
+def declare(game: Game, s: Any, path: list, afters: list) -> list:
+    """`path` ((action, args) from state `s`, reaching the states `afters`) with every
+    declarable field written."""
     out = []
-    for act, a in path:
-        after = game.step(s, act, a)
+    for (act, a), after in zip(path, afters):
         for prm in act.params:
             if prm.optional and getattr(a, prm.name) == prm.default:
                 a = _declared(game, s, act, a, prm, after)

@@ -42,13 +42,12 @@ class Generator:
         s = self.game.first_state(header)
         # with `greed`, that share of the moves goes furthest into the game (Game.progress)
         ex = Explorer(self.game, "weighted", score=self.game.progress, greed=greed) if greed else self.explorer
-        first, path, states = s, [], [s] if keep else []
+        first, path, afters = s, [], []
         for m in (play := ex.play(s, rng, max_steps)):
             path.append((m.act, m.args))
-            if keep:
-                states.append(m.after)
+            afters.append(m.after)
         # the outcomes a log may declare, declared: checked on their own event (declared.py)
-        return header, declare(self.game, first, path), play.state, states
+        return header, declare(self.game, first, path, afters), play.state, [first, *afters] if keep else []
 
     # -------------------------------------------------------------- random
     def random(self, count: int) -> list[Scenario]:
