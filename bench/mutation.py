@@ -288,7 +288,8 @@ def main() -> None:
                         "left_out": [[Path(f).name, why] for f, why in tr["fails"]]}
         todo = [(game, m, f"{pkg}.{m}", site, what, order(files, tr, m, span), src) for m, src, site, what, span in rows]
         run(todo, a.jobs, a.timeout, results, {} if a.check_equivalent else report.equivalents(a.equivalent))
-        shutil.rmtree(Path(files[0][0]).parent, ignore_errors=True)  # the suite's temporary folder
+        if files:  # the suite's temporary folder
+            shutil.rmtree(Path(files[0][0]).parent, ignore_errors=True)
         if a.out:  # what is done so far, should a later game fail
             a.out.write_text(json.dumps({"partial": True, "results": results}, indent=1, ensure_ascii=False) + "\n",
                              encoding="utf-8")
