@@ -1,21 +1,34 @@
-"""Mutation testing of a game's rule modules, with generated scenarios as the killing suite.
+"""Mutation testing of the games' rule modules, with generated scenarios as the killing suite.
 
-    /work/venv/bin/python bench/mutation.py [--game raiders] [--modules s5_metropole s6_actions]
-        [--count 6] [--seed 0] [--jobs 2] [--timeout 120] [--out bench/mutation-raiders.json]
+    /work/venv/bin/python bench/mutation.py [--game all|raiders|...] [--modules s5_metropole ...]
+        [--sample 80 --seed 0] [--count 6] [--suite-seed 0] [--jobs 1] [--timeout 120]
+        [--equivalent bench/mutation-equivalent.toml] [--out bench/mutation-all.json]
 
-1. The scenarios are generated once, from the unmutated model (`referee scenarios GAME
-   --family all --count N --seed S`), into a temporary directory.
-2. Each mutant is one small change of one rule module's syntax tree (the operators below).
-3. Each mutant runs in a forked process that imports the game afresh with the mutated source
-   (an import hook; the files on disk are never touched) and replays the scenarios, shortest
-   first, with the replay engine; the mutant is killed by the first scenario whose verdict,
-   line or § differs from its header's "expect" (or by an error, or by the time limit).
+1. Per game, the scenarios are generated once, from the unmutated model (`referee scenarios
+   GAME --family all --count N --seed S`), into a temporary directory.
+2. One traced replay of the whole suite (in a forked process, the game imported afresh)
+   checks that the unmutated model passes it and records which lines of the game's modules
+   each scenario runs, and which run at import.
+3. The mutation sites are those of every module of referee/model/GAME/ (or --modules), in
+   module and source order; --sample N keeps N of them per game, drawn systematically from a
+   seeded start (mutation_sites.sample: each module gets its share in proportion to its
+   sites, so the plain kill rate estimates the game's; its 95% interval is Wilson's).
+4. A mutant whose code no replay of the suite runs survives without being run (it behaves
+   as the model on every scenario). Any other runs in a forked process that imports the game
+   afresh with the mutated source (an import hook; the files on disk are never touched) and
+   replays, shortest first, the scenarios whose traced replay ran the mutated lines (the
+   trace empties the configurations and component caches before each scenario, so a line
+   an earlier scenario ran first is still seen; the other scenarios run the model's code
+   only, and give its verdict); it is killed by the first scenario whose verdict, line, §, kind or field differs from its
+   header's "expect" (or by an error, or by the time limit). Invariants are checked after
+   every event (`check_invariants`): the certificate's proofs are of the unmutated files,
+   and a mutated file on disk would not be trusted either.
+5. The equivalent mutants listed in --equivalent (reviewed, each with its reason) are set
+   aside: the figure is killed / (mutants - equivalent), per game and per module. They are
+   not run unless --check-equivalent (then a kill among them is a warning: a wrong reason).
 
-Operators: a comparison changed (< <=, > >=, == !=), + and - swapped, an integer constant
-+1, And/Or swapped, Not(x) -> x, a Need dropped from an action's needs, a keyword argument
-of a rule record (phases/goes/by...) left at its default is not touched. mutmut was not used:
-its runner executes the project's own pytest suite with its trampolines; here the suite is a
-directory of logs and the unit is the replay of each, which a fork-per-mutant does directly.
+mutmut was not used: its runner executes the project's own pytest suite with its trampolines;
+here the suite is a directory of logs and the unit is the replay of each.
 """
 from __future__ import annotations
 
@@ -26,6 +39,9 @@ import importlib.util
 import json
 import multiprocessing as mp
 import os
+import pickle
+import re
+import shutil
 import sys
 import tempfile
 import time
@@ -33,75 +49,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+os.environ["REFEREE_CACHE_DIR"] = ""  # no proof of the unmutated rules may be trusted for a mutant
 
-CMP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
-OPS = {ast.Add: ast.Sub, ast.Sub: ast.Add}
-SYM = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=", ast.Add: "+", ast.Sub: "-"}
+import mutation_report as report  # noqa: E402
+from mutation_sites import invalid, mutate, sample, sites  # noqa: E402
 
-
-def _in_docstring(node, parents) -> bool:
-    p = parents.get(node)
-    return isinstance(p, ast.Expr)
-
-
-def sites(tree: ast.Module) -> list[tuple[tuple, str]]:
-    """((node index in ast.walk order, element or None), description) of every mutation site."""
-    parents = {c: p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}
-    out = []
-    for i, node in enumerate(ast.walk(tree)):
-        if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in CMP:
-            o = type(node.ops[0])
-            out.append(((i, None), f"line {node.lineno}: {SYM[o]} -> {SYM[CMP[o]]}"))
-        elif isinstance(node, ast.BinOp) and type(node.op) in OPS:
-            o = type(node.op)
-            out.append(((i, None), f"line {node.lineno}: {SYM[o]} -> {SYM[OPS[o]]}"))
-        elif isinstance(node, ast.Constant) and type(node.value) is int and not _in_docstring(node, parents):
-            out.append(((i, None), f"line {node.lineno}: {node.value} -> {node.value + 1}"))
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("And", "Or"):
-            out.append(((i, None), f"line {node.lineno}: {node.func.id} -> {'Or' if node.func.id == 'And' else 'And'}"))
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Not" and len(node.args) == 1:
-            out.append(((i, None), f"line {node.lineno}: Not(x) -> x"))
-        elif (isinstance(node, ast.keyword) and node.arg == "needs" and isinstance(node.value, ast.Tuple)):
-            for k, el in enumerate(node.value.elts):
-                what = ast.unparse(el)[:60]
-                out.append(((i, k), f"line {el.lineno}: need dropped: {what}"))
-    return out
-
-
-def mutate(src: str, site: tuple) -> str:
-    tree = ast.parse(src)
-    idx, k = site
-    nodes = list(ast.walk(tree))
-    node = nodes[idx]
-    if k is not None:
-        del node.value.elts[k]
-        return ast.unparse(tree)
-    if isinstance(node, ast.Compare):
-        node.ops = [CMP[type(node.ops[0])]()]
-    elif isinstance(node, ast.BinOp):
-        node.op = OPS[type(node.op)]()
-    elif isinstance(node, ast.Constant):
-        node.value = node.value + 1
-    elif isinstance(node, ast.Call) and node.func.id in ("And", "Or"):
-        node.func.id = "Or" if node.func.id == "And" else "And"
-    elif isinstance(node, ast.Call) and node.func.id == "Not":
-        parents = {c: p for p in ast.walk(tree) for c in ast.iter_child_nodes(p)}
-        p = parents[node]
-        for field, value in ast.iter_fields(p):
-            if value is node:
-                setattr(p, field, node.args[0])
-            elif isinstance(value, list):
-                for j, v in enumerate(value):
-                    if v is node:
-                        value[j] = node.args[0]
-    return ast.unparse(tree)
+GAMES_ALL = ("draft", "welcome", "trolls", "raiders", "twister")  # the quickest suites first
 
 
 class _Hook(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Serve one module's mutated source instead of its file."""
 
-    def __init__(self, name: str, src: str):
-        self.name, self.src = name, src
+    def __init__(self, name: str, src: str, path: str):
+        self.name, self.src, self.path = name, src, path
 
     def find_spec(self, fullname, path, target=None):
         if fullname != self.name:
@@ -112,23 +73,83 @@ class _Hook(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return None
 
     def exec_module(self, module):
+        module.__file__ = self.path  # modules that find their data files beside them
         exec(compile(self.src, module.__spec__.origin, "exec"), module.__dict__)
 
 
-def run_mutant(module: str, src: str, files: list[str], q) -> None:
+def _fresh(pkg: str) -> None:
+    for m in list(sys.modules):
+        if m == pkg or m.startswith(pkg + "."):
+            del sys.modules[m]
+
+
+def trace_suite(game: str, pkg: str, files: list, out: str) -> None:
+    """In a forked child: replay the suite with the unmutated game, imported afresh under a
+    line tracer; pickle {"fails": [...], "import": {module: lines}, "per": [{module: lines}]}."""
+    from referee.replays.engine import replay
+    from referee.replays.expect import mismatch
+
+    _fresh(pkg)
+    where = {str(p): p.stem for p in (ROOT / pkg.replace(".", "/")).glob("*.py")}
+    bucket: dict = {}
+
+    def local(frame, event, arg):
+        if event == "line":
+            bucket.setdefault(where[frame.f_code.co_filename], set()).add(frame.f_lineno)
+        return local
+
+    def glob(frame, event, arg):
+        code = frame.f_code
+        if code.co_filename in where and code.co_name != "<module>":
+            bucket.setdefault(where[code.co_filename], set()).add(frame.f_lineno)
+            return local
+        return None
+
+    sys.settrace(glob)
+    from referee.model import load
+
+    g = load(game)
+    caches = _caches()
+    got = {"import": bucket, "per": [], "fails": []}
+    for f, _ in files:
+        _forget(g, caches)
+        bucket = {}
+        m = mismatch(replay(Path(f), check_invariants=True))
+        got["per"].append(bucket)
+        if m:
+            got["fails"].append((f, re.sub(r"/tmp/mut-[^/]+/", "", m)))
+    sys.settrace(None)
+    Path(out).write_bytes(pickle.dumps(got))
+
+
+def _caches() -> list:
+    import functools
+    import gc
+
+    return [f for f in gc.get_objects()
+            if isinstance(f, functools._lru_cache_wrapper) and f.__module__.startswith("referee.model")]
+
+
+def _forget(game, caches: list) -> None:
+    """Empty what a process computes once and keeps (the configurations, the component files
+    read), so that each scenario's trace holds every line its replay depends on, even those
+    an earlier scenario ran first."""
+    game._configs.clear()
+    for f in caches:
+        f.cache_clear()
+
+
+def run_mutant(module: str, src: str, files: list, q) -> None:
     """In a forked child: import the game with the mutated module, replay until a mismatch."""
     try:
-        pkg = module.rsplit(".", 1)[0]
-        for m in list(sys.modules):
-            if m == pkg or m.startswith(pkg + "."):
-                del sys.modules[m]
-        sys.meta_path.insert(0, _Hook(module, src))
+        _fresh(module.rsplit(".", 1)[0])
+        sys.meta_path.insert(0, _Hook(module, src, str(ROOT / (module.replace(".", "/") + ".py"))))
         from referee.replays.engine import replay
         from referee.replays.expect import mismatch
 
         words = None
         for f, says in files:
-            v = replay(Path(f))
+            v = replay(Path(f), check_invariants=True)
             m = mismatch(v)
             if m:
                 q.put(("killed", f"{Path(f).name}: {m}"))
@@ -141,105 +162,170 @@ def run_mutant(module: str, src: str, files: list[str], q) -> None:
         q.put(("error", f"{type(e).__name__}: {str(e)[:120]}"))
 
 
+def suite(game_name: str, count: int, seed: int, family: list[str]) -> tuple[list, dict]:
+    """The scenarios (file, words of the broken rule or None), shortest first, and the trace."""
+    from referee.checks.scenarios import generate
+    from referee.model import BUILTIN as GAMES, load
+
+    scen_dir = Path(tempfile.mkdtemp(prefix=f"mut-{game_name}-"))
+    t = time.monotonic()
+    manifest = generate(load(game_name), scen_dir, count=count, seed=seed, family=family)
+    files = sorted(((str(scen_dir / m["file"]), m.get("message") or (m["says"] if m.get("side") == "past" else None))
+                    for m in manifest), key=lambda f: (os.path.getsize(f[0]), f[0]))
+    t1 = time.monotonic()
+    out = str(scen_dir / "trace.pickle")
+    p = mp.get_context("fork").Process(target=trace_suite, args=(game_name, GAMES[game_name], files, out))
+    p.start()
+    p.join()
+    tr = pickle.loads(Path(out).read_bytes())
+    bad = {f for f, _ in tr["fails"]}
+    for f, why in tr["fails"]:  # with every invariant checked; a mutant "killed" there would prove nothing
+        print(f"warning: the unmutated {game_name} fails {Path(f).name} (left out of the suite): {why}", flush=True)
+    keep = [i for i, (f, _) in enumerate(files) if f not in bad]
+    files, tr["per"] = [files[i] for i in keep], [tr["per"][i] for i in keep]
+    fams = "" if family == ["all"] else "".join(f" --family {f}" for f in family)
+    print(f"{game_name}: killing suite of {len(files)} scenarios (referee scenarios {game_name} --count {count} "
+          f"--seed {seed}{fams}), generated in {t1 - t:.0f} s, traced in {time.monotonic() - t1:.0f} s", flush=True)
+    return files, tr
+
+
+def order(files: list, tr: dict, module: str, span: tuple | None) -> list | None:
+    """The scenarios a mutant replays: those whose traced replay runs its lines (the others
+    run the same code as the model, so they give the same verdict), or all for code run at
+    import; None when no replay runs them (the mutant cannot differ)."""
+    if span is None:
+        return files
+    lines = set(range(span[0], span[1] + 1))
+    if lines & tr["import"].get(module, set()):
+        return files
+    hit = [files[i] for i, b in enumerate(tr["per"]) if lines & b.get(module, set())]
+    return hit or None
+
+
+def run(todo: list, jobs: int, timeout: float, results: list, skip: dict) -> None:
+    """todo: (game, module, dotted module, site, what, files or None)."""
+    ctx = mp.get_context("fork")
+    running: list = []
+    pending = list(todo)
+    while pending or running:
+        while pending and len(running) < jobs:
+            game, modname, module, site, what, files, src = pending.pop(0)
+            row = {"game": game, "module": modname, "what": what}
+            bad = invalid(ast.parse(src), what)
+            if bad:
+                results.append({**row, "status": "skipped", "why": bad})
+                continue
+            why_eq = skip.get((game, modname, what)) or skip.get((game, modname, "*"))
+            if why_eq:  # reviewed as equivalent: not run (--check-equivalent runs them)
+                results.append({**row, "status": "survived", "why": "not run: listed as equivalent"})
+                continue
+            if files is None:
+                results.append({**row, "status": "survived", "why": "no replay of the suite runs this code"})
+                continue
+            q = ctx.SimpleQueue()
+            p = ctx.Process(target=run_mutant, args=(module, mutate(src, site), files, q))
+            p.start()
+            running.append((p, q, row, time.monotonic()))
+        time.sleep(0.02)
+        for item in list(running):
+            p, q, row, t0 = item
+            if not p.is_alive() or time.monotonic() - t0 > timeout:
+                if p.is_alive():
+                    p.kill()
+                    p.join()
+                    status, why = "timeout", f"no verdict within {timeout:.0f} s"
+                else:
+                    p.join()
+                    status, why = q.get() if not q.empty() else ("error", f"exit code {p.exitcode}")
+                results.append({**row, "status": status, "why": re.sub(r"/tmp/mut-[^/]+/", "", why)})
+                running.remove(item)
+                print(f"{row['game']}/{row['module']} {row['what']}: {status} ({time.monotonic() - t0:.1f} s)"
+                      + (f" ({why[:150]})" if status != "killed" and why else ""), flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", default="raiders")
-    ap.add_argument("--modules", nargs="*", default=["s5_metropole", "s6_actions"])
-    ap.add_argument("--count", type=int, default=6)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--game", nargs="+", default=["all"], help="games, or all")
+    ap.add_argument("--modules", nargs="*", default=None, help="only these modules of the game (default: all)")
+    ap.add_argument("--sample", type=int, default=0, help="N sites per game, systematic from --seed (0: every site)")
+    ap.add_argument("--seed", type=int, default=0, help="the sample's seed")
+    ap.add_argument("--count", type=int, default=6, help="the killing suite's --count")
+    ap.add_argument("--suite-seed", type=int, default=0, help="the killing suite's --seed")
+    ap.add_argument("--family", nargs="*", default=["all"], help="the killing suite's families (default: all)")
+    ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=120.0)
-    ap.add_argument("--limit", type=int, default=0, help="only the first N mutants of each module (0: all)")
-    ap.add_argument("--only", default=None, help="only the mutants whose description matches this regex (e.g. 'line 31:')")
-    ap.add_argument("--survivors", type=Path, default=None,
-                    help="only the mutants that survived in this earlier --out file")
-    ap.add_argument("--out", type=Path, default=None, help="write every mutant's outcome as JSON")
+    ap.add_argument("--only", default=None, help="only the mutants whose description matches this regex")
+    ap.add_argument("--equivalent", type=Path, default=ROOT / "bench" / "mutation-equivalent.toml")
+    ap.add_argument("--check-equivalent", action="store_true",
+                    help="run the mutants listed as equivalent too (a kill among them is a warning: its reason is wrong)")
+    ap.add_argument("--out", type=Path, default=None, help="write every mutant's outcome and the figure as JSON")
+    ap.add_argument("--rescore", type=Path, default=None,
+                    help="no run: the figure of an earlier --out file again, with the equivalent list as it is now")
     a = ap.parse_args()
+    if a.rescore:
+        return rescore(a.rescore, a.equivalent, a.out)
 
-    from referee.checks.scenarios import generate
-    from referee.model import GAMES, load
+    from referee.model import BUILTIN as GAMES
 
-    game = load(a.game)
-    scen_dir = Path(tempfile.mkdtemp(prefix="mut-scen-"))
-    t = time.monotonic()
-    manifest = generate(game, scen_dir, count=a.count, seed=a.seed, family="all")
-    # (file, the words of the broken rule the first problem must carry: the stricter oracle)
-    files = sorted(((str(scen_dir / m["file"]), m.get("message") or (m["says"] if m.get("side") == "past" else None))
-                    for m in manifest), key=lambda f: os.path.getsize(f[0]))
-    print(f"killing suite: {len(files)} scenarios (referee scenarios {a.game} --count {a.count} --seed {a.seed}), "
-          f"generated in {time.monotonic() - t:.0f} s", flush=True)
-    # the unmutated model must pass its own suite
-    q0 = mp.get_context("fork").SimpleQueue()
-    base = GAMES[a.game]
-    results = []
-    ctx = mp.get_context("fork")
-    for modname in a.modules:
-        module = f"{base}.{modname}"
-        path = ROOT / (module.replace(".", "/") + ".py")
-        src = path.read_text(encoding="utf-8")
-        p = ctx.Process(target=run_mutant, args=(module, ast.unparse(ast.parse(src)), files, q0))
-        p.start()
-        p.join()
-        status, why = q0.get()
-        assert status == "survived" and not why, f"the unmutated {modname} fails its own scenarios: {why}"
-        todo = sites(ast.parse(src))
-        if a.limit:
-            todo = todo[: a.limit]
-        if a.only:
-            import re
+    games = GAMES_ALL if "all" in a.game else a.game
+    results: list[dict] = []
+    per_module: dict = {}
+    suites = {}
+    t0 = time.monotonic()
+    for game in games:
+        pkg = GAMES[game]
+        mods = sorted(p.stem for p in (ROOT / pkg.replace(".", "/")).glob("*.py"))
+        mods = [m for m in mods if a.modules is None or m in a.modules]
+        rows = []
+        for m in mods:
+            src = (ROOT / pkg.replace(".", "/") / f"{m}.py").read_text(encoding="utf-8")
+            got = sites(ast.parse(src))
+            per_module[(game, m)] = len(got)
+            rows += [(m, src, *s) for s in got if a.only is None or re.search(a.only, s[1])]
+        rows = sample(rows, a.sample, a.seed, game)
+        files, tr = suite(game, a.count, a.suite_seed, a.family)
+        suites[game] = {"scenarios": len(files), "count": a.count, "seed": a.suite_seed, "families": a.family,
+                        "left_out": [[Path(f).name, why] for f, why in tr["fails"]]}
+        todo = [(game, m, f"{pkg}.{m}", site, what, order(files, tr, m, span), src) for m, src, site, what, span in rows]
+        run(todo, a.jobs, a.timeout, results, {} if a.check_equivalent else report.equivalents(a.equivalent))
+        if files:  # the suite's temporary folder
+            shutil.rmtree(Path(files[0][0]).parent, ignore_errors=True)
+        if a.out:  # what is done so far, should a later game fail
+            a.out.write_text(json.dumps({"partial": True, "results": results}, indent=1, ensure_ascii=False) + "\n",
+                             encoding="utf-8")
+    doc = {"command": " ".join(["bench/mutation.py", *sys.argv[1:]]), "suites": suites,
+           "sample": {"per_game": a.sample, "seed": a.seed, "method": "systematic, seeded start",
+                      "interval": "Wilson score, 95%"} if a.sample else None,
+           "sites": {f"{g}/{m}": n for (g, m), n in sorted(per_module.items())}, "results": results}
+    finish(doc, a.equivalent, a.out)
+    print(f"({time.monotonic() - t0:.0f} s)")
 
-            todo = [t for t in todo if re.search(a.only, t[1])]
-        if a.survivors:
-            old = json.loads(a.survivors.read_text(encoding="utf-8"))["results"]
-            keep = {r["what"] for r in old if r["module"] == modname and r["status"] == "survived"}
-            todo = [t for t in todo if t[1] in keep]
-        running: list = []
-        pending = list(todo)
-        while pending or running:
-            while pending and len(running) < a.jobs:
-                site, what = pending.pop(0)
-                try:
-                    msrc = mutate(src, site)
-                except Exception as e:  # noqa: BLE001
-                    results.append({"module": modname, "what": what, "status": "skipped", "why": str(e)})
-                    continue
-                q = ctx.SimpleQueue()
-                p = ctx.Process(target=run_mutant, args=(module, msrc, files, q))
-                p.start()
-                running.append((p, q, what, time.monotonic()))
-            time.sleep(0.02)
-            for item in list(running):
-                p, q, what, t0 = item
-                if not p.is_alive() or time.monotonic() - t0 > a.timeout:
-                    if p.is_alive():
-                        p.kill()
-                        p.join()
-                        status, why = "timeout", f"no verdict within {a.timeout:.0f} s"
-                    else:
-                        p.join()
-                        status, why = q.get() if not q.empty() else ("error", f"exit code {p.exitcode}")
-                    results.append({"module": modname, "what": what, "status": status, "why": why,
-                                    "seconds": round(time.monotonic() - t0, 1)})
-                    running.remove(item)
-                    print(f"{modname} {what}: {status}" + (f" ({why[:150]})" if status != "killed" and why else ""), flush=True)
-    total = len([r for r in results if r["status"] != "skipped"])
-    killed = len([r for r in results if r["status"] in ("killed", "error", "timeout")])
-    words = len([r for r in results if r["status"] == "survived" and r["why"]])
-    print(f"\n{killed}/{total} mutants killed ({killed / max(1, total):.0%}) by verdict, line and §; "
-          f"{killed + words}/{total} ({(killed + words) / max(1, total):.0%}) when the first problem must also name "
-          f"the same rule (its words: several Needs share a §); "
-          + ", ".join(f"{s}: {sum(1 for r in results if r['status'] == s)}" for s in ("killed", "error", "timeout", "survived", "skipped")))
-    for modname in a.modules:
-        rs = [r for r in results if r["module"] == modname and r["status"] != "skipped"]
-        k = sum(1 for r in rs if r["status"] != "survived")
-        print(f"  {modname}: {k}/{len(rs)}")
-    print("survivors:")
+
+def finish(doc: dict, equivalent: Path, out: Path | None) -> None:
+    """Set the equivalents aside, tally, print, and write the figure."""
+    results = doc["results"]
     for r in results:
-        if r["status"] == "survived":
-            print(f"  {r['module']} {r['what']}" + ("  [caught by the rule's words]" if r["why"] else ""))
-    if a.out:
-        a.out.write_text(json.dumps({"suite": len(files), "killed": killed, "total": total, "results": results}, indent=1,
-                                    ensure_ascii=False))
+        r.pop("equivalent", None)
+    doc["warnings"] = report.mark(results, report.equivalents(equivalent))
+    per_module = {tuple(k.split("/")): n for k, n in doc["sites"].items()}
+    doc["summary"] = report.summary(results, per_module, sampled=bool(doc["sample"]))
+    print()
+    print(report.render(doc["summary"], results))
+    for w in doc["warnings"]:
+        print("warning:", w)
+    if out:
+        keys = ("command", "suites", "sample", "summary", "warnings", "sites", "results")
+        out.write_text(json.dumps({k: doc[k] for k in keys}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def rescore(path: Path, equivalent: Path, out: Path | None) -> None:
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    for r in doc["results"]:  # a mutant found invalid after the run (mutation_sites.invalid)
+        src = ast.parse((ROOT / "referee" / "model" / r["game"] / f"{r['module']}.py").read_text(encoding="utf-8"))
+        bad = invalid(src, r["what"])
+        if bad:
+            r["status"], r["why"] = "skipped", bad
+    finish(doc, equivalent, out or path)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ class Family(str, Enum):
     random = "random"
     mutants = "mutants"
     unreadable = "unreadable"
+    rulings = "rulings"
     all = "all"
 
 
@@ -47,7 +48,8 @@ def scenarios(
     """Generate edge-case games with their expected verdicts, for other engines to test
     against: boundary (each guard met at its limit and stepped past), random (legal full
     games in every mode and board side), mutants (one event changed), unreadable (one
-    field that cannot be read). --option NAME=VALUE: every family under exactly those
+    field that cannot be read), rulings (each point the text leaves open, decided by each
+    answer in force, in a complete game). --option NAME=VALUE: every family under exactly those
     rules; --all-pairs: under a covering set of option sets. Check them with
     `referee replay DIR --expect`. --out must be a new or empty folder (exit 2 otherwise,
     nothing written): no file of yours is replaced or removed; with --force, a folder an

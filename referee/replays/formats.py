@@ -89,7 +89,7 @@ MANIFEST = {
         "referee": {"const": MANIFEST_VERSION, "description": "this format's version"},
         "game": {"type": "string"},
         "seed": {"type": "integer"}, "count": {"type": "integer", "minimum": 1},
-        "families": {"type": "array", "items": {"enum": ["boundary", "random", "mutants", "unreadable"]}},
+        "families": {"type": "array", "items": {"enum": ["boundary", "random", "mutants", "unreadable", "rulings"]}},
         "module": {"type": "string", "description": "the pytest module written (--format pytest)"},
         "scenarios": {"type": "array", "items": {
             "type": "object", "required": ["file", "game", "family", "expect", "exercises", "cites", "options",
@@ -98,7 +98,7 @@ MANIFEST = {
             "properties": {
                 "file": {"type": "string", "pattern": "^[^/\\\\]+\\.jsonl$", "description": "a file of the folder"},
                 "game": {"type": "string"},
-                "family": {"enum": ["boundary", "random", "mutants", "unreadable"]},
+                "family": {"enum": ["boundary", "random", "mutants", "unreadable", "rulings"]},
                 "expect": EXPECTED, "exercises": {"type": "string"},
                 "cites": {"type": "array", "items": {"type": "string"}},
                 "options": {"type": "object", "additionalProperties": {"type": "string"}},

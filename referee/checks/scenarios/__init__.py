@@ -1,7 +1,7 @@
 """Scenarios: edge-case games with their expected verdicts, for other people's engines
 (`referee scenarios GAME`). Game-agnostic: everything comes from the `Game` record.
 
-Three families, each a set of replayable JSONL logs whose header carries the expected
+The families, each a set of replayable JSONL logs whose header carries the expected
 verdict (`"expect"`, the format replays/expect.py checks), plus manifest.json:
 
 - random: legal full games played from the model's own moves (`Game.moves`, filtered by
@@ -18,6 +18,9 @@ verdict (`"expect"`, the format replays/expect.py checks), plus manifest.json:
 - unreadable: for every field of every action, a legal game cut after the first event of
   that action, the field made unreadable (a number past its range, a list one name too
   long, a name or player the game does not know): expected unreadable, with line and field.
+- rulings: for each point the text leaves open (a Ruling) and each answer that settles it in
+  play (an option's value, or the first of conflicting answers), a complete legal game in
+  which that answer decides a step: expected legal, with that ruling deciding.
 
 Deterministic for a given seed (every random choice comes from `random.Random(seed/...)`,
 z3 is asked small questions without time limits that matter).
@@ -25,6 +28,7 @@ z3 is asked small questions without time limits that matter).
 Modules, one job each: families (the families asked for, the configurations, a header),
 generator (the legal games every family starts from, played by checks/explore.py; the
 random, mutants and unreadable families), mutants (unreadable and other field values),
+rulings (the open points decided),
 boundary with limits, conjuncts and solve (the guards' limits), logs (a scenario and its log
 lines), cites (every § an illegal scenario's event breaks), pairwise (the all-pairs option
 sets), build (in memory), outdir (the folder written and its manifest), pytest_export (the

@@ -9,6 +9,7 @@ from typing import Any
 from ...model.kernel import Game
 from ..explore import Explorer
 from .boundary import Boundary
+from .declared import declare
 from .families import configurations, header_for
 from .logs import Scenario, _slug, log_lines, result_line
 from .mutants import mutants, unreadable
@@ -41,12 +42,12 @@ class Generator:
         s = self.game.first_state(header)
         # with `greed`, that share of the moves goes furthest into the game (Game.progress)
         ex = Explorer(self.game, "weighted", score=self.game.progress, greed=greed) if greed else self.explorer
-        path, states = [], [s] if keep else []
+        first, path, afters = s, [], []
         for m in (play := ex.play(s, rng, max_steps)):
             path.append((m.act, m.args))
-            if keep:
-                states.append(m.after)
-        return header, path, play.state, states
+            afters.append(m.after)
+        # the outcomes a log may declare, declared: checked on their own event (declared.py)
+        return header, declare(self.game, first, path, afters), play.state, [first, *afters] if keep else []
 
     # -------------------------------------------------------------- random
     def random(self, count: int) -> list[Scenario]:

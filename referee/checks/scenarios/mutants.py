@@ -81,7 +81,37 @@ def unreadable(gen: Any, count: int) -> list[Scenario]:
                     {"verdict": "unreadable", "line": ri + 1, "field": prm.name},
                     f"event {rs[ri]['n']} ('{act.name}'): field \"{prm.name}\" holds {what}", [act.cite],
                     {"action": act.name, "field": prm.name, "value": what, "message": p.message}))
+    if first:  # the header's setup too: each object in it with a key the game does not know
+        rows = next(iter(first.values()))[1]
+        for where, rs in _unknown_setup_keys(rows):
+            p = replay([orjson.dumps(r) for r in rs], label="<unreadable>").first()
+            if p is None or p.kind != "unreadable" or p.line != 1:
+                continue
+            out.append(Scenario("unreadable", _slug(f"setup unknown key {where}"), rs,
+                                {"verdict": "unreadable", "line": 1, "field": p.field},
+                                f"the header's setup{where} holds a key the game does not know", [],
+                                {"action": None, "field": p.field, "value": "an unknown key", "message": p.message}))
     return out
+
+
+def _unknown_setup_keys(rows: list[dict], most: int = 8) -> Iterator[tuple[str, list]]:
+    """The log cut to its header, with a key "unknown" added to one object of its setup:
+    the setup itself, then the objects within it (a player's setup...), at most `most`."""
+    paths, todo = [], [((), rows[0].get("setup"))]
+    while todo and len(paths) < most:
+        path, x = todo.pop(0)
+        if isinstance(x, dict):
+            paths.append(path)
+            todo += [((*path, k), v) for k, v in x.items()]
+        elif isinstance(x, list):
+            todo += [((*path, i), v) for i, v in enumerate(x)]
+    for path in paths:
+        head = copy.deepcopy(rows[0])
+        obj = head["setup"]
+        for k in path:
+            obj = obj[k]
+        obj["unknown"] = 1
+        yield "".join(f"[{k!r}]" for k in path), [head]
 
 def _mutations(game: Any, rows: list[dict], rng: random.Random, per_game: int = 6) -> Iterator[tuple[str, str, list]]:
     """One-event changes of a legal log: a field value, the player, a dropped or a

@@ -11,6 +11,7 @@ from pathlib import Path
 import orjson
 
 from ...model.kernel import BadInput, Game
+from .families import FAMILIES
 
 # module.path:callable, Python names only: it is written into the module as a literal
 ENGINE_SPEC = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
@@ -166,7 +167,7 @@ def write_pytest(game: Game, out_dir: Path, name: str, engine: str | None = None
 def _command(game: Game, doc: dict, engine: str | None, strict: bool) -> str:
     """The command that writes this module again (--out and --force aside)."""
     words = ["referee scenarios", game.name, "--format pytest", f"--seed {doc['seed']}", f"--count {doc['count']}"]
-    if set(doc["families"]) != {"random", "boundary", "mutants", "unreadable"}:
+    if set(doc["families"]) != set(FAMILIES):
         words += [f"--family {f}" for f in doc["families"]]
     words += [f"-o {k}={v}" for k, v in (doc.get("options") or {}).items()]
     words += ["--all-pairs"] * bool(doc.get("all_pairs")) + [f"--engine {engine}"] * bool(engine)

@@ -1,0 +1,59 @@
+"""What a log may declare, written wherever the rules fix it. An optional field an event left
+out (Param.optional) is given the one value of its domain that keeps every Need and leaves
+the game in the same next state, when other values of it are refused: a declared outcome
+that a Need checks (Welcome's `dungeon.leave`, its outcome and the HP left, §Issue). A
+field that is a choice (no value refused, or several that fit) stays out. An engine that
+computes the outcome otherwise is then caught on that event, not at the end of the game
+or never."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from ...model.kernel import Game, Illegal
+from ...model.kernel.rules import Int
+
+WIDEST = 200  # an Int field of a wider range is not enumerated
+
+
+def declare(game: Game, s: Any, path: list, afters: list) -> list:
+    """`path` ((action, args) from state `s`, reaching the states `afters`) with every
+    declarable field written."""
+    out = []
+    for (act, a), after in zip(path, afters):
+        for prm in act.params:
+            if prm.optional and getattr(a, prm.name) == prm.default:
+                a = _declared(game, s, act, a, prm, after)
+        out.append((act, a))
+        s = after
+    return out
+
+
+def _domain(prm: Any, cfg: Any) -> Any:
+    dom = prm.kind.domain(cfg)
+    if dom is None and isinstance(prm.kind, Int) and prm.kind.hi - prm.kind.lo <= WIDEST:
+        dom = range(prm.kind.lo, prm.kind.hi + 1)
+    return dom
+
+
+def _declared(game: Game, s: Any, act: Any, a: Any, prm: Any, after: Any) -> Any:
+    dom = _domain(prm, s.cfg)
+    if dom is None:
+        return a
+    fits, refused = [], 0
+    for v in dom:
+        if v == prm.default:
+            continue
+        b = SimpleNamespace(**{**vars(a), prm.name: v})
+        try:
+            same = game.step(s, act, b) == after
+        except Illegal:
+            refused += 1
+            continue
+        except Exception:  # noqa: BLE001 - a value the effect cannot take is not a declaration
+            continue
+        if same:
+            fits.append(b)
+            if len(fits) > 1:
+                return a
+    return fits[0] if len(fits) == 1 and refused else a

@@ -1,0 +1,45 @@
+"""The rulings family: for every point the text leaves open (a `Ruling`) and every answer
+that settles it in a game (an option's value, or the first of the text's conflicting
+answers), a complete legal game in which that answer decides a step, with its declared
+result (winner and points). An engine that reads the open point another way gives another
+outcome or refuses a later event; the replay must report that answer deciding
+(`expect.decides`). `gen` is the scenarios' Generator (generator.py)."""
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+
+from .logs import Scenario, _slug, log_lines, result_line
+
+
+def rulings(gen: Any, count: int, rounds: int = 3) -> list[Scenario]:
+    """The first game, in the order played, in which each (ruling, answer) decides a step.
+    The games searched: the random family's `count`, then more random games, `rounds` per
+    configuration in all (every option value is in some configuration); a bounded count of
+    games, not of seconds, so a seed gives the same set on any machine."""
+    from ...replays.engine import replay
+
+    game = gen.game
+    if not game.rulings:
+        return []
+    out: list[Scenario] = []
+    seen: set[tuple[str, str]] = set()
+    for i in range(max(count, rounds * len(gen.confs))):
+        header, path, s, _ = gen.legal_game(i)  # the random family's games first: played once
+        res = result_line(game, s, header["players"])
+        rows = log_lines(game, header, path, [res] if res else [])
+        v = replay([orjson.dumps(r) for r in rows], label="<rulings>")
+        if v.verdict != "legal":  # a legal game by construction; the replay says otherwise: not a scenario
+            continue
+        for d in v.decided:
+            answer = d.get("option") or f"first of conflicting answers: {d['first_of_conflicting']}"
+            if (d["ruling"], answer) in seen:
+                continue
+            seen.add((d["ruling"], answer))
+            how = "a complete game" if res else f"a legal game stopped after {len(path)} events"
+            out.append(Scenario("rulings", _slug(f"{d['ruling']} {d.get('option') or 'first'}"), rows,
+                                {"verdict": "legal", "decides": d["ruling"]},
+                                f"{how} in which '{d['ruling']}' [{d['cite']}] is decided at line {d['line']} by {answer}",
+                                sorted({act.cite for act, _ in path}), {"ruling": d["ruling"], "answer": answer}))
+    return out
