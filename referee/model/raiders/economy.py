@@ -37,6 +37,14 @@ def capped(s: Any, cur: Any, amount: Any, cap: int) -> Any:
     return decide(CAP, s, SimpleNamespace(cur=cur, amount=amount, cap=cap))
 
 
+def capped_drawn(s: Any, cur: Any, amount: Any, cap: int) -> Any:
+    """A gain drawn by chance (a treasure, §8.7/§8.8): under caps=refused no Need can refuse
+    what the pile gives, so its excess is lost as under caps=lost (the option says so)."""
+    if s.cfg.opt("caps") != "refused":
+        return capped(s, cur, amount, cap)
+    return If(cur + amount > cap, cap, cur + amount)
+
+
 def affordable(s: Any, p: int, cost: Gain, times: Any = 1) -> Any:
     return And(s.crowns[p] >= cost.crowns * times, s.stones[p] >= cost.stones * times,
                s.charges[p] >= cost.charges * times, s.glory[p] >= cost.glory * times)

@@ -13,7 +13,8 @@ from ..kernel import (
     args, decide, put, vadd, vsub,
 )
 from .data import CLASSES, SPECIALISTS
-from .economy import capped, CROWN_CAP
+from .data import Gain
+from .economy import capped, caps_need_ok, CROWN_CAP
 from .moves import chance, equip, line
 from .s6_actions import RESOLVE_TURN, resolving
 from .state import ACTIONS, EXPEDITIONS, NG
@@ -369,6 +370,9 @@ SELL = Action(
         Need("§7.5", "the item is held and identified",
              lambda s, a: And(_holds(s, a.p, a.item), Lookup(s.known[a.p], a.item) == 1)),
         Need("§7.5", "the sale costs 1 charge", lambda s, a: s.charges[a.p] >= 1),
+        Need("§6.7", "with caps=refused, a sale may not take the crowns above 20",
+             lambda s, a: caps_need_ok(s, a.p, Gain(crowns=sale_value(s, a))),
+             lambda s, a: f"{s.crowns[a.p]} crowns + {sale_value(s, a)} from the sale"),
     ),
     effect=_sell, phases=("actions",),
     propose=lambda s: (args(p, item=i) for p in resolving(s) if s.placed[p][foire(s)]

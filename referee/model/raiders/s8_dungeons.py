@@ -14,7 +14,7 @@ from ..kernel import (
     Sum, args, decide, put, vadd, vsub,
 )
 from .data import CLASSES, OBJETS, PILES, face_value
-from .economy import CROWN_CAP, after_draw, capped, draw_possible
+from .economy import CROWN_CAP, after_draw, capped_drawn, draw_possible
 from .moves import chance, dice, explore, resolution
 from .s7_groups import ENTRY, HELMET, cleared, floors_of, level_of, on
 from .state import NG, NPILES
@@ -422,7 +422,7 @@ def _take(s: Any, p: int, k: Any) -> Any:
     adv = Lookup(tuple(t.adventurer for t in ts) + (-1,) * len(x.items), k)
     owned = tuple(If(k == nt + i, o + 1, o) for i, o in enumerate(s.owned[p]))
     return s.but(glory=put(s.glory, p, s.glory[p] + glory),
-                 crowns=put(s.crowns, p, capped(s, s.crowns[p], crowns, CROWN_CAP)),
+                 crowns=put(s.crowns, p, capped_drawn(s, s.crowns[p], crowns, CROWN_CAP)),
                  reserve=put(s.reserve, p, tuple(If(adv == c, r + 1, r) for c, r in enumerate(s.reserve[p]))),
                  tpile=tuple(If(k == j, v - 1, v) for j, v in enumerate(s.tpile)),
                  ipile=tuple(If(k == nt + i, v - 1, v) for i, v in enumerate(s.ipile)),

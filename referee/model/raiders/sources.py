@@ -45,7 +45,8 @@ OPTIONS = (
                        "both sides are the book's own, for the players to pick (the initiation side is advised for a first game)")),
     Option("caps", "§6.7 §6.6", "what happens to a gain that would take crowns or stones above 20, or charges above 6", {
         "lost": "the excess is lost (the die cannot show more)",
-        "refused": "an action whose gain would exceed the limit cannot be taken"}, "lost",
+        "refused": "an action whose gain would exceed the limit cannot be taken (a treasure drawn by chance "
+                   "cannot be refused: its excess is lost)"}, "lost",
            basis=Basis("model", "§6.7 §6.6", "lost",
                        "§6.7 and §6.6 cap what a player holds, not what an action gives: nothing says whether the excess is lost or the gain refused")),
     Option("initiative_tie", "§3.4", "what happens when both initiative rolls total the same", {
