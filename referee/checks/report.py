@@ -65,8 +65,10 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
     unsettled = [f for f in findings if not f.established]
     if unsettled:
         # the third value: neither proved nor refuted; no value shown, not counted as findings
-        console.print(f"[bold]not established[/] [dim]({len(unsettled)}: not checked within the budget, "
-                      "or cannot arise as audited; rerun with a larger --budget)[/]")
+        na = sum(_not_applicable(f) for f in unsettled)
+        why = [f"{len(unsettled) - na} not settled within the budget or the search: rerun with a larger "
+               "--budget" if na < len(unsettled) else "", f"{na} not applicable as audited" if na else ""]
+        console.print(f"[bold]not established[/] [dim]({len(unsettled)}: {'; '.join(w for w in why if w)})[/]")
         for f in sorted(unsettled, key=lambda f: (book.order(f.cites[0] if f.cites else ""), f.id)):
             where = f" [dim]({' '.join(f.cites)})[/]" if f.cites else ""
             mark = f" [bold]{marks[f.id]}[/]" if f.id in marks else ""
@@ -88,6 +90,11 @@ def _line(console: Any, f: Finding, style: str, mark: str) -> None:
     src = f" [dim][{', '.join(f.sources)}][/]" if f.sources else ""
     m = f" [bold]{mark}[/]" if mark else ""
     console.print(f"  [{style}]{ICON.get(f.kind, '-')} {_esc(first)} {tag}[/]{m} {_esc(f.says)}{extra}{src}")
+
+
+def _not_applicable(f) -> bool:
+    """A result whose situation cannot arise in the configuration audited (no budget helps)."""
+    return f.status == "not applicable" or any(d.startswith("not applicable") for d in f.details)
 
 
 def _esc(s: str) -> str:
