@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from referee import model
 from referee.replays.engine import replay
 
 EX = Path(__file__).parent.parent / "examples" / "raiders"

@@ -2,10 +2,8 @@
 game's JSON Schema: tests/test_schemas.py)."""
 from pathlib import Path
 
-import orjson
 import pytest
 
-from referee.model import load
 from referee.replays.engine import replay
 from referee.replays.expect import mismatch
 

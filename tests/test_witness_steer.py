@@ -2,13 +2,13 @@
 has no answer becomes the goal the explorer climbs (checks/steer.py). On a walk made for
 it: a marker moves one step up or down on a track of 100; the question arises only at
 square 60, which a random walk of the same work almost never reaches (seconds)."""
-import random
 from dataclasses import dataclass
 
 import z3
 
 from referee import (
-    Action, And, Answer, Config, Game, Int, Invariant, Need, Option, Param, Phase, Ruling, Source, State, args,
+    Action, And, Answer, Config, Game, Int, Invariant, Need, Option, Param, Phase, Ruling, Source, State,
+    args,
     choose_options, decide, num,
 )
 from referee.checks import witness as W

@@ -14,7 +14,7 @@ from typing import Any, Iterator
 import z3
 
 from ..model.kernel import Action, Config, Game, Sym
-from ..model.kernel.rules import Int, Names, Name, Player
+from ..model.kernel.rules import Int, Names
 
 
 def _leaf(name: str, sort: str) -> Sym:

@@ -1,5 +1,4 @@
 """Helpers to build Dungeons Raiders positions from a header, as a log would."""
-from types import SimpleNamespace as A
 
 import pytest
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from ..kernel import (
-    And, Answer, If, Int, Lookup, Min, Or, Param, Ruling, Sum, covers, decide, put, vadd, vsub,
-)
+from ..kernel import And, Answer, If, Int, Param, Ruling, Sum, covers, decide, put, vadd
 from .data import MILITIA, Gain
 
 CROWN_CAP = STONE_CAP = 20  # §6.7

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kernel import And, Claim, Gap, Implies, Invariant, Lookup, Or, Sum, conjunction, vadd, within
+from ..kernel import And, Claim, Gap, Implies, Invariant, Lookup, Or, Sum, conjunction, vadd
 from .economy import CHARGE_CAP, CROWN_CAP, STONE_CAP, hand_size
 from .s6_actions import ap, max_mark
 from .sources import AP_TOKENS
@@ -145,7 +145,7 @@ from ..kernel import If, Max, Not  # noqa: E402
 from .data import CLASSES  # noqa: E402
 from .s7_groups import cleared, on  # noqa: E402
 from .s8_dungeons import PVP_ROLLED, ROLLED  # noqa: E402
-from .state import D, E, EXPEDITIONS, I, M, NG, NPILES, T  # noqa: E402
+from .state import D, E, EXPEDITIONS, I, M, NG, NPILES  # noqa: E402
 
 GROUPS = [(p, g) for p in P for g in range(NG)]
 

@@ -7,9 +7,9 @@ import random
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..kernel import And, BadInput, Config, Count, If, IllegalSetup, Or, Sum
+from ..kernel import And, BadInput, Config, If, IllegalSetup, Or, Sum
 from ..kernel.inputs import check_players, check_source, choose_options, kind_of
-from .data import CLASSES, Components, load
+from .data import Components, load
 from .sources import OPTIONS, SOURCES
 from .state import B, C, G, K, SETUP, Raiders
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..kernel import (
-    Action, And, Answer, BadField, If, Lookup, Need, Names, Param, ParamKind, Ruling, Sum, Sym,
-    args, covers, decide, put, vadd, vsub,
+    Action, And, Answer, BadField, If, Need, Names, Param, ParamKind, Ruling, Sum, Sym, args, covers,
+    decide, put, vadd, vsub,
 )
 from ..kernel.rules import shown
 from .data import CLASSES, face_value

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..kernel import (
-    Action, And, Answer, If, Implies, Lookup, Max, Name, Names, Need, Not, Or, Param, Ruling, Sum,
-    args, bump, covers, decide, put, vadd, vsub,
+    Action, And, Answer, If, Implies, Lookup, Max, Name, Names, Need, Param, Ruling, Sum, args, bump,
+    covers, decide, put, vadd, vsub,
 )
 from .economy import after_draw, bottom_after, caps_need_ok, count, draw_possible, hand_size, kinds, metro, settle, top_draw_ok
 from .moves import chance, draw, order, unit

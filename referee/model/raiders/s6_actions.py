@@ -9,11 +9,11 @@ from ..kernel import (
     Action, And, Answer, If, Implies, Int, Lookup, Name, Names, Need, Or, Param, Ruling, Sum,
     args, decide, put, vadd,
 )
-from .data import CLASSES, COLUMNS, MILITIA, Effect, Gain
+from .data import CLASSES, COLUMNS, Effect, Gain
 from .economy import affordable, caps_need_ok, settle
 from .moves import chance, glory_tables
 from .sources import AP_TOKENS
-from .state import ACTIONS, EXPEDITIONS, METROPOLE
+from .state import ACTIONS, EXPEDITIONS
 
 DONJON = "Partir en donjon"  # §6.1: the spot that sends a group (chapter 7)
 TOP = 3  # §3.3: three black cubes at most

@@ -17,7 +17,7 @@ from .data import Gain
 from .economy import capped, caps_need_ok, CROWN_CAP
 from .moves import chance, equip, line
 from .s6_actions import RESOLVE_TURN, resolving
-from .state import ACTIONS, EXPEDITIONS, NG
+from .state import ACTIONS, NG
 
 SQUARES = ("entrée", "casque")  # §7.3
 ENTRY, HELMET = 0, 1

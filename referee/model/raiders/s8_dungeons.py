@@ -10,13 +10,13 @@ from types import SimpleNamespace
 from typing import Any
 
 from ..kernel import (
-    Action, And, Answer, If, Implies, Int, Lookup, Max, Min, Name, Names, Need, Not, Or, Param, Player, Ruling,
+    Action, And, Answer, If, Int, Lookup, Max, Min, Name, Names, Need, Not, Or, Param, Player, Ruling,
     Sum, args, decide, put, vadd, vsub,
 )
 from .data import CLASSES, OBJETS, PILES, face_value
 from .economy import CROWN_CAP, after_draw, capped_drawn, draw_possible
 from .moves import chance, dice, explore, resolution
-from .s7_groups import ENTRY, HELMET, cleared, floors_of, level_of, on
+from .s7_groups import ENTRY, HELMET, floors_of, level_of, on
 from .state import NG, NPILES
 
 HOME, WAITING, ROLLED, WON, PVP_ROLLED, DONE = range(6)

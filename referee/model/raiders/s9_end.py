@@ -5,10 +5,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from ..kernel import Action, And, Answer, If, Need, Or, Outcome, Param, Player, Ruling, Sum, args, decide, put
+from ..kernel import Action, And, Answer, If, Or, Outcome, Param, Player, Ruling, Sum, args, decide
 from .s8_dungeons import END_NEED, phase_end
 from .sources import STATUE_GLORY
-from .state import EXPEDITIONS, METROPOLE, OVER
+from .state import METROPOLE, OVER
 
 GLORY_GOAL = 23  # §9.2
 LAST_TURN = 10  # §9.2, competition mode
