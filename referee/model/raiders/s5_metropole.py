@@ -182,7 +182,6 @@ def _refill(s: Any, a: Any) -> Any:
     pile, disc = after_draw(s.pile[p], s.discard[p], a.cards)
     done = put(s.done, p, 1)
     end = And(done[0] == 1, done[1] == 1)
-    zero = tuple(0 for _ in s.placed[p])
     return s.but(pile=put(s.pile, p, pile), discard=put(s.discard, p, disc), hand=put(s.hand, p, vadd(s.hand[p], a.cards)),
                  done=tuple(If(end, 0, d) for d in done), phase=If(end, ACTIONS, REFILL),
                  placed=tuple(tuple(If(end, 0, x) for x in row) for row in s.placed))
