@@ -18,7 +18,7 @@ from typing import Any
 import z3
 
 from ..model.kernel import Config, Game, Sym
-from . import work, workers
+from . import frame, work, workers
 from .symbolic import Instance, instances, sym_state, term
 
 # Live conjuncts are asked about in chunks: one query over hundreds of them (Dungeon
@@ -264,6 +264,7 @@ def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, al
     step = _solver(game)
     step.add(*hyp)
     conj = [(k, part, reads(part, S)) for k, inv in enumerate(invs) for part in parts(inv)]
+    shapes: dict = {}  # family -> whether its members have one shape (frame.shape_ok), asked once
     for inst in all_instances(game, cfg)[k0::jobs]:
         if allowance is not None and work.spent() - start > allowance:
             for r in res:
@@ -280,6 +281,7 @@ def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, al
         moved = changed(S, T)
         # a conjunct that reads no leaf the effect touched is its own hypothesis again
         live = [(k, part, rd & moved) for k, part, rd in conj if res[k].status == "proved" and rd & moved]
+        live = _framed(step, S, T, live, conj, res, shapes)
         # many live conjuncts (a recount of 220 squares): first on an abstraction
         down = _Down(S, T, moved) if len(live) > MANY else None
         for i in range(0, len(live), CHUNK):
@@ -300,3 +302,21 @@ def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, al
                         res[k].status, res[k].by = "unknown", inst.label
         step.pop()
     return res
+
+
+def _framed(step: Any, S: Any, T: Any, live: list, conj: list, res: list, shapes: dict) -> list:
+    """The live conjuncts left once each family among them (kernel `family`) is proved at
+    the indices the action edited (frame.py); a family that does not fit, or is not proved
+    there, keeps its members for the usual queries (which name the member and its model)."""
+    fams = {id(f): f for f in (getattr(part, "family", None) for _, part, _ in live) if f is not None}
+    done = set()
+    for key, fam in fams.items():
+        # the hypothesis must hold every member (an instance at a symbolic index is drawn from it)
+        assumed = sum(1 for k, part, _ in conj if getattr(part, "family", None) is fam and res[k].status == "proved")
+        if assumed != fam.n:
+            continue
+        if key not in shapes:
+            shapes[key] = frame.shape_ok(fam, S)
+        if shapes[key] and frame.at_edits(step, S, T, fam) == z3.unsat:
+            done.add(key)
+    return [x for x in live if id(getattr(x[1], "family", None)) not in done] if done else live

@@ -1,7 +1,7 @@
 """Invariants (proved by z3 by induction over every action), claims, gaps."""
 from __future__ import annotations
 
-from ..kernel import And, Claim, Count, Gap, If, Implies, Invariant, Max, Not, Or, Sum, conjunction
+from ..kernel import And, Claim, Count, Gap, If, Implies, Invariant, Max, Not, Or, Sum, conjunction, family
 from .board import (
     C, GONE, HID, NCHAR, NSQ, NTOK, RES, T, ctok, limit, on_board, room_squares,
 )
@@ -11,20 +11,21 @@ from .state import SETUP
 LIMITS = tuple(limit(r) for r in range(8))
 
 
-def _square(q):
+def _square(s, q):
     """§Règle d'or 2 on square q: at most 2 tokens, at most 1 object, at most 1 unwounded
     character. `occ` counts carried tokens too: under carried=no the 2 pawns are those lying
     on the square (the move's Need counts so), each of which may carry one more, so the
     count of all tokens there is at most 4 (a character carrying a wounded friend onto a
     square holding a wounded character makes 3, which the option allows)."""
-    return lambda s: And(s.occ[q] <= _most(s), s.objs[q] <= 1, s.unw[q] <= 1)
+    return And(s.occ[q] <= _most(s), s.objs[q] <= 1, s.unw[q] <= 1)
 
 
 def _most(s) -> int:
     return 2 if s.cfg.opt("carried") == "yes" else 4
 
 
-square_counts_ok = conjunction(*[_square(q) for q in range(NSQ)])
+# one family of like conjuncts: a proof checks it at the squares an action edits (checks/frame.py)
+square_counts_ok = family(_square, NSQ, ("occ", "objs", "unw"))
 
 
 def held_by(s, t):
