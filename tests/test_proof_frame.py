@@ -109,3 +109,34 @@ def test_a_family_that_is_not_one_function_of_its_own_square_gets_no_frame(fn):
     assert not frame.shape_ok(fam, S)
     assert frame.shape_ok(family(_per_square, N, ("occ",)).parts[0].family, S)
 
+
+
+def _lower_game(fn) -> Game:
+    """A token is taken off any square (no guard): the family holds afterwards only if
+    lowering a count cannot break it."""
+    take = Action("take", "§2", "a token is taken off a square", params=(Param("to", Square(), "where"),), needs=(),
+                  effect=lambda s, a: s.but(occ=bump(s.occ, a.to, -1)), phases=("play",))
+    cfg = Config("frame", {}, (), extra={"nplayers": 1})
+    return Game("frame", "Frame", "", "0", _Board, (), (), (Phase("play", "§0", ""),), (take,),
+                (Invariant("§1", "a bound on each square", family(fn, N, ("occ",))),),
+                configure=lambda o, d, p, nplayers=1: cfg, setup=lambda h, c: _Board(cfg=c, phase=0, at=(0, 0), occ=(0,) * N),
+                init=lambda S: And(S.phase == 0, *[x == 0 for x in S.occ]), result=lambda s: None)
+
+
+def test_lowering_counts_keeps_a_bound_from_above_but_not_from_below(asked):
+    """Only lowering: "at most 2" holds with no query at the squares (the shortcut), while
+    "at least 0" is refuted at the square emptied below 0 (the shortcut must not apply)."""
+    game = _lower_game(lambda s, q: s.occ[q] <= 2)
+    assert [r.status for r in prove(game, game.default_config())] == ["proved"]
+    assert asked["asks"] == 0 and all(x == z3.unsat for x in asked["frame"])
+    game = _lower_game(_per_square)
+    (r,) = prove(game, game.default_config())
+    assert r.status == "not-inductive" and r.by.startswith("take(")
+
+
+def test_the_sign_of_a_term_is_read_off_its_shape():
+    c, x = z3.Bool("c"), z3.Int("x")
+    assert frame._sign(-z3.If(c, 1, 0)) == (True, False)
+    assert frame._sign(z3.If(c, -1, 0) + z3.IntVal(-2)) == (True, False)
+    assert frame._sign(-z3.If(c, x, 0)) == (False, False)  # x may be anything
+    assert frame._sign(-z3.If(c, 1, -1)) == (False, False)

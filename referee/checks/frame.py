@@ -10,7 +10,9 @@ edited indices: one small query at symbolic indices, instead of one conjunct per
 - the items at an edited index are computed from the edits exactly as put/bump do,
 - the hypothesis at an edited index is an instance of the assumed family (the index is
   an item of the vectors: the query is guarded by its range).
-When anything does not fit, the members stay with the usual per-conjunct queries."""
+Where every edit only lowers items (a recount of the tokens that left) and no member can
+break by lowering them, the family holds without a query at the indices. When anything
+does not fit, the members stay with the usual per-conjunct queries."""
 from __future__ import annotations
 
 from typing import Any
@@ -19,6 +21,7 @@ import z3
 
 from ..model.kernel import And, If, Implies, Lookup
 from ..model.kernel.logic import Among, Edited
+from . import work
 from .symbolic import term
 
 
@@ -39,7 +42,7 @@ def item(before: tuple, chain: list, i: Any) -> Any:
     """Item i (a symbolic index) of the vector the edits built, as put/bump compute it:
     an edit changes item i when its index is i (and i one of the values its index may
     take, when it lists them: put/bump touch only those)."""
-    v = Lookup(before, i, 0)
+    v = Lookup(before, i, before[0])  # any item of the sort: i off the vector is guarded out
     for op, at, by in chain:
         hit = at == i
         if at.dom is not None:
@@ -87,6 +90,8 @@ def at_edits(step: Any, S: Any, T: Any, fam: Any) -> Any:
         if c is None:
             return None
         chains[f] = c
+    if _only_down(chains) and _down_closed(fam, S, [f for f, c in chains.items() if c]):
+        return z3.unsat  # every item edited is no larger, and no smaller item breaks a member
     points: list = []
     for c in chains.values():
         for _, at, _ in c:
@@ -97,7 +102,7 @@ def at_edits(step: Any, S: Any, T: Any, fam: Any) -> Any:
     hyps, goals = [], []
     for i in points:
         inside = And(i >= 0, i < fam.n)
-        pre = S.but(**{f: (Lookup(getattr(S, f), i, 0),) for f in fam.fields})
+        pre = S.but(**{f: (Lookup(getattr(S, f), i, getattr(S, f)[0]),) for f in fam.fields})
         post = T.but(**{f: (item(getattr(S, f), chains[f], i),) for f in fam.fields})
         hyps.append(term(Implies(inside, fam.fn(pre, 0))))
         goals.append(term(Implies(inside, fam.fn(post, 0))))
@@ -107,3 +112,42 @@ def at_edits(step: Any, S: Any, T: Any, fam: Any) -> Any:
     out = step.check()
     step.pop()
     return out
+
+
+def _only_down(chains: dict) -> bool:
+    """Every edit adds a number that is never positive, whatever the state (a recount of
+    the tokens that left: 28 squares edited); asked without any hypothesis."""
+    bys = [by for c in chains.values() for op, _, by in c]
+    if not bys or any(op != "bump" for c in chains.values() for op, _, _ in c):
+        return False
+    if all(_sign(term(by))[0] for by in bys):
+        return True  # read off the terms: minus a 0-or-1 (z3 would first digest the conditions)
+    s = work.limited(z3.SolverFor("QF_LIA"))
+    s.add(z3.Or([term(by) > 0 for by in bys]))
+    return s.check() == z3.unsat
+
+
+def _down_closed(fam: Any, S: Any, fields: list) -> bool:
+    """A member that holds still holds once the items of `fields` are made no larger (on
+    placeholders: one small query)."""
+    holders = {f: _holder(f, getattr(S, f)[0]) for f in fam.fields}
+    lower = {f: _holder(f + "'", getattr(S, f)[0]) if f in fields else h for f, h in holders.items()}
+    pre = S.but(**{f: (h,) for f, h in holders.items()})
+    post = S.but(**{f: (h,) for f, h in lower.items()})
+    s = work.limited(z3.SolverFor("QF_LIA"))
+    s.add(term(fam.fn(pre, 0)), *[term(lower[f]) <= term(holders[f]) for f in fields], z3.Not(term(fam.fn(post, 0))))
+    return s.check() == z3.unsat
+
+
+def _sign(t: Any) -> tuple[bool, bool]:
+    """(never positive, never negative) as the integer term's shape shows: numerals, minus,
+    sums and If over such terms (the If's condition unread); (False, False) otherwise."""
+    if z3.is_int_value(t):
+        return t.as_long() <= 0, t.as_long() >= 0
+    if z3.is_app_of(t, z3.Z3_OP_UMINUS):
+        neg, pos = _sign(t.arg(0))
+        return pos, neg
+    if z3.is_app_of(t, z3.Z3_OP_ITE) or z3.is_app_of(t, z3.Z3_OP_ADD):
+        signs = [_sign(x) for x in (t.children()[1:] if z3.is_app_of(t, z3.Z3_OP_ITE) else t.children())]
+        return all(n for n, _ in signs), all(p for _, p in signs)
+    return False, False
