@@ -31,13 +31,13 @@ def _per_square(s, q):
     return And(s.occ[q] >= 0, s.occ[q] <= 2)
 
 
-def _game(test=None, gain: int = 1, rebuild: bool = False) -> Game:
+def _game(test=None, gain: int = 1, rebuild: bool = False, phase: int = 0) -> Game:
     def effect(s, a):
         src = Lookup(s.at, 0)
         occ = bump(bump(s.occ, src, -1), a.to, gain)
         if rebuild:  # the same counts, built without put/bump: the frame does not apply
             occ = tuple(x + 0 for x in occ)
-        return s.but(at=put(s.at, 0, a.to), occ=occ)
+        return s.but(at=put(s.at, 0, a.to), occ=occ, phase=phase)
 
     move = Action("move", "§1", "token 0 moves", params=(Param("to", Square(), "where"),),
                   needs=(Need("§1", "room on the square", lambda s, a: Lookup(s.occ, a.to) + 1 <= 2, lambda s, a: "full"),
@@ -95,6 +95,15 @@ def test_counts_rebuilt_otherwise_than_by_put_or_bump_get_no_frame(asked):
     game = _game(rebuild=True)
     assert [r.status for r in prove(game, game.default_config())] == ["proved", "proved"]
     assert asked["frame"] and all(x is None for x in asked["frame"]) and asked["asks"] > len(Square().cases(None, "x"))
+
+
+def test_a_family_reading_a_value_the_action_changes_gets_no_frame(asked):
+    """Members also read the phase, which the move changes: a square the move does not
+    touch may break too (a count of 2 once the bound drops to 1), so no frame."""
+    game = _game(test=family(lambda s, q: And(s.occ[q] >= 0, s.occ[q] <= 2 - s.phase), N, ("occ",)), phase=1)
+    res = prove(game, game.default_config())
+    assert res[0].status == "not-inductive"
+    assert all(x is None for x in asked["frame"])
 
 
 @pytest.mark.parametrize("fn", [

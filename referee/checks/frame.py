@@ -21,6 +21,7 @@ import z3
 
 from ..model.kernel import And, If, Implies, Lookup
 from ..model.kernel.logic import Among, Edited
+from ..model.kernel.reads import leaf, reads
 from . import work
 from .symbolic import term
 
@@ -84,6 +85,10 @@ def at_edits(step: Any, S: Any, T: Any, fam: Any) -> Any:
     """Whether the step can break a member of `fam`, asked at the indices the action
     edited: z3's answer (unsat: it cannot), or None when the effect does not fit (some
     vector of the family rebuilt otherwise than by put/bump, or none edited)."""
+    # what a member reads besides its items (the same for every member: shape_ok) must be
+    # unchanged, or members away from the edits could change too
+    if any(p[0] not in fam.fields and leaf(T, p) is not leaf(S, p) for p in reads(fam.member(0), S)):
+        return None
     chains = {}
     for f in fam.fields:
         c = edits(getattr(S, f), getattr(T, f))
