@@ -39,11 +39,10 @@ def edits(before: tuple, after: tuple) -> list | None:
     return chain[::-1]
 
 
-def item(before: tuple, chain: list, i: Any) -> Any:
-    """Item i (a symbolic index) of the vector the edits built, as put/bump compute it:
-    an edit changes item i when its index is i (and i one of the values its index may
-    take, when it lists them: put/bump touch only those)."""
-    v = Lookup(before, i, before[0])  # any item of the sort: i off the vector is guarded out
+def item(v: Any, chain: list, i: Any) -> Any:
+    """Item i (a symbolic index) of the vector the edits built from one whose item i is v,
+    as put/bump compute it: an edit changes item i when its index is i (and i one of the
+    values its index may take, when it lists them: put/bump touch only those)."""
     for op, at, by in chain:
         hit = at == i
         if at.dom is not None:
@@ -107,8 +106,10 @@ def at_edits(step: Any, S: Any, T: Any, fam: Any) -> Any:
     hyps, goals = [], []
     for i in points:
         inside = And(i >= 0, i < fam.n)
-        pre = S.but(**{f: (Lookup(getattr(S, f), i, getattr(S, f)[0]),) for f in fam.fields})
-        post = T.but(**{f: (item(getattr(S, f), chains[f], i),) for f in fam.fields})
+        # item i before (any item of the sort as the default: i off the vectors is guarded out)
+        was = {f: Lookup(getattr(S, f), i, getattr(S, f)[0]) for f in fam.fields}
+        pre = S.but(**{f: (v,) for f, v in was.items()})
+        post = T.but(**{f: (item(was[f], chains[f], i),) for f in fam.fields})
         hyps.append(term(Implies(inside, fam.fn(pre, 0))))
         goals.append(term(Implies(inside, fam.fn(post, 0))))
     step.push()
