@@ -153,3 +153,27 @@ def test_a_proof_never_rests_on_an_invariant_that_is_not_proved(jobs):
     # alone (nothing false to lean on), an invariant that does hold is still proved
     game = _xy_game([Invariant("§3", "y stays at least 0", lambda s: s.y >= 0), y_is_0])
     assert [r.status for r in prove(game, game.default_config())] == ["proved", "not-inductive"]
+
+
+def test_a_core_invariant_is_proved_assuming_only_the_core():
+    """x += y, y -= 1: 'y <= 0' is inductive, 'x <= 0' only given it. Marked core, 'x <= 0'
+    is proved first, assuming only the core: not inductive there, so not proved, whatever the
+    rest proves; unmarked, both are proved together; marked both, both are proved."""
+    step = Action("step", "§1", "x grows by y, y shrinks by one", effect=lambda s, a: s.but(x=s.x + s.y, y=s.y - 1),
+                  phases=("play",))
+    cfg = Config("xy", {}, ())
+
+    def game(x_core, y_core):
+        invs = (Invariant("§1", "x stays at most 0", lambda s: s.x <= 0, core=x_core),
+                Invariant("§2", "y stays at most 0", lambda s: s.y <= 0, core=y_core))
+        return Game("xy", "XY", "", "0", _XY, (), (), (Phase("play", "§0", ""),), (step,), invs,
+                    configure=lambda o, d, p, nplayers=2: cfg, setup=lambda h, c: _XY(cfg=c, phase=0, x=0, y=0),
+                    init=lambda s: And(s.phase == 0, s.x == 0, s.y == 0), result=lambda s: None)
+
+    def statuses(g):
+        return [r.status for r in prove(g, g.default_config())]
+
+    assert statuses(game(True, False)) == ["not-inductive", "proved"]
+    assert statuses(game(False, False)) == ["proved", "proved"]
+    assert statuses(game(True, True)) == ["proved", "proved"]
+    assert statuses(game(False, True)) == ["proved", "proved"]  # the rest may assume the core

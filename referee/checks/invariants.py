@@ -5,7 +5,10 @@ is unsat) and every action instance preserves it, assuming the invariants proved
 (step: Inv and Needs and not Inv' is unsat, for every action of the model). The assumed
 set is a fixpoint (Houdini): a step proof may assume only invariants that are themselves
 proved, so when one fails (base case, step, or unknown) the others are proved again
-without it; the proved set is then inductive as a whole. A solver `unknown` is reported
+without it; the proved set is then inductive as a whole. Invariants marked `core` are
+proved first, assuming only each other (a cheap rule is not lost to the others' cost), then
+the rest assuming them. A family of like conjuncts is proved at the indices an action edits
+(frame.py). A solver `unknown` is reported
 as unknown, never as proved. When the step fails, the counterexample to
 induction is shown; whether a reachable state breaks the invariant is then searched for
 concretely (witness.py), and the finding says which of the two it is.
@@ -18,7 +21,7 @@ from typing import Any
 import z3
 
 from ..model.kernel import Config, Game, Sym
-from . import work, workers
+from . import frame, work, workers
 from .symbolic import Instance, instances, sym_state, term
 
 # Live conjuncts are asked about in chunks: one query over hundreds of them (Dungeon
@@ -93,7 +96,8 @@ class _Job:
     cfg: Config
     jobs: int
     allowance: int | None  # z3 resource units each chunk may spend (None: no limit)
-    assume: tuple[int, ...] | None = None  # the invariants a step may assume (None: all)
+    assume: tuple[int, ...] | None = None  # the invariants a step proves and assumes (None: all)
+    fixed: tuple[int, ...] = ()  # proved in an earlier stage: assumed, not proved again
 
     def __reduce__(self):
         import dataclasses
@@ -107,13 +111,14 @@ class _Job:
         if not registered:
             raise TypeError(f"{self.game.name}: not a registered game, so a spawned worker cannot load it; "
                             "prove it with jobs=1 or a fork context")
-        return _job_of, (self.game.name, dataclasses.replace(self.cfg), self.jobs, self.allowance, self.assume)
+        return _job_of, (self.game.name, dataclasses.replace(self.cfg), self.jobs, self.allowance, self.assume, self.fixed)
 
 
-def _job_of(name: str, cfg: Config, jobs: int, allowance: int | None, assume: tuple | None = None) -> "_Job":
+def _job_of(name: str, cfg: Config, jobs: int, allowance: int | None, assume: tuple | None = None,
+            fixed: tuple = ()) -> "_Job":
     from ..model import load
 
-    return _Job(load(name), cfg, jobs, allowance, assume)
+    return _Job(load(name), cfg, jobs, allowance, assume, fixed)
 
 
 def _take_job(job: _Job) -> None:
@@ -129,7 +134,7 @@ _job: _Job | None = None  # a worker's job (_take_job); always None in the proce
 def _chunk_in_child(k: int) -> list[tuple]:
     job = _job
     assert job is not None, "a chunk of prove runs only in a worker started by prove"
-    res = _steps(job.game, job.cfg, _open(len(job.game.invariants), job.assume), k, job.jobs, job.allowance)
+    res = _steps(job.game, job.cfg, _open(len(job.game.invariants), job.assume, job.fixed), k, job.jobs, job.allowance)
     return [(r.index, r.status, r.by, r.model) for r in res]
 
 
@@ -163,36 +168,49 @@ def prove(game: Game, cfg: Config, budget: float | None = None, jobs: int = 1, c
             r.status, r.by = "unknown", "setup"
         base.pop()
     # the step, until the invariants it assumes are exactly those it proves (Houdini): each
-    # round drops what the last one could not prove and proves the rest again without it
-    while True:
-        assume = tuple(r.index for r in res if r.status == "proved")
-        if not assume:
-            return res
-        got = _round(game, cfg, S, hyp, assume, jobs, allowance, context)
-        lost = [g for g in got if g.index in assume and g.status != "proved"]
-        for g in lost:
-            res[g.index] = g
-        if not lost:
-            return res
+    # round drops what the last one could not prove and proves the rest again without it.
+    # Core invariants first, assuming only each other, so what the others cost cannot leave
+    # them unproved; then the others, assuming the core ones proved (fixed: not proved
+    # again). Sound: the core set is inductive on its own, the rest relative to it.
+    core = [i for i, inv in enumerate(invs) if getattr(inv, "core", False)]
+    stages = [core, [i for i in range(len(invs)) if i not in core]] if core else [list(range(len(invs)))]
+    fixed: tuple = ()
+    for stage in stages:
+        while True:
+            assume = tuple(r.index for r in res if r.status == "proved" and r.index in stage)
+            if not assume:
+                break
+            got = _round(game, cfg, S, hyp, assume, jobs, allowance, context, fixed)
+            lost = [g for g in got if g.index in assume and g.status != "proved"]
+            for g in lost:
+                res[g.index] = g
+            if not lost:
+                break
+        fixed += tuple(r.index for r in res if r.status == "proved" and r.index in stage)
+    return res
 
 
-def _open(n: int, assume: tuple | None) -> list[InvResult]:
-    """The results a round starts from: those outside `assume` are already settled."""
-    return [InvResult(i) if assume is None or i in assume else InvResult(i, "settled") for i in range(n)]
+def _open(n: int, assume: tuple | None, fixed: tuple = ()) -> list[InvResult]:
+    """The results a round starts from: those of `assume` to prove, those of `fixed` proved
+    in an earlier stage (assumed, not proved again), the others already settled."""
+    return [InvResult(i) if assume is None or i in assume else InvResult(i, "fixed" if i in fixed else "settled")
+            for i in range(n)]
 
 
 def _round(game: Game, cfg: Config, S: Any, hyp: list, assume: tuple, jobs: int, allowance: int | None,
-           context: Any) -> list[InvResult]:
-    """One induction step over every action instance, assuming the invariants of `assume`."""
+           context: Any, fixed: tuple = ()) -> list[InvResult]:
+    """One induction step over every action instance, proving the invariants of `assume`
+    assuming them and those of `fixed`."""
     n = len(hyp)
+    held = [hyp[i] for i in range(n) if i in assume or i in fixed]
     if jobs <= 1:
-        return _steps(game, cfg, _open(n, assume), 0, 1, allowance, (S, [hyp[i] for i in assume]))
-    job = _Job(game, cfg, jobs, allowance, assume)
+        return _steps(game, cfg, _open(n, assume, fixed), 0, 1, allowance, (S, held))
+    job = _Job(game, cfg, jobs, allowance, assume, fixed)
     with workers.context(context).Pool(jobs - 1, initializer=_take_job, initargs=(job,)) as pool:
         others = pool.map_async(_chunk_in_child, range(1, jobs))
-        mine = _steps(game, cfg, _open(n, assume), 0, jobs, allowance, (S, [hyp[i] for i in assume]))
+        mine = _steps(game, cfg, _open(n, assume, fixed), 0, jobs, allowance, (S, held))
         chunks = [[(r.index, r.status, r.by, r.model) for r in mine]] + others.get()
-    res = _open(n, assume)
+    res = _open(n, assume, fixed)
     for chunk in chunks:  # an invariant is proved only if every chunk proved it
         for idx, status, by, model in chunk:
             if res[idx].status == "proved" and status != "proved":
@@ -256,7 +274,7 @@ def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, al
     z3 resource units (None: no limit)."""
     start = work.spent()
     invs = game.invariants
-    assumed = [r.index for r in res if r.status == "proved"]  # the others are settled: not assumed
+    assumed = [r.index for r in res if r.status in ("proved", "fixed")]  # the others are settled: not assumed
     S, hyp = built or (lambda S: (S, [term(invs[k].test(S)) for k in assumed]))(sym_state(game, cfg, "s"))
     # one solver holds the hypothesis; each action instance is pushed in turn and asked,
     # a chunk of live conjuncts at a time, whether it can break one; only then is each
@@ -264,6 +282,7 @@ def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, al
     step = _solver(game)
     step.add(*hyp)
     conj = [(k, part, reads(part, S)) for k, inv in enumerate(invs) for part in parts(inv)]
+    shapes: dict = {}  # family -> whether its members have one shape (frame.shape_ok), asked once
     for inst in all_instances(game, cfg)[k0::jobs]:
         if allowance is not None and work.spent() - start > allowance:
             for r in res:
@@ -280,6 +299,7 @@ def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, al
         moved = changed(S, T)
         # a conjunct that reads no leaf the effect touched is its own hypothesis again
         live = [(k, part, rd & moved) for k, part, rd in conj if res[k].status == "proved" and rd & moved]
+        live = _framed(step, S, T, live, conj, res, shapes)
         # many live conjuncts (a recount of 220 squares): first on an abstraction
         down = _Down(S, T, moved) if len(live) > MANY else None
         for i in range(0, len(live), CHUNK):
@@ -300,3 +320,21 @@ def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, al
                         res[k].status, res[k].by = "unknown", inst.label
         step.pop()
     return res
+
+
+def _framed(step: Any, S: Any, T: Any, live: list, conj: list, res: list, shapes: dict) -> list:
+    """The live conjuncts left once each family among them (kernel `family`) is proved at
+    the indices the action edited (frame.py); a family that does not fit, or is not proved
+    there, keeps its members for the usual queries (which name the member and its model)."""
+    fams = {id(f): f for f in (getattr(part, "family", None) for _, part, _ in live) if f is not None}
+    done = set()
+    for key, fam in fams.items():
+        # the hypothesis must hold every member (an instance at a symbolic index is drawn from it)
+        assumed = sum(1 for k, part, _ in conj if getattr(part, "family", None) is fam and res[k].status in ("proved", "fixed"))
+        if assumed != fam.n:
+            continue
+        if key not in shapes:
+            shapes[key] = frame.shape_ok(fam, S)
+        if shapes[key] and frame.at_edits(step, S, T, fam) == z3.unsat:
+            done.add(key)
+    return [x for x in live if id(getattr(x[1], "family", None)) not in done] if done else live

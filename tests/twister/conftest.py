@@ -5,7 +5,7 @@ import pytest
 
 from referee.model import load
 from referee.model.kernel import args
-from referee.model.twister.board import NTOK
+from referee.model.twister.board import NTOK, room_of
 from referee.model.twister.common import counts_of, geo
 from referee.model.twister.setup import HEADER_EXAMPLE
 from referee.replays.engine import setup_from_header
@@ -48,7 +48,8 @@ def position(where, held=None, wounded=(), revealed=(0,), options=None, ap=5, tu
     occ, objs, unw = counts_of(s.loc, s.wounded)
     g = geo(s)
     onpit = tuple(bool(0 <= s.loc[t] < 220 and g.pit(s, s.loc[t])) for t in range(28))
-    return s.but(occ=occ, objs=objs, unw=unw, onpit=onpit)
+    shut = tuple(room_of(q) is not None and not rv[room_of(q)] for q in range(220))
+    return s.but(occ=occ, objs=objs, unw=unw, onpit=onpit, shut=shut)
 
 
 def why(s, name, **kw):

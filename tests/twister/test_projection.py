@@ -6,7 +6,7 @@ import random
 from conftest import GAME
 
 from referee.checks.explore import Explorer
-from referee.model.twister.board import HID, NSQ, RES, NTOK, room_squares
+from referee.model.twister.board import HID, NSQ, RES, NTOK, room_of, room_squares
 from referee.model.twister.common import counts_of, geo
 from referee.replays.engine import setup_from_header
 
@@ -27,6 +27,7 @@ def test_projection_matches_positions_in_random_games():
             seen.add(act.name)
             assert counts_of(t.loc, t.wounded) == (t.occ, t.objs, t.unw), act.name
             assert t.hid == tuple(sum(1 for x in t.loc if x == HID + r) for r in range(8)), act.name
+            assert t.shut == tuple(room_of(q) is not None and not t.revealed[room_of(q)] for q in range(NSQ)), act.name
             assert t.res == tuple(sum(1 for k in range(NTOK) if t.loc[p * NTOK + k] == RES) for p in (0, 1))
             g = geo(t)
             assert t.onpit == tuple(bool(0 <= t.loc[k] < NSQ and g.pit(t, t.loc[k])) for k in range(28)), act.name

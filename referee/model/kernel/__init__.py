@@ -1,6 +1,6 @@
 """The game-agnostic kernel: logic helpers, rule vocabulary, the Game record."""
 from .game import BadInput, DataCheck, Game, Illegal, IllegalSetup, Outcome
-from .reads import conjunction
+from .reads import conjunction, family
 from .logic import (
     Among, And, Count, If, Implies, Lookup, Max, Min, Not, Or, Sum, Sym, SymbolicBranch,
     bump, covers, is_sym, put, vadd, vsub, within,

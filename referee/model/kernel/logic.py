@@ -264,7 +264,7 @@ def put(vec: tuple, i: Any, v: Any) -> tuple:
     if rec is not None:
         return rec.call(put, vec, i, v)
     hit = _touched(i, len(vec))
-    return tuple(If(i == k, v, x) if k in hit else x for k, x in enumerate(vec))
+    return Edited(tuple(If(i == k, v, x) if k in hit else x for k, x in enumerate(vec)), vec, "put", i, v)
 
 
 def bump(vec: tuple, i: Any, d: Any) -> tuple:
@@ -277,7 +277,19 @@ def bump(vec: tuple, i: Any, d: Any) -> tuple:
     if rec is not None:
         return rec.call(bump, vec, i, d)
     hit = _touched(i, len(vec))
-    return tuple(If(i == k, x + d, x) if k in hit else x for k, x in enumerate(vec))
+    return Edited(tuple(If(i == k, x + d, x) if k in hit else x for k, x in enumerate(vec)), vec, "bump", i, d)
+
+
+class Edited(tuple):
+    """What put or bump built at a symbolic index, remembering how: `base` with item `at`
+    set to (op "put") or raised by (op "bump") `by`. The proofs read it as a frame: every
+    item but the one at `at` is base's (checks/invariants.py proves a family of conjuncts
+    at the edited indices only). Built on the symbolic path alone; a tuple otherwise."""
+
+    def __new__(cls, items: tuple, base: tuple, op: str, at: Any, by: Any):
+        t = super().__new__(cls, items)
+        t.base, t.op, t.at, t.by = base, op, at, by
+        return t
 
 
 def vadd(a: tuple, b: tuple) -> tuple:

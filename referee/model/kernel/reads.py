@@ -62,6 +62,36 @@ def conjunction(*fns: Any) -> Any:
     return test
 
 
+class Family:
+    """Conjuncts of one shape over the items of some vectors: member q is fn(s, q), which
+    reads item q of each vector of `fields` and nothing else (a per-square rule). The
+    replay checks the members one by one; the proofs may check the family at the few
+    indices an action edits instead (checks/invariants.py, which verifies the shape)."""
+
+    def __init__(self, fn: Any, n: int, fields: tuple[str, ...]):
+        self.fn, self.n, self.fields = fn, n, tuple(fields)
+
+    def member(self, q: int) -> Any:
+        def test(s: Any) -> Any:
+            return self.fn(s, q)
+
+        test.family, test.index = self, q
+        return test
+
+
+def family(fn: Any, n: int, fields: tuple[str, ...]) -> Any:
+    """An invariant's test over n like conjuncts fn(s, q), q = 0..n-1 (see Family)."""
+    from .logic import And
+
+    fam = Family(fn, n, fields)
+
+    def test(s):
+        return And(*[fam.fn(s, q) for q in range(n)])
+
+    test.parts = [fam.member(q) for q in range(n)]
+    return test
+
+
 def parts(inv: Any) -> list:
     """An invariant's conjuncts checked separately (per player for `each`)."""
     return list(getattr(inv.test, "parts", None) or [inv.test])

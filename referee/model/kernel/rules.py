@@ -416,6 +416,9 @@ class Invariant:
     test: Callable[[Any], Any]
     source: str | None = None
     name: str = ""  # the stable id's last part (checks/findings.py: finding_id); rewording keeps it
+    # proved first, assuming only the other core invariants: a cheap rule is then proved
+    # whatever the others cost (checks/invariants.py, `prove`)
+    core: bool = False
 
 
 @dataclass(frozen=True)

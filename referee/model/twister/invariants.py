@@ -1,9 +1,9 @@
 """Invariants (proved by z3 by induction over every action), claims, gaps."""
 from __future__ import annotations
 
-from ..kernel import And, Claim, Count, Gap, If, Implies, Invariant, Max, Not, Or, Sum, conjunction
+from ..kernel import And, Claim, Count, Gap, If, Implies, Invariant, Max, Not, Or, Sum, conjunction, family
 from .board import (
-    C, GONE, HID, NCHAR, NSQ, NTOK, RES, T, ctok, limit, on_board, room_squares,
+    C, GONE, HID, NCHAR, NSQ, NTOK, RES, T, ctok, limit, on_board, room_of,
 )
 from .common import cof, is_char, may_stand_on_pit
 from .state import SETUP
@@ -11,20 +11,21 @@ from .state import SETUP
 LIMITS = tuple(limit(r) for r in range(8))
 
 
-def _square(q):
+def _square(s, q):
     """§Règle d'or 2 on square q: at most 2 tokens, at most 1 object, at most 1 unwounded
     character. `occ` counts carried tokens too: under carried=no the 2 pawns are those lying
     on the square (the move's Need counts so), each of which may carry one more, so the
     count of all tokens there is at most 4 (a character carrying a wounded friend onto a
     square holding a wounded character makes 3, which the option allows)."""
-    return lambda s: And(s.occ[q] <= _most(s), s.objs[q] <= 1, s.unw[q] <= 1)
+    return And(s.occ[q] <= _most(s), s.objs[q] <= 1, s.unw[q] <= 1)
 
 
 def _most(s) -> int:
     return 2 if s.cfg.opt("carried") == "yes" else 4
 
 
-square_counts_ok = conjunction(*[_square(q) for q in range(NSQ)])
+# one family of like conjuncts: a proof checks it at the squares an action edits (checks/frame.py)
+square_counts_ok = family(_square, NSQ, ("occ", "objs", "unw"))
 
 
 def held_by(s, t):
@@ -117,7 +118,7 @@ locations = conjunction(*[_located(t) for t in range(T)])
 
 def _room(r):
     """Room r: its hidden count in range, exactly its limit while face down after setup (0 once
-    revealed); nothing on the squares of a face-down room."""
+    revealed)."""
 
     def test(s):
         setup = s.phase == SETUP
@@ -128,8 +129,18 @@ def _room(r):
     return test
 
 
-def _room_square(r, q):
-    return lambda s: Implies(Not(s.revealed[r]), And(s.occ[q] <= 0, s.objs[q] <= 0, s.unw[q] <= 0))
+def _closed(s, q):
+    """Nothing on square q while its room is face down (`shut`: its room's flag)."""
+    return Implies(s.shut[q], And(s.occ[q] <= 0, s.objs[q] <= 0, s.unw[q] <= 0))
+
+
+def _shut(q):
+    """`shut` is the flag of the square's room: face down; never on a starting line."""
+    r = room_of(q)
+    return (lambda s: s.shut[q] == Not(s.revealed[r])) if r is not None else (lambda s: Not(s.shut[q]))
+
+
+face_down_empty = conjunction(*family(_closed, NSQ, ("occ", "objs", "unw", "shut")).parts, *[_shut(q) for q in range(NSQ)])
 
 
 def _reserves(s):
@@ -138,21 +149,23 @@ def _reserves(s):
                Implies(Not(setup), And(s.res[0] == 0, s.res[1] == 0)))
 
 
-rooms = conjunction(*[_room(r) for r in range(8)], *[_room_square(r, q) for r in range(8) for q in room_squares(r)], _reserves)
+rooms = conjunction(*[_room(r) for r in range(8)], _reserves)
 placement = conjunction(*locations.parts, *rooms.parts)
 
 
 INVARIANTS = (
     Invariant("§Règle d'or 2", "at most 2 tokens on a square (carried ones included; with carried=no, 2 lying there, "
               "each carrying at most one more), never two objects, at most one unwounded character (per-square counts)",
-              square_counts_ok, name="2_tokens_square"),
+              square_counts_ok, name="2_tokens_square", core=True),
+    Invariant("§Mise en place", "nothing lies on the squares of a face-down room", face_down_empty,
+              name="face_down_room_empty", core=True),
     Invariant("§Déplacement", "nothing on a pit but an unwounded Thief, a rope's carrier, and what they carry (on a pit "
               "exactly when its carrier is)", pits, name="nothing_pit_unwounded"),
     Invariant("§Objets", "a character carries at most one thing: an object or a wounded friend, on its own square", carrying, name="character_carries_thing"),
     Invariant("§Cartes Combat", "combat cards are spent once each except the 0; action cards follow the cycle (never all "
               "four spent, none above the highest played); counters in range", cards, name="combat_cards_spent"),
     Invariant("§Mise en place", "tokens are on a square, hidden, in reserve or gone; a face-down room holds exactly its "
-              "limit after setup and nothing on its squares, a revealed one no hidden token", placement, name="tokens_square_hidden"),
+              "limit after setup, a revealed one no hidden token", placement, name="tokens_square_hidden"),
 )
 
 

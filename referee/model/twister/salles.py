@@ -83,7 +83,11 @@ def _reveal_effect(s, a):
         occ[q], objs[q], unw[q] = s.occ[q] + n, s.objs[q] + o, s.unw[q] + c
     g = geo(s)
     onpit = tuple(If(s.loc[t] == HID + r, g.pit(s, a.spots[t]), s.onpit[t]) for t in range(T))
+    shut = list(s.shut)
+    for q in room_squares(r):
+        shut[q] = False
     return s.but(loc=loc, revealed=put(s.revealed, r, True), occ=tuple(occ), objs=tuple(objs), unw=tuple(unw), onpit=onpit,
+                 shut=tuple(shut),
                  hid=put(s.hid, r, 0), **pay(s, mover_tok(a)))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..kernel import And, BadInput, Config, Count, Not, Or
 from ..kernel.inputs import check_players, check_source, choose_options, shown
-from .board import HID, NCHAR, NTOK, RES, T, geometry, line, on_line, sq
+from .board import HID, NCHAR, NSQ, NTOK, RES, T, geometry, line, on_line, room_of, sq
 from .common import counts_of
 from .data import CHAR_NAMES, load
 from .options import OPTIONS, SOURCES
@@ -71,6 +71,7 @@ def setup(header, cfg) -> Twister:
         revealed=(False,) * 8, gate=tuple(geometry(comp).gate_open0), vp=(0, 0), used=((False,) * 4,) * 2, high=1,
         four=False, ap=0, pot=0, pchar=-1, cc=(deck, deck), jumps=(comp.jump, comp.jump),
         occ=occ, objs=objs, unw=unw, onpit=(False,) * 28, hid=(0,) * 8, res=(10, 10), live=True,
+        shut=tuple(room_of(q) is not None for q in range(NSQ)),
     )
 
 
@@ -91,6 +92,7 @@ def init(S):
     cs += [h == -1 for h in S.held] + [Not(w) for w in S.wounded] + [x == 0 for x in S.rot] + [Not(x) for x in S.revealed]
     cs += [x == v for x, v in zip(S.gate, g.gate_open0)]
     cs += [Not(x) for x in S.onpit] + [x == 0 for x in S.hid] + [S.res[0] == 10, S.res[1] == 10] + [x == 0 for x in S.objs]
+    cs += [x if room_of(q) is not None else Not(x) for q, x in enumerate(S.shut)]
     for q in range(220):
         if q // 10 in (0, 21):
             p = 0 if q // 10 == 0 else 1

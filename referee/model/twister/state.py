@@ -45,4 +45,7 @@ class Twister(State):
     onpit: tuple = vec(28, sort="bool")  # the token stands on a pit (pits turn with their room)
     hid: tuple = vec(8, lo=0, hi=3)  # tokens face down in each room
     res: tuple = vec(2, lo=0, hi=10)  # tokens each player still has to hide (setup)
+    # each square lies in a face-down room: its room's flag, per square, so that "nothing on
+    # a face-down room" is a rule of each square alone (the proofs check it where a move goes)
+    shut: tuple = vec(220, sort="bool")
     live: Any = detail(None)  # True on states built by setup: the concrete board checks run
