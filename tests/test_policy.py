@@ -153,7 +153,7 @@ def test_a_hole_a_published_rule_answers_is_a_warning_not_an_error():
     policy.review(_audit(game, [hole]))
     assert (hole.status, hole.severity) == ("published rule", "warning")
     assert "the text gives no answer, a published rule does (facts/dungeon-twister.md:44)" in hole.says
-    assert any(d.startswith("default yes: follows the published (dungeon-twister.md:44") for d in hole.details)
+    assert any(d.startswith("default yes: follows the published rule (dungeon-twister.md:44") for d in hole.details)
 
 
 def test_a_conflict_no_option_settles_declares_the_basis_of_the_reading_a_replay_follows():

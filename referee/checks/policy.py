@@ -189,7 +189,7 @@ def review(a: Any) -> None:
                                   f"{k} = {v}" for k, v in o.choices.items() if k != o.default)],
                               status="default", rule=o.name))
             continue
-        follows = f"default {o.default}: follows the {b.kind} ({b.cite}): {b.says}"
+        follows = f"default {o.default}: follows the {'text' if b.kind == 'text' else b.kind + ' rule'} ({b.cite}): {b.says}"
         for f in told:
             f.details.append(follows)
             if b.kind == "published" and f.status == "hole":
