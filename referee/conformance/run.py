@@ -78,20 +78,18 @@ def log_cases(paths: Iterable[Path]) -> list[Case]:
 
 
 def _file_lines(f: Path) -> tuple[tuple[bytes, ...], int, str | None]:
-    """A log file's lines, read with the replay's bounds (replays/log.py): a line over
-    MAX_LINE or more than MAX_LINES lines is not read on, and the log is not judged (a
-    200 MB line or an endless file costs 1 MiB, not the machine's memory)."""
-    from ..replays.log import MAX_LINE, MAX_LINES
+    """A log file's lines, read by the replay's bounded reader (replays/log.py): a line over
+    its limit, or more lines than a log may hold, stops the reading, and the log is not
+    judged (a 200 MB line or an endless file costs 1 MiB, not the machine's memory)."""
+    from ..replays.log import Unreadable, bounded
 
     out: list[bytes] = []
     with open(f, "rb") as fh:
-        while raw := fh.readline(MAX_LINE + 2):
-            if len(out) == MAX_LINES:
-                return (), len(out) + 1, f"more than {MAX_LINES:,} lines, the most a log may hold: not read further"
-            line = raw.rstrip(b"\r\n")
-            if len(line) > MAX_LINE:
-                return (), len(out) + 1, f"line longer than {MAX_LINE >> 20} MiB, the limit of a log line: not read further"
-            out.append(line)
+        try:
+            for _, raw in bounded(fh):
+                out.append(raw.rstrip(b"\r\n"))
+        except Unreadable as e:
+            return (), e.line, e.what
     return tuple(out), 0, None
 
 

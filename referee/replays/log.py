@@ -48,7 +48,7 @@ def lines(path: Path) -> Iterator[Line]:
     except OSError as e:
         raise Unreadable(0, f"cannot open: {e.strerror or type(e).__name__}") from None
     with fh:
-        yield from _parsed(_bounded(fh))
+        yield from _parsed(bounded(fh))
 
 
 def records(source: Any) -> Iterator[Line]:
@@ -68,12 +68,12 @@ def records(source: Any) -> Iterator[Line]:
     if isinstance(source, dict):
         raise Unreadable(1, "a log is a sequence of lines: the header, then one event per line")
     if callable(getattr(source, "readline", None)):  # a stream: read with a bound on each line
-        yield from _parsed(_bounded(source))
+        yield from _parsed(bounded(source))
     else:
         yield from _parsed(_checked(enumerate(source, 1)))
 
 
-def _bounded(fh: Any) -> Iterator[tuple[int, Any]]:
+def bounded(fh: Any) -> Iterator[tuple[int, Any]]:
     """The numbered lines of a stream, each read with a bound: a line longer than MAX_LINE
     is refused after MAX_LINE bytes (an endless stream or a 200 MB line costs 1 MiB), and
     the stream stops being read after MAX_LINES lines."""
