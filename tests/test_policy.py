@@ -172,7 +172,11 @@ def test_a_conflict_no_option_settles_declares_the_basis_of_the_reading_a_replay
 
 
 def test_ids_take_the_form_game_kind_section_name():
-    """A § with blanks or a slash (Trolls' '§Tour de jeu/6') is written as finding_id writes it."""
-    f = Finding("trolls.contradiction.§Tour de jeu/6.may-must", "trolls", "contradiction", ["§Tour de jeu/6"], "…")
-    policy.review(_audit(load("trolls"), [f]))
+    """A § with blanks or a slash (Trolls' '§Tour de jeu/6') is written as finding_id writes it,
+    by the text detectors too (their hits become findings in text/hit.py)."""
+    from referee.checks.text import Hit, findings
+    from referee.checks.text.page import Page
+
+    page = Page("trolls", "003.txt", (), ())
+    (f,) = findings(page, [Hit("§Tour de jeu/6", "may-must", "contradiction", "…", 26, "initier")])
     assert f.id == "trolls.contradiction.§Tour_de_jeu_6.may-must"

@@ -232,7 +232,7 @@ SEEDS = {
     "raiders": {"raiders.gap.§3.3.list-intro", "raiders.gap.§5.1.skipped-number"},
     "draft": set(),
     "welcome": {"welcome.ambiguity.§Enchères.choice-list"},
-    "trolls": {"trolls.contradiction.§Tour de jeu/6.may-must"},
+    "trolls": {"trolls.contradiction.§Tour_de_jeu_6.may-must"},
     "twister": {"twister.ambiguity.§Combat.silent-option", "twister.ambiguity.§Objets.silent-option",
                 "twister.gap.§Déplacement.cut-sentence", "twister.gap.§Déplacement.dangling-reference.voleuse",
                 "twister.gap.§Déplacement.dangling-reference.fosses", "twister.ambiguity.§Combat.two-names"},

@@ -162,8 +162,6 @@ def review(a: Any) -> None:
             read = sentences(game, {f"ruling:{f.rule}"} | {f"option:{n}" for n, rs in by_option.items() if f.rule in rs})
             if read:
                 f.details.append("the text read: " + ", ".join(read))
-    for f in a.findings:  # ids of the form game.kind.§.name: a § with blanks or a slash as finding_id writes it
-        f.id = re.sub(r"[\s/]+", "_", f.id)
     for r in game.rulings:  # a conflict no option settles: the reading a replay follows
         if needs_basis(r) and r.basis is not None:
             for f in a.findings:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..findings import Finding
+from ..findings import Finding, finding_id
 from .page import Page, slug
 
 
@@ -28,7 +28,7 @@ def findings(page: Page, hits: Iterable[Hit]) -> list[Finding]:
                if sum((g.cite, g.detector) == (h.cite, h.detector) for g in hits) > 1}
     out, seen = [], set()
     for h in hits:
-        fid = f"{page.game}.{h.kind}.{h.cite}.{h.detector}"
+        fid = finding_id(page.game, h.kind, h.cite, h.detector)  # a § with blanks or a slash as every id writes it
         if (h.cite, h.detector) in crowded:
             fid += "." + slug(h.term)
         if fid in seen:  # two hits about the same term in one §: one finding says it
