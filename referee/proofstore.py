@@ -51,11 +51,28 @@ def _feed(h: Any, root: Path, paths: list[Path]) -> None:
         h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
 
 
+def _z3_version() -> str:
+    """z3-solver's version, read from its dist-info folder's name beside the `z3` package: a
+    replay computes a fingerprint, and importlib.metadata (with the email package it pulls in)
+    costs more start-up than the replay of a short log; the metadata route stays the fallback."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("z3")
+    if spec is not None and spec.origin:
+        found = sorted(Path(spec.origin).resolve().parent.parent.glob("z3_solver-*.dist-info"))
+        if len(found) == 1:
+            return found[0].name[len("z3_solver-"):-len(".dist-info")]
+    from importlib import metadata  # not at module level: `import referee` stays without it
+    try:
+        return metadata.version("z3-solver")
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
 def fingerprint(game: Any, cfg: Any, components: Path | None = None) -> str | None:
     """The fingerprint of the rules a proof of `game` under `cfg` depends on, or None."""
     import importlib
     import sys
-    from importlib import metadata  # not at module level: `import referee` stays without it
 
     from .model import load
 
@@ -72,10 +89,7 @@ def fingerprint(game: Any, cfg: Any, components: Path | None = None) -> str | No
     if comp is not None and Path(comp).is_dir():
         comp = Path(comp)
         _feed(h, comp, [p for p in comp.rglob("*") if p.suffix in DATA and p.is_file()])
-    try:
-        z3 = metadata.version("z3-solver")
-    except metadata.PackageNotFoundError:
-        z3 = "?"
+    z3 = _z3_version()
     conf = {"game": game.name, "options": dict(cfg.options), "prefer": cfg.prefer, "pin": dict(cfg.pin),
             "extra": {k: repr(v) for k, v in dict(cfg.extra).items()}, "z3": z3, "python": sys.version_info[:2]}
     h.update(orjson.dumps(conf, option=orjson.OPT_SORT_KEYS))

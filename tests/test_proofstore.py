@@ -167,3 +167,10 @@ def test_the_audit_takes_a_whole_proof_from_the_certificate_and_says_so(cache, m
     cert.write_bytes(orjson.dumps({fp: {"game": "welcome", "invariants": n, "proved": list(range(n - 1))}}))
     proofstore.proved(WELCOME, cfg, None, 10.0, run)
     assert calls == [1]
+
+
+def test_z3_version_read_from_its_folder_is_the_installed_one():
+    # the fingerprint names z3's version without importlib.metadata (start-up of a replay)
+    from importlib import metadata
+
+    assert proofstore._z3_version() == metadata.version("z3-solver")
