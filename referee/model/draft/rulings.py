@@ -271,7 +271,7 @@ XP_TIE = Ruling(
     answers=(
         Answer("§Fin de manche", SRC, "the player with the most XP wins", lambda s, a: Count(_tied(s)) == 1,
                lambda s, a: _first(_tied(s))),
-        Answer("§Fin de manche", "option:tie=shared", "every tied player wins (-1: shared)", lambda s, a: True,
+        Answer("§Fin de manche", "option:tie=shared", "every tied player wins: the victory is shared", lambda s, a: True,
                lambda s, a: If(Count(_tied(s)) == 1, _first(_tied(s)), -1)),
         Answer("§Fin de manche", "option:tie=gold", "most gold among the tied, else shared", lambda s, a: True,
                lambda s, a: If(Count(_tied(s)) == 1, _first(_tied(s)), _by_gold(s, a))),

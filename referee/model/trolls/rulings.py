@@ -156,7 +156,7 @@ R_NOCARD = Ruling(
     _emptyhanded,
     (Answer("§Tour de jeu/1", TXT, "he bets at least one card",
             lambda s, a: And(*[hcount(s, p) >= 1 for p in _who(a)]), lambda s, a: 1),
-     Answer("§Tour de jeu/1", "option:no_card=end", "the game ends (-1: no bet)", _emptyhanded, lambda s, a: -1),
+     Answer("§Tour de jeu/1", "option:no_card=end", "the game ends: no bet is made", _emptyhanded, lambda s, a: -1),
      Answer("§Tour de jeu/1", "option:no_card=pass", "he bets nothing", _emptyhanded, lambda s, a: 0)),
 )
 
