@@ -227,3 +227,20 @@ def test_the_advised_budget_gives_the_proofs_more_work():
     a = Audit(GAME, witnesses=False)
     more = float(a._more_budget())
     assert a._proof_budget(more) == 2 * a._proof_budget(a.budget)
+
+
+def test_a_ruling_whose_option_refuses_its_own_situation_still_arises():
+    # Twister's heal_shared: the Need that asks the ruling is its answer; under an option that
+    # refuses the move, taking that Need as a condition made the situation "cannot arise"
+    from referee.model.kernel import Need, decide
+
+    big = Ruling("big", "§1", "may a player take three stones at once?", lambda s, a: a.k == 3,
+                 (Answer("§1", "option:start=10", "not with the short pile", lambda s, a: True, lambda s, a: 0),),
+                 action="take")
+    take = toygame.TAKE
+    take = dataclasses.replace(take, needs=take.needs + (
+        Need("§1", "three at once only where allowed", lambda s, a: decide(big, s, a) == 1),))
+    g = _game(2, 2, rulings=(big,), actions=(take,))
+    _, fs = _run(g)
+    f = _one(fs, "big")
+    assert f.kind == "ambiguity" and f.status == "hole", (f.kind, f.status, f.details)

@@ -101,7 +101,7 @@ def headline(r: Any, several: Any, opts: list, cfg: Any) -> tuple[str, str]:
     """(status, headline) of a ruling the text does not settle: the situation and the event
     of a log it arises in, what the text gives (nothing, or two §s that cannot both hold),
     and what each reading gives, the one in force marked."""
-    during = f" (during a '{r.action}' event)" if r.action else ""
+    during = f" (during {'an' if r.action[:1] in 'aeiou' else 'a'} '{r.action}' event)" if r.action else ""
     if several is not None:
         x, y = several[2], several[3]
         status, text = "conflict", f"{x.cite} ({x.says}) and {y.cite} ({y.says}) cannot both hold"

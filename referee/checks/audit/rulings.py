@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import z3
 
 from ...model.kernel import Config
-from ...model.kernel.rules import cites
+from ...model.kernel.rules import cites, consulting
 from ..findings import Finding, covers_text, only_with, spans
 from .. import policy, steer, work
 from ..symbolic import _sym_param, instances, term
@@ -32,7 +32,16 @@ class Rulings:
         if r.action:
             act = self.game.action(r.action)
             for inst in instances(self.game, cfg, act, tag="r"):
-                needs = [term(n.test(S, inst.args)) for n in self.game.needs(act) if not n.concrete_only]
+                needs = []
+                for n in self.game.needs(act):
+                    if n.concrete_only:
+                        continue
+                    with consulting(set()) as seen:
+                        t = term(n.test(S, inst.args))
+                    # a Need consulting the ruling is its answer (under the option in force,
+                    # it may refuse the very situation), not a condition of the situation
+                    if r.name not in seen:
+                        needs.append(t)
                 yield inst.args, inst.side + needs, inst.label
         else:
             fixed, sym, side = [], {}, []

@@ -422,6 +422,26 @@ class Invariant:
 
 
 @dataclass(frozen=True)
+class Step:
+    """A guarantee about every legal event, read on two states: whenever `when(before,
+    after)` holds, `then(before, after)` does (when the turn marker moves, the Initiative
+    passes). An Invariant cannot say it: it reads one state. `when` keeps the proof honest:
+    a Step no event can bring about is "not applicable", never proved. z3 proves it for each
+    action from the proved invariants (checks/transitions.py); every replay checks it."""
+
+    cite: str
+    says: str
+    when: Callable[[Any, Any], Any]
+    then: Callable[[Any, Any], Any]
+    source: str | None = None
+    name: str = ""  # the stable id's last part (checks/findings.py: finding_id)
+
+    def holds(self, before: Any, after: Any) -> bool:
+        """On concrete states (a replay)."""
+        return not self.when(before, after) or bool(self.then(before, after))
+
+
+@dataclass(frozen=True)
 class Claim:
     """A consequence the text states.
 
@@ -513,6 +533,21 @@ def tracing(into: list) -> Iterator[list]:
         _TRACE.reset(token)
 
 
+# The rulings a rule consults, while a check asks (checks/audit/rulings.py: a Need that
+# consults a ruling is the ruling's own answer, not a condition of its situation).
+_CONSULTED: ContextVar[set | None] = ContextVar("referee_consulted", default=None)
+
+
+@contextmanager
+def consulting(into: set) -> Iterator[set]:
+    """Within the block, every `decide` adds its ruling's name to `into`, symbolic or not."""
+    token = _CONSULTED.set(into)
+    try:
+        yield into
+    finally:
+        _CONSULTED.reset(token)
+
+
 def _answers(r: Ruling, cfg: Config) -> tuple[list, list, dict]:
     """A ruling's text answers, strongest source first, the option answers in force, and
     each source's rank: the same for every event under one Config (kept in its memo)."""
@@ -532,6 +567,9 @@ def decide(r: Ruling, s: Any, a: Any) -> Any:
     applicable ones disagree, the rules option in force decides -- that is all options
     are for. Concretely, with no option either, `Undecided` is raised (the rules cannot
     tell); symbolically the outcome is then unconstrained, so proofs stay sound."""
+    seen = _CONSULTED.get()
+    if seen is not None:
+        seen.add(r.name)
     rec = RECORDER.get()
     if rec is not None:  # traced (kernel/compile/): one call, this function at run time
         return rec.call(decide, r, s, a)
