@@ -17,7 +17,7 @@ from .replays.engine import Problem, Verdict  # noqa: E402
 from .model.kernel import (  # noqa: E402
     Action, Among, And, Answer, BadInput, Basis, Claim, IllegalSetup, Config, Count, DataCheck, Game, Gap, If, Implies,
     Int, Invariant, Lookup, Max, Min, Name, Names, Need, Not, Option, Or, Outcome, Param, Phase,
-    Player, Ruling, Source, Sourced, State, Sum, args, bump, decide, detail, flag, num, put, vec, within,
+    Player, Ruling, Source, Sourced, State, Step, Sum, args, bump, decide, detail, flag, num, put, vec, within,
 )
 from .model.kernel.inputs import check_players, check_source, choose_options  # noqa: E402
 
@@ -39,5 +39,5 @@ __all__ = ["Illegal", "Play", "Problem", "RefereeError", "Rules", "Undecided", "
            # writing a game
            "Action", "Among", "And", "Answer", "BadInput", "Basis", "Claim", "Config", "Count", "DataCheck", "Game",
            "Gap", "If", "IllegalSetup", "Implies", "Int", "Invariant", "Lookup", "Max", "Min", "Name", "Names", "Need", "Not",
-           "Option", "Or", "Outcome", "Param", "Phase", "Player", "Ruling", "Source", "Sourced", "State", "Sum",
+           "Option", "Or", "Outcome", "Param", "Phase", "Player", "Ruling", "Source", "Sourced", "State", "Step", "Sum",
            "args", "bump", "check_players", "check_source", "choose_options", "decide", "detail", "flag", "num", "put", "vec", "within"]

@@ -26,6 +26,7 @@ def record_ids(game) -> list[str]:
     out += [finding_id(g, "claim", c.cite, rule_name(c)) for c in game.claims]
     out += [finding_id(g, "gap", x.cite, rule_name(x)) for x in game.gaps]
     out += [finding_id(g, "invariant", i.cite, rule_name(i)) for i in game.invariants]
+    out += [finding_id(g, "step", st.cite, rule_name(st)) for st in game.steps]
     for r in game.rulings:  # decided and not established as "ruling", a hole or conflict as "ambiguity"
         out += [finding_id(g, k, r.cite, r.name) for k in ("ruling", "ambiguity")]
     out += [finding_id(g, "disputed", o.cite, o.name) for o in game.options]
@@ -55,7 +56,7 @@ def test_ids_are_unique_over_the_five_games():
 @pytest.mark.parametrize("name", GAMES)
 def test_every_rule_object_of_a_builtin_game_has_its_own_name(name):
     game = load(name)
-    objs = [*game.data_checks(game.default_config()), *game.claims, *game.gaps, *game.invariants]
+    objs = [*game.data_checks(game.default_config()), *game.claims, *game.gaps, *game.invariants, *game.steps]
     unnamed = [o.says for o in objs if not o.name]
     assert not unnamed, unnamed  # a slug of the wording would change when the wording does
     bad = [o.name for o in [*objs, *game.rulings, *game.options, *game.sourced] if not NAME.match(o.name)]

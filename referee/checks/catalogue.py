@@ -24,6 +24,8 @@ def catalogue(game: Game) -> list[dict]:
                 w.rule(n.says, n.test, n.show))
     for i in game.invariants:
         add({"cite": i.cite, "kind": "invariant", "says": i.says, "source": i.source}, w.rule(i.says, i.test))
+    for st in game.steps:
+        add({"cite": st.cite, "kind": "step", "says": st.says, "source": st.source}, w.rule(st.says, st.when, st.then))
     for c in game.claims:
         add({"cite": c.cite, "kind": "claim", "says": c.says, "source": c.source}, w.rule(c.says, c.expr, c.goal))
     for r in game.rulings:

@@ -215,6 +215,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     expected_n = 1
     over = None
     step, apply, result, broken_after = game.step, game.apply, game.result, game.broken_after
+    steps = bool(game.steps)
     if compiled:
         from ..model.kernel.compile import HOT, compiled as compiled_rules
 
@@ -283,6 +284,11 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 for inv in broken:
                     v.problems.append(Problem(line.no, "invariant", f"after '{act.name}': {inv.says} no longer holds", inv.cite, inv.source, state=show(s)))
                 v.verdict = "illegal"
+            if steps:  # guarantees read on the states before and after the event (kernel Step)
+                for st in game.broken_steps(before, s):
+                    v.problems.append(Problem(line.no, "invariant", f"'{act.name}' breaks {st.cite}: {st.says}",
+                                              st.cite, st.source, state=show(s)))
+                    v.verdict = "illegal"
             if v.verdict == "illegal" and not keep_going:
                 return
     if over is not None:

@@ -49,7 +49,8 @@ def _rules(game) -> Iterator[Rule]:
         yield Rule(f"action:{act.name}", "action", act.cite, act.says)
         for k, n in enumerate(act.needs, 1):
             yield Rule(f"need:{act.name}#{k}", "need", n.cite, n.says)
-    for kind, items in (("invariant", game.invariants), ("claim", game.claims), ("gap", game.gaps)):
+    for kind, items in (("invariant", game.invariants), ("step", getattr(game, "steps", ())), ("claim", game.claims),
+                        ("gap", game.gaps)):
         for k, x in enumerate(items, 1):
             yield Rule(f"{kind}:{k}", kind, x.cite, x.says)
     for kind, items in (("ruling", game.rulings), ("option", game.options), ("sourced", game.sourced)):
@@ -68,7 +69,7 @@ def rules(game) -> dict[str, Rule]:
     return {r.id: r for r in _rules(game)}
 
 
-INDEXED = ("need", "invariant", "claim", "gap", "check")
+INDEXED = ("need", "invariant", "step", "claim", "gap", "check")
 
 
 def resolve(known: dict[str, Rule], written: str) -> tuple[Rule | None, str | None]:

@@ -8,7 +8,8 @@ Every finding names its §s; witnesses are replayable logs (witness.py).
 
 Modules, one job each: run (running the checks, the witness pool), counts (the player
 counts audited, what each result covers, rules that say nothing), listed (findings the
-model states), proofs (invariants, sources, claims), rulings (the rulings policy); Audit
+model states), proofs (invariants, sources, claims), transitions (the Steps, read on two
+states), rulings (the rulings policy); Audit
 puts them together."""
 from __future__ import annotations
 
@@ -22,10 +23,11 @@ from .counts import Counts
 from .listed import STUCK_FLOOR, Listed
 from .proofs import Proofs
 from .rulings import Rulings
+from .transitions import Transitions
 from .run import GRACE, STUCK_SECONDS, Runner
 
 
-class Audit(Runner, Counts, Listed, Proofs, Rulings):
+class Audit(Runner, Counts, Listed, Proofs, Transitions, Rulings):
     def __init__(self, game: Game, options: dict | None = None, prefer: str | None = None,
                  witnesses: bool = True, witness_seconds: float = 3.0, budget: float = 8.0,
                  components: Path | None = None, progress: Callable[[str], None] = lambda step: None):

@@ -163,7 +163,7 @@ class Runner:
 
     def _run(self) -> None:
         for name, step in (("data", self.data), ("gaps", self.gaps), ("graph", self.graph),
-                           ("invariants", self.invariants), ("sources", self.sources), ("claims", self.claims),
+                           ("invariants", self.invariants), ("steps", self.steps), ("sources", self.sources), ("claims", self.claims),
                            ("rulings", self.rulings), ("options", self.disputed), ("stalemates", self.stalemates),
                            ("text", lambda: self.findings.extend(text_detectors(self.game)))):
             t = time.monotonic()

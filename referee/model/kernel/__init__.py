@@ -7,6 +7,6 @@ from .logic import (
 )
 from .rules import (
     Action, Answer, BadField, Basis, Claim, Config, Gap, Int, Invariant, Name, Names, Need,
-    Option, Param, ParamKind, Phase, Player, Ruling, Source, Sourced, State, Undecided, args,
+    Option, Param, ParamKind, Phase, Player, Ruling, Source, Sourced, State, Step, Undecided, args,
     decide, detail, flag, num, vec,
 )

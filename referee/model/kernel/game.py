@@ -18,6 +18,7 @@ from .rules import (
     Config,
     Gap,
     Invariant,
+    Step,
     Need,
     Option,
     Phase,
@@ -86,6 +87,7 @@ class Game:
     init: Callable[[Any], Any]  # symbolic state -> constraint describing every setup state
     result: Callable[[State], Outcome | None]
     claims: tuple[Claim, ...] = ()
+    steps: tuple[Step, ...] = ()  # guarantees about every event, read on two states
     rulings: tuple[Ruling, ...] = ()
     sourced: tuple[Sourced, ...] = ()
     gaps: tuple[Gap, ...] = ()
@@ -193,6 +195,10 @@ class Game:
 
     def broken(self, s: State) -> list[Invariant]:
         return [inv for inv in self.invariants if not inv.test(s)]
+
+    def broken_steps(self, before: State, after: State) -> list[Step]:
+        """The Steps the event from `before` to `after` breaks (each reads both states)."""
+        return [st for st in self.steps if not st.holds(before, after)]
 
     def broken_after(self, before: State, after: State, trusted: frozenset = frozenset()) -> list[Invariant]:
         """The invariants `after` breaks, re-checking only the conjuncts that read a value

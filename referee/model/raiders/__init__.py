@@ -64,6 +64,7 @@ GAME = Game(
     init=lambda S: And(s3_setup.init(S), s7_groups.init(S)),
     result=s9_end.result,
     claims=invariants.CLAIMS,
+    steps=invariants.STEPS,
     rulings=(CAP,) + s3_start.RULINGS + s5_metropole.RULINGS + s6_actions.RULINGS + s7_groups.RULINGS
     + s8_dungeons.RULINGS + s9_end.RULINGS,
     sourced=SOURCED,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kernel import And, Claim, Gap, Implies, Invariant, Lookup, Or, Sum, conjunction, vadd
+from ..kernel import And, Claim, Gap, Implies, Invariant, Lookup, Or, Step, Sum, conjunction, vadd
 from .economy import CHARGE_CAP, CROWN_CAP, STONE_CAP, hand_size
 from .s6_actions import ap, max_mark
 from .sources import AP_TOKENS
@@ -308,4 +308,18 @@ INVARIANTS += (
     Invariant("§3.3", "the Statue and L'explorateur do not start on a level-1 slot (advanced side)",
               each(_no_level_one_start), name="statue_explorer_start_level_0"),
     Invariant("§3.3", "base slots hold only Base tiles (advanced side)", each(base_slots), name="base_slots_base_tiles"),
+)
+
+
+# ------------------------------------------------------------------ steps (two states)
+# §3.4: the Initiative passes to the other player at each new turn. An invariant reads one
+# state and can only say who opens a Métropole phase (initiative_opens_turn above); these
+# read the states before and after each event (kernel Step).
+STEPS = (
+    Step("§3.4", "at each new turn the Initiative passes to the other player",
+         when=lambda s, t: t.turn != s.turn, then=lambda s, t: And(t.turn == s.turn + 1, t.init == 1 - s.init),
+         name="initiative_passes_each_turn"),
+    Step("§3.4", "once given, the Initiative changes hands only when a new turn begins",
+         when=lambda s, t: And(s.init >= 0, t.init != s.init), then=lambda s, t: t.turn == s.turn + 1,
+         name="initiative_moves_only_with_turn"),
 )
