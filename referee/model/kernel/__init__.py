@@ -10,3 +10,11 @@ from .rules import (
     Option, Param, ParamKind, Phase, Player, Ruling, Source, Sourced, State, Step, Undecided, args,
     decide, detail, flag, num, vec,
 )
+
+__all__ = [
+    "Action", "Among", "And", "Answer", "BadField", "BadInput", "Basis", "Claim", "Config", "Count", "DataCheck",
+    "Game", "Gap", "If", "Illegal", "IllegalSetup", "Implies", "Int", "Invariant", "Lookup", "Max", "Min", "Name",
+    "Names", "Need", "Not", "Option", "Or", "Outcome", "Param", "ParamKind", "Phase", "Player", "Ruling", "Source",
+    "Sourced", "State", "Step", "Sum", "Sym", "SymbolicBranch", "Undecided", "args", "bump", "conjunction", "covers",
+    "decide", "detail", "family", "flag", "is_sym", "num", "put", "vadd", "vec", "vsub", "within",
+]
