@@ -2,8 +2,9 @@
 scenarios and the tests play through it.
 
 A move is legal when every Need of its action holds; a move whose Needs or outcome the
-rules cannot decide (`Undecided`) is never played, and a goal hook sees it with the
-question it raised (what the ruling witnesses look for). Moves are drawn:
+rules cannot decide (`Undecided`), or that a Need refuses on an option's answer to an open
+question, is never played, and a goal hook sees it with the question it raised (what the
+ruling witnesses look for). Moves are drawn:
 - uniform: each legal move equally likely. When every legal move is known (a goal hook
   asked for all of them), one is drawn from that list; otherwise candidates are drawn
   lazily, without replacement, until one is legal (the same distribution, without
@@ -126,7 +127,12 @@ class Explorer:
             with R.tracing(decided):
                 try:
                     rules = self.rules(s)
-                    if rules.first_failure(s, act, a) is not None:
+                    need = rules.first_failure(s, act, a)
+                    if need is not None:
+                        # refused by an option's answer to a question the text leaves open
+                        # (Twister heal_shared=no): the question arose on this move
+                        if decided and goal(s, act, a, None, _refusing(need, s, a)):
+                            return out, Move(act, a, None)
                         continue
                     t = rules.apply(s, act, a)
                     self.game.result(t)
@@ -199,6 +205,15 @@ class Explorer:
         budget runs out or `depth` moves; with a goal, the move reaching it comes last,
         and `hit` tells whether it did (Playout)."""
         return Playout(self, s, rng, depth, goal)
+
+
+def _refusing(need: Any, s: Any, a: Any) -> list:
+    """The questions an option answered in the Need that refused a move (none when another
+    Need refused it: the move then raises nothing worth a witness)."""
+    mine: list = []
+    with R.tracing(mine):
+        need.test(s, a)
+    return mine
 
 
 class Playout:

@@ -142,6 +142,8 @@ def write_witnesses(findings: list[Finding], d: Path) -> list[Path]:
         path = d / f"{f.id}.jsonl"
         lines = f.witness.lines()
         expect = {"verdict": f.witness.expect}
+        if f.witness.expect == "illegal" and f.witness.cites:  # refused at its last event (witness.to_witness)
+            expect.update(line=len(lines), cite=f.witness.cites[0])
         if f.id.split(".")[1] == "ambiguity" and f.rule:
             expect["decides"] = f.rule
         lines[0] = {**lines[0], "note": f"witness of {f.id}: {f.witness.reaches}", "expect": expect}

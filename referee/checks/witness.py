@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable
 
-from ..model.kernel import BadInput, Game
+from ..model.kernel import BadInput, Game, Undecided
 from ..model.kernel.play import event
 from .explore import Goal, Restarts, explore_from_setups
 from .findings import Witness
@@ -131,11 +131,36 @@ class _Charged(Budget):
         return self.whole.exhausted
 
 
-def to_witness(game: Game, rules: Rules, header: dict, path: list, reaches: str, expect: str = "legal") -> Witness:
+def to_witness(game: Game, rules: Rules, header: dict, path: list, reaches: str) -> Witness:
+    """The log of `path`; its expected verdict is what the rules in force say of its last
+    event: a question an option answers by refusing the move (or that nothing decides)
+    makes the witness an illegal game, refused there with the Need's §."""
     players = tuple(header["players"])
     cfg = Rules(header.get("options", {}), rules.components, rules.prefer).config(game, len(players))
     events = [event(game, cfg, act, a, players) for act, a in path]
-    return Witness(header, events, reaches, expect)
+    refused = _refused_last(game, cfg, header, path)
+    if refused is None:
+        return Witness(header, events, reaches, "legal")
+    cite, why = refused
+    return Witness(header, events, f"{reaches}; the rules in force refuse it ({cite}: {why})", "illegal",
+                   cites=[cite])
+
+
+def _refused_last(game: Game, cfg: Any, header: dict, path: list) -> tuple[str, str] | None:
+    """(the §, why) the rules in force refuse the last move of `path`, or None."""
+    if not path:
+        return None
+    s = game.setup(header, cfg)
+    for act, a in path[:-1]:
+        s = game.apply(s, act, a)
+    act, a = path[-1]
+    try:
+        need = game.first_failure(s, act, a)
+        if need is None:
+            game.apply(s, act, a)
+    except Undecided as e:
+        return e.ruling.cite, "the rules give no outcome"
+    return None if need is None else (need.cite, need.says)
 
 
 def _played_with(game: Game, rules: Rules, header: dict) -> str:

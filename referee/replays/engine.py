@@ -261,6 +261,11 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 msg = f"'{act.name}' by {_who(players, a.p)} breaks {e.need.cite}: {e.need.says}" + (f"; {e.shown}" if e.shown else "")
                 v.problems.append(Problem(line.no, "illegal", msg, e.need.cite, e.need.source, state=show(s)))
                 v.verdict = "illegal"
+                # an option's answer read while the Needs were checked (it may be what refused
+                # the event: Twister heal_shared=no) is reported like any other
+                for r, ans in trace:
+                    v.decided.append(_decided(line.no, r, ans))
+                trace.clear()
                 if not keep_going:
                     return
                 trusted = frozenset()  # past an illegal event the proofs say nothing: check all
