@@ -125,6 +125,8 @@ def test_raiders_31_crowns_and_plus_6_hold_by_construction():
     assert by["8_advanced_cards"].startswith(BUILT) and by["maximum_bonus_6"].startswith(BUILT)
     assert by["bonus_tables_give"].startswith(BUILT)
     assert by["building_receives_4"] == ""  # §6.1 §6.3: numbers of the text's own rules
+    assert by["all_6_guilds"].startswith(BUILT)  # §9.1: the guilds exist only in the illustrative set
+    assert by["permanent_tokens_5"] == ""  # §6.5: the printed tile's number (a source), not the set's
 
 
 def test_a_data_check_is_checked_at_every_count():

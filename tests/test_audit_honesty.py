@@ -244,3 +244,4 @@ def test_a_ruling_whose_option_refuses_its_own_situation_still_arises():
     _, fs = _run(g)
     f = _one(fs, "big")
     assert f.kind == "ambiguity" and f.status == "hole", (f.kind, f.status, f.details)
+

@@ -145,6 +145,8 @@ class Counts:
         is lost, and the set keeps the number the text gives)."""
         if self.components is not None or getattr(self.cfg.comp, "illustrative", False) is not True:
             return ""
+        if getattr(c, "source", None) in {x.key for x in self.game.sources}:
+            return ""  # its number is a rule source's (Raiders §6.5: the printed tile's), not the set's
         mine = set(cites(c.cite))
         lost = [g for g in self.game.gaps if "illustrative" in g.fills and mine & set(cites(g.cite))]
         if not lost:
