@@ -119,6 +119,8 @@ PLANTED = {
     ("§1.4", "dangling-reference", "ponts"),
     ("§1.4", "dangling-reference", "fosses"),
     ("§2.3", "skipped-number", "§2.2"),
+    ("§1.1", "undefined-term", "Clerc"),  # two roles named once each, nowhere said what they are
+    ("§1.1", "undefined-term", "Troll"),
 }
 
 

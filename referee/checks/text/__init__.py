@@ -22,16 +22,17 @@ from pathlib import Path
 from ...errors import RefereeError
 from ...model.kernel.rules import cites
 from ..findings import Finding
-from . import modal, names, refs, structure
+from . import modal, names, refs, structure, terms
 from .hit import Hit, findings
 from .effects import unstated_effect
 from .options import silent_option
 from .page import Page, page
 
-TEXT_DETECTORS = structure.DETECTORS + refs.DETECTORS + modal.DETECTORS + names.DETECTORS
+TEXT_DETECTORS = (structure.DETECTORS + refs.DETECTORS + modal.DETECTORS + names.DETECTORS
+                  + terms.DETECTORS)
 # Detectors whose hit says something is missing at a §: a Gap of the model there says it already.
 MISSING = frozenset({"empty-section", "key-only", "list-intro", "lone-subtitle", "cut-sentence",
-                     "dangling-reference"})
+                     "dangling-reference", "undefined-term"})
 SECTION_WIDE = frozenset({"empty-section", "key-only", "lone-subtitle"})
 
 
@@ -86,7 +87,7 @@ def detect(game, rulebook: Path | str | None = None) -> list[Finding]:
         return [Finding(f"{game.name}.unknown.text.detectors", game.name, "unknown", [],
                         "whether the rulebook's text shows defects the model does not report",
                         status="not established", details=[f"the rulebook could not be read: {e.located()}"])]
-    p = page(game.name, b.path, b.sections)
+    p = page(game.name, b.path, b.sections, frozenset(e.at for e in entries if e.reason == "component"))
     hits = [h for h in read(p, skip) if not _known(game, h, gapped)]
     return findings(p, [*hits, *silent_option(game), *unstated_effect(game, entries)])
 

@@ -1,0 +1,98 @@
+"""undefined-term: a game term the text uses in one place and defines nowhere.
+
+A term is a capitalised word inside a sentence (`cartes de Saut`, `le Clerc`) or a short
+abbreviation (`PV`, `Rsv`): the books capitalise their own vocabulary (card types, roles,
+resources). It is reported when every sentence that holds it is one unit (used once: a term
+the rules use again is at least used consistently) and nothing defines it: no heading,
+title or outline cite names it, no unit the coverage map marks as a component fact holds it
+(a name printed on a card or tile: Welcome's adventurers), and no bracket beside it glosses
+it (`réserve d'actions (Rsv)`, `bâtiment Troupes (a, b, c)`). A name among other names
+(`Mine, Marchand, Taverne`) is an item of a table of components, and the table's loss is
+a gap of its own, not a term to define. Sentence openings, words
+after `:`, a quote or a bracket, the book's title and French function words are no terms."""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+
+from .hit import Hit
+from .page import Page, stem, words
+
+# A capitalised word (an initial capital, then lower case: `Saut`, `Rsv`) or an all-capitals
+# abbreviation of 2 to 4 letters (`PV`); after an elided article too (`l'Attaque`).
+_TERM = re.compile(r"(?<![\w-])(?:[lLdD][’'])?([A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:-[A-Za-zÀ-ÿ]+)*|[A-Z]{2,4})(?![\w-])")
+# What may stand before a capital that opens a sentence, a quote, a label's body or a bracket.
+_OPENS = ".!?…:;«\"“([•-–*"
+# French words written with a capital for emphasis or at a line's start inside a unit: no terms.
+FUNCTION = frozenset({
+    "le", "la", "les", "un", "une", "des", "du", "de", "il", "ils", "elle", "elles", "on", "ce", "cet",
+    "cette", "ces", "si", "quand", "chaque", "pour", "dans", "au", "aux", "en", "et", "ou", "ni", "mais",
+    "puis", "ensuite", "alors", "attention", "ex", "exemple", "note", "astuce", "sauf", "non", "oui", "pas",
+    "tous", "tout", "toute", "toutes", "après", "avant", "pendant", "lors", "dès", "entre", "avec", "sans",
+})
+
+
+def _plain(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+def _key(word: str) -> str:
+    """One key per term: lower case, an elided article taken off (`l'attaque`), no plural."""
+    return stem(re.split(r"['’]", word.lower())[-1])
+
+
+# Another capitalised name next to the term, across a comma, `et` or `ou` (an article allowed):
+# the term is one item of an enumeration of names of one kind (buildings, traps, tiles) whose
+# table is what the text lacks, a gap of its own, not a term to define.
+_NEXT = r"(?:\s*,\s*|\s+(?:et|ou)\s+)(?:(?:le|la|les|l['’])\s*)?[A-ZÀ-ÖØ-Þ]"
+_PREV = r"[A-ZÀ-ÖØ-Þ][\w’'-]*(?:\s*,\s*|\s+(?:et|ou)\s+)(?:(?:le|la|les|l['’])\s*)?$"
+
+
+def _enumerated(text: str, start: int, end: int) -> bool:
+    return re.match(_NEXT, text[end:]) is not None or re.search(_PREV, text[:start]) is not None
+
+
+def _candidates(text: str) -> Iterator[str]:
+    text = _plain(text)
+    for m in _TERM.finditer(text):
+        before = text[:m.start()].rstrip()
+        if not before or before[-1] in _OPENS:
+            continue  # opens the unit, a sentence, a quote or a bracket: capitalised by position
+        if m.group(1).lower() in FUNCTION or _enumerated(text, m.start(1), m.end(1)):
+            continue
+        yield m.group(1)
+
+
+def _glossed(text: str, term: str) -> bool:
+    """A bracket next to the term says what it is: `long form (TERM)` spells out an
+    abbreviation, `TERM (a, b, c)` lists what the term covers."""
+    t, at = _plain(text), re.escape(term)
+    return re.search(r"\w\s*\(\s*" + at + r"\s*\)|(?<!\w)" + at + r"\s*\(", t) is not None
+
+
+def undefined_term(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    read = [u for u in page.units if u.key not in skip]
+    named = {_key(w) for s in page.sections for w in words(f"{s.cite} {s.title or ''}")}
+    components = [set(map(_key, words(u.text))) for u in page.units if u.key in page.components]
+    uses: dict[str, set[str]] = {}  # term key -> the units holding it, in any case
+    for u in read:
+        for w in set(map(_key, words(u.text))):
+            uses.setdefault(w, set()).add(u.key)
+    seen: set[str] = set()
+    for u in read:
+        for term in _candidates(u.text):
+            k = _key(term)
+            if k in seen or len(k) < 2:
+                continue
+            seen.add(k)
+            if len(uses.get(k, ())) != 1 or k in named or any(k in c for c in components):
+                continue
+            if _glossed(u.text, term):
+                continue
+            yield Hit(u.cite, "undefined-term", "gap",
+                      f"{u.cite} uses '{term}' as a term of the game, and no other sentence, heading or "
+                      "component of the rulebook says what it is or what it does", u.line, term, unit=u.key)
+
+
+DETECTORS = (undefined_term,)
