@@ -56,3 +56,49 @@ def test_a_term_once_more_anywhere_is_no_finding(tmp_path):
     path = tmp_path / "deux.txt"
     path.write_text(TERMS + "\nLe saut coûte un point.\n", encoding="utf-8")
     assert ("§1", "Saut") not in _terms(page("deux", path))
+
+
+VALUES = """\
+Jeu des valeurs
+
+§1. Mise en place
+
+Chaque joueur reçoit 5 Or. Placez vos pierres (0) sur le dé.
+
+§2. Tour
+
+Le joueur dépense de l'Or pour recruter. Il peut dépenser des pierres pour bâtir.
+
+Le joueur dépense de la Mana pour lancer un sort. Tirer coûte 2 flèches.
+
+Lancer un sort coûte 1 pt de Rsv. La somme des cartes misées constitue la réserve (Rsv).
+
+Au début de son tour, le joueur reçoit 2 charges. Il peut dépenser une nouvelle charge pour frapper.
+
+Sauter se fait pour 1 point d'effort. Une variante se joue pour 2 joueurs.
+"""
+
+
+def test_a_quantity_spent_and_never_given_is_found_and_nothing_else(tmp_path):
+    path = tmp_path / "valeurs.txt"
+    path.write_text(VALUES, encoding="utf-8")
+    got = {(h.cite, h.term, h.also) for h in read(page("valeurs", path)) if h.detector == "unstated-value"}
+    # Or and pierres: the setup gives them; Rsv: what it is made of; charges: received at a start;
+    # joueurs: `pour 2 joueurs` is no price
+    assert got == {("§2", "Mana", ("§1",)), ("§2", "flèches", ("§1",)), ("§2", "point d'effort", ("§1",))}
+
+
+def test_a_value_the_model_reports_at_one_of_its_sections_is_not_reported_twice():
+    from types import SimpleNamespace
+
+    from referee.checks.text import Hit, _known
+    from referee.model.kernel.rules import Option
+
+    hit = Hit("§2", "unstated-value", "gap", "", 9, "Mana", also=("§1",))
+    bare = SimpleNamespace(gaps=(), options=())
+    assert not _known(bare, hit, frozenset())
+    assert _known(SimpleNamespace(gaps=(SimpleNamespace(cite="§1"),), options=()), hit, frozenset())
+    silent = Option("mana", "§2", "the mana a player starts with", {"3": "3"}, "3")
+    assert _known(SimpleNamespace(gaps=(), options=(silent,)), hit, frozenset())
+    house = Option("mana", "§2", "the text decides", {"3": "3"}, "3", kind="house")
+    assert not _known(SimpleNamespace(gaps=(), options=(house,)), hit, frozenset())

@@ -22,18 +22,22 @@ from pathlib import Path
 from ...errors import RefereeError
 from ...model.kernel.rules import cites
 from ..findings import Finding
-from . import modal, names, refs, structure, terms
+from . import modal, names, refs, structure, terms, values
 from .hit import Hit, findings
 from .effects import unstated_effect
 from .options import silent_option
 from .page import Page, page
 
 TEXT_DETECTORS = (structure.DETECTORS + refs.DETECTORS + modal.DETECTORS + names.DETECTORS
-                  + terms.DETECTORS)
+                  + terms.DETECTORS + values.DETECTORS)
 # Detectors whose hit says something is missing at a §: a Gap of the model there says it already.
 MISSING = frozenset({"empty-section", "key-only", "list-intro", "lone-subtitle", "cut-sentence",
                      "dangling-reference", "undefined-term"})
 SECTION_WIDE = frozenset({"empty-section", "key-only", "lone-subtitle"})
+# Detectors whose hit is a value the rules need: a Gap, or an option the model needed (silent
+# or disputed), at one of its §s (where it is spent, the setup) says it: the model's words are
+# English and the text's French, so the two are matched by §, not word for word.
+VALUES = frozenset({"unstated-value"})
 
 
 def read(p: Page, skip: Iterable[str] = ()) -> Iterator[Hit]:
@@ -62,6 +66,9 @@ def _map(game, entries: list | None = None) -> tuple[frozenset[str], frozenset]:
 
 
 def _known(game, h: Hit, gapped_units: frozenset) -> bool:
+    if h.detector in VALUES:
+        said = [*game.gaps, *(o for o in game.options if o.kind in ("silent", "disputed"))]
+        return bool({h.cite, *h.also} & {c for x in said for c in cites(x.cite)})
     if h.detector not in MISSING:
         return False
     # a hit read at one unit is known when that unit is linked to a Gap: one line can hold a
@@ -92,5 +99,5 @@ def detect(game, rulebook: Path | str | None = None) -> list[Finding]:
     return findings(p, [*hits, *silent_option(game), *unstated_effect(game, entries)])
 
 
-__all__ = ["MISSING", "TEXT_DETECTORS", "Hit", "Page", "detect", "findings", "page", "read", "silent_option",
+__all__ = ["MISSING", "TEXT_DETECTORS", "VALUES", "Hit", "Page", "detect", "findings", "page", "read", "silent_option",
            "unstated_effect"]
