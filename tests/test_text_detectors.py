@@ -237,7 +237,8 @@ SEEDS = {
     "trolls": {"trolls.contradiction.§Tour_de_jeu_6.may-must"},
     "twister": {"twister.ambiguity.§Combat.silent-option", "twister.ambiguity.§Objets.silent-option",
                 "twister.gap.§Déplacement.cut-sentence", "twister.gap.§Déplacement.dangling-reference.voleuse",
-                "twister.gap.§Déplacement.dangling-reference.fosses", "twister.ambiguity.§Combat.two-names"},
+                "twister.gap.§Déplacement.dangling-reference.fosses", "twister.ambiguity.§Combat.two-names",
+                "twister.ambiguity.§Matériel.one-word-two-roles"},
 }
 
 

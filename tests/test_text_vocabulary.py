@@ -102,3 +102,29 @@ def test_a_value_the_model_reports_at_one_of_its_sections_is_not_reported_twice(
     assert _known(SimpleNamespace(gaps=(), options=(silent,)), hit, frozenset())
     house = Option("mana", "§2", "the text decides", {"3": "3"}, "3", kind="house")
     assert not _known(SimpleNamespace(gaps=(), options=(house,)), hit, frozenset())
+
+
+ROLES = """\
+Jeu des rôles
+
+§1. Matériel
+
+Chacun prend les jetons et personnages de sa couleur. Les pièces et les pions vont au centre.
+
+Les cubes et les dés restent dans la boîte. Les sacs et les cartes sont à part.
+
+§2. Mise en place
+
+Les jetons restants, personnages et objets, sont posés face cachée. Les pièces (pions ou disques) avancent.
+
+Les cubes, dés et billes sont rangés. Les sacs (rouges ou bleus) sont fermés.
+"""
+
+
+def test_one_word_for_a_kind_and_for_the_whole_holding_it_is_found_and_nothing_else(tmp_path):
+    path = tmp_path / "roles.txt"
+    path.write_text(ROLES, encoding="utf-8")
+    got = {(h.cite, h.term, h.also, h.kind) for h in read(page("roles", path)) if h.detector == "one-word-two-roles"}
+    # jeton (beside the characters, over them, after a comma), pièce (over the pawns, in a
+    # bracket); not cube (a plain enumeration, no apposition), nor sac (over colours, never beside them)
+    assert got == {("§1", "jeton", ("§2",), "ambiguity"), ("§1", "pièce", ("§2",), "ambiguity")}

@@ -22,14 +22,14 @@ from pathlib import Path
 from ...errors import RefereeError
 from ...model.kernel.rules import cites
 from ..findings import Finding
-from . import modal, names, refs, structure, terms, values
+from . import modal, names, refs, roles, structure, terms, values
 from .hit import Hit, findings
 from .effects import unstated_effect
 from .options import silent_option
 from .page import Page, page
 
 TEXT_DETECTORS = (structure.DETECTORS + refs.DETECTORS + modal.DETECTORS + names.DETECTORS
-                  + terms.DETECTORS + values.DETECTORS)
+                  + terms.DETECTORS + values.DETECTORS + roles.DETECTORS)
 # Detectors whose hit says something is missing at a §: a Gap of the model there says it already.
 MISSING = frozenset({"empty-section", "key-only", "list-intro", "lone-subtitle", "cut-sentence",
                      "dangling-reference", "undefined-term"})
