@@ -95,13 +95,16 @@ def test_a_value_the_model_reports_at_one_of_its_sections_is_not_reported_twice(
     from referee.model.kernel.rules import Option
 
     hit = Hit("§2", "unstated-value", "gap", "", 9, "Mana", also=("§1",))
-    bare = SimpleNamespace(gaps=(), options=())
-    assert not _known(bare, hit, frozenset())
-    assert _known(SimpleNamespace(gaps=(SimpleNamespace(cite="§1"),), options=()), hit, frozenset())
+    game = lambda gaps=(), options=(), rulings=(): SimpleNamespace(gaps=gaps, options=options, rulings=rulings)  # noqa: E731
+    assert not _known(game(), hit, frozenset())
+    assert _known(game(gaps=(SimpleNamespace(cite="§1"),)), hit, frozenset())  # at the setup §
+    assert not _known(game(gaps=(SimpleNamespace(cite="§3"),)), hit, frozenset())  # elsewhere
     silent = Option("mana", "§2", "the mana a player starts with", {"3": "3"}, "3")
-    assert _known(SimpleNamespace(gaps=(), options=(silent,)), hit, frozenset())
+    assert _known(game(options=(silent,)), hit, frozenset())
     house = Option("mana", "§2", "the text decides", {"3": "3"}, "3", kind="house")
-    assert not _known(SimpleNamespace(gaps=(), options=(house,)), hit, frozenset())
+    assert not _known(game(options=(house,)), hit, frozenset())
+    case = Hit("§1", "unstated-dependence", "gap", "", 4, "manche")
+    assert _known(game(rulings=(SimpleNamespace(cite="§1"),)), case, frozenset())
 
 
 ROLES = """\
@@ -128,3 +131,27 @@ def test_one_word_for_a_kind_and_for_the_whole_holding_it_is_found_and_nothing_e
     # jeton (beside the characters, over them, after a comma), pièce (over the pawns, in a
     # bracket); not cube (a plain enumeration, no apposition), nor sac (over colours, never beside them)
     assert got == {("§1", "jeton", ("§2",), "ambiguity"), ("§1", "pièce", ("§2",), "ambiguity")}
+
+
+DEPENDS = """\
+Jeu des cas
+
+§1. Tour
+
+Les cartes passent à gauche ou à droite selon la manche. Le joueur suivant ne joue pas.
+
+Le prix varie en fonction du niveau. Au niveau 2, il coûte 3 pièces.
+
+Le vent souffle suivant la saison. Les quatre saisons se suivent.
+
+Les options suivantes sont possibles : piocher, passer.
+"""
+
+
+def test_a_rule_that_depends_on_a_case_no_sentence_gives_is_found_and_nothing_else(tmp_path):
+    path = tmp_path / "cas.txt"
+    path.write_text(DEPENDS, encoding="utf-8")
+    got = {(h.cite, h.term) for h in read(page("cas", path)) if h.detector == "unstated-dependence"}
+    # manche and saison: no case of either is ever given (`quatre saisons` is a count, not a
+    # case); niveau: `niveau 2` gives one; `le joueur suivant`, `options suivantes`: no dependence
+    assert got == {("§1", "manche"), ("§1", "saison")}

@@ -22,22 +22,23 @@ from pathlib import Path
 from ...errors import RefereeError
 from ...model.kernel.rules import cites
 from ..findings import Finding
-from . import modal, names, refs, roles, structure, terms, values
+from . import depends, modal, names, refs, roles, structure, terms, values
 from .hit import Hit, findings
 from .effects import unstated_effect
 from .options import silent_option
 from .page import Page, page
 
 TEXT_DETECTORS = (structure.DETECTORS + refs.DETECTORS + modal.DETECTORS + names.DETECTORS
-                  + terms.DETECTORS + values.DETECTORS + roles.DETECTORS)
+                  + terms.DETECTORS + values.DETECTORS + roles.DETECTORS + depends.DETECTORS)
 # Detectors whose hit says something is missing at a §: a Gap of the model there says it already.
 MISSING = frozenset({"empty-section", "key-only", "list-intro", "lone-subtitle", "cut-sentence",
                      "dangling-reference", "undefined-term"})
 SECTION_WIDE = frozenset({"empty-section", "key-only", "lone-subtitle"})
-# Detectors whose hit is a value the rules need: a Gap, or an option the model needed (silent
-# or disputed), at one of its §s (where it is spent, the setup) says it: the model's words are
-# English and the text's French, so the two are matched by §, not word for word.
-VALUES = frozenset({"unstated-value"})
+# Detectors whose hit is a value or a case the rules need: a Gap, a Ruling, or an option the
+# model needed (silent or disputed), at one of its §s (where it is spent, the setup) says it:
+# the model's words are English and the text's French, so the two are matched by §, not word
+# for word.
+VALUES = frozenset({"unstated-value", "unstated-dependence"})
 
 
 def read(p: Page, skip: Iterable[str] = ()) -> Iterator[Hit]:
@@ -67,7 +68,7 @@ def _map(game, entries: list | None = None) -> tuple[frozenset[str], frozenset]:
 
 def _known(game, h: Hit, gapped_units: frozenset) -> bool:
     if h.detector in VALUES:
-        said = [*game.gaps, *(o for o in game.options if o.kind in ("silent", "disputed"))]
+        said = [*game.gaps, *game.rulings, *(o for o in game.options if o.kind in ("silent", "disputed"))]
         return bool({h.cite, *h.also} & {c for x in said for c in cites(x.cite)})
     if h.detector not in MISSING:
         return False
