@@ -39,18 +39,20 @@ def _plain(text: str) -> str:
 
 def _key(word: str) -> str:
     """One key per term: lower case, an elided article taken off (`l'attaque`), no plural."""
-    return stem(re.split(r"['’]", word.lower())[-1])
+    w = word.lower()
+    return stem(w[max(w.rfind("'"), w.rfind("’")) + 1:])
 
 
 # Another capitalised name next to the term, across a comma, `et` or `ou` (an article allowed):
 # the term is one item of an enumeration of names of one kind (buildings, traps, tiles) whose
 # table is what the text lacks, a gap of its own, not a term to define.
-_NEXT = r"(?:\s*,\s*|\s+(?:et|ou)\s+)(?:(?:le|la|les|l['’])\s*)?[A-ZÀ-ÖØ-Þ]"
-_PREV = r"[A-ZÀ-ÖØ-Þ][\w’'-]*(?:\s*,\s*|\s+(?:et|ou)\s+)(?:(?:le|la|les|l['’])\s*)?$"
+_NEXT = re.compile(r"(?:\s*,\s*|\s+(?:et|ou)\s+)(?:(?:le|la|les|l['’])\s*)?[A-ZÀ-ÖØ-Þ]")
+_PREV = re.compile(r"[A-ZÀ-ÖØ-Þ][\w’'-]*(?:\s*,\s*|\s+(?:et|ou)\s+)(?:(?:le|la|les|l['’])\s*)?$")
 
 
 def _enumerated(text: str, start: int, end: int) -> bool:
-    return re.match(_NEXT, text[end:]) is not None or re.search(_PREV, text[:start]) is not None
+    # the name before is a few words back at most: search a short window, not the whole line
+    return _NEXT.match(text, end) is not None or _PREV.search(text[max(0, start - 60):start]) is not None
 
 
 def _candidates(text: str) -> Iterator[str]:
@@ -72,21 +74,23 @@ def _glossed(text: str, term: str) -> bool:
 
 
 def undefined_term(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
-    read = [u for u in page.units if u.key not in skip]
+    units = page.units
+    keyed = [(u, u.key, frozenset(map(_key, words(u.text)))) for u in units]
+    read = [(u, ks) for u, k, ks in keyed if k not in skip]
     named = {_key(w) for s in page.sections for w in words(f"{s.cite} {s.title or ''}")}
-    components = [set(map(_key, words(u.text))) for u in page.units if u.key in page.components]
-    uses: dict[str, set[str]] = {}  # term key -> the units holding it, in any case
-    for u in read:
-        for w in set(map(_key, words(u.text))):
-            uses.setdefault(w, set()).add(u.key)
+    components = [ks for _, k, ks in keyed if k in page.components]
+    uses: dict[str, int] = {}  # term key -> how many units hold it, in any case
+    for _, ks in read:
+        for w in ks:
+            uses[w] = uses.get(w, 0) + 1
     seen: set[str] = set()
-    for u in read:
+    for u, _ in read:
         for term in _candidates(u.text):
             k = _key(term)
             if k in seen or len(k) < 2:
                 continue
             seen.add(k)
-            if len(uses.get(k, ())) != 1 or k in named or any(k in c for c in components):
+            if uses.get(k, 0) != 1 or k in named or any(k in c for c in components):
                 continue
             if _glossed(u.text, term):
                 continue

@@ -54,15 +54,13 @@ def _spent(text: str) -> Iterator[str]:
             yield m.group(1)
 
 
-def _named(text: str, key: str) -> bool:
-    """The unit names the quantity (its noun, in any number)."""
-    word = key.split()[-1].split("'")[-1]
-    return re.search(r"(?<![\w-])" + re.escape(word) + r"[sx]?(?![\w-])", _plain(text), re.I) is not None
+def _noun(key: str) -> str:
+    """The word that names the quantity: `or`, `pierre`; `rsv` for `point de rsv`."""
+    return key.split()[-1].split("'")[-1].split("’")[-1]
 
 
-def _counted(text: str, key: str) -> bool:
-    """The unit names the quantity and holds a number."""
-    return _named(text, key) and _NUMBER.search(_plain(text)) is not None
+def _nouns(text: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in re.findall(r"[\wÀ-ÿ-]+", _plain(text).lower()))
 
 
 def unstated_value(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
@@ -72,11 +70,17 @@ def unstated_value(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     for u in read:
         for qty in _spent(u.text):
             first.setdefault(_key(qty), (u, qty))
+    if not first:
+        return
+    # once per unit: the nouns it names, and whether it hands out at a start, says what a
+    # stock is made of, holds a number, sits in a setup §
+    setup_units = {v.key for s in setup for v in s.sentences}
+    facts = [(_nouns(v.text), bool(_GIVEN.search(v.text) and _START.search(v.text)), bool(_MADE.search(v.text)),
+              bool(_NUMBER.search(_plain(v.text))), v.key in setup_units) for v in read]
     for key, (u, qty) in first.items():
-        started = any(_GIVEN.search(v.text) and _START.search(v.text) and _counted(v.text, key) for v in read)
-        made = any(_MADE.search(v.text) and _named(v.text, key) for v in read)
-        in_setup = any(_counted(v.text, key) for s in setup for v in s.sentences if v.key not in skip)
-        if started or made or in_setup:
+        noun = _noun(key)
+        if any(noun in ns and ((start or setup_unit) and number or made)
+               for ns, start, made, number, setup_unit in facts):
             continue
         at = f", nor does {setup[0].cite}" if setup else ""
         yield Hit(u.cite, "unstated-value", "gap",
