@@ -155,3 +155,25 @@ def test_a_rule_that_depends_on_a_case_no_sentence_gives_is_found_and_nothing_el
     # manche and saison: no case of either is ever given (`quatre saisons` is a count, not a
     # case); niveau: `niveau 2` gives one; `le joueur suivant`, `options suivantes`: no dependence
     assert got == {("§1", "manche"), ("§1", "saison")}
+
+
+UNUSED = """\
+Jeu des pièces
+
+§1. Matériel
+
+Chaque joueur prend 3 jetons, les 5 marqueurs de tour et 4 aides de jeu. On pose les tuiles en 2 lignes.
+
+§2. Tour
+
+Le joueur pose un jeton sur une tuile. Il garde 2 sabliers.
+"""
+
+
+def test_a_component_the_setup_counts_out_and_no_rule_uses_is_found_and_nothing_else(tmp_path):
+    path = tmp_path / "pieces.txt"
+    path.write_text(UNUSED, encoding="utf-8")
+    got = {(h.cite, h.term) for h in read(page("pieces", path)) if h.detector == "unused-component"}
+    # not: jetons (a rule uses one), aides (no piece of play), lignes (placed in, not handed out),
+    # sabliers (counted outside the setup)
+    assert got == {("§1", "marqueurs")}

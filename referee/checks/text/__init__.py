@@ -22,17 +22,18 @@ from pathlib import Path
 from ...errors import RefereeError
 from ...model.kernel.rules import cites
 from ..findings import Finding
-from . import depends, modal, names, refs, roles, structure, terms, values
+from . import depends, modal, names, refs, roles, structure, terms, unused, values
 from .hit import Hit, findings
 from .effects import unstated_effect
 from .options import silent_option
 from .page import Page, page
 
 TEXT_DETECTORS = (structure.DETECTORS + refs.DETECTORS + modal.DETECTORS + names.DETECTORS
-                  + terms.DETECTORS + values.DETECTORS + roles.DETECTORS + depends.DETECTORS)
+                  + terms.DETECTORS + values.DETECTORS + roles.DETECTORS + depends.DETECTORS
+                  + unused.DETECTORS)
 # Detectors whose hit says something is missing at a §: a Gap of the model there says it already.
 MISSING = frozenset({"empty-section", "key-only", "list-intro", "lone-subtitle", "cut-sentence",
-                     "dangling-reference", "undefined-term"})
+                     "dangling-reference", "undefined-term", "unused-component"})
 SECTION_WIDE = frozenset({"empty-section", "key-only", "lone-subtitle"})
 # Detectors whose hit is a value or a case the rules need: a Gap, a Ruling, or an option the
 # model needed (silent or disputed), at one of its §s (where it is spent, the setup) says it:
