@@ -38,11 +38,16 @@ def _cased(text: str, noun: str) -> bool:
 
 def unstated_dependence(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     read = [u for u in page.units if u.key not in skip]
+    cased: dict[str, bool] = {}  # each noun's cases looked for once, however often it is used
+    seen: set[str] = set()
     for u in read:
         for m in _ON.finditer(_plain(u.text)):
             noun = stem(m.group(1).lower())
-            if any(_cased(v.text, noun) for v in read):
+            if noun not in cased:
+                cased[noun] = any(_cased(v.text, noun) for v in read)
+            if cased[noun] or (u.key, noun) in seen:
                 continue
+            seen.add((u.key, noun))
             yield Hit(u.cite, "unstated-dependence", "gap",
                       f"{u.cite} makes a rule depend on the '{m.group(1)}', and no sentence of the rulebook says "
                       f"which outcome goes with which '{m.group(1)}'", u.line, m.group(1), unit=u.key)

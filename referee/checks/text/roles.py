@@ -19,19 +19,47 @@ from .page import Page, stem
 _W = r"[a-zà-ÿ][\wà-ÿ’'-]*"
 _DET = r"(?:[Ll]es|[Dd]es|[Ss]es|[Ll]eurs|[Aa]ux)\s+"
 _BESIDE = re.compile(r"(?<![\w'’])" + _DET + "(" + _W + r")\s+et\s+(?:" + _DET + ")?(" + _W + ")")
-# X [one adjective] , Y[, ...] et/ou Z ,   |   X [adjective] ( Y[, ...] et/ou Z )
-_ITEMS = r"(?:" + _DET + ")?" + _W + r"(?:\s*,\s*(?:" + _DET + ")?" + _W + r")*\s+(?:et|ou)\s+(?:" + _DET + ")?" + _W
-_OVER = re.compile(r"(?<![\w'’])(" + _W + r")(?:\s+" + _W + r")?\s*(?:,\s*(" + _ITEMS + r")\s*,|\(\s*(" + _ITEMS + r")\s*\))")
+# Where an apposition may open: X [one adjective] then `,` or `(`; its items are read by _items.
+_OPEN = re.compile(r"(?<![\w'’])(" + _W + r")(?:\s+" + _W + r")?\s*([,(])")
+_JOINED = re.compile(r"\s(?:et|ou)\s")
+_TOKEN = re.compile(r"[\wÀ-ÿ’'-]+|\S")
+DETERMINERS = frozenset({"les", "des", "ses", "leurs", "aux"})
 FUNCTION = frozenset({"le", "la", "les", "un", "une", "des", "de", "du", "et", "ou", "en", "à", "au", "aux", "ses",
                       "sa", "son", "leur", "leurs", "lui", "elle", "il", "on", "se", "ce", "qui", "que"})
+MAX_ITEMS = 8  # an apposition lists a few kinds; a longer run is no list of kinds
 
 
 def _key(word: str) -> str:
     return stem(word.lower())
 
 
-def _items(text: str) -> list[str]:
-    return [_key(w) for w in re.findall(_W, text) if w not in FUNCTION and w not in ("et", "ou")]
+def _items(text: str, at: int, bracket: bool) -> list[str]:
+    """The kinds listed in apposition from `at` (just past the `,` or `(`): `Y, Z et W` closed
+    by `,` (or `)` after a bracket), with an `et`/`ou` before the last; [] when none is.
+    Read token by token over a short window, so a long line costs no more than a short one."""
+    window = text[at:at + 200]
+    if not _JOINED.search(window):
+        return []  # no `et`/`ou` near: no list of kinds (the common case, read at C speed)
+    tokens = _TOKEN.findall(window)
+    items, joined, k = [], False, 0
+    while k < len(tokens) and len(items) < MAX_ITEMS:
+        if tokens[k].lower() in DETERMINERS:
+            k += 1
+        if k >= len(tokens) or not re.fullmatch(_W, tokens[k]) or tokens[k] in FUNCTION:
+            return []
+        items.append(_key(tokens[k]))
+        sep = tokens[k + 1].lower() if k + 1 < len(tokens) else ""
+        if sep in ("et", "ou"):
+            joined, k = True, k + 2
+        elif sep == ",":
+            if joined and not bracket:
+                return items
+            k += 2
+        elif sep == ")" and bracket:
+            return items if joined else []
+        else:
+            return []
+    return []
 
 
 def one_word_two_roles(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
@@ -46,11 +74,11 @@ def one_word_two_roles(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
             if x != y and not {x, y} & FUNCTION:
                 beside.setdefault((x, y), u)
                 beside.setdefault((y, x), u)
-        for m in _OVER.finditer(text):
+        for m in _OPEN.finditer(text):
             x = _key(m.group(1))
             if x in FUNCTION:
                 continue
-            for y in _items(m.group(2) or m.group(3)):
+            for y in _items(text, m.end(), m.group(2) == "("):
                 over.setdefault((x, y), u)
     done: set[str] = set()
     for (x, y), a in sorted(beside.items(), key=lambda kv: (kv[1].line, kv[0])):

@@ -55,15 +55,17 @@ def _enumerated(text: str, start: int, end: int) -> bool:
     return _NEXT.match(text, end) is not None or _PREV.search(text[max(0, start - 60):start]) is not None
 
 
-def _candidates(text: str) -> Iterator[str]:
-    text = _plain(text)
+def _candidates(text: str) -> Iterator[tuple[str, int, int]]:
+    """Each capitalised word or abbreviation of a unit that is not so by its position, with
+    where it stands in the NFC text."""
     for m in _TERM.finditer(text):
-        before = text[:m.start()].rstrip()
-        if not before or before[-1] in _OPENS:
+        i = m.start() - 1
+        while i >= 0 and text[i].isspace():
+            i -= 1
+        if i < 0 or text[i] in _OPENS:
             continue  # opens the unit, a sentence, a quote or a bracket: capitalised by position
-        if m.group(1).lower() in FUNCTION or _enumerated(text, m.start(1), m.end(1)):
-            continue
-        yield m.group(1)
+        if m.group(1).lower() not in FUNCTION:
+            yield m.group(1), m.start(1), m.end(1)
 
 
 def _glossed(text: str, term: str) -> bool:
@@ -85,14 +87,15 @@ def undefined_term(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
             uses[w] = uses.get(w, 0) + 1
     seen: set[str] = set()
     for u, _ in read:
-        for term in _candidates(u.text):
+        text = _plain(u.text)
+        for term, start, end in _candidates(text):
             k = _key(term)
-            if k in seen or len(k) < 2:
+            if k in seen or len(k) < 2 or uses.get(k, 0) != 1:
+                continue  # a term used in several units is at least used consistently
+            if _enumerated(text, start, end):
                 continue
             seen.add(k)
-            if uses.get(k, 0) != 1 or k in named or any(k in c for c in components):
-                continue
-            if _glossed(u.text, term):
+            if k in named or any(k in c for c in components) or _glossed(text, term):
                 continue
             yield Hit(u.cite, "undefined-term", "gap",
                       f"{u.cite} uses '{term}' as a term of the game, and no other sentence, heading or "
