@@ -324,6 +324,8 @@ def test_a_book_of_many_references_by_name_is_read_in_linear_time(tmp_path):
     path.write_text("Jeu\n\n" + "".join(f"Le pion va (voir Zorg{i}).\n" for i in range(1000)), encoding="utf-8")
     p = page("renvois", path)
     start = time.perf_counter()
-    hits = [h for h in read(p) if h.detector == "dangling-reference"]
+    from referee.checks.text.refs import dangling_reference
+
+    hits = list(dangling_reference(p, frozenset()))
     assert time.perf_counter() - start < 5
     assert len(hits) == 1000 and hits[0].term == "Zorg0"
