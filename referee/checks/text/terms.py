@@ -77,24 +77,39 @@ def _glossed(text: str, term: str) -> bool:
 
 def undefined_term(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     units = page.units
-    keyed = [(u, u.key, frozenset(map(_key, words(u.text)))) for u in units]
-    read = [(u, ks) for u, k, ks in keyed if k not in skip]
+    read = [u for u in units if u.key not in skip]
+    lowered = [_plain(u.text).lower() for u in read]
     named = {_key(w) for s in page.sections for w in words(f"{s.cite} {s.title or ''}")}
-    components = [ks for _, k, ks in keyed if k in page.components]
-    uses: dict[str, int] = {}  # term key -> how many units hold it, in any case
-    for _, ks in read:
-        for w in ks:
-            uses[w] = uses.get(w, 0) + 1
+    components = [frozenset(map(_key, words(u.text))) for u in units if u.key in page.components]
+
+    keys: dict[int, frozenset[str]] = {}  # a unit's word keys, read the first time they are asked
+
+    def once(k: str) -> bool:
+        """Does one unit alone hold the term, in any case and number? Its words are read only
+        in the units that hold its letters, and the count stops at two."""
+        n = 0
+        for i, t in enumerate(lowered):
+            if k in t:
+                if i not in keys:
+                    keys[i] = frozenset(map(_key, words(t)))
+                n += k in keys[i]
+                if n > 1:
+                    return False
+        return n == 1
+
     seen: set[str] = set()
-    for u, _ in read:
+    for u in read:
         text = _plain(u.text)
         for term, start, end in _candidates(text):
             k = _key(term)
-            if k in seen or len(k) < 2 or uses.get(k, 0) != 1:
-                continue  # a term used in several units is at least used consistently
-            if _enumerated(text, start, end):
+            if k in seen or len(k) < 2:
                 continue
             seen.add(k)
+            if not once(k):
+                continue  # a term used in several units is at least used consistently
+            if _enumerated(text, start, end):
+                seen.discard(k)  # a name in a list here; read it again where it stands alone
+                continue
             if k in named or any(k in c for c in components) or _glossed(text, term):
                 continue
             yield Hit(u.cite, "undefined-term", "gap",

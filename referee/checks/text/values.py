@@ -74,9 +74,12 @@ def unstated_value(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
         return
     # once per unit: the nouns it names, and whether it hands out at a start, says what a
     # stock is made of, holds a number, sits in a setup §
+    # (only the units that hold one of the spent nouns' letters: most hold none)
     setup_units = {v.key for s in setup for v in s.sentences}
+    needed = {_noun(k) for k in first}
+    named = [v for v in read if any(n in _plain(v.text).lower() for n in needed)]
     facts = [(_nouns(v.text), bool(_GIVEN.search(v.text) and _START.search(v.text)), bool(_MADE.search(v.text)),
-              bool(_NUMBER.search(_plain(v.text))), v.key in setup_units) for v in read]
+              bool(_NUMBER.search(_plain(v.text))), v.key in setup_units) for v in named]
     for key, (u, qty) in first.items():
         noun = _noun(key)
         if any(noun in ns and ((start or setup_unit) and number or made)
