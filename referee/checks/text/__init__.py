@@ -6,14 +6,17 @@ coverage map (units it marks as flavour are no rules, and are not read) and the 
 options. Pure Python: no z3. One module per family: structure (what the shape of the text
 shows lost), refs (references to what the text does not give), modal (may/must), names
 (two names for one quantity), options (choices the model needed), effects (acts whose
-result the text never states, from the coverage map). docs/detectors.md says what each
-reads, reports and misses.
+result the text never states, from the coverage map), and the game's vocabulary: terms
+(named once, defined nowhere), values (spent, never given), depends (a rule depending on a
+case never given), roles (one word for two things), unused (pieces handed out, never used).
+docs/detectors.md says what each reads, reports and misses.
 
 A hit is dropped when the model already reports the same thing: a hit saying something is
 missing at a unit the coverage map links to a Gap of the model (or whose map entry names
 one), and a hit saying a whole part of a § is lost (an empty heading, a key without its
 table, a lone sub-title) at a § a Gap cites: the Gap says what is missing there, and what
-the project ships instead."""
+the project ships instead; a value or a case never given at a § a Gap, a Ruling or an
+option the model needed cites."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
