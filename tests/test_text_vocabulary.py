@@ -15,7 +15,7 @@ Chaque joueur prend 3 cartes de Saut et 2 cartes Tempête. Une carte Tempête fa
 
 Le joueur perd un PV quand il tombe. Il tire l'Écho du sac.
 
-La réserve d'actions (Rsv) du joueur se vide. Un bâtiment Troupes (Caserne, Recruteur) recrute.
+Le stock de mana (Rsv) baisse à chaque sort. Un bâtiment Troupes (Caserne, Recruteur) recrute.
 
 Les tuiles de base sont : Mine, Marchand, Taverne. Attention : NI les jetons NI les dés ne comptent.
 
@@ -63,17 +63,17 @@ Jeu des valeurs
 
 §1. Mise en place
 
-Chaque joueur reçoit 5 Or. Placez vos pierres (0) sur le dé.
+Chaque joueur reçoit 5 Or. Les pierres de chacun partent de 0 sur le dé.
 
 §2. Tour
 
-Le joueur dépense de l'Or pour recruter. Il peut dépenser des pierres pour bâtir.
+Le joueur dépense de l'Or pour recruter. Pour bâtir, il dépense des pierres.
 
 Le joueur dépense de la Mana pour lancer un sort. Tirer coûte 2 flèches.
 
-Lancer un sort coûte 1 pt de Rsv. La somme des cartes misées constitue la réserve (Rsv).
+Lancer un sort coûte 3 pts de Ki. La somme des dés lancés forme la réserve de Ki.
 
-Au début de son tour, le joueur reçoit 2 charges. Il peut dépenser une nouvelle charge pour frapper.
+Au début de son tour, le joueur reçoit 2 charges. Frapper lui fait dépenser une nouvelle charge.
 
 Sauter se fait pour 1 point d'effort. Une variante se joue pour 2 joueurs.
 """
@@ -83,7 +83,7 @@ def test_a_quantity_spent_and_never_given_is_found_and_nothing_else(tmp_path):
     path = tmp_path / "valeurs.txt"
     path.write_text(VALUES, encoding="utf-8")
     got = {(h.cite, h.term, h.also) for h in read(page("valeurs", path)) if h.detector == "unstated-value"}
-    # Or and pierres: the setup gives them; Rsv: what it is made of; charges: received at a start;
+    # Or and pierres: the setup gives them; Ki: what it is made of; charges: received at a start;
     # joueurs: `pour 2 joueurs` is no price
     assert got == {("§2", "Mana", ("§1",)), ("§2", "flèches", ("§1",)), ("§2", "point d'effort", ("§1",))}
 
@@ -112,13 +112,13 @@ Jeu des rôles
 
 §1. Matériel
 
-Chacun prend les jetons et personnages de sa couleur. Les pièces et les pions vont au centre.
+Chacun reçoit les jetons et héros bleus. Les pièces et les pions vont au centre.
 
 Les cubes et les dés restent dans la boîte. Les sacs et les cartes sont à part.
 
 §2. Mise en place
 
-Les jetons restants, personnages et objets, sont posés face cachée. Les pièces (pions ou disques) avancent.
+Les jetons inutilisés, héros et objets, vont dans le sac. Les pièces (pions ou disques) avancent.
 
 Les cubes, dés et billes sont rangés. Les sacs (rouges ou bleus) sont fermés.
 """
@@ -128,7 +128,7 @@ def test_one_word_for_a_kind_and_for_the_whole_holding_it_is_found_and_nothing_e
     path = tmp_path / "roles.txt"
     path.write_text(ROLES, encoding="utf-8")
     got = {(h.cite, h.term, h.also, h.kind) for h in read(page("roles", path)) if h.detector == "one-word-two-roles"}
-    # jeton (beside the characters, over them, after a comma), pièce (over the pawns, in a
+    # jeton (beside the heroes, over them, after a comma), pièce (over the pawns, in a
     # bracket); not cube (a plain enumeration, no apposition), nor sac (over colours, never beside them)
     assert got == {("§1", "jeton", ("§2",), "ambiguity"), ("§1", "pièce", ("§2",), "ambiguity")}
 
@@ -138,7 +138,7 @@ Jeu des cas
 
 §1. Tour
 
-Les cartes passent à gauche ou à droite selon la manche. Le joueur suivant ne joue pas.
+Le vent tourne vers l'est ou l'ouest selon la manche. Le joueur suivant ne joue pas.
 
 Le prix varie en fonction du niveau. Au niveau 2, il coûte 3 pièces.
 
