@@ -23,7 +23,7 @@ _DET = r"(?:de\s+l['’]|de\s+la\s+|du\s+|des\s+|de\s+|d['’]|l['’]|le\s+|la\
 _NEW = r"(?:(?:nouvel(?:le)?s?|nouveaux?|autres?)\s+)?"  # `dépenser une nouvelle charge`: the noun after it
 # The quantity: `point(s)/pt(s) de X` (a unit of X), else one noun.
 _QTY = r"((?:pts?|points?)\s+(?:de\s+|d['’])[\wÀ-ÿ]+|[\wÀ-ÿ]+)"
-# `dépenser/payer` + the quantity; `coûte/pour/contre` + a number + the quantity (a price).
+# `dépenser/payer` + the quantity; `coûte` + a number + the quantity (a price).
 _SPENT = re.compile(r"(?<![\w'’])(?:(?:dépenser?|dépensent|payer|paye|paie|payent)\s+(?:donc\s+)?" + _DET + _NEW
                     + r"|(?:coûtent|coûte)\s+(?:donc\s+)?\d+\s+)" + _QTY, re.I)
 # `pour/contre N X` is a price only for points (`pour 1 point d'action`): `pour 2 joueurs` is not.
