@@ -329,3 +329,11 @@ def test_a_book_of_many_references_by_name_is_read_in_linear_time(tmp_path):
     hits = list(dangling_reference(p, frozenset()))
     assert time.perf_counter() - start < 5
     assert len(hits) == 1000 and hits[0].term == "Zorg0"
+
+
+def test_il_faut_requires_as_doit_does(tmp_path):
+    path = tmp_path / "faut.txt"
+    path.write_text("Jeu\n\n§1. Tour\n\nLe joueur peut lancer un dé.\n\n§2. Fin\n\nIl faut lancer un dé à la fin.\n\n"
+                    "Il ne faut pas piocher de carte. Le joueur peut piocher une carte.\n", encoding="utf-8")
+    got = [(h.cite, h.term, h.also) for h in read(page("faut", path)) if h.detector == "may-must"]
+    assert got == [("§1", "lancer dé", ("§2",))]  # `il ne faut pas` forbids: no pair with `peut piocher`
