@@ -6,14 +6,17 @@ coverage map (units it marks as flavour are no rules, and are not read) and the 
 options. Pure Python: no z3. One module per family: structure (what the shape of the text
 shows lost), refs (references to what the text does not give), modal (may/must), names
 (two names for one quantity), options (choices the model needed), effects (acts whose
-result the text never states, from the coverage map). docs/detectors.md says what each
-reads, reports and misses.
+result the text never states, from the coverage map), and the game's vocabulary: terms
+(named once, defined nowhere), values (spent, never given), depends (a rule depending on a
+case never given), roles (one word for two things), unused (pieces handed out, never used).
+docs/detectors.md says what each reads, reports and misses.
 
 A hit is dropped when the model already reports the same thing: a hit saying something is
 missing at a unit the coverage map links to a Gap of the model (or whose map entry names
 one), and a hit saying a whole part of a § is lost (an empty heading, a key without its
 table, a lone sub-title) at a § a Gap cites: the Gap says what is missing there, and what
-the project ships instead."""
+the project ships instead; a value or a case never given at a § a Gap, a Ruling or an
+option the model needed cites."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
@@ -22,17 +25,24 @@ from pathlib import Path
 from ...errors import RefereeError
 from ...model.kernel.rules import cites
 from ..findings import Finding
-from . import modal, names, refs, structure
+from . import depends, modal, names, refs, roles, structure, terms, unused, values
 from .hit import Hit, findings
 from .effects import unstated_effect
 from .options import silent_option
 from .page import Page, page
 
-TEXT_DETECTORS = structure.DETECTORS + refs.DETECTORS + modal.DETECTORS + names.DETECTORS
+TEXT_DETECTORS = (structure.DETECTORS + refs.DETECTORS + modal.DETECTORS + names.DETECTORS
+                  + terms.DETECTORS + values.DETECTORS + roles.DETECTORS + depends.DETECTORS
+                  + unused.DETECTORS)
 # Detectors whose hit says something is missing at a §: a Gap of the model there says it already.
 MISSING = frozenset({"empty-section", "key-only", "list-intro", "lone-subtitle", "cut-sentence",
-                     "dangling-reference"})
+                     "dangling-reference", "undefined-term", "unused-component"})
 SECTION_WIDE = frozenset({"empty-section", "key-only", "lone-subtitle"})
+# Detectors whose hit is a value or a case the rules need: a Gap, a Ruling, or an option the
+# model needed (silent or disputed), at one of its §s (where it is spent, the setup) says it:
+# the model's words are English and the text's French, so the two are matched by §, not word
+# for word.
+VALUES = frozenset({"unstated-value", "unstated-dependence"})
 
 
 def read(p: Page, skip: Iterable[str] = ()) -> Iterator[Hit]:
@@ -61,6 +71,9 @@ def _map(game, entries: list | None = None) -> tuple[frozenset[str], frozenset]:
 
 
 def _known(game, h: Hit, gapped_units: frozenset) -> bool:
+    if h.detector in VALUES:
+        said = [*game.gaps, *game.rulings, *(o for o in game.options if o.kind in ("silent", "disputed"))]
+        return bool({h.cite, *h.also} & {c for x in said for c in cites(x.cite)})
     if h.detector not in MISSING:
         return False
     # a hit read at one unit is known when that unit is linked to a Gap: one line can hold a
@@ -86,10 +99,10 @@ def detect(game, rulebook: Path | str | None = None) -> list[Finding]:
         return [Finding(f"{game.name}.unknown.text.detectors", game.name, "unknown", [],
                         "whether the rulebook's text shows defects the model does not report",
                         status="not established", details=[f"the rulebook could not be read: {e.located()}"])]
-    p = page(game.name, b.path, b.sections)
+    p = page(game.name, b.path, b.sections, frozenset(e.at for e in entries if e.reason == "component"))
     hits = [h for h in read(p, skip) if not _known(game, h, gapped)]
     return findings(p, [*hits, *silent_option(game), *unstated_effect(game, entries)])
 
 
-__all__ = ["MISSING", "TEXT_DETECTORS", "Hit", "Page", "detect", "findings", "page", "read", "silent_option",
+__all__ = ["MISSING", "TEXT_DETECTORS", "VALUES", "Hit", "Page", "detect", "findings", "page", "read", "silent_option",
            "unstated_effect"]

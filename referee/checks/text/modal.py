@@ -1,5 +1,5 @@
 """may-must: one act (a verb and its object) that one sentence permits ("peut") and another
-requires ("doit"). Negated modals (`ne peut pas`) forbid, and are left out; so is a modal
+requires ("doit", "il faut"). Negated modals (`ne peut pas`) forbid, and are left out; so is a modal
 whose verb or object cannot be read (no infinitive, no noun after it)."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from .hit import Hit
 from .page import Page, stem, words
 
 MAY = frozenset({"peut", "peuvent", "pourra", "pourront", "pourrait", "pourraient"})
-MUST = frozenset({"doit", "doivent", "devra", "devront"})
+MUST = frozenset({"doit", "doivent", "devra", "devront", "faut", "faudra"})  # `il faut` + infinitive requires too
 NEGATIONS = frozenset({"ne", "n'", "n’", "pas", "jamais", "plus", "rien", "aucun", "aucune"})
 ADVERBS = frozenset({"aussi", "également", "toujours", "donc", "ensuite", "alors", "seulement",
                      "uniquement", "même", "immédiatement", "encore", "bien", "désormais", "enfin"})

@@ -22,6 +22,7 @@ class Page:
     file: str  # the rulebook file's name, for the findings' sources
     sections: tuple[Section, ...]
     lines: tuple[str, ...]  # the raw lines, 0-based (a unit's line is 1-based)
+    components: frozenset[str] = frozenset()  # units the coverage map marks as component facts
 
     @property
     def units(self) -> tuple[Sentence, ...]:
@@ -49,11 +50,13 @@ class Page:
         return f"{self.file}:{line}"
 
 
-def page(game: str, path: Path | str, found: tuple[Section, ...] | list[Section] | None = None) -> Page:
+def page(game: str, path: Path | str, found: tuple[Section, ...] | list[Section] | None = None,
+         components: frozenset[str] = frozenset()) -> Page:
     """The page of a rulebook file; `found` its sections when the caller already has them
-    (a Book, read with the game's outline)."""
+    (a Book, read with the game's outline); `components` the units the coverage map marks as
+    component facts (a name printed on a card is defined by the card)."""
     secs = tuple(found) if found is not None else tuple(sections(path))
-    return Page(game, Path(path).name, secs, tuple(read_lines(path)))
+    return Page(game, Path(path).name, secs, tuple(read_lines(path)), frozenset(components))
 
 
 def words(text: str) -> list[str]:

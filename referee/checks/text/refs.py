@@ -42,15 +42,27 @@ def _numbered(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
 
 
 def _named(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
-    for u in page.units:
+    units = page.units
+    # each word -> the units that hold it, built once: a name is given when one unit other
+    # than the referring one holds all its words (a book of many `voir` stays linear)
+    holding: dict[str, set[int]] = {}
+    for i, v in enumerate(units):
+        for w in set(words(v.text)):
+            holding.setdefault(w, set()).add(i)
+    titles = {w for s in page.sections if s.title for w in words(s.title)}
+
+    def given(name: str, here: int) -> bool:
+        ws = set(words(name))
+        if ws <= titles:  # an empty name too: nothing to look for
+            return True
+        return bool(set.intersection(*(holding.get(w, set()) for w in ws)) - {here})
+
+    for i, u in enumerate(units):
         if u.key in skip:
             continue
         for m in _NAMED.finditer(u.text):
             names = [n for n in re.split(r"\s*,\s*|\s+et\s+", m.group(1).strip()) if n]
-            others = [set(words(v.text)) for v in page.units if v is not u]
-            titles = {w for s in page.sections if s.title for w in words(s.title)}
-            lost = [n for n in names if not any(set(words(n)) <= ws for ws in others)
-                    and not set(words(n)) <= titles]
+            lost = [n for n in names if not given(n, i)]
             if lost:
                 shown = ", ".join(f"'{n}'" for n in lost)
                 yield Hit(u.cite, "dangling-reference", "gap",
