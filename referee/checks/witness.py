@@ -10,6 +10,7 @@ the moves generator proposes. Deterministic for a given seed: bounded by a count
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from typing import Any, Callable
 
 from ..model.kernel import BadInput, Game
@@ -77,20 +78,36 @@ def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Bud
     # where the audit's player count does not show a situation, another may (Draft's reserve
     # runs short with 5 players): half of a ruling's share is spent there, most players first
     settings = [rules] + [dataclasses.replace(rules, nplayers=n) for n in other_counts(game, rules)]
-    for seed, name in enumerate(steered, 1):
-        if name in found or budget.exhausted:
-            continue
-        left = [n for n in steered[seed - 1:] if n not in found]
-        near, there, cell = climb(targets[name])
-        restart = dataclasses.replace(RESTARTS, cell=cell)
-        share = (budget.units - budget.used) / len(left)
-        for k, played in enumerate(settings):
-            if name in found or budget.exhausted:
-                break
-            units = share * (1 if len(settings) == 1 else AT_AUDIT if k == 0 else (1 - AT_AUDIT) / (len(settings) - 1))
-            explore_from_setups(game, played, goal, lambda t: near(t) * CLIMB + progress(t), _part(budget, units),
-                                greed=STEER_GREED, seed=seed, restart=restart, focus=there)
+    # each steered search stops once its ruling is raised, so what it did not spend goes to
+    # those after it; what the last round leaves goes round again to the rulings still
+    # missing, each with a new seed (the count is spent where the share is missing)
+    for round_ in itertools.count():
+        todo = [n for n in steered if n not in found]
+        before = budget.used
+        for k, name in enumerate(todo):
+            if name in found or budget.used >= budget.units:
+                continue
+            left = [n for n in todo[k:] if n not in found]
+            _steered(game, settings, name, targets[name], found, goal, progress, budget,
+                     (budget.units - budget.used) / len(left), steered.index(name) + 1 + round_ * len(steered))
+        if budget.used >= budget.units or not todo or budget.used == before:
+            break
     return found
+
+
+def _steered(game: Game, settings: list, name: str, target: Target, found: dict, goal: Callable, progress: Callable,
+             budget: Budget, share: float, seed: int) -> None:
+    """One ruling's steered search (search_rulings): its share of the count, half of it at
+    the audit's player count and half at the others when the game allows others."""
+    near, there, cell = climb(target)
+    restart = dataclasses.replace(RESTARTS, cell=cell)
+    for k, played in enumerate(settings):
+        if name in found or budget.exhausted:
+            break
+        units = share * (1 if len(settings) == 1 else AT_AUDIT if k == 0 else (1 - AT_AUDIT) / (len(settings) - 1))
+        explore_from_setups(game, played, lambda *move: goal(*move) or name in found,
+                            lambda t: near(t) * CLIMB + progress(t), _part(budget, units),
+                            greed=STEER_GREED, seed=seed, restart=restart, focus=there)
 
 
 def other_counts(game: Game, rules: Rules) -> list[int]:
