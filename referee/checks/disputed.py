@@ -5,10 +5,12 @@ the event is illegal there, leads to another state, or ends the game otherwise. 
 reading is applied to the very state the game reached (its configuration swapped, or the
 value pinned to the other source), so the witness shows where the point decides something
 in play, not merely that two configurations differ. One exploration serves every point,
-as for the rulings (witness.search_rulings)."""
+as for the rulings (witness.search_rulings); the points it does not show are then searched
+one by one, climbing the formula of where their two readings part (disagree.py)."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from typing import Any
 
 from ..model.kernel import BadInput, Game, IllegalSetup, Undecided
@@ -35,7 +37,10 @@ def search_readings(game: Game, rules: Rules, wanted: tuple[tuple[str, str], ...
     """{(kind, name): (header, path, what differs)} for each reading, ("option", name) or
     ("source", name of the sourced value), that some setup or move of the random games
     plays otherwise."""
+    from . import disagree
+    from . import witness as W
     from .explore import explore_from_setups
+    from .steer import Target, climb
 
     found: dict = {}
     setup = {"header": None, "done": set()}  # the current game's setup, compared once per reading
@@ -66,7 +71,46 @@ def search_readings(game: Game, rules: Rules, wanted: tuple[tuple[str, str], ...
                     break
         return len(found) == len(wanted)
 
-    explore_from_setups(game, rules, goal, game.progress or (lambda s: 0.0), budget)
+    progress = game.progress or (lambda s: 0.0)
+    # the random games first (most points show within a small part of the count: they stop
+    # once they have weighed twice what their last find took); then each point still
+    # missing gets an equal part of what is left, climbing towards where its two readings
+    # part (disagree.py), as a ruling's search climbs towards its situation
+    shared = W._part(budget, budget.units * (1 - W.STEERED_SHARE))
+    last = [0]
+
+    def patient(header, path, *move):
+        n = len(found)
+        done = goal(header, path, *move)
+        if len(found) > n:
+            last[0] = shared.used
+        return done or shared.used > max(2 * last[0], shared.units / 8)
+
+    explore_from_setups(game, rules, patient, progress, shared)
+    ways: dict = {}  # key -> the situation where its readings part (disagree.py), built once
+    for round_ in itertools.count():
+        todo = [k for k in wanted if k not in found]
+        before = budget.used
+        for i, key in enumerate(todo):
+            if key in found or budget.used >= budget.units:
+                continue
+            left = [k for k in todo[i:] if k not in found]
+            share = W._part(budget, (budget.units - budget.used) / len(left))
+            seed = wanted.index(key) + 1 + round_ * len(wanted)
+            stop = (lambda key: lambda *move: goal(*move) or key in found)(key)
+            if key not in ways:
+                cfg = rules.config(game)
+                ways[key] = next((w for w in (disagree.program(game, cfg, other, key[1] if key[0] == "option" else None)
+                                              for _, other in _others(game, rules, *key, cfg)) if w), ())
+            if not ways[key]:  # no formula (none found, or the game has none): random games with another seed
+                explore_from_setups(game, rules, stop, progress, share, seed=seed)
+                continue
+            near, there, cell = climb(Target(situation=ways[key]))
+            explore_from_setups(game, rules, stop, lambda t: near(t) * W.CLIMB + progress(t), share,
+                                greed=W.STEER_GREED, seed=seed, restart=dataclasses.replace(W.RESTARTS, cell=cell),
+                                focus=there)
+        if budget.used >= budget.units or not todo or budget.used == before:
+            break
     return found
 
 
