@@ -46,3 +46,22 @@ def test_the_readings_search_climbs_to_where_they_part_and_random_play_does_not(
     # the same work without the formula (a game that has none: its effects fork on values)
     plain = dataclasses.replace(g, concrete_forks=True, _by_name={}, _needs={}, _configs={}, _watch={})
     assert key not in search_readings(plain, Rules(), (key,), Budget(UNITS))
+
+
+def test_without_a_formula_the_readings_search_plays_deep_where_weighing_every_move_stays_shallow():
+    """A point no formula serves (the game's effects fork on values) is searched in games
+    that weigh a sample of each state's moves: with 100 ways to climb a square, weighing
+    every move affords 20 steps of the count, a sample of 8 well over 60, to the climb
+    from square 60 (Twister's `end`: the fifth point comes late in a game)."""
+    from referee import Action, Int, Param, args
+
+    climb = Action("climb", "§1", "climb one square", params=(Param("k", Int(0, 99, enum=True), "how"),),
+                   needs=(STEP.needs[1],), effect=lambda s, a: _step(s, args(0, d=1)), phases=("walk",),
+                   goes=("walk",), propose=lambda s: (args(0, k=k, d=1) for k in range(100)))
+    g = _game()
+    g = dataclasses.replace(g, actions=g.actions + (climb,), concrete_forks=True, progress=lambda s: float(s.at),
+                            _by_name={}, _needs={}, _configs={}, _watch={})
+    key = ("option", "leap")
+    header, path, reaches = search_readings(g, Rules(), (key,), Budget(UNITS))[key]
+    assert reaches == "the last event leads to another state under leap=two"
+    assert sum(x.d for _, x in path[:-1]) == FAR

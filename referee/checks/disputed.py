@@ -102,8 +102,11 @@ def search_readings(game: Game, rules: Rules, wanted: tuple[tuple[str, str], ...
                 cfg = rules.config(game)
                 ways[key] = next((w for w in (disagree.program(game, cfg, other, key[1] if key[0] == "option" else None)
                                               for _, other in _others(game, rules, *key, cfg)) if w), ())
-            if not ways[key]:  # no formula (none found, or the game has none): random games with another seed
-                explore_from_setups(game, rules, stop, progress, share, seed=seed)
+            if not ways[key]:
+                # no formula (none found, or the game has none): games played deep, each state
+                # weighing a sample of its legal moves (explore.Explorer.focus), so the count reaches
+                # the late moves where a reading of the game's end parts (Twister's `end`)
+                explore_from_setups(game, rules, stop, progress, share, seed=seed, focus=_nowhere)
                 continue
             near, there, cell = climb(Target(situation=ways[key]))
             explore_from_setups(game, rules, stop, lambda t: near(t) * W.CLIMB + progress(t), share,
@@ -112,6 +115,11 @@ def search_readings(game: Game, rules: Rules, wanted: tuple[tuple[str, str], ...
         if budget.used >= budget.units or not todo or budget.used == before:
             break
     return found
+
+
+def _nowhere(s: Any) -> bool:
+    """No state is the situation's (a search weighing every move only there: Explorer.focus)."""
+    return False
 
 
 def _others(game: Game, rules: Rules, kind: str, name: str, cfg: Any) -> list:
