@@ -10,7 +10,6 @@ one by one, climbing the formula of where their two readings part (disagree.py).
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from typing import Any
 
 from ..model.kernel import BadInput, Game, IllegalSetup, Undecided
@@ -76,44 +75,31 @@ def search_readings(game: Game, rules: Rules, wanted: tuple[tuple[str, str], ...
     # once they have weighed twice what their last find took); then each point still
     # missing gets an equal part of what is left, climbing towards where its two readings
     # part (disagree.py), as a ruling's search climbs towards its situation
-    shared = W._part(budget, budget.units * (1 - W.STEERED_SHARE))
-    last = [0]
-
-    def patient(header, path, *move):
-        n = len(found)
-        done = goal(header, path, *move)
-        if len(found) > n:
-            last[0] = shared.used
-        return done or shared.used > max(2 * last[0], shared.units / 8)
-
-    explore_from_setups(game, rules, patient, progress, shared)
+    W.patiently(game, rules, goal, progress, budget, found)
     ways: dict = {}  # key -> the situation where its readings part (disagree.py), built once
-    for round_ in itertools.count():
-        todo = [k for k in wanted if k not in found]
-        before = budget.used
-        for i, key in enumerate(todo):
-            if key in found or budget.used >= budget.units:
-                continue
-            left = [k for k in todo[i:] if k not in found]
-            share = W._part(budget, (budget.units - budget.used) / len(left))
-            seed = wanted.index(key) + 1 + round_ * len(wanted)
-            stop = (lambda key: lambda *move: goal(*move) or key in found)(key)
-            if key not in ways:
-                cfg = rules.config(game)
-                ways[key] = next((w for w in (disagree.program(game, cfg, other, key[1] if key[0] == "option" else None)
-                                              for _, other in _others(game, rules, *key, cfg)) if w), ())
-            if not ways[key]:
-                # no formula (none found, or the game has none): games played deep, each state
-                # weighing a sample of its legal moves (explore.Explorer.focus), so the count reaches
-                # the late moves where a reading of the game's end parts (Twister's `end`)
-                explore_from_setups(game, rules, stop, progress, share, seed=seed, focus=_nowhere)
-                continue
-            near, there, cell = climb(Target(situation=ways[key]))
-            explore_from_setups(game, rules, stop, lambda t: near(t) * W.CLIMB + progress(t), share,
-                                greed=W.STEER_GREED, seed=seed, restart=dataclasses.replace(W.RESTARTS, cell=cell),
-                                focus=there)
-        if budget.used >= budget.units or not todo or budget.used == before:
-            break
+
+    def one(key, units, seed):
+        share = W._part(budget, units)
+
+        def stop(*move):
+            return goal(*move) or key in found
+
+        if key not in ways:
+            cfg = rules.config(game)
+            ways[key] = next((w for w in (disagree.program(game, cfg, other, key[1] if key[0] == "option" else None)
+                                          for _, other in _others(game, rules, *key, cfg)) if w), ())
+        if not ways[key]:
+            # no formula (none found, or the game has none): games played deep, each state
+            # weighing a sample of its legal moves (explore.Explorer.focus), so the count reaches
+            # the late moves where a reading of the game's end parts (Twister's `end`)
+            explore_from_setups(game, rules, stop, progress, share, seed=seed, focus=_nowhere)
+            return
+        near, there, cell = climb(Target(situation=ways[key]))
+        explore_from_setups(game, rules, stop, lambda t: near(t) * W.CLIMB + progress(t), share,
+                            greed=W.STEER_GREED, seed=seed, restart=dataclasses.replace(W.RESTARTS, cell=cell),
+                            focus=there)
+
+    W.in_rounds(list(wanted), found, budget, one)
     return found
 
 

@@ -61,9 +61,20 @@ def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Bud
         explore_from_setups(game, rules, goal, progress, budget)
         return found
     # the shared exploration raises the rulings that arise early within a small part of its
-    # count (Raiders: the last of 6 at 2,206 of 18,000 moves): it stops once it has
-    # weighed twice what its last find took (and an eighth of its count), so the rest goes
-    # to the steered searches of the rulings still missing
+    # count (Raiders: the last of 6 at 2,206 of 18,000 moves)
+    patiently(game, rules, goal, progress, budget, found)
+    # where the audit's player count does not show a situation, another may (Draft's reserve
+    # runs short with 5 players): half of a ruling's share is spent there, most players first
+    settings = [rules] + [dataclasses.replace(rules, nplayers=n) for n in other_counts(game, rules)]
+    in_rounds(steered, found, budget, lambda name, share, seed: _steered(
+        game, settings, name, targets[name], found, goal, progress, budget, share, seed))
+    return found
+
+
+def patiently(game: Game, rules: Rules, goal: Callable, score: Callable, budget: Budget, found: dict) -> None:
+    """Random games on 1 - STEERED_SHARE of the budget, for every point at once (the goal
+    fills `found`): they stop once they have weighed twice what their last find took (and
+    an eighth of their count), so the rest goes to the searches of the points still missing."""
     shared = _part(budget, budget.units * (1 - STEERED_SHARE))
     last = [0]
 
@@ -74,25 +85,24 @@ def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Bud
             last[0] = shared.used
         return done or shared.used > max(2 * last[0], shared.units / 8)
 
-    explore_from_setups(game, rules, patient, progress, shared)
-    # where the audit's player count does not show a situation, another may (Draft's reserve
-    # runs short with 5 players): half of a ruling's share is spent there, most players first
-    settings = [rules] + [dataclasses.replace(rules, nplayers=n) for n in other_counts(game, rules)]
-    # each steered search stops once its ruling is raised, so what it did not spend goes to
-    # those after it; what the last round leaves goes round again to the rulings still
-    # missing, each with a new seed (the count is spent where the share is missing)
+    explore_from_setups(game, rules, patient, score, shared)
+
+
+def in_rounds(keys: list, found: dict, budget: Budget, one: Callable[[Any, float, int], None]) -> None:
+    """one(key, units, seed): a search for each key not in `found`, with an equal part of
+    what is left of the budget. Each search stops once its key is found, so what it did not
+    spend goes to those after it; what a round leaves goes round again to the keys still
+    missing, each with a new seed (the count is spent where a witness is missing)."""
     for round_ in itertools.count():
-        todo = [n for n in steered if n not in found]
+        todo = [k for k in keys if k not in found]
         before = budget.used
-        for k, name in enumerate(todo):
-            if name in found or budget.used >= budget.units:
+        for i, key in enumerate(todo):
+            if key in found or budget.used >= budget.units:
                 continue
-            left = [n for n in todo[k:] if n not in found]
-            _steered(game, settings, name, targets[name], found, goal, progress, budget,
-                     (budget.units - budget.used) / len(left), steered.index(name) + 1 + round_ * len(steered))
+            left = [k for k in todo[i:] if k not in found]
+            one(key, (budget.units - budget.used) / len(left), keys.index(key) + 1 + round_ * len(keys))
         if budget.used >= budget.units or not todo or budget.used == before:
             break
-    return found
 
 
 def _steered(game: Game, settings: list, name: str, target: Target, found: dict, goal: Callable, progress: Callable,
