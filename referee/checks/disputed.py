@@ -5,7 +5,8 @@ the event is illegal there, leads to another state, or ends the game otherwise. 
 reading is applied to the very state the game reached (its configuration swapped, or the
 value pinned to the other source), so the witness shows where the point decides something
 in play, not merely that two configurations differ. One exploration serves every point,
-as for the rulings (witness.search_rulings)."""
+as for the rulings (witness.search_rulings); the points it does not show are then searched
+one by one, climbing the formula of where their two readings part (disagree.py)."""
 from __future__ import annotations
 
 import dataclasses
@@ -35,7 +36,10 @@ def search_readings(game: Game, rules: Rules, wanted: tuple[tuple[str, str], ...
     """{(kind, name): (header, path, what differs)} for each reading, ("option", name) or
     ("source", name of the sourced value), that some setup or move of the random games
     plays otherwise."""
+    from . import disagree
+    from . import witness as W
     from .explore import explore_from_setups
+    from .steer import Target, climb
 
     found: dict = {}
     setup = {"header": None, "done": set()}  # the current game's setup, compared once per reading
@@ -66,8 +70,42 @@ def search_readings(game: Game, rules: Rules, wanted: tuple[tuple[str, str], ...
                     break
         return len(found) == len(wanted)
 
-    explore_from_setups(game, rules, goal, game.progress or (lambda s: 0.0), budget)
+    progress = game.progress or (lambda s: 0.0)
+    # the random games first (most points show within a small part of the count: they stop
+    # once they have weighed twice what their last find took); then each point still
+    # missing gets an equal part of what is left, climbing towards where its two readings
+    # part (disagree.py), as a ruling's search climbs towards its situation
+    W.patiently(game, rules, goal, progress, budget, found)
+    ways: dict = {}  # key -> the situation where its readings part (disagree.py), built once
+
+    def one(key, units, seed):
+        share = W._part(budget, units)
+
+        def stop(*move):
+            return goal(*move) or key in found
+
+        if key not in ways:
+            cfg = rules.config(game)
+            ways[key] = next((w for w in (disagree.program(game, cfg, other, key[1] if key[0] == "option" else None)
+                                          for _, other in _others(game, rules, *key, cfg)) if w), ())
+        if not ways[key]:
+            # no formula (none found, or the game has none): games played deep, each state
+            # weighing a sample of its legal moves (explore.Explorer.focus), so the count reaches
+            # the late moves where a reading of the game's end parts (Twister's `end`)
+            explore_from_setups(game, rules, stop, progress, share, seed=seed, focus=_nowhere)
+            return
+        near, there, cell = climb(Target(situation=ways[key]))
+        explore_from_setups(game, rules, stop, lambda t: near(t) * W.CLIMB + progress(t), share,
+                            greed=W.STEER_GREED, seed=seed, restart=dataclasses.replace(W.RESTARTS, cell=cell),
+                            focus=there)
+
+    W.in_rounds(list(wanted), found, budget, one)
     return found
+
+
+def _nowhere(s: Any) -> bool:
+    """No state is the situation's (a search weighing every move only there: Explorer.focus)."""
+    return False
 
 
 def _others(game: Game, rules: Rules, kind: str, name: str, cfg: Any) -> list:

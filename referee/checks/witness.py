@@ -10,6 +10,7 @@ the moves generator proposes. Deterministic for a given seed: bounded by a count
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from typing import Any, Callable
 
 from ..model.kernel import BadInput, Game, Undecided
@@ -60,9 +61,20 @@ def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Bud
         explore_from_setups(game, rules, goal, progress, budget)
         return found
     # the shared exploration raises the rulings that arise early within a small part of its
-    # count (Raiders: the last of 6 at 2,206 of 18,000 moves): it stops once it has
-    # weighed twice what its last find took (and an eighth of its count), so the rest goes
-    # to the steered searches of the rulings still missing
+    # count (Raiders: the last of 6 at 2,206 of 18,000 moves)
+    patiently(game, rules, goal, progress, budget, found)
+    # where the audit's player count does not show a situation, another may (Draft's reserve
+    # runs short with 5 players): half of a ruling's share is spent there, most players first
+    settings = [rules] + [dataclasses.replace(rules, nplayers=n) for n in other_counts(game, rules)]
+    in_rounds(steered, found, budget, lambda name, share, seed: _steered(
+        game, settings, name, targets[name], found, goal, progress, budget, share, seed))
+    return found
+
+
+def patiently(game: Game, rules: Rules, goal: Callable, score: Callable, budget: Budget, found: dict) -> None:
+    """Random games on 1 - STEERED_SHARE of the budget, for every point at once (the goal
+    fills `found`): they stop once they have weighed twice what their last find took (and
+    an eighth of their count), so the rest goes to the searches of the points still missing."""
     shared = _part(budget, budget.units * (1 - STEERED_SHARE))
     last = [0]
 
@@ -73,24 +85,39 @@ def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Bud
             last[0] = shared.used
         return done or shared.used > max(2 * last[0], shared.units / 8)
 
-    explore_from_setups(game, rules, patient, progress, shared)
-    # where the audit's player count does not show a situation, another may (Draft's reserve
-    # runs short with 5 players): half of a ruling's share is spent there, most players first
-    settings = [rules] + [dataclasses.replace(rules, nplayers=n) for n in other_counts(game, rules)]
-    for seed, name in enumerate(steered, 1):
+    explore_from_setups(game, rules, patient, score, shared)
+
+
+def in_rounds(keys: list, found: dict, budget: Budget, one: Callable[[Any, float, int], None]) -> None:
+    """one(key, units, seed): a search for each key not in `found`, with an equal part of
+    what is left of the budget. Each search stops once its key is found, so what it did not
+    spend goes to those after it; what a round leaves goes round again to the keys still
+    missing, each with a new seed (the count is spent where a witness is missing)."""
+    for round_ in itertools.count():
+        todo = [k for k in keys if k not in found]
+        before = budget.used
+        for i, key in enumerate(todo):
+            if key in found or budget.used >= budget.units:
+                continue
+            left = [k for k in todo[i:] if k not in found]
+            one(key, (budget.units - budget.used) / len(left), keys.index(key) + 1 + round_ * len(keys))
+        if budget.used >= budget.units or not todo or budget.used == before:
+            break
+
+
+def _steered(game: Game, settings: list, name: str, target: Target, found: dict, goal: Callable, progress: Callable,
+             budget: Budget, share: float, seed: int) -> None:
+    """One ruling's steered search (search_rulings): its share of the count, half of it at
+    the audit's player count and half at the others when the game allows others."""
+    near, there, cell = climb(target)
+    restart = dataclasses.replace(RESTARTS, cell=cell)
+    for k, played in enumerate(settings):
         if name in found or budget.exhausted:
-            continue
-        left = [n for n in steered[seed - 1:] if n not in found]
-        near, there, cell = climb(targets[name])
-        restart = dataclasses.replace(RESTARTS, cell=cell)
-        share = (budget.units - budget.used) / len(left)
-        for k, played in enumerate(settings):
-            if name in found or budget.exhausted:
-                break
-            units = share * (1 if len(settings) == 1 else AT_AUDIT if k == 0 else (1 - AT_AUDIT) / (len(settings) - 1))
-            explore_from_setups(game, played, goal, lambda t: near(t) * CLIMB + progress(t), _part(budget, units),
-                                greed=STEER_GREED, seed=seed, restart=restart, focus=there)
-    return found
+            break
+        units = share * (1 if len(settings) == 1 else AT_AUDIT if k == 0 else (1 - AT_AUDIT) / (len(settings) - 1))
+        explore_from_setups(game, played, lambda *move: goal(*move) or name in found,
+                            lambda t: near(t) * CLIMB + progress(t), _part(budget, units),
+                            greed=STEER_GREED, seed=seed, restart=restart, focus=there)
 
 
 def other_counts(game: Game, rules: Rules) -> list[int]:
