@@ -199,3 +199,42 @@ def test_rules_compiled_lists_what_falls_back():
     left = [x for x in got["interpreted"] if x["kind"] == "need" and not x["per_value"]]
     assert total - need == len(left) and all(x["cite"].startswith("§") and x["why"] for x in left)
     assert r.output == CliRunner().invoke(app, ["rules", "welcome", "--compiled", "-f", "json"]).output
+
+
+def test_lazy_if_runs_the_branch_taken_and_compiles_as_one_call():
+    # the kernel's lazy_if (Trolls' draw, issue 18): concretely only the branch taken runs
+    # (the other may raise, as decide outside its situation does); traced, one call that
+    # does the same at run time, so a Need using it compiles and raises what it raised
+    from referee.model.kernel import lazy_if
+    from referee.model.kernel.rules import args
+
+    def boom(s, a):
+        raise ZeroDivisionError("the branch not taken ran")
+
+    assert lazy_if(True, lambda s, a: 7, boom, None, None) == 7
+    assert lazy_if(False, boom, lambda s, a: 8, None, None) == 8
+    pick = Need("§9", "a toy rule that reads one side of a fork",
+                lambda s, a: lazy_if(a.k == 1, lambda s, a: s.pile >= 1,
+                                     lambda s, a: s.pile // (a.k - 1) >= 2, s, a),
+                lambda s, a: "pile too small")
+    game, act = _toy_with(pick)
+    s = game.first_state({"referee": 1, "game": "toy", "players": ["Ana", "Ben"]})
+    fast = compiled(game, s.cfg)
+    assert fast.fallbacks(s) == []  # compiled, not left interpreted
+    needs = game.needs(act)
+    for pile, k in ((5, 1), (5, 2), (5, 3), (3, 3)):  # k = 1: the branch not taken divides by zero
+        t, a = s.but(pile=pile), args(0, k=k)
+        failed = game.first_failure(t, act, a)
+        assert fast.action(act).needs(t, a) == (-1 if failed is None else needs.index(failed))
+    assert fast.action(act).needs(s.but(pile=3), args(0, k=3)) == len(needs) - 1  # 3 // 2 < 2: it fails
+
+
+def test_trolls_draw_and_move_cost_compile_without_a_fork():
+    # Trolls' draw (three rulings through lazy_if) and move cost (no is_sym fork) compile,
+    # and the game has no concrete-only fork left, so a replay may trust its proofs
+    g = load("trolls")
+    s = g.first_state(g.header_example)
+    left = {f.rule for f in compiled(g, s.cfg).fallbacks(s) if not f.per_value}
+    assert not {"turn.draw need 4", "act.move need 7"} & left
+    assert not any("is_sym" in f.why for f in compiled(g, s.cfg).fallbacks(s))
+    assert g.concrete_forks is False

@@ -3,7 +3,7 @@ with Rsv points in a round; the secret bids of shots and melees; the recoil afte
 from __future__ import annotations
 
 from ..kernel import (
-    Action, And, If, Implies, Int, Lookup, Max, Name, Need, Not, Or, Param, Sum, args, decide, is_sym, put,
+    Action, And, If, Implies, Int, Lookup, Max, Name, Need, Not, Or, Param, Sum, args, decide, put,
 )
 from .data import half
 from .geo import alive, contact, cross, dist2, dot, engaged, lookup_fig, owner, sub, touching
@@ -124,9 +124,9 @@ def move_cost(s, a):
     """x points per figure for x times its Mvt (§Actions/Mouvement), summed over a group (§Groupe/3),
     +2 per figure that leaves a càc (§Actions/Mouvement)."""
     m = members(a.figs)
-    # (skipping figures the argument leaves out is a branch on an argument, not on the state)
-    return a.x * count(a) + 2 * Sum(If(And(m[i] == 1, engaged(s, i)), 1, 0) for i in range(NF)
-                                    if is_sym(m[i]) or m[i] == 1)
+    # (no fork on is_sym to skip the figures the argument leaves out: the sum is the same,
+    # and without it the rule compiles, kernel/compile/)
+    return a.x * count(a) + 2 * Sum(If(And(m[i] == 1, engaged(s, i)), 1, 0) for i in range(NF))
 
 
 def _moves(s):
