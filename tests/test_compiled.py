@@ -238,3 +238,26 @@ def test_trolls_draw_and_move_cost_compile_without_a_fork():
     assert not {"turn.draw need 4", "act.move need 7"} & left
     assert not any("is_sym" in f.why for f in compiled(g, s.cfg).fallbacks(s))
     assert g.concrete_forks is False
+
+
+def test_a_rule_testing_an_optional_arg_for_none_compiles_per_presence():
+    # an optional arg that may be None (Trolls' centre and face): a rule testing `is None`
+    # is compiled once for None and once for any value given, never left interpreted
+    from referee.model.kernel import Int, Param
+
+    act = dataclasses.replace(TAKE, params=TAKE.params + (Param("cap", Int(0, 9), "a toy cap", optional=True),),
+                              needs=TAKE.needs + (Need("§9", "a toy cap, when given, bounds the take",
+                                                       lambda s, a: True if a.cap is None else a.k <= a.cap,
+                                                       lambda s, a: f"cap {a.cap}"),))
+    game = _derived(actions=(act,))
+    header = {"referee": 1, "game": "toy", "players": ["Ana", "Ben"]}
+    s = game.first_state(header)
+    fb = compiled(game, s.cfg).fallbacks(s)
+    assert [(f.rule, f.per_value) for f in fb] == [("take need 3", ("cap",))]
+    for caps, verdict in (((None, None, None), "legal"), ((2, 3, None), "legal"),
+                          ((None, 1, 1), "illegal"), ((3, None, 1), "illegal")):
+        rows = [header] + [{"n": i + 1, "by": ("Ana", "Ben")[i % 2], "do": "take", "k": 2,
+                            **({} if c is None else {"cap": c})} for i, c in enumerate(caps)]
+        a = replay(rows, game=game, compiled=False)
+        b = replay(rows, game=game, compiled=True, compile_after=1)
+        assert a.verdict == verdict and b.to_json() == a.to_json()
