@@ -199,3 +199,136 @@ def test_rules_compiled_lists_what_falls_back():
     left = [x for x in got["interpreted"] if x["kind"] == "need" and not x["per_value"]]
     assert total - need == len(left) and all(x["cite"].startswith("§") and x["why"] for x in left)
     assert r.output == CliRunner().invoke(app, ["rules", "welcome", "--compiled", "-f", "json"]).output
+
+
+def test_lazy_if_runs_the_branch_taken_and_compiles_as_one_call():
+    # the kernel's lazy_if (Trolls' draw, issue 18): concretely only the branch taken runs
+    # (the other may raise, as decide outside its situation does); traced, one call that
+    # does the same at run time, so a Need using it compiles and raises what it raised
+    from referee.model.kernel import lazy_if
+    from referee.model.kernel.rules import args
+
+    def boom(s, a):
+        raise ZeroDivisionError("the branch not taken ran")
+
+    assert lazy_if(True, lambda s, a: 7, boom, None, None) == 7
+    assert lazy_if(False, boom, lambda s, a: 8, None, None) == 8
+    pick = Need("§9", "a toy rule that reads one side of a fork",
+                lambda s, a: lazy_if(a.k == 1, lambda s, a: s.pile >= 1,
+                                     lambda s, a: s.pile // (a.k - 1) >= 2, s, a),
+                lambda s, a: "pile too small")
+    game, act = _toy_with(pick)
+    s = game.first_state({"referee": 1, "game": "toy", "players": ["Ana", "Ben"]})
+    fast = compiled(game, s.cfg)
+    assert fast.fallbacks(s) == []  # compiled, not left interpreted
+    needs = game.needs(act)
+    for pile, k in ((5, 1), (5, 2), (5, 3), (3, 3)):  # k = 1: the branch not taken divides by zero
+        t, a = s.but(pile=pile), args(0, k=k)
+        failed = game.first_failure(t, act, a)
+        assert fast.action(act).needs(t, a) == (-1 if failed is None else needs.index(failed))
+    assert fast.action(act).needs(s.but(pile=3), args(0, k=3)) == len(needs) - 1  # 3 // 2 < 2: it fails
+
+
+def test_trolls_draw_and_move_cost_compile_without_a_fork():
+    # Trolls' draw (three rulings through lazy_if) and move cost (no is_sym fork) compile,
+    # and the game has no concrete-only fork left, so a replay may trust its proofs
+    g = load("trolls")
+    s = g.first_state(g.header_example)
+    left = {f.rule for f in compiled(g, s.cfg).fallbacks(s) if not f.per_value}
+    assert not {"turn.draw need 4", "act.move need 7"} & left
+    assert not any("is_sym" in f.why for f in compiled(g, s.cfg).fallbacks(s))
+    assert g.concrete_forks is False
+
+
+def test_a_rule_testing_an_optional_arg_for_none_compiles_per_presence():
+    # an optional arg that may be None (Trolls' centre and face): a rule testing `is None`
+    # is compiled once for None and once for any value given, never left interpreted
+    from referee.model.kernel import Int, Param
+
+    act = dataclasses.replace(TAKE, params=TAKE.params + (Param("cap", Int(0, 9), "a toy cap", optional=True),),
+                              needs=TAKE.needs + (Need("§9", "a toy cap, when given, bounds the take",
+                                                       lambda s, a: True if a.cap is None else a.k <= a.cap,
+                                                       lambda s, a: f"cap {a.cap}"),))
+    game = _derived(actions=(act,))
+    header = {"referee": 1, "game": "toy", "players": ["Ana", "Ben"]}
+    s = game.first_state(header)
+    fb = compiled(game, s.cfg).fallbacks(s)
+    assert [(f.rule, f.per_value) for f in fb] == [("take need 3", ("cap",))]
+    for caps, verdict in (((None, None, None), "legal"), ((2, 3, None), "legal"),
+                          ((None, 1, 1), "illegal"), ((3, None, 1), "illegal")):
+        rows = [header] + [{"n": i + 1, "by": ("Ana", "Ben")[i % 2], "do": "take", "k": 2,
+                            **({} if c is None else {"cap": c})} for i, c in enumerate(caps)]
+        a = replay(rows, game=game, compiled=False)
+        b = replay(rows, game=game, compiled=True, compile_after=1)
+        assert a.verdict == verdict and b.to_json() == a.to_json()
+
+
+def test_each_action_s_compiled_decoder_reads_and_refuses_as_its_params_say():
+    # replays/decoders.py (issue 18 item 3): for every action of every game, a missing
+    # field, a value its kind refuses, a bad note and an unknown field give the messages
+    # the params' own kinds and docs make (the engine's loop's, word for word); every
+    # event of the examples decodes to what each kind decodes
+    import orjson
+
+    from referee.model.kernel import BadField
+    from referee.replays.decoders import decoder
+    from referee.replays.log import Unreadable
+
+    def refused(dec, ev, p):
+        try:
+            dec(ev, p, 7)
+        except Unreadable as e:
+            return e.what, e.field, e.line
+        return None
+
+    def kind_refuses(prm, v, cfg, players):
+        try:
+            prm.kind.decode(v, cfg, players)
+        except BadField as e:
+            return str(e)
+        except Exception:  # noqa: BLE001 - not a clean refusal: not this test's oracle
+            return None
+        return None
+
+    checked = 0
+    for game in GAMES:
+        g = load(game)
+        logs = []
+        for path in sorted((EXAMPLES / game).glob("*.jsonl")):
+            log = [orjson.loads(x) for x in path.read_bytes().splitlines() if x.strip()]
+            if "unreadable" not in path.name and "components" not in log[0]:  # a legal or illegal game reads
+                logs.append(log)
+        rows = [logs[0][0]] + [ev for log in logs for ev in log[1:]]  # values from every example
+        players = tuple(rows[0]["players"])
+        cfg = g.first_state(rows[0]).cfg
+        for act in g.actions:
+            dec, p = decoder(act, cfg, players), None if act.by == "chance" else 0
+            given = {}  # every param before the one tested, given as an example would (or left out if optional)
+            for prm in act.params:
+                if not prm.optional:
+                    assert refused(dec, dict(given), p) == (f"'{act.name}' needs the field \"{prm.name}\" ({prm.doc})", prm.name, 7)
+                    checked += 1
+                for bad in ({"x": 1}, 1.5, "no such thing", [], -1, 10**9):
+                    why = kind_refuses(prm, bad, cfg, players)
+                    if why is not None:
+                        assert refused(dec, {**given, prm.name: bad}, p) == (f"field \"{prm.name}\" of '{act.name}': {why}", prm.name, 7)
+                        checked += 1
+                        break
+                ok = next((ev[prm.name] for ev in rows[1:] if ev.get("do") == act.name and prm.name in ev), None)
+                if ok is None:
+                    break  # no example gives this param: the params after it are not reached
+                given[prm.name] = ok
+            else:
+                assert refused(dec, {**given, "note": 3}, p) == ('"note" must be a string, got a number', "note", 7)
+                assert refused(dec, {**given, "zz": 1, "zy": 2}, p) == (f"'{act.name}' has no field \"zy\"", "zy", 7)
+                checked += 2
+        for log in logs:
+            cfg, players = g.first_state(log[0]).cfg, tuple(log[0]["players"])
+            for ev in log[1:]:
+                if "do" in ev:
+                    act = g.action(ev["do"])
+                    a = decoder(act, cfg, players)(ev, None if act.by == "chance" else players.index(ev["by"]), 2)
+                    for prm in act.params:
+                        want = prm.kind.decode(ev[prm.name], cfg, players) if prm.name in ev else prm.default
+                        assert _strict(getattr(a, prm.name)) == _strict(want), (game, ev)
+    assert checked > 100

@@ -11,16 +11,15 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any, Iterator
 
 from ..model import load
-from ..model.kernel import BadField, BadInput, Game, Illegal, IllegalSetup, Undecided
+from ..model.kernel import BadInput, Game, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
 from ..model.kernel.inputs import shown
-from ..model.kernel.rules import kind_of
 from .. import proofstore
 from .formats import VERDICT_VERSION
+from .decoders import decoder
 from .log import MAX_EVENTS, Line, Unreadable, check_rules, read_header, records
 
 
@@ -103,24 +102,8 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
         if by not in players:
             raise Unreadable(line.no, f"\"by\" must name a player ({', '.join(players)}), got {shown(by)}", "by")
         p = players.index(by)
-    a = SimpleNamespace(p=p)
-    known = act.fields
-    for prm in act.params:
-        if prm.name not in ev:
-            if not prm.optional:
-                raise Unreadable(line.no, f"'{do}' needs the field \"{prm.name}\" ({prm.doc})", prm.name)
-            setattr(a, prm.name, prm.default)
-            continue
-        try:
-            setattr(a, prm.name, prm.kind.decode(ev[prm.name], cfg, players))
-        except BadField as e:
-            raise Unreadable(line.no, f"field \"{prm.name}\" of '{do}': {e}", prm.name) from None
-    if "note" in ev and type(ev["note"]) is not str:
-        raise Unreadable(line.no, f"\"note\" must be a string, got {kind_of(ev['note'])}", "note")
-    if not ev.keys() <= known:
-        f = sorted(set(ev) - known)[0]
-        raise Unreadable(line.no, f"'{do}' has no field \"{f}\"", f)
-    return act, a
+    # the params, "note" and the fields it has not: the action's own decoder (decoders.py)
+    return act, decoder(act, cfg, players)(ev, p, line.no)
 
 
 def setup_from_header(game: Game, header: dict, components: Path | None = None, prefer: str | None = None):

@@ -150,6 +150,21 @@ def If(c: Any, a: Any, b: Any) -> Any:
     return Sym(z3mod().If(c.t, _u(a), _u(b)))
 
 
+def lazy_if(c: Any, fa: Any, fb: Any, *xs: Any) -> Any:
+    """If(c, fa(*xs), fb(*xs)), running only the branch taken when c is concrete: a branch
+    may raise out of its own situation (`decide` raises Undecided there). The same value as
+    If on every path, so not a concrete-only fork (Game.concrete_forks): symbolically both
+    branches go into z3's If; traced, it is one call, run concretely (its branches
+    interpreted). The branches take their inputs as `xs` (not from a closure), so that the
+    traced call can hand them the concrete state and args at run time."""
+    if type(c) is not Sym:
+        return fa(*xs) if c else fb(*xs)
+    rec = RECORDER.get()
+    if rec is not None:
+        return rec.call(lazy_if, c, fa, fb, *xs)
+    return If(c, fa(*xs), fb(*xs))
+
+
 # The concrete path is the hot path of replays: `all`/`any` run in C and a Sym raises
 # SymbolicBranch from bool(), which sends us to the symbolic path.
 def And(*xs: Any) -> Any:

@@ -45,7 +45,8 @@ GAME = Game(
     data_checks=data.data_checks, random_header=moves.random_header,
     progress=lambda s: s.turn * 10 + s.phase, components_dir=data.HERE, show=show,
     search_rate=3_000,  # moves weighed per second: bench/search_rate.py
-    concrete_forks=True,  # actions.py and rulings.py branch on is_sym
+    # no concrete-only fork (is_sym) left: lazy_if is the kernel's, the same value on every path,
+    # so a replay may trust what the proofs of these rules proved (proofstore.trusted)
     header_example={"referee": 1, "game": "trolls", "players": ["Ana", "Ben", "Cy"],
                     "setup": {"hands": [["as", "3", "5", "7", "9"]] * 3}},
 )

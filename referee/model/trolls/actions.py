@@ -3,8 +3,9 @@ with Rsv points in a round; the secret bids of shots and melees; the recoil afte
 from __future__ import annotations
 
 from ..kernel import (
-    Action, And, If, Implies, Int, Lookup, Max, Name, Need, Not, Or, Param, Sum, args, decide, is_sym, put,
+    Action, And, If, Implies, Int, Lookup, Max, Name, Need, Not, Or, Param, Sum, args, decide, put,
 )
+from .data import half
 from .geo import alive, contact, cross, dist2, dot, engaged, lookup_fig, owner, sub, touching
 from .moves import AXES, charges, flat, moves_arg, one, recoils, side, whole_side
 from .rulings import R_ABEAM, R_HEAVY, R_REORIENT, behind, group_stat
@@ -123,9 +124,9 @@ def move_cost(s, a):
     """x points per figure for x times its Mvt (§Actions/Mouvement), summed over a group (§Groupe/3),
     +2 per figure that leaves a càc (§Actions/Mouvement)."""
     m = members(a.figs)
-    # (skipping figures the argument leaves out is a branch on an argument, not on the state)
-    return a.x * count(a) + 2 * Sum(If(And(m[i] == 1, engaged(s, i)), 1, 0) for i in range(NF)
-                                    if is_sym(m[i]) or m[i] == 1)
+    # (no fork on is_sym to skip the figures the argument leaves out: the sum is the same,
+    # and without it the rule compiles, kernel/compile/)
+    return a.x * count(a) + 2 * Sum(If(And(m[i] == 1, engaged(s, i)), 1, 0) for i in range(NF))
 
 
 def _moves(s):
@@ -269,7 +270,7 @@ CHARGE = Action(
     needs=(turn_need(), own_need(), *group_needs(), *target_needs(), sight_need("§Actions/Charge"),
            reach_need("§Actions/Charge", 1), face_need(),
            Need("§Actions/Charge", "each charger ends in base contact with the target",
-                lambda s, a: And(*[Implies(m == 1, touching((x, y), s.pos[a.target], (prof(s, i).base + prof(s, a.target).base) / 2))
+                lambda s, a: And(*[Implies(m == 1, touching((x, y), s.pos[a.target], half(prof(s, i).base + prof(s, a.target).base)))
                                    for i, (m, x, y) in enumerate(triples(a.figs))]),
                 lambda s, a: "a charger stops short of the target"),
            cost_need("§Actions/Charge", charge_cost, "the charge's cost (twice the move)")),
@@ -412,7 +413,7 @@ def _demolitions(s):
     c = s.cfg.comp
     for i in mine:
         for o, ob in enumerate(c.objs):
-            r = (c.figs[i].prof.base + ob.size) / 2
+            r = half(c.figs[i].prof.base + ob.size)
             if s.struct[o] > 0 and (s.pos[i][0] - ob.pos[0]) ** 2 + (s.pos[i][1] - ob.pos[1]) ** 2 <= r * r:
                 yield from (args(p, fig=i, obj=o, bid=bid) for bid in (0, 2, 4))
 
@@ -426,7 +427,7 @@ DESTROY = Action(
            Need("§Actions/Destruction", "his own living figure, in base contact with a standing objective",
                 lambda s, a: And(owner(s, a.fig) == a.p, alive(s, a.fig), s.struct[a.obj] > 0,
                                  touching(s.pos[a.fig], s.cfg.comp.objs[a.obj].pos,
-                                          (prof(s, a.fig).base + s.cfg.comp.objs[a.obj].size) / 2)),
+                                          half(prof(s, a.fig).base + s.cfg.comp.objs[a.obj].size))),
                 lambda s, a: "not his figure, not in contact, or the objective is already destroyed"),
            cost_need("§Actions/Destruction", destroy_cost, "1 point + the bid")),
     effect=_destroy, phases=("play",), goes=("play", "close"), propose=_demolitions,

@@ -23,21 +23,44 @@ NK = 6  # card values: as, 3, 5, 7, 9, joker
 WEAPONS = ("none", "light", "heavy")
 
 
-def length(v: Any, at: Loc | str) -> Fraction:
-    """An exact length in inches: a whole number, or a string "a/b" or "1.5" (else a
-    BadInput at `at`, a component file's location or a log's field)."""
+# Lengths are exact, in inches. Every measure the text gives is a whole number of inches
+# (Mvt 2" and 3", the 3" group circle: §Actions/Mouvement, §Actions/Charge, §Groupe/2), so a
+# whole length is a Python int: int arithmetic is exact and ~70x cheaper than Fraction's,
+# and mixes with it exactly. A length the text's measures do not make whole (a log's "3/2",
+# half a sum of bases, a recoil along a diagonal) stays an exact Fraction; no length is ever
+# a float (see `exact` and `half`, and docs/trolls.md "Lengths").
+Inches = int | Fraction
+
+
+def exact(x: Inches) -> Inches:
+    """x as an int when it is whole (an int stays an int), else the Fraction itself."""
+    return x if type(x) is int else (x.numerator if x.denominator == 1 else x)
+
+
+def half(x: Any) -> Any:
+    """x / 2, exactly: an int when x is an even int (`/` on two ints would make a float);
+    a symbolic x (a z3 Real) is divided as it is."""
+    if type(x) is int:
+        return x // 2 if x % 2 == 0 else Fraction(x, 2)
+    return exact(x / 2) if type(x) is Fraction else x / 2
+
+
+def length(v: Any, at: Loc | str) -> Inches:
+    """An exact length in inches: a whole number (an int), or a string "a/b" or "1.5"
+    (an int when whole, else a Fraction); else a BadInput at `at`, a component file's
+    location or a log's field."""
     at = Loc(at) if isinstance(at, str) else at
     if type(v) is int:
-        return Fraction(v)
+        return v
     if type(v) is str and len(v) <= 40:
         try:
-            return Fraction(v.strip())
+            return exact(Fraction(v.strip()))
         except (ValueError, ZeroDivisionError):
             pass
     at.fail(f"expected a whole number or a string like \"3/2\", got {shown(v) if type(v) is str else kind_of(v)}")
 
 
-def as_json(x: Fraction) -> Any:
+def as_json(x: Inches) -> Any:
     return int(x) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
@@ -45,11 +68,11 @@ def as_json(x: Fraction) -> Any:
 class Profile:
     name: str
     faction: int
-    mvt: Fraction
+    mvt: Inches
     tir: int
     cbt: int
     pdv: int
-    base: Fraction
+    base: Inches
     weapon: str
 
 
@@ -66,7 +89,7 @@ class Figure:
 class Objective:
     name: str
     pos: tuple
-    size: Fraction
+    size: Inches
     structure: int
     points: int
 
@@ -100,7 +123,7 @@ class Length:
     positive: bool = False
     cite: str = ""
 
-    def read(self, v: Any, at: Loc) -> Fraction:
+    def read(self, v: Any, at: Loc) -> Inches:
         x = length(v, at)
         if x > self.hi or x < self.lo or (self.positive and x == self.lo):
             low = f"above {self.lo}" if self.positive else f"from {self.lo}"

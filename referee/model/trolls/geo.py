@@ -1,4 +1,4 @@
-"""Geometry on exact rationals (Fractions concretely, z3 Reals symbolically).
+"""Geometry on exact rationals (ints or Fractions concretely: data.py, z3 Reals symbolically).
 
 No square root anywhere: every distance test compares squared distances (§Actions).
 Figure indices here are Python ints (enumerated arguments); data comes from cfg.comp.
@@ -6,6 +6,7 @@ Figure indices here are Python ints (enumerated arguments); data comes from cfg.
 from __future__ import annotations
 
 from ..kernel import And, Lookup, Or, Sum
+from .data import half
 
 
 def sub(p, q):
@@ -49,7 +50,7 @@ def touching(p, q, reach):
 
 def contact(s, i, j, pi=None):
     """Figure i (at pi, or where it stands) is in base contact with figure j."""
-    r = (fig(s, i).prof.base + fig(s, j).prof.base) / 2
+    r = half(fig(s, i).prof.base + fig(s, j).prof.base)
     return touching(s.pos[i] if pi is None else pi, s.pos[j], r)
 
 

@@ -10,6 +10,7 @@ import random
 from fractions import Fraction
 from math import isqrt
 
+from .data import exact, half
 from .geo import alive, owner
 from .state import NOBODY
 
@@ -27,13 +28,14 @@ def multisets(counts, n):
     return sorted(out)
 
 
-def _frac_sqrt(q: Fraction):
+def _frac_sqrt(q):
+    """The exact square root of q (an int or a Fraction) if it is rational, else None."""
     n, d = q.numerator, q.denominator
     rn, rd = isqrt(n), isqrt(d)
     return Fraction(rn, rd) if rn * rn == n and rd * rd == d else None
 
 
-def _x_for(d2: Fraction, mvt: Fraction) -> int:
+def _x_for(d2, mvt) -> int:
     x = 1
     while (x * mvt) ** 2 < d2:
         x += 1
@@ -51,7 +53,7 @@ def moves_arg(i, to, nf=6):
 def flat(tos, nf=6):
     out = []
     for j in range(nf):
-        out += [1, *tos[j]] if j in tos else [0, Fraction(0), Fraction(0)]
+        out += [1, *tos[j]] if j in tos else [0, 0, 0]
     return tuple(out)
 
 
@@ -78,7 +80,7 @@ def charges(s, i, j):
     v = (s.pos[j][0] - s.pos[i][0], s.pos[j][1] - s.pos[i][1])
     if s.face[i][0] * v[0] + s.face[i][1] * v[1] <= 0:
         return
-    reach = (f.prof.base + c.figs[j].prof.base) / 2
+    reach = half(f.prof.base + c.figs[j].prof.base)
     for dx, dy in AXES:
         to = (s.pos[j][0] - dx * reach, s.pos[j][1] - dy * reach)
         d2 = (to[0] - s.pos[i][0]) ** 2 + (to[1] - s.pos[i][1]) ** 2
@@ -100,7 +102,7 @@ def recoils(s, i):
         if r is None:
             continue
         b = c.figs[j].prof.base
-        yield j, (s.pos[i][0] + out[0] * b / r, s.pos[i][1] + out[1] * b / r)
+        yield j, (exact(s.pos[i][0] + out[0] * b / r), exact(s.pos[i][1] + out[1] * b / r))
 
 
 def random_header(rng: random.Random, cfg) -> dict:

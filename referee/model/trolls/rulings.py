@@ -6,7 +6,7 @@ documented defaults (source "option:<name>=<value>"). Citation scheme: docs/trol
 """
 from __future__ import annotations
 
-from ..kernel import And, Answer, Basis, If, Implies, Max, Min, Not, Option, Or, Ruling, Sum, decide, is_sym
+from ..kernel import And, Answer, Basis, If, Implies, Max, Min, Not, Option, Or, Ruling, Sum, decide, lazy_if
 from .geo import ahead
 from .state import BET, CLOSE, NOBODY, PLAY, members
 
@@ -34,14 +34,6 @@ def hcount(s, p):
 
 def dcount(s, p):
     return Sum(s.deck[p])
-
-
-def lazy_if(c, fa, fb):
-    """If(c, fa(), fb()) evaluating only the branch taken when c is concrete (a ruling
-    decided outside its own situation would raise Undecided for nothing)."""
-    if is_sym(c):
-        return If(c, fa(), fb())
-    return fa() if c else fb()
 
 
 # ---------------------------------------------------------------- options
@@ -135,8 +127,24 @@ R_LOW = Ruling(
 def draw_count(s, a):
     """How many cards player a.p draws this turn (§Tour de jeu/1 and the three rulings)."""
     h = hcount(s, _pp(a))
-    return lazy_if(h >= 5, lambda: decide(R_FULL, s, a),
-                   lambda: lazy_if(h <= 2, lambda: decide(R_SHORT, s, a), lambda: decide(R_LOW, s, a)))
+    # lazy: a ruling decided outside its own situation would raise Undecided for nothing
+    return lazy_if(h >= 5, _draw_full, _draw_not_full, h, s, a)
+
+
+def _draw_full(h, s, a):
+    return decide(R_FULL, s, a)
+
+
+def _draw_not_full(h, s, a):
+    return lazy_if(h <= 2, _draw_short, _draw_low, h, s, a)
+
+
+def _draw_short(h, s, a):
+    return decide(R_SHORT, s, a)
+
+
+def _draw_low(h, s, a):
+    return decide(R_LOW, s, a)
 
 
 # ---------------------------------------------------------------- §Tour de jeu/1: the bet

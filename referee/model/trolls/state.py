@@ -137,7 +137,7 @@ class Moves(ParamKind):
         names = _names(cfg)
         if type(v) is not dict or not v:
             raise BadField(f"expected an object {{figure: [x, y]}}, got {shown(v)}")
-        out = [0, Fraction(0), Fraction(0)] * NF
+        out = [0, 0, 0] * NF
         for k, p in v.items():
             if k not in names:
                 raise BadField(f"unknown figure {k!r} (figures: {', '.join(names)})")

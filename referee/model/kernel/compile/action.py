@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from ..game import Game
 from .emit import Function, attempt, compile_functions, effect_changes
-from .tracer import Trace
+from .tracer import GIVEN, Trace
 
 
 @dataclass
@@ -36,10 +36,16 @@ class Fallback:
 class PerValue:
     """A rule compiled per value of a few args: `build(spec)` traces and compiles it with
     those args known ({name: value}), once per distinct value, at its `hot`-th use (before:
-    `cold`, the rule as written). A search proposes many values a log never holds."""
+    `cold`, the rule as written). A search proposes many values a log never holds. An
+    optional arg in `given` counts by whether it is None or GIVEN (any other value)."""
 
-    def __init__(self, names: tuple, build: Callable[[dict], Any], cold: Any, hot: int):
+    def __init__(self, names: tuple, build: Callable[[dict], Any], cold: Any, hot: int, given: frozenset = frozenset()):
         self.names, self.build, self.key = names, build, attrgetter(*names)
+        if given & set(names):
+            get = self.key
+            picked = [n in given for n in names]
+            one = len(names) == 1
+            self.key = lambda a: _presence(get(a), picked, one)
         self.cold, self.hot = cold, hot
         self.got: dict = {}
         self.seen: dict = {}
@@ -55,18 +61,34 @@ class PerValue:
         return got
 
 
+def _presence(key: Any, picked: list, one: bool) -> Any:
+    """A PerValue key with each optional arg picked as None or GIVEN."""
+    if one:
+        return None if key is None else GIVEN
+    return tuple((None if k is None else GIVEN) if p else k for k, p in zip(key, picked))
+
+
+def _optional(act: Any) -> frozenset:
+    """The optional params that may be None: a rule testing `a.x is None` is compiled once
+    for None and once for a value given (the test is on the arg, never on the state)."""
+    return frozenset(prm.name for prm in act.params if prm.optional and prm.default is None)
+
+
 def _few(act: Any, cfg: Any) -> list[str]:
-    """The args of few values a rule may index a table with: the acting player, and each
-    param the checks enumerate."""
+    """The args of few values a rule may index a table with: the acting player, each
+    param the checks enumerate, and whether each optional one is given."""
     return ([] if act.by == "chance" else ["p"]) + [
-        prm.name for prm in act.params if not prm.optional and prm.kind.domain(cfg) is not None]
+        prm.name for prm in act.params if not prm.optional and prm.kind.domain(cfg) is not None] + sorted(_optional(act))
 
 
 def _probes(act: Any, cfg: Any) -> list[dict]:
     """The arg sets to try, one arg alone first, on a value each may take."""
     first = {"p": 0}
+    optional = _optional(act)
     for prm in act.params:
-        if prm.name in _few(act, cfg):
+        if prm.name in optional:
+            first[prm.name] = GIVEN
+        elif prm.name in _few(act, cfg):
             first[prm.name] = next(iter(prm.kind.domain(cfg)), None)
     few = [n for n in _few(act, cfg) if first.get(n) is not None]
     return [{n: first[n]} for n in few] + ([{n: first[n] for n in few}] if len(few) > 1 else [])
@@ -136,7 +158,7 @@ class CompiledAction:
             got, why, _ = attempt(tr, lambda: run(tr, spec))
             if why is None and (build is not self._effect_fn or _changes_ok(tr, got)):
                 names = tuple(spec)
-                return PerValue(names, lambda sp: build(run, sp), cold, self.hot)
+                return PerValue(names, lambda sp: build(run, sp), cold, self.hot, _optional(self.act))
         return None
 
     def _need_fn(self, run: Callable, spec: dict) -> Any:

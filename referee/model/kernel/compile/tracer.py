@@ -169,6 +169,11 @@ class TVec(tuple):
         return tuple.__getitem__(self, i)
 
 
+# In a spec of args known when traced: this optional arg is given (not None), its value unknown
+# (compile/action.py compiles such a rule once for None and once for any value given).
+GIVEN = Ellipsis
+
+
 class TArgs:
     """The event's args: each param a stand-in of its kind, read on first use."""
 
@@ -176,7 +181,9 @@ class TArgs:
         object.__setattr__(self, "_tr", tr)
         object.__setattr__(self, "_kinds", {prm.name: prm for prm in act.params})
         object.__setattr__(self, "_cfg", cfg)
-        object.__setattr__(self, "_got", dict(spec or {}))  # args known when traced: their values
+        got = dict(spec or {})  # args known when traced: their values; GIVEN: not None, unknown
+        object.__setattr__(self, "_given", {n for n, v in got.items() if v is GIVEN})
+        object.__setattr__(self, "_got", {n: v for n, v in got.items() if v is not GIVEN})
         if "p" not in self._got:  # a chance event has no acting player: p is None, as decoded
             self._got["p"] = None if act.by == "chance" else Sym(tr.expr("a.p", ()))
 
@@ -187,7 +194,7 @@ class TArgs:
         prm = self._kinds.get(name)
         if prm is None:
             raise Untraceable(f"the rule reads an arg '{name}' the event does not have")
-        if prm.optional and prm.default is None:
+        if prm.optional and prm.default is None and name not in self._given:
             raise Untraceable(f"param '{name}' may be None (an identity test cannot be traced)")
         shape = prm.kind.shape(self._cfg)
         if shape is None:

@@ -1,0 +1,62 @@
+"""Each action's event decoder, compiled once per (action, configuration, players) (issue 18).
+
+`engine.decode` checks the envelope every event shares ("n", "do", "by"); what follows
+depends on the action alone: its params, in order, each read by its kind (or its default
+when optional and absent), then "note" and the fields the action does not have. That part
+is emitted as straight-line Python for each action, with its messages written in as
+constants, and kept in the Config's memo (no module state). Same checks, in the same
+order, with the same messages as the loop it replaces (tests/test_compiled.py compares
+them on every field of every action of every game).
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any, Callable
+
+from ..model.kernel import BadField
+from ..model.kernel.rules import kind_of
+from .log import Unreadable
+
+_ABSENT = object()  # a sentinel, never mutated: a field the event does not hold
+
+
+def decoder(act: Any, cfg: Any, players: tuple) -> Callable[[dict, Any, int], Any]:
+    """`decode(ev, p, no)`: the event's args (SimpleNamespace, p first) or Unreadable at line `no`."""
+    key = ("decoder", act.name, players)
+    got = cfg.memo.get(key)
+    if got is None or got[0] is not act:
+        got = cfg.memo[key] = (act, _build(act, cfg, players))
+    return got[1]
+
+
+def _build(act: Any, cfg: Any, players: tuple) -> Callable:
+    do = act.name
+    ns: dict[str, Any] = {"NS": SimpleNamespace, "BadField": BadField, "Unreadable": Unreadable, "kind_of": kind_of,
+                          "ABSENT": _ABSENT, "cfg": cfg, "players": players, "known": act.fields,
+                          "no_field": f"'{do}' has no field \""}
+    body = ["def decode(ev, p, no):", "    get = ev.get", "    a = NS(p=p)"]
+    for i, prm in enumerate(act.params):
+        name = prm.name
+        ns[f"read{i}"], ns[f"default{i}"] = prm.kind.decode, prm.default
+        ns[f"needs{i}"] = f"'{do}' needs the field \"{name}\" ({prm.doc})"
+        ns[f"bad{i}"] = f"field \"{name}\" of '{do}': "
+        body += [f"    v = get({name!r}, ABSENT)",
+                 "    if v is ABSENT:",
+                 f"        a.{name} = default{i}" if prm.optional else f"        raise Unreadable(no, needs{i}, {name!r})",
+                 "    else:",
+                 "        try:",
+                 f"            a.{name} = read{i}(v, cfg, players)",
+                 "        except BadField as e:",
+                 f"            raise Unreadable(no, bad{i} + str(e), {name!r}) from None"]
+    body += ["    note = get('note', ABSENT)",
+             "    if note is not ABSENT and type(note) is not str:",
+             "        raise Unreadable(no, f'\"note\" must be a string, got {kind_of(note)}', 'note')",
+             "    if not ev.keys() <= known:",
+             "        f = sorted(set(ev) - known)[0]",
+             "        raise Unreadable(no, no_field + f + '\"', f)",
+             "    return a"]
+    for prm in act.params:
+        if not prm.name.isidentifier():  # an attribute of the args: always so, but never emit a bad name
+            raise ValueError(f"param {prm.name!r} of {do} is not an identifier")
+    exec(compile("\n".join(body) + "\n", f"<decoder {do}>", "exec"), ns)  # noqa: S102 - our own source
+    return ns["decode"]
