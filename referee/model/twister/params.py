@@ -162,7 +162,7 @@ class Choice(ParamKind):
 
     def decode(self, v, cfg, players):
         d = dict(self.words)
-        if v not in d:
+        if not isinstance(v, str) or v not in d:  # a dict or list cannot even be looked up
             raise BadField(f"expected one of {', '.join(d)}, got {shown(v)}")
         return d[v]
 
