@@ -337,3 +337,24 @@ def test_il_faut_requires_as_doit_does(tmp_path):
                     "Il ne faut pas piocher de carte. Le joueur peut piocher une carte.\n", encoding="utf-8")
     got = [(h.cite, h.term, h.also) for h in read(page("faut", path)) if h.detector == "may-must"]
     assert got == [("§1", "lancer dé", ("§2",))]  # `il ne faut pas` forbids: no pair with `peut piocher`
+
+
+def test_without_the_rulebook_the_detectors_say_they_did_not_run(monkeypatch):
+    # an installed copy run away from any checkout: not silence, a not-established result
+    import referee.rulebook.book as B
+    from referee.model import load
+
+    monkeypatch.setattr(B, "seeds_dir", lambda: None)
+    f, = detect(load("draft"))
+    assert f.status == "not established" and "REFEREE_SEEDS" in f.details[0] and not f.is_problem
+
+
+def test_the_seeds_are_found_up_from_where_referee_runs(tmp_path, monkeypatch):
+    # `pip install . && referee audit` in a clone: the package is in site-packages, the seeds beside the clone
+    from referee.rulebook.book import SEEDS_ENV, seeds_dir
+
+    (tmp_path / "shared" / "seeds").mkdir(parents=True)
+    (tmp_path / "main" / "sub").mkdir(parents=True)
+    monkeypatch.delenv(SEEDS_ENV, raising=False)
+    monkeypatch.chdir(tmp_path / "main" / "sub")
+    assert seeds_dir() == (tmp_path / "shared" / "seeds").resolve()

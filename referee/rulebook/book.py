@@ -22,7 +22,10 @@ def seeds_dir() -> Path | None:
     """Where the seed rulebooks are, or None when they are not on this machine."""
     if os.environ.get(SEEDS_ENV):
         return Path(os.environ[SEEDS_ENV])
-    for up in Path(__file__).resolve().parents:
+    # up from where the user runs referee (an installed copy sits in site-packages, far from
+    # the checkout: `pip install . && referee audit` in the clone), then up from this file
+    here = Path.cwd().resolve()
+    for up in [here, *here.parents, *Path(__file__).resolve().parents]:
         if (up / "shared" / "seeds").is_dir():
             return up / "shared" / "seeds"
     return None

@@ -89,8 +89,15 @@ def detect(game, rulebook: Path | str | None = None) -> list[Finding]:
     what the model already reports; one not-established result when the text cannot be read."""
     from ...rulebook.book import book, seeds_dir
 
-    if rulebook is None and (not Path(game.rulebook).suffix or seeds_dir() is None):
-        return []  # a game with no rulebook text, or an installed copy without the seeds: nothing to read
+    if rulebook is None and not Path(game.rulebook).suffix:
+        return []  # a game with no rulebook text: nothing to read
+    if rulebook is None and seeds_dir() is None:  # said, not silent: a whole family of checks did not run
+        return [Finding(f"{game.name}.unknown.text.detectors", game.name, "unknown", [],
+                        "whether the rulebook's text shows defects the model does not report",
+                        status="not established",
+                        details=[f"not established: the rulebook {Path(game.rulebook).name} is not on this machine "
+                                 "(looked for shared/seeds up from here and from referee; set REFEREE_SEEDS to its "
+                                 "folder, or give --rulebook FILE)"])]
     try:
         b = book(game, rulebook)
         entries = _entries(game)
