@@ -3,7 +3,7 @@ from .game import BadInput, DataCheck, Game, Illegal, IllegalSetup, Outcome
 from .reads import conjunction, family
 from .logic import (
     Among, And, Count, If, Implies, Lookup, Max, Min, Not, Or, Sum, Sym, SymbolicBranch,
-    bump, covers, is_sym, put, vadd, vsub, within,
+    bump, covers, fork, is_sym, put, vadd, vsub, within,
 )
 from .rules import (
     Action, Answer, BadField, Basis, Claim, Config, Gap, Int, Invariant, Name, Names, Need,
