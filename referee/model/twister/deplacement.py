@@ -10,14 +10,14 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from ..kernel import (
-    Action, And, Answer, Count, If, Implies, Lookup, Need, Not, Or, Param, Ruling, args, decide, is_sym, put,
+    Action, And, Answer, Count, If, Implies, Lookup, Need, Not, Or, Param, Ruling, args, decide, fork, put,
 )
 from .board import (
     GONE, NCHAR, NSQ, NTOK, ROPE, THIEF, TREASURE, WALLWALKER, WIZARD, T, adjacent, in_room,
     line, neighbours, on_board, on_line, room_of, xy,
 )
 from .common import (
-    FAITS, REGLE, ap_ok, cof, ended, geo, held_by_any, is_char, is_obj, may_stand_on_pit, mover_c,
+    FAITS, REGLE, player_of, ap_ok, board_check, cof, ended, geo, held_by_any, is_char, is_obj, may_stand_on_pit, mover_c,
     mover_tok, one_if, owner, pay, pits_after, put_if, sq_bump,
 )
 from .moves import standing
@@ -127,12 +127,22 @@ WOUNDED_MOVES = Ruling(
 )
 
 
-def _open_square(s, q):
-    if not is_sym(q, *s.revealed):
-        r = room_of(q) if 0 <= q < NSQ else None
-        return 0 <= q < NSQ and (r is None or s.revealed[r])
-    g = [on_line(q, 0), on_line(q, 1)] + [And(s.revealed[r], in_room(q, r)) for r in range(8)]
+def _open_c(q, revealed):
+    r = room_of(q) if 0 <= q < NSQ else None
+    return 0 <= q < NSQ and (r is None or revealed[r])
+
+
+def _open_z(q, revealed):
+    g = [on_line(q, 0), on_line(q, 1)] + [And(revealed[r], in_room(q, r)) for r in range(8)]
     return And(on_board(q), Or(*g))
+
+
+_open_at = fork(_open_c, _open_z)
+
+
+def _open_square(s, q):
+    """q is on a starting line or in a revealed room."""
+    return _open_at(q, s.revealed)
 
 
 def _show_to(s, a):
@@ -291,7 +301,7 @@ MOVE = Action(
         Need("§Objets", "the token picked up is an object or a wounded friend, free, and the mover unwounded and empty-handed",
              _take_ok, lambda s, a: "that token cannot be picked up"),
         Need("§Déplacement", "a path within the character's speed: no diagonal, walls, closed portcullises, pits and enemies respected",
-             lambda s, a: path_ok(s, a), lambda s, a: "no such path within its speed"),
+             board_check(path_ok), lambda s, a: "no such path within its speed"),
     ),
     effect=lambda s, a: go(s, a).but(**pay(s, _mt(a)), **ended(s, s.vp)),
     phases=("act",), goes=("act", "over"),
@@ -309,6 +319,15 @@ def _jump_shape(s, a):
               And(a.to == q + 2, q % 10 <= 7), And(a.to == q - 2, q % 10 >= 2))
 
 
+def _jump_open(s, a):
+    if s.live is None:
+        return True
+    q = s.loc[_mt(a)]
+    m = (q + a.to) // 2
+    g = geo(s)
+    return g.passable(s, q, m) and g.passable(s, m, a.to)
+
+
 JUMP = Action(
     "jump", "§Matériel", "play a jump card (1 AP): jump over an adjacent pit onto the square beyond it",
     params=(Param("who", Char(), "the jumping character"), Param("to", Square(), "the square beyond the pit")),
@@ -319,21 +338,12 @@ JUMP = Action(
              lambda s, a: And(geo(s).pit(s, _mid(Lookup(s.loc, _mt(a), -9), a.to)),
                               Count(x == _mid(Lookup(s.loc, _mt(a), -9), a.to) for x in s.loc) == 0),
              lambda s, a: "the middle square is not a free pit", source=FAITS),
-        Need("§Déplacement", "no wall or closed portcullis on the way", lambda s, a: _jump_open(s, a), lambda s, a: "a side is closed"),
+        Need("§Déplacement", "no wall or closed portcullis on the way", board_check(_jump_open), lambda s, a: "a side is closed"),
     ),
     effect=lambda s, a: go(s, a).but(jumps=put(s.jumps, a.p, s.jumps[a.p] - 1), **pay(s, _mt(a)), **ended(s, s.vp)),
     phases=("act",), goes=("act", "over"),
     propose=_jumps,
 )
-
-
-def _jump_open(s, a):
-    if s.live is None:
-        return True
-    q = s.loc[_mt(a)]
-    m = (q + a.to) // 2
-    g = geo(s)
-    return g.passable(s, q, m) and g.passable(s, m, a.to)
 
 
 def _wall_between(s, a):
@@ -348,7 +358,7 @@ PASSWALL = Action(
     needs=dest_needs("§Passe-muraille") + (
         Need("§Capacités", "abilities are for unwounded characters", lambda s, a: Not(s.wounded[_c(a)]), lambda s, a: "the Wall-Walker is wounded"),
         Need("§Passe-muraille", "the next square", lambda s, a: adjacent(Lookup(s.loc, _mt(a), -9), a.to), _show_to),
-        Need("§Passe-muraille", "a wall lies between", _wall_between, lambda s, a: "there is no wall there"),
+        Need("§Passe-muraille", "a wall lies between", board_check(_wall_between), lambda s, a: "there is no wall there"),
     ),
     effect=lambda s, a: go(s, a).but(**pay(s, _mt(a)), **ended(s, s.vp)),
     phases=("act",), goes=("act", "over"),
@@ -380,7 +390,7 @@ DROP = Action(
 
 def _carried_friend(s, a):
     h = Lookup(s.held, mover_c(a))
-    return Or(*[h == (a.p or 0) * NTOK + k for k in range(NCHAR)])
+    return Or(*[h == player_of(a) * NTOK + k for k in range(NCHAR)])
 
 
 # §Fin is silent on a wounded friend carried out; the published rule decides it: the friend
@@ -400,7 +410,7 @@ EXIT_CARRIED = Ruling(
 
 def _friend_vp(s, a):
     """What a carried friend scores under exit_carried=scores: its own exit value."""
-    return Lookup(tuple(ch.exit_vp for ch in s.cfg.comp.chars), Lookup(s.held, mover_c(a)) - (a.p or 0) * NTOK, 0)
+    return Lookup(tuple(ch.exit_vp for ch in s.cfg.comp.chars), Lookup(s.held, mover_c(a)) - player_of(a) * NTOK, 0)
 
 
 def _exit_gain(s, a):
