@@ -127,33 +127,16 @@ class CompiledGame:
         tr = Trace(self.game.state_cls, self.cfg)
         fn = Function(tr, "broken", "b, s")
         fn.line("bad = []")
+        watched = _Watched(self, picked, s)
+        if watched.tests:
+            fn.line(f"bad = {tr.const(watched)}(b, s)")
         for k, js in picked.items():
-            if js:
-                rest, fams = self._families(k, js)
-                tests = [self._test(tr, k, j, writes, below) for j in rest]
-                tests += [f"{tr.const(_members_hold)}(b, s, {tr.const(fields)}, {tr.const(tests_)})"
-                          for fields, tests_ in fams]
-                fn.line(f"if not ({' and '.join(tests)}): bad.append({k})")
-        fn.line("return bad")
+            rest = [j for j in js if (k, j) not in watched.tests]
+            if rest:
+                tests = " and ".join(self._test(tr, k, j, writes, below) for j in rest)
+                fn.line(f"if {k} not in bad and not ({tests}): bad.append({k})")
+        fn.line("return sorted(bad)")
         return compile_functions(tr, [fn], f"<compiled {self.game.name} invariants after {act.name}>")["broken"]
-
-    def _families(self, k: int, js: list) -> tuple[list, list]:
-        """The conjuncts of invariant k to check, parted: those checked one by one, and
-        per family (kernel.family: member q reads item q of the family's vectors and
-        nothing else, which the read sets confirm here) its compiled members, checked at
-        the items that changed (a move edits 3 of Twister's 220 squares: the family's
-        vectors compared in C, not 220 members called)."""
-        rest, by_fam = [], {}
-        for j in js:
-            part, leaves, _ = self._reads[k][j]
-            fam = getattr(part, "family", None)
-            test = self._conj[(k, j)]
-            if fam is None or test is part or not leaves <= {(f, part.index) for f in fam.fields}:
-                rest.append(j)
-                continue
-            by_fam.setdefault(id(fam), (fam, {}))[1][part.index] = test
-        fams = [(fam.fields, tuple(members.get(q) for q in range(fam.n))) for fam, members in by_fam.values()]
-        return rest, fams
 
     def _test(self, tr: Trace, k: int, j: int, writes: set, below: set) -> str:
         """A conjunct's test after the step: its compiled function; one left interpreted
@@ -218,20 +201,55 @@ class CompiledGame:
         return {k: [n - sum(f.kind == k and not f.per_value for f in fb), n] for k, n in total.items()}
 
 
-def _members_hold(b: Any, s: Any, fields: tuple, tests: tuple) -> bool:
-    """Each member of a family (tests[q], None where the action cannot break it) holds
-    after the step, checked at the items of its vectors that differ from the state
-    before, where every member held (the vectors are compared item by item in C)."""
-    changed: set = set()
-    for f in fields:
-        x, y = getattr(b, f), getattr(s, f)
-        if x is not y:
-            changed.update(compress(range(len(x)), map(ne, x, y)))
-    for q in changed:
-        test = tests[q]
-        if test is not None and not test(s):
-            return False
-    return True
+class _Watched:
+    """The compiled conjuncts an action may break that read only whole fields and items
+    of flat vectors (most of them), checked where the step changed a leaf they read: the
+    written vectors compared item by item in C, each changed item naming its readers
+    (a Twister move edits 3 of 220 squares and 3 of 28 token places, so 3 of 220 square
+    conjuncts run, not all). Sound as Game.broken_after is: a conjunct whose leaves kept
+    their values holds, as it did before the step (rules never branch on state values).
+    Calling it gives the invariants broken, as a list; the rest is checked by the caller."""
+
+    def __init__(self, fast: "CompiledGame", picked: dict, s: Any):
+        self.tests: dict = {}
+        self.readers: dict = {}
+        flat: dict = {}
+        for k, js in picked.items():
+            for j in js:
+                test, leaves = fast._conj[(k, j)], fast._reads[k][j][1]
+                if test is fast._reads[k][j][0] or not all(_flat_leaf(s, leaf) for leaf in leaves):
+                    continue
+                self.tests[(k, j)] = test
+                for leaf in leaves:
+                    self.readers.setdefault(leaf, []).append((k, j))
+                    flat[leaf[0]] = len(getattr(s, leaf[0])) if len(leaf) == 2 else None
+        self.vectors = tuple((f, n) for f, n in sorted(flat.items()) if n is not None)
+        self.scalars = tuple(f for f, n in sorted(flat.items()) if n is None)
+
+    def __call__(self, b: Any, s: Any) -> list:
+        todo: set = set()
+        readers = self.readers
+        for f, n in self.vectors:
+            x, y = getattr(b, f), getattr(s, f)
+            if x is not y:
+                for i in compress(range(n), map(ne, x, y)):
+                    todo.update(readers.get((f, i), ()))
+        for f in self.scalars:
+            if getattr(b, f) != getattr(s, f):
+                todo.update(readers[(f,)])
+        bad = []
+        for k, j in sorted(todo):
+            if k not in bad and not self.tests[(k, j)](s):
+                bad.append(k)
+        return bad
+
+
+def _flat_leaf(s: Any, leaf: tuple) -> bool:
+    """A whole field holding one value, or an item of a flat vector field."""
+    v = getattr(s, leaf[0])
+    if len(leaf) == 1:
+        return type(v) is not tuple
+    return len(leaf) == 2 and type(v) is tuple and all(type(x) is not tuple for x in v)
 
 
 def compiled(game: Game, cfg: Any, hot: int = HOT) -> CompiledGame:
