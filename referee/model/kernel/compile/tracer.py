@@ -133,7 +133,10 @@ class Recorder:
         form): at run time it gets concrete values and takes its concrete branch, the
         interpreted path's very code. `like`: the result is shaped as that argument."""
         fname = self.tr.const(fn)
-        node = self.tr.expr(fname + "(" + ", ".join(f"{{{k}}}" for k in range(len(xs))) + ")", xs, False)
+        # a Lookup with a default cannot raise (an int index in range or not): pure, so it is
+        # dropped when unused and, used once, computed where used (after an `or` that decides)
+        pure = fn.__name__ == "Lookup" and len(xs) == 3 and xs[2] is not None
+        node = self.tr.expr(fname + "(" + ", ".join(f"{{{k}}}" for k in range(len(xs))) + ")", xs, pure)
         if like is not None:
             return self.tr.wrap(node, _shape(xs[like]))
         return self.tr.wrap(node, _shape(xs[0]) if fn.__name__ in ("put", "bump") else _table_shape(xs[0])
