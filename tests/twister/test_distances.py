@@ -1,6 +1,7 @@
-"""The moves' path lengths (deplacement.distances, a breadth-first search bounded by the
-fastest speed) against a reference: networkx's shortest paths over the whole board's graph of
-the squares a mover may cross, as the model computed them before, on states of random games."""
+"""The moves' path lengths (paths.distances: a breadth-first search over tables of the
+board's layout, bounded by the fastest speed) against a reference: networkx's shortest paths
+over the whole board's graph of the squares a mover may cross, read square by square from the
+rule as written (deplacement.crossable, Geo.passable), on states of random games."""
 import random
 from types import SimpleNamespace
 

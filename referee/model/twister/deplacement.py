@@ -7,7 +7,7 @@ path Need is over-approximated as satisfied; every condition on the destination 
 encoded exactly and run both ways."""
 from __future__ import annotations
 
-from types import SimpleNamespace
+from functools import cached_property
 
 from ..kernel import (
     Action, And, Answer, Count, If, Implies, Lookup, Need, Not, Or, Param, Ruling, args, decide, fork, put,
@@ -21,6 +21,7 @@ from .common import (
     mover_tok, one_if, owner, pay, pits_after, put_if, sq_bump,
 )
 from .moves import standing
+from .paths import dist, distances  # noqa: F401 - distances: the path search, here for its callers
 from .params import Char, Square, Token
 from .tour import TURN
 
@@ -42,21 +43,49 @@ def take_of(a):
 
 
 class Flow:
-    """What a move carries along: the mover, what it carries (h), what it picks up (take)."""
+    """What a move carries along: the mover, what it carries (h), what it picks up (take).
+    Each part is worked out when first read (a ruling's answer reads two or three of them)."""
 
     def __init__(self, s, a):
-        self.mt, self.c = _mt(a), _c(a)
-        self.src = Lookup(s.loc, self.mt, -9)
-        self.h = Lookup(s.held, self.c)
+        self.s, self.mt, self.c = s, _mt(a), _c(a)
         self.take = take_of(a)
-        self.tsrc = Lookup(s.loc, self.take, -9)
-        self.n_carry = one_if(self.h >= 0)
-        self.n_take = one_if(self.take >= 0)
-        self.o_carry = one_if(is_obj(self.h))
-        self.o_take = one_if(is_obj(self.take))
-        self.u = one_if(Not(Lookup(s.wounded, self.c)))
         self.to = getattr(a, "to", -9)  # rulings are also evaluated on other events' arguments
-        self.take_here = one_if(And(self.take >= 0, self.tsrc == self.to))
+
+    @cached_property
+    def src(self):
+        return Lookup(self.s.loc, self.mt, -9)
+
+    @cached_property
+    def h(self):
+        return Lookup(self.s.held, self.c)
+
+    @cached_property
+    def tsrc(self):
+        return Lookup(self.s.loc, self.take, -9)
+
+    @cached_property
+    def n_carry(self):
+        return one_if(self.h >= 0)
+
+    @cached_property
+    def n_take(self):
+        return one_if(self.take >= 0)
+
+    @cached_property
+    def o_carry(self):
+        return one_if(is_obj(self.h))
+
+    @cached_property
+    def o_take(self):
+        return one_if(is_obj(self.take))
+
+    @cached_property
+    def u(self):
+        return one_if(Not(Lookup(self.s.wounded, self.c)))
+
+    @cached_property
+    def take_here(self):
+        return one_if(And(self.take >= 0, self.tsrc == self.to))
 
 
 def go(s, a):
@@ -176,29 +205,12 @@ def dest_needs(cite: str) -> tuple[Need, ...]:
 
 
 # ------------------------------------------------------------------ concrete paths
-def distances(s, a, src: int, limit: int | None = None) -> dict[int, int]:
-    """Shortest path lengths from src over the squares this mover may cross, up to `limit`
-    steps (None: all): no diagonal, no closed side (§Déplacement), friends may be passed,
-    enemies only by a levitating Wizard, pits only by an unwounded Thief, the rope's carrier,
-    a levitating Wizard, or over an unwounded friendly Thief standing on it (§Voleuse: a
-    bridge). A breadth-first search from src, level by level: a move is a few squares long,
-    so only those squares are looked at (a graph of the whole board cost ~130 ms a step)."""
-    g, enterable = geo(s), crossable(s, a)
-    seen, frontier, depth = {src: 0}, [src], 0
-    while frontier and (limit is None or depth < limit):
-        depth += 1
-        ahead = []
-        for q in frontier:
-            for n in neighbours(q):
-                if n not in seen and enterable(n) and g.passable(s, min(q, n), max(q, n)):
-                    seen[n] = depth
-                    ahead.append(n)
-        frontier = ahead
-    return seen
+# The search runs on tables of the board's layout (paths.py); `crossable` below is the same
+# rule square by square, as written, against which tests/twister/test_distances.py checks it.
 
 
 def crossable(s, a):
-    """Which squares the mover of `a` may enter on its way (see `distances`)."""
+    """Which squares the mover of `a` may enter on its way (see paths.distances)."""
     g = geo(s)
     p, c, mt = a.p, _c(a), _mt(a)
     unw = not s.wounded[c]
@@ -223,20 +235,6 @@ def crossable(s, a):
         return True
 
     return enterable
-
-
-def dist(s, p: int, k: int, src: int) -> dict[int, int]:
-    """`distances` up to the fastest character's speed (no move is longer), remembered per
-    state on its Config (the candidates of one state ask the same mover many times)."""
-    memo = s.cfg.memo.setdefault("twister.dist", {})
-    key = (s, p, k, src)
-    d = memo.get(key)
-    if d is None:
-        if len(memo) > 4096:
-            memo.clear()
-        limit = max(c.speed for c in s.cfg.comp.chars)
-        d = memo[key] = distances(s, SimpleNamespace(p=p, who=k), src, limit)
-    return d
 
 
 def path_ok(s, a) -> bool:
