@@ -12,7 +12,8 @@ from conftest import GAME
 from referee.checks.explore import Explorer
 from referee.model.twister.board import NSQ, neighbours
 from referee.model.twister.common import geo
-from referee.model.twister.deplacement import crossable, distances, standing
+from referee.model.twister.deplacement import standing
+from referee.model.twister.paths import crossable, distances
 from referee.replays.engine import setup_from_header
 
 

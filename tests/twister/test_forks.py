@@ -15,7 +15,7 @@ from conftest import GAME  # noqa: E402
 
 from referee.checks.explore import Explorer  # noqa: E402
 from referee.model.kernel import Sym  # noqa: E402
-from referee.model.twister import board, common, deplacement, salles  # noqa: E402
+from referee.model.twister import board, common, paths, salles  # noqa: E402
 from referee.model.twister.board import NSQ, neighbours, room_of, xy  # noqa: E402
 from referee.replays.engine import setup_from_header  # noqa: E402
 
@@ -109,7 +109,7 @@ def test_square_predicates_agree_on_every_square():
             forms.agree(board.on_line, q, p, keep=(1,))
         forms.agree(board.in_room, q, rng.randrange(8), keep=(1,))
         forms.agree(board.adjacent, q, q + rng.choice((1, -1, 10, -10, 2, 11)))
-        forms.agree(deplacement._open_at, q, tuple(rng.random() < 0.5 for _ in range(8)))
+        forms.agree(paths._open_at, q, tuple(rng.random() < 0.5 for _ in range(8)))
 
 
 def _states(n_games=1, steps=150):

@@ -1,8 +1,8 @@
 """§Déplacement (move, pick up on the way, put down), jump cards, §Passe-muraille,
 leaving the maze (§Fin), and the end-of-action limits of a square (§Règle d'or 2).
 
-Movement legality: the path itself is checked concretely by a shortest path on the grid
-(networkx, under the mover's abilities). On the skeleton (z3, random skeleton states) the
+Movement legality: the path itself is checked concretely by a breadth-first search over
+tables of the board's layout (paths.py, under the mover's abilities). On the skeleton (z3, random skeleton states) the
 path Need is over-approximated as satisfied; every condition on the destination square is
 encoded exactly and run both ways."""
 from __future__ import annotations
@@ -10,18 +10,17 @@ from __future__ import annotations
 from functools import cached_property
 
 from ..kernel import (
-    Action, And, Answer, Count, If, Implies, Lookup, Need, Not, Or, Param, Ruling, args, decide, fork, put,
+    Action, And, Answer, Count, If, Implies, Lookup, Need, Not, Or, Param, Ruling, args, decide, put,
 )
 from .board import (
-    GONE, NCHAR, NSQ, NTOK, ROPE, THIEF, TREASURE, WALLWALKER, WIZARD, T, adjacent, in_room,
-    line, neighbours, on_board, on_line, room_of, xy,
+    GONE, NCHAR, NSQ, NTOK, TREASURE, WALLWALKER, T, adjacent, line, neighbours, on_board, on_line, xy,
 )
 from .common import (
-    FAITS, REGLE, player_of, ap_ok, board_check, cof, ended, geo, held_by_any, is_char, is_obj, may_stand_on_pit, mover_c,
-    mover_tok, one_if, owner, pay, pits_after, put_if, sq_bump,
+    FAITS, REGLE, player_of, ap_ok, board_check, ended, geo, held_by_any, is_obj, may_stand_on_pit, mover_c,
+    mover_tok, one_if, pay, pits_after, put_if, sq_bump,
 )
 from .moves import standing
-from .paths import dist, distances  # noqa: F401 - distances: the path search, here for its callers
+from .paths import _open_square, dist
 from .params import Char, Square, Token
 from .tour import TURN
 
@@ -156,24 +155,6 @@ WOUNDED_MOVES = Ruling(
 )
 
 
-def _open_c(q, revealed):
-    r = room_of(q) if 0 <= q < NSQ else None
-    return 0 <= q < NSQ and (r is None or revealed[r])
-
-
-def _open_z(q, revealed):
-    g = [on_line(q, 0), on_line(q, 1)] + [And(revealed[r], in_room(q, r)) for r in range(8)]
-    return And(on_board(q), Or(*g))
-
-
-_open_at = fork(_open_c, _open_z)
-
-
-def _open_square(s, q):
-    """q is on a starting line or in a revealed room."""
-    return _open_at(q, s.revealed)
-
-
 def _show_to(s, a):
     return f"to [{a.to // 10}, {a.to % 10}]"
 
@@ -205,36 +186,8 @@ def dest_needs(cite: str) -> tuple[Need, ...]:
 
 
 # ------------------------------------------------------------------ concrete paths
-# The search runs on tables of the board's layout (paths.py); `crossable` below is the same
-# rule square by square, as written, against which tests/twister/test_distances.py checks it.
-
-
-def crossable(s, a):
-    """Which squares the mover of `a` may enter on its way (see paths.distances)."""
-    g = geo(s)
-    p, c, mt = a.p, _c(a), _mt(a)
-    unw = not s.wounded[c]
-    k = who_of(a)
-    wizard = k == WIZARD and unw
-    rope = s.held[c] in (ROPE, NTOK + ROPE)
-    thief = k == THIEF and unw
-    occupants: dict[int, list[int]] = {}
-    for t in range(T):
-        if 0 <= s.loc[t] < NSQ and t != mt:
-            occupants.setdefault(s.loc[t], []).append(t)
-
-    def enterable(q: int) -> bool:
-        if not _open_square(s, q):
-            return False
-        here = occupants.get(q, [])
-        if any(is_char(t) and owner(t) != p for t in here) and not wizard:
-            return False
-        if g.pit(s, q):
-            bridge = any(t == p * NTOK + THIEF and not s.wounded[cof(t)] for t in here)
-            return wizard or rope or thief or bridge
-        return True
-
-    return enterable
+# The search runs on tables of the board's layout (paths.py, with `crossable`: the same rule
+# square by square, against which tests/twister/test_distances.py checks it).
 
 
 def path_ok(s, a) -> bool:

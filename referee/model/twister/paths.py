@@ -3,14 +3,15 @@ a mover may step to (open sides, starting lines and revealed rooms) and which sq
 pits, built once per layout of the board (the rooms' rotations, the portcullises, the rooms
 revealed) from the rooms' own sides and features (board.Geo: the data the z3 forms read),
 and kept on the Config. A move then costs a breadth-first search over a few squares with a
-table look-up per step, not a test of every side it crosses (deplacement.crossable is the
-rule as written, square by square; tests/twister/test_distances.py compares the two)."""
+table look-up per step, not a test of every side it crosses (`crossable` is the rule as
+written, square by square; tests/twister/test_distances.py compares the two)."""
 from __future__ import annotations
 
 from types import SimpleNamespace
 
-from .board import NCHAR, NSQ, NTOK, ROPE, THIEF, WIZARD, T, neighbours, room_of
-from .common import geo
+from ..kernel import And, Or, fork
+from .board import NCHAR, NSQ, NTOK, ROPE, THIEF, WIZARD, T, in_room, neighbours, on_board, on_line, room_of
+from .common import cof, geo, is_char, owner
 
 _ROOMS = tuple(room_of(q) for q in range(NSQ))
 
@@ -39,6 +40,52 @@ def layout(s) -> Layout:
             memo.clear()
         got = memo[key] = Layout(s)
     return got
+
+
+def _open_c(q, revealed):
+    r = room_of(q) if 0 <= q < NSQ else None
+    return 0 <= q < NSQ and (r is None or revealed[r])
+
+
+def _open_z(q, revealed):
+    g = [on_line(q, 0), on_line(q, 1)] + [And(revealed[r], in_room(q, r)) for r in range(8)]
+    return And(on_board(q), Or(*g))
+
+
+_open_at = fork(_open_c, _open_z)
+
+
+def _open_square(s, q):
+    """q is on a starting line or in a revealed room."""
+    return _open_at(q, s.revealed)
+
+
+def crossable(s, a):
+    """Which squares the mover of `a` may enter on its way (see paths.distances)."""
+    g = geo(s)
+    p, k = a.p, a.who
+    c, mt = p * NCHAR + k, p * NTOK + k
+    unw = not s.wounded[c]
+    wizard = k == WIZARD and unw
+    rope = s.held[c] in (ROPE, NTOK + ROPE)
+    thief = k == THIEF and unw
+    occupants: dict[int, list[int]] = {}
+    for t in range(T):
+        if 0 <= s.loc[t] < NSQ and t != mt:
+            occupants.setdefault(s.loc[t], []).append(t)
+
+    def enterable(q: int) -> bool:
+        if not _open_square(s, q):
+            return False
+        here = occupants.get(q, [])
+        if any(is_char(t) and owner(t) != p for t in here) and not wizard:
+            return False
+        if g.pit(s, q):
+            bridge = any(t == p * NTOK + THIEF and not s.wounded[cof(t)] for t in here)
+            return wizard or rope or thief or bridge
+        return True
+
+    return enterable
 
 
 def distances(s, a, src: int, limit: int | None = None) -> dict[int, int]:
