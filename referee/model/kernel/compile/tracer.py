@@ -126,6 +126,8 @@ class Recorder:
         return self.tr.expr("(not {0})", (x,), boolean=True)
 
     def Implies(self, a, b):
+        if type(b) is bool or (type(b) is Node and b.boolean):  # already a bool: no bool() call
+            return self.tr.expr("((not {0}) or {1})", (a, b), boolean=True)
         return self.tr.expr("((not {0}) or bool({1}))", (a, b), boolean=True)
 
     def call(self, fn, *xs, like=None):
