@@ -127,7 +127,7 @@ class CompiledGame:
         tr = Trace(self.game.state_cls, self.cfg)
         fn = Function(tr, "broken", "b, s")
         fn.line("bad = []")
-        watched = _Watched(self, picked, s)
+        watched = _Watched(self, picked, s, writes)
         if watched.tests:
             fn.line(f"bad = {tr.const(watched)}(b, s)")
         for k, js in picked.items():
@@ -202,22 +202,27 @@ class CompiledGame:
 
 
 class _Watched:
-    """The compiled conjuncts an action may break that read only whole fields and items
-    of flat vectors (most of them), checked where the step changed a leaf they read: the
-    written vectors compared item by item in C, each changed item naming its readers
-    (a Twister move edits 3 of 220 squares and 3 of 28 token places, so 3 of 220 square
-    conjuncts run, not all). Sound as Game.broken_after is: a conjunct whose leaves kept
-    their values holds, as it did before the step (rules never branch on state values).
+    """The compiled conjuncts an action may break through a long vector it writes whole (a
+    put or bump at an index known only at run time: every item is in its write set), when
+    they read only whole fields and items of flat vectors: checked where the step changed a
+    leaf they read, the vectors compared item by item in C, each changed item naming its
+    readers (a Twister move edits 3 of 220 squares and 3 of 28 token places: 3 of 220
+    square conjuncts run, not all). Sound as Game.broken_after is: a conjunct whose leaves
+    kept their values holds, as it did before the step (rules never branch on state
+    values). Other conjuncts are called as they are (comparing costs more than a few calls).
     Calling it gives the invariants broken, as a list; the rest is checked by the caller."""
 
-    def __init__(self, fast: "CompiledGame", picked: dict, s: Any):
+    def __init__(self, fast: "CompiledGame", picked: dict, s: Any, writes: set):
         self.tests: dict = {}
         self.readers: dict = {}
         flat: dict = {}
+        whole = {f for f, v in vars(s).items() if type(v) is tuple and len(v) >= WATCH_MIN
+                 and ((f,) in writes or all((f, i) in writes for i in range(len(v))))}
         for k, js in picked.items():
             for j in js:
                 test, leaves = fast._conj[(k, j)], fast._reads[k][j][1]
-                if test is fast._reads[k][j][0] or not all(_flat_leaf(s, leaf) for leaf in leaves):
+                if test is fast._reads[k][j][0] or not all(_flat_leaf(s, leaf) for leaf in leaves) \
+                        or not any(leaf[0] in whole for leaf in leaves):
                     continue
                 self.tests[(k, j)] = test
                 for leaf in leaves:
@@ -242,6 +247,9 @@ class _Watched:
             if k not in bad and not self.tests[(k, j)](s):
                 bad.append(k)
         return bad
+
+
+WATCH_MIN = 16  # a vector this long, written whole, is compared item by item (_Watched)
 
 
 def _flat_leaf(s: Any, leaf: tuple) -> bool:
