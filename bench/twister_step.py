@@ -2,9 +2,11 @@
 invariants' re-check (`game.broken_after`, which re-checks only the conjuncts reading a value
 the event changed), and the re-check alone.
 
-Run: python bench/twister_step.py [--games N] [--steps N]. Plays N seeded random legal games
-(GAME.moves), then times each recorded event again (best of 3 passes). One core; numbers vary
-with load: quote the command with the numbers."""
+Run: python bench/twister_step.py [--games N] [--steps N] [--compiled]. Plays N seeded random
+legal games (GAME.moves), then times each recorded event again (best of 3 passes); with
+--compiled, through the compiled rules (kernel/compile/, every action compiled at once) and
+their re-check of the conjuncts a step may break. One core; numbers vary with load: quote
+the command with the numbers."""
 from __future__ import annotations
 
 import argparse
@@ -25,6 +27,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--steps", type=int, default=400)
+    ap.add_argument("--compiled", action="store_true", help="the compiled rules (kernel/compile/)")
     args = ap.parse_args()
     g = load("twister")
     events = []
@@ -35,16 +38,24 @@ def main() -> None:
             events.append((s, act, a, after))
             s = after
 
+    if args.compiled:
+        from referee.model.kernel.compile import compiled
+
+        fast = compiled(g, events[0][0].cfg, 1)
+        step, after_step = fast.step, lambda s, t, act, a: fast.broken_after(s, t, act, frozenset(), a)
+    else:
+        step, after_step = g.step, lambda s, t, act, a: g.broken_after(s, t)
+
     def step_and_check() -> float:
         t = time.perf_counter()
         for s, act, a, _ in events:
-            g.broken_after(s, g.step(s, act, a))
+            after_step(s, step(s, act, a), act, a)
         return time.perf_counter() - t
 
     def check_only() -> float:
         t = time.perf_counter()
-        for s, _, _, after in events:
-            g.broken_after(s, after)
+        for s, act, a, after in events:
+            after_step(s, after, act, a)
         return time.perf_counter() - t
 
     step_and_check()  # warm the caches (reads of the conjuncts, distances)

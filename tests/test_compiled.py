@@ -332,3 +332,25 @@ def test_each_action_s_compiled_decoder_reads_and_refuses_as_its_params_say():
                         want = prm.kind.decode(ev[prm.name], cfg, players) if prm.name in ev else prm.default
                         assert _strict(getattr(a, prm.name)) == _strict(want), (game, ev)
     assert checked > 100
+
+
+def test_twister_a_square_count_a_step_breaks_is_caught_where_it_changed():
+    # compiled, the invariants are checked at the items of a vector the step changed (a move
+    # edits 3 of Twister's 220 squares): a move that piles 3 more tokens on its destination
+    # breaks golden rule 2 there, reported as interpreted (with and without --keep-going)
+    from referee.model.kernel import bump
+
+    g = load("twister")
+    mv = g.action("move")
+    bad = dataclasses.replace(mv, effect=lambda s, a: (lambda t: t.but(occ=bump(t.occ, a.to, 3)))(mv.effect(s, a)))
+    game = dataclasses.replace(g, actions=tuple(bad if x is mv else x for x in g.actions),
+                               _by_name={}, _needs={}, _watch={}, _configs={})
+    import json
+
+    rows = [json.loads(x) for x in (EXAMPLES / "twister" / "game1.jsonl").read_text().splitlines()[:40]]
+    assert sum(r.get("do") == "move" for r in rows) >= 3
+    for keep_going in (False, True):
+        a = replay(rows, game=game, keep_going=keep_going, compiled=False, check_invariants=True)
+        b = replay(rows, game=game, keep_going=keep_going, compiled=True, compile_after=1, check_invariants=True)
+        assert [p.kind for p in b.problems][:1] == ["invariant"] and b.problems[0].cite == "§Règle d'or 2"
+        assert b.to_json() == a.to_json()

@@ -1,6 +1,7 @@
-"""The moves' path lengths (deplacement.distances, a breadth-first search bounded by the
-fastest speed) against a reference: networkx's shortest paths over the whole board's graph of
-the squares a mover may cross, as the model computed them before, on states of random games."""
+"""The moves' path lengths (paths.distances: a breadth-first search over tables of the
+board's layout, bounded by the fastest speed) against a reference: networkx's shortest paths
+over the whole board's graph of the squares a mover may cross, read square by square from the
+rule as written (deplacement.crossable, Geo.passable), on states of random games."""
 import random
 from types import SimpleNamespace
 
@@ -11,7 +12,8 @@ from conftest import GAME
 from referee.checks.explore import Explorer
 from referee.model.twister.board import NSQ, neighbours
 from referee.model.twister.common import geo
-from referee.model.twister.deplacement import crossable, distances, standing
+from referee.model.twister.deplacement import standing
+from referee.model.twister.paths import crossable, distances
 from referee.replays.engine import setup_from_header
 
 

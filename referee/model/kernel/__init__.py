@@ -3,7 +3,7 @@ from .game import BadInput, DataCheck, Game, Illegal, IllegalSetup, Outcome
 from .reads import conjunction, family
 from .logic import (
     Among, And, Count, If, Implies, Lookup, Max, Min, Not, Or, Sum, Sym, SymbolicBranch,
-    bump, covers, is_sym, lazy_if, put, vadd, vsub, within,
+    bump, covers, fork, is_sym, lazy_if, put, vadd, vsub, within,
 )
 from .rules import (
     Action, Answer, BadField, Basis, Claim, Config, Gap, Int, Invariant, Name, Names, Need,
@@ -16,5 +16,5 @@ __all__ = [
     "Game", "Gap", "If", "Illegal", "IllegalSetup", "Implies", "Int", "Invariant", "Lookup", "Max", "Min", "Name",
     "Names", "Need", "Not", "Option", "Or", "Outcome", "Param", "ParamKind", "Phase", "Player", "Ruling", "Source",
     "Sourced", "State", "Step", "Sum", "Sym", "SymbolicBranch", "Undecided", "args", "bump", "conjunction", "covers",
-    "decide", "detail", "family", "flag", "is_sym", "num", "put", "vadd", "vec", "vsub", "within",
+    "decide", "detail", "family", "flag", "fork", "is_sym", "lazy_if", "num", "put", "vadd", "vec", "vsub", "within",
 ]

@@ -144,6 +144,39 @@ def is_sym(*xs: Any) -> bool:
     return _any_sym(*xs)
 
 
+def _sym_in(xs: tuple) -> bool:
+    """An argument, or an item of a tuple argument (a state's vector), is symbolic."""
+    for x in xs:
+        t = type(x)
+        if t is Sym or (isinstance(x, tuple) and any(type(y) is Sym for y in x)):
+            return True
+    return False
+
+
+def fork(concrete: Any, symbolic: Any, like: int | None = None) -> Any:
+    """One helper in two forms: `concrete` for values (the replay's: Python branches,
+    precomputed tables) and `symbolic` for z3 terms; the helper runs `symbolic` when an
+    argument (or an item of a tuple argument) is a Sym, `concrete` otherwise. This is the
+    kernel's place for a rule's `is_sym` fork: traced (kernel/compile/), the helper is one
+    call to `concrete`, the very code the interpreted path runs on values, so a rule using
+    it compiles (an `is_sym` in a rule's own body cannot: its symbolic branch is not the
+    concrete one). `like`: the result is a vector shaped as that argument (else one value).
+    The two forms may differ only as the model says (an over-approximation on the
+    skeleton); the game's tests compare them where they must agree."""
+
+    same = concrete is symbolic  # one body for both (it may branch on a Sym's type itself)
+
+    def run(*xs: Any) -> Any:
+        rec = RECORDER.get()
+        if rec is not None:
+            return rec.call(concrete, *xs, like=like)
+        return concrete(*xs) if same or not _sym_in(xs) else symbolic(*xs)
+
+    run.concrete, run.symbolic = concrete, symbolic  # type: ignore[attr-defined]
+    run.__name__ = getattr(concrete, "__name__", "fork")
+    return run
+
+
 def If(c: Any, a: Any, b: Any) -> Any:
     if type(c) is not Sym:
         return a if c else b

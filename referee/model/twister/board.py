@@ -10,7 +10,7 @@ Token locations (`loc`): 0..219 a square; HID + r face down in room r; GONE out 
 """
 from __future__ import annotations
 
-from ..kernel import Among, And, If, Not, Or, is_sym
+from ..kernel import Among, And, If, Not, Or, fork
 
 W, H = 22, 10
 NSQ = W * H
@@ -77,13 +77,12 @@ def _turn(ij: tuple[int, int], k: int) -> tuple[int, int]:
     return i, j
 
 
-_GEO: dict = {}
-
-
-def geometry(comp) -> "Geo":
-    g = _GEO.get(id(comp))
-    if g is None or g.comp is not comp:
-        g = _GEO[id(comp)] = Geo(comp)
+def geometry(cfg) -> "Geo":
+    """The rooms' geometry under a configuration (its components), built once and kept on
+    the frozen Config (no module state)."""
+    g = cfg.memo.get("twister.geo")
+    if g is None or g.comp is not cfg.comp:
+        g = cfg.memo["twister.geo"] = Geo(cfg.comp)
     return g
 
 
@@ -130,44 +129,69 @@ class Geo:
                 if g >= 0:
                     self.gate_open0[r * 2 + g] = 1 if opened else 0
         self.ngates = [sum(1 for s in room.sides if s[2] >= 0) for room in comp.rooms]
+        # The same features and sides as tables by square (the replay's form, built from the
+        # tables above): kinds[q][k] is the feature of square q when its room is turned k
+        # times; edges[r][k] maps a pair of squares (low, high) to (kind, gate index).
+        self.kinds = tuple(tuple(self.features[_ROOM[q]][k].get(q) for k in range(4)) if _ROOM[q] is not None
+                           else (None,) * 4 for q in range(NSQ))
+        self.edges = [[{tuple(sorted(sq(*xy_) for xy_ in key)): v for key, v in self.sides[r][k].items()}
+                       for k in range(4)] for r in range(len(comp.rooms))]
+        self.pit_at = fork(self._pit_c, self._pit_z)
+        self.gear_at = fork(self._gear_c, self._gear_z)
 
-    # ------------------------------------------------ symbolic-friendly predicates
-    def kind_is(self, s, q, pred) -> object:
-        """The square q (a value) has a feature matching pred, in the rooms' current rotations."""
-        if not is_sym(q, *s.rot):
-            r = room_of(q) if 0 <= q < NSQ else None
-            if r is None or not 0 <= s.rot[r] <= 3:
-                return False
-            kind = self.features[r][s.rot[r]].get(q)
-            return kind is not None and pred(kind)
+    # ------------------------------------------------ predicates on values and on z3 terms
+    def _kind_c(self, q: int, rot: tuple):
+        """The feature of square q (a value) in the rooms' rotations `rot`, or None."""
+        if not 0 <= q < NSQ:
+            return None
+        r = _ROOM[q]
+        if r is None:
+            return None
+        k = rot[r]
+        return self.kinds[q][k] if 0 <= k <= 3 else None
+
+    def _pit_c(self, q, rot) -> bool:
+        return self._kind_c(q, rot) == "pit"
+
+    def _gear_c(self, q, rot) -> int:
+        kind = self._kind_c(q, rot)
+        return 1 if kind == "gear+" else -1 if kind == "gear-" else 0
+
+    def _kind_z(self, q, rot, pred) -> object:
+        """The square q (a z3 term) has a feature matching pred, in the rotations `rot`."""
         terms = []
         for r in range(8):
             for k in range(4):
                 hits = [x for x, kind in self.features[r][k].items() if pred(kind)]
                 here = Among(q, hits)  # False when q cannot be in room r
                 if here is not False:
-                    terms.append(And(s.rot[r] == k, here))
+                    terms.append(And(rot[r] == k, here))
         return Or(*terms)
 
+    def _pit_z(self, q, rot):
+        return self._kind_z(q, rot, lambda kd: kd == "pit")
+
+    def _gear_z(self, q, rot):
+        return If(self._kind_z(q, rot, lambda kd: kd == "gear+"), 1, If(self._kind_z(q, rot, lambda kd: kd == "gear-"), -1, 0))
+
     def pit(self, s, q):
-        return self.kind_is(s, q, lambda kd: kd == "pit")
+        return self.pit_at(q, s.rot)
 
     def gear_dir(self, s, q):
         """+1 (clockwise arrow), -1 (counter-clockwise) or 0 (no gear) at square q."""
-        return If(self.kind_is(s, q, lambda kd: kd == "gear+"), 1, If(self.kind_is(s, q, lambda kd: kd == "gear-"), -1, 0))
+        return self.gear_at(q, s.rot)
 
     # ------------------------------------------------ concrete sides
     def side(self, s, a: int, b: int):
         """What lies between two orthogonally adjacent squares: None (open), 'wall',
         ('gate', g) for a portcullis (its state is s.gate[g])."""
-        pa, pb = xy(a), xy(b)
-        key = frozenset((pa, pb))
+        key = (a, b) if a < b else (b, a)
         found = None
         for q in (a, b):
-            r = room_of(q)
+            r = _ROOM[q] if 0 <= q < NSQ else None
             if r is None:
                 continue
-            v = self.sides[r][s.rot[r]].get(key)
+            v = self.edges[r][s.rot[r]].get(key)
             if v is None:
                 continue
             kind, g = v
@@ -185,33 +209,42 @@ class Geo:
         return s.gate[v[1]] != 0  # open (1) or broken (2)
 
 
-def in_room(q, r):
-    """q (a value) is a square of room r."""
-    if not is_sym(q):
-        return 0 <= q < NSQ and room_of(q) == r
+def _in_room_c(q, r):
+    return 0 <= q < NSQ and _ROOM[q] == r
+
+
+def _in_room_z(q, r):
     x0, y0 = origin(r)
     return Or(*[And(q >= sq(x0 + i, y0), q <= sq(x0 + i, y0 + 4)) for i in range(5)])
 
 
-def on_board(q):
-    if not is_sym(q):
-        return 0 <= q < NSQ
-    return And(q >= 0, q < NSQ)
+in_room = fork(_in_room_c, _in_room_z)  # q (a value) is a square of room r
+on_board = fork(lambda q: 0 <= q < NSQ, lambda q: And(q >= 0, q < NSQ))
 
 
-def adjacent(a, b):
-    """Orthogonal neighbours on the grid (values)."""
-    if not is_sym(a, b):
-        return 0 <= a < NSQ and b in neighbours(a)
+def _adjacent_c(a, b):
+    return 0 <= a < NSQ and b in _NEIGHBOURS[a]
+
+
+def _adjacent_z(a, b):
     return And(a >= 0, a < NSQ, b >= 0, b < NSQ,
                Or(b == a + 10, b == a - 10, And(b == a + 1, a % 10 != 9), And(b == a - 1, a % 10 != 0)))
 
 
-def on_line(q, p: int):
+adjacent = fork(_adjacent_c, _adjacent_z)  # orthogonal neighbours on the grid (values)
+
+
+def _on_line_c(q, p):
     x = line(p)
-    if not is_sym(q):
-        return sq(x, 0) <= q <= sq(x, 9)
+    return sq(x, 0) <= q <= sq(x, 9)
+
+
+def _on_line_z(q, p):
+    x = line(p)
     return And(q >= sq(x, 0), q <= sq(x, 9))
+
+
+on_line = fork(_on_line_c, _on_line_z)
 
 
 def neighbours(q: int) -> tuple[int, ...]:
@@ -228,6 +261,7 @@ def _neighbours(q: int) -> tuple[int, ...]:
 
 
 _NEIGHBOURS = tuple(_neighbours(q) for q in range(NSQ))
+_ROOM = tuple(room_of(q) for q in range(NSQ))  # each square's room position, None on a line
 
 
 def not_(x):

@@ -6,18 +6,18 @@ from ..kernel import Action, And, Answer, Basis, Count, If, Lookup, Need, Not, O
 from .board import (
     C, CLERIC, GONE, NCHAR, NTOK, POTION, THIEF, TROLL, WARRIOR, T, adjacent, ctok, on_board, room_of, xy,
 )
-from .common import FAITS, REGLE, ap_ok, cof, geo, held_by_any, is_char, mover_tok, pay, pits_after, recount_gone, sq_bump
+from .common import FAITS, REGLE, player_of, ap_ok, board_check, cof, geo, held_by_any, is_char, mover_tok, pay, pits_after, recount_gone, sq_bump
 from .moves import standing
 from .params import Char, Choice
 from .tour import TURN
 
 
 def _tt(a):
-    return (a.p or 0) * NTOK + getattr(a, "target", TROLL)
+    return player_of(a) * NTOK + getattr(a, "target", TROLL)
 
 
 def _tc(a):
-    return (a.p or 0) * NCHAR + getattr(a, "target", TROLL)
+    return player_of(a) * NCHAR + getattr(a, "target", TROLL)
 
 
 def _shared(s, a):
@@ -85,7 +85,7 @@ HEAL = Action(
 
 TROLL_REGEN = Ruling(
     "troll_regen", "§Troll", "whether a wounded Troll may use its ability to regenerate",
-    arises=lambda s, a: s.wounded[(a.p or 0) * NCHAR + TROLL],
+    arises=lambda s, a: s.wounded[player_of(a) * NCHAR + TROLL],
     answers=(
         Answer("§Troll", REGLE, "the Troll regenerates (its ability)", lambda s, a: True, lambda s, a: True),
         Answer("§Capacités", REGLE, "abilities are for characters that are not wounded", lambda s, a: True, lambda s, a: False),
@@ -165,7 +165,7 @@ GATE = Action(
         Need("§Voleuse", "the portcullis exists", _gate_exists, lambda s, a: f"no portcullis {a.gate}"),
         Need("§Guerrier", "a broken portcullis stays broken; opening needs it closed, closing needs it open", _gate_state,
              lambda s, a: f"the portcullis is {['closed', 'open', 'broken'][s.gate[a.gate]]}"),
-        Need("§Voleuse", "the character stands beside the portcullis", _gate_beside, lambda s, a: "it is not beside that portcullis"),
+        Need("§Voleuse", "the character stands beside the portcullis", board_check(_gate_beside), lambda s, a: "it is not beside that portcullis"),
     ),
     effect=lambda s, a: s.but(gate=put(s.gate, a.gate, a.act), **pay(s, a.p * NTOK + _gate_char(a))),
     phases=("act",),

@@ -9,7 +9,7 @@ from .board import (
     ARMOR, C, GONE, NCHAR, NSQ, NTOK, STAFF, SWORD, THIEF, WIZARD, T, adjacent, ctok, neighbours,
     on_board, xy,
 )
-from .common import FAITS, REGLE, ap_ok, cof, ended, geo, held_by_any, is_char, kill, mover_tok, owner, pay, pits_after, put_if, recount_gone
+from .common import FAITS, REGLE, ap_ok, board_check, cof, ended, geo, held_by_any, is_char, kill, mover_tok, owner, pay, pits_after, put_if, recount_gone
 from .data import CHAR_NAMES
 from .moves import standing
 from .params import Char, Token
@@ -158,7 +158,7 @@ ATTACK = Action(
         Need("§Tour", "an action point is left for this character", lambda s, a: ap_ok(s, mover_tok(a)), lambda s, a: f"{s.ap} AP left"),
         Need("§Combat groupé", "engaged characters: the attackers unwounded, each side adjacent to the other, the payer among them",
              _engaged_ok, lambda s, a: "the engaged characters are not adjacent enemies (or an attacker is wounded)"),
-        Need("§Combat", "no wall or closed portcullis between the fighters", _sides_open, lambda s, a: "a side is closed", source=FAITS),
+        Need("§Combat", "no wall or closed portcullis between the fighters", board_check(_sides_open), lambda s, a: "a side is closed", source=FAITS),
         Need("§Cartes Combat", "the attacker's combat card is in hand", lambda s, a: Lookup(s.cc[a.p], a.card) >= 1,
              lambda s, a: f"the {a.card} was already played"),
         Need("§Cartes Combat", "the defender's combat card is in hand", lambda s, a: Lookup(s.cc[1 - a.p], a.dcard) >= 1,
@@ -229,7 +229,7 @@ FIRE = Action(
         Need("§Bâton", "the target is a character on the board", lambda s, a: And(_is_char_tok(a.target), a.target != _wiz(a),
                                                                                    on_board(Lookup(s.loc, a.target, -9))),
              lambda s, a: "not a character on the board"),
-        Need("§Bâton", "the first character in a straight line, no wall between", _line_of_sight,
+        Need("§Bâton", "the first character in a straight line, no wall between", board_check(_line_of_sight),
              lambda s, a: "not the first character in a straight line", source=FAITS),
     ),
     effect=_fire_effect, phases=("act",), goes=("act", "over"),

@@ -2,7 +2,7 @@
 checks of a square (§Règle d'or 2). Plain Python over the state: run on ints and on z3 terms."""
 from __future__ import annotations
 
-from ..kernel import And, Count, If, Lookup, Not, Or, Sum, bump, is_sym, put
+from ..kernel import And, Count, If, Lookup, Not, Or, Sum, Sym, bump, fork, put
 from .board import (
     C, GONE, NCHAR, NOBJ, NSQ, NTOK, ROPE, THIEF, T, ctok, geometry, on_board,
 )
@@ -11,7 +11,7 @@ REGLE, FAITS = "regle", "faits"
 
 
 def geo(s):
-    return geometry(s.cfg.comp)
+    return geometry(s.cfg)
 
 
 def is_char(t: int) -> bool:
@@ -31,22 +31,27 @@ def loc_of(s, t):
     return Lookup(s.loc, t, -9)
 
 
-def held_by_any(held, t):
-    if not is_sym(t, *held):
-        return t in held
-    return Or(*[held[c] == t for c in range(C)])
+# t is carried by some character
+held_by_any = fork(lambda held, t: t in held, lambda held, t: Or(*[held[c] == t for c in range(C)]))
 
 
-def _p(a):
+def board_check(fn):
+    """A Need read on the concrete board only (paths, walls, lines of sight: `fn` returns
+    True on the skeleton, where `live` is None, an over-approximation the proofs keep):
+    one call in the compiled rules, as it runs interpreted."""
+    return fork(fn, fn)
+
+
+def player_of(a):
     return a.p if a.p is not None else 0
 
 
 def mover_tok(a):
-    return _p(a) * NTOK + getattr(a, "who", 0)
+    return player_of(a) * NTOK + getattr(a, "who", 0)
 
 
 def mover_c(a):
-    return _p(a) * NCHAR + getattr(a, "who", 0)
+    return player_of(a) * NCHAR + getattr(a, "who", 0)
 
 
 def may_stand_on_pit(held, wounded, c):
@@ -123,20 +128,25 @@ def hidden_in(loc, r):
     return Count(loc[t] == HID + r for t in range(T))
 
 
-def put_if(vec, i, v):
-    """vec with item i replaced by v; nothing when i is -1 (i may be symbolic)."""
-    from ..kernel import is_sym
-
-    if not is_sym(i) and i < 0:
+def _put_if(vec, i, v):
+    if type(i) is not Sym and i < 0:
         return vec
     return put(vec, i, v)
 
 
-def sq_bump(vec, q, d):
-    """Add d to the count of square q (nothing when q is not a square of the board)."""
-    if not is_sym(q):
-        return bump(vec, q, d) if 0 <= q < NSQ else vec
+# vec with item i replaced by v; nothing when i is -1 (i may be symbolic: put's If-chain
+# then leaves every item as it is at -1)
+put_if = fork(_put_if, _put_if, like=0)
+
+
+def _sq_bump(vec, q, d):
+    if type(q) is not Sym and not 0 <= q < NSQ:
+        return vec
     return bump(vec, q, d)
+
+
+# add d to the count of square q; nothing when q is not a square of the board
+sq_bump = fork(_sq_bump, _sq_bump, like=0)
 
 
 def is_obj(t):
@@ -164,26 +174,42 @@ def counts_of(loc, wounded):
 def recount_gone(s, loc, newloc, wounded, newwounded):
     """Counts after tokens leave the board (newloc GONE) and characters are wounded: only
     decrements, at the squares they stood on."""
+    occ, objs, unw = _recount((s.occ, s.objs, s.unw), loc, newloc, wounded, newwounded)
+    return dict(occ=occ, objs=objs, unw=unw)
+
+
+def _gone(loc, newloc, wounded, newwounded):
     gone = [And(on_board(loc[t]), newloc[t] == GONE) for t in range(T)]
     lost_unw = [And(on_board(loc[t]), Not(wounded[cof(t)]), Or(gone[t], newwounded[cof(t)])) if is_char(t) else False
                 for t in range(T)]
-    occ, objs, unw = s.occ, s.objs, s.unw
-    if not is_sym(*loc, *newloc, *wounded, *newwounded):
-        occ, objs, unw = list(occ), list(objs), list(unw)
-        for t in range(T):
-            if gone[t]:
-                occ[loc[t]] -= 1
-                if not is_char(t):
-                    objs[loc[t]] -= 1
-            if lost_unw[t]:
-                unw[loc[t]] -= 1
-        return dict(occ=tuple(occ), objs=tuple(objs), unw=tuple(unw))
+    return gone, lost_unw
+
+
+def _recount_c(counts, loc, newloc, wounded, newwounded):
+    gone, lost_unw = _gone(loc, newloc, wounded, newwounded)
+    occ, objs, unw = (list(v) for v in counts)
+    for t in range(T):
+        if gone[t]:
+            occ[loc[t]] -= 1
+            if not is_char(t):
+                objs[loc[t]] -= 1
+        if lost_unw[t]:
+            unw[loc[t]] -= 1
+    return tuple(occ), tuple(objs), tuple(unw)
+
+
+def _recount_z(counts, loc, newloc, wounded, newwounded):
     # one decrement at each token's square, by put/bump: the proofs then check the square
     # rule at those 28 squares only (checks/frame.py), not at all 220
+    gone, lost_unw = _gone(loc, newloc, wounded, newwounded)
+    occ, objs, unw = counts
     for t in range(T):
         occ = sq_bump(occ, loc[t], -one_if(gone[t]))
         if not is_char(t):
             objs = sq_bump(objs, loc[t], -one_if(gone[t]))
         else:
             unw = sq_bump(unw, loc[t], -one_if(lost_unw[t]))
-    return dict(occ=occ, objs=objs, unw=unw)
+    return occ, objs, unw
+
+
+_recount = fork(_recount_c, _recount_z, like=0)

@@ -1,26 +1,26 @@
 """§Déplacement (move, pick up on the way, put down), jump cards, §Passe-muraille,
 leaving the maze (§Fin), and the end-of-action limits of a square (§Règle d'or 2).
 
-Movement legality: the path itself is checked concretely by a shortest path on the grid
-(networkx, under the mover's abilities). On the skeleton (z3, random skeleton states) the
+Movement legality: the path itself is checked concretely by a breadth-first search over
+tables of the board's layout (paths.py, under the mover's abilities). On the skeleton (z3, random skeleton states) the
 path Need is over-approximated as satisfied; every condition on the destination square is
 encoded exactly and run both ways."""
 from __future__ import annotations
 
-from types import SimpleNamespace
+from functools import cached_property
 
 from ..kernel import (
-    Action, And, Answer, Count, If, Implies, Lookup, Need, Not, Or, Param, Ruling, args, decide, is_sym, put,
+    Action, And, Answer, Count, If, Implies, Lookup, Need, Not, Or, Param, Ruling, args, decide, put,
 )
 from .board import (
-    GONE, NCHAR, NSQ, NTOK, ROPE, THIEF, TREASURE, WALLWALKER, WIZARD, T, adjacent, in_room,
-    line, neighbours, on_board, on_line, room_of, xy,
+    GONE, NCHAR, NSQ, NTOK, TREASURE, WALLWALKER, T, adjacent, line, neighbours, on_board, on_line, xy,
 )
 from .common import (
-    FAITS, REGLE, ap_ok, cof, ended, geo, held_by_any, is_char, is_obj, may_stand_on_pit, mover_c,
-    mover_tok, one_if, owner, pay, pits_after, put_if, sq_bump,
+    FAITS, REGLE, player_of, ap_ok, board_check, ended, geo, held_by_any, is_obj, may_stand_on_pit, mover_c,
+    mover_tok, one_if, pay, pits_after, put_if, sq_bump,
 )
 from .moves import standing
+from .paths import _open_square, dist
 from .params import Char, Square, Token
 from .tour import TURN
 
@@ -42,21 +42,49 @@ def take_of(a):
 
 
 class Flow:
-    """What a move carries along: the mover, what it carries (h), what it picks up (take)."""
+    """What a move carries along: the mover, what it carries (h), what it picks up (take).
+    Each part is worked out when first read (a ruling's answer reads two or three of them)."""
 
     def __init__(self, s, a):
-        self.mt, self.c = _mt(a), _c(a)
-        self.src = Lookup(s.loc, self.mt, -9)
-        self.h = Lookup(s.held, self.c)
+        self.s, self.mt, self.c = s, _mt(a), _c(a)
         self.take = take_of(a)
-        self.tsrc = Lookup(s.loc, self.take, -9)
-        self.n_carry = one_if(self.h >= 0)
-        self.n_take = one_if(self.take >= 0)
-        self.o_carry = one_if(is_obj(self.h))
-        self.o_take = one_if(is_obj(self.take))
-        self.u = one_if(Not(Lookup(s.wounded, self.c)))
         self.to = getattr(a, "to", -9)  # rulings are also evaluated on other events' arguments
-        self.take_here = one_if(And(self.take >= 0, self.tsrc == self.to))
+
+    @cached_property
+    def src(self):
+        return Lookup(self.s.loc, self.mt, -9)
+
+    @cached_property
+    def h(self):
+        return Lookup(self.s.held, self.c)
+
+    @cached_property
+    def tsrc(self):
+        return Lookup(self.s.loc, self.take, -9)
+
+    @cached_property
+    def n_carry(self):
+        return one_if(self.h >= 0)
+
+    @cached_property
+    def n_take(self):
+        return one_if(self.take >= 0)
+
+    @cached_property
+    def o_carry(self):
+        return one_if(is_obj(self.h))
+
+    @cached_property
+    def o_take(self):
+        return one_if(is_obj(self.take))
+
+    @cached_property
+    def u(self):
+        return one_if(Not(Lookup(self.s.wounded, self.c)))
+
+    @cached_property
+    def take_here(self):
+        return one_if(And(self.take >= 0, self.tsrc == self.to))
 
 
 def go(s, a):
@@ -127,14 +155,6 @@ WOUNDED_MOVES = Ruling(
 )
 
 
-def _open_square(s, q):
-    if not is_sym(q, *s.revealed):
-        r = room_of(q) if 0 <= q < NSQ else None
-        return 0 <= q < NSQ and (r is None or s.revealed[r])
-    g = [on_line(q, 0), on_line(q, 1)] + [And(s.revealed[r], in_room(q, r)) for r in range(8)]
-    return And(on_board(q), Or(*g))
-
-
 def _show_to(s, a):
     return f"to [{a.to // 10}, {a.to % 10}]"
 
@@ -166,67 +186,8 @@ def dest_needs(cite: str) -> tuple[Need, ...]:
 
 
 # ------------------------------------------------------------------ concrete paths
-def distances(s, a, src: int, limit: int | None = None) -> dict[int, int]:
-    """Shortest path lengths from src over the squares this mover may cross, up to `limit`
-    steps (None: all): no diagonal, no closed side (§Déplacement), friends may be passed,
-    enemies only by a levitating Wizard, pits only by an unwounded Thief, the rope's carrier,
-    a levitating Wizard, or over an unwounded friendly Thief standing on it (§Voleuse: a
-    bridge). A breadth-first search from src, level by level: a move is a few squares long,
-    so only those squares are looked at (a graph of the whole board cost ~130 ms a step)."""
-    g, enterable = geo(s), crossable(s, a)
-    seen, frontier, depth = {src: 0}, [src], 0
-    while frontier and (limit is None or depth < limit):
-        depth += 1
-        ahead = []
-        for q in frontier:
-            for n in neighbours(q):
-                if n not in seen and enterable(n) and g.passable(s, min(q, n), max(q, n)):
-                    seen[n] = depth
-                    ahead.append(n)
-        frontier = ahead
-    return seen
-
-
-def crossable(s, a):
-    """Which squares the mover of `a` may enter on its way (see `distances`)."""
-    g = geo(s)
-    p, c, mt = a.p, _c(a), _mt(a)
-    unw = not s.wounded[c]
-    k = who_of(a)
-    wizard = k == WIZARD and unw
-    rope = s.held[c] in (ROPE, NTOK + ROPE)
-    thief = k == THIEF and unw
-    occupants: dict[int, list[int]] = {}
-    for t in range(T):
-        if 0 <= s.loc[t] < NSQ and t != mt:
-            occupants.setdefault(s.loc[t], []).append(t)
-
-    def enterable(q: int) -> bool:
-        if not _open_square(s, q):
-            return False
-        here = occupants.get(q, [])
-        if any(is_char(t) and owner(t) != p for t in here) and not wizard:
-            return False
-        if g.pit(s, q):
-            bridge = any(t == p * NTOK + THIEF and not s.wounded[cof(t)] for t in here)
-            return wizard or rope or thief or bridge
-        return True
-
-    return enterable
-
-
-def dist(s, p: int, k: int, src: int) -> dict[int, int]:
-    """`distances` up to the fastest character's speed (no move is longer), remembered per
-    state on its Config (the candidates of one state ask the same mover many times)."""
-    memo = s.cfg.memo.setdefault("twister.dist", {})
-    key = (s, p, k, src)
-    d = memo.get(key)
-    if d is None:
-        if len(memo) > 4096:
-            memo.clear()
-        limit = max(c.speed for c in s.cfg.comp.chars)
-        d = memo[key] = distances(s, SimpleNamespace(p=p, who=k), src, limit)
-    return d
+# The search runs on tables of the board's layout (paths.py, with `crossable`: the same rule
+# square by square, against which tests/twister/test_distances.py checks it).
 
 
 def path_ok(s, a) -> bool:
@@ -291,7 +252,7 @@ MOVE = Action(
         Need("§Objets", "the token picked up is an object or a wounded friend, free, and the mover unwounded and empty-handed",
              _take_ok, lambda s, a: "that token cannot be picked up"),
         Need("§Déplacement", "a path within the character's speed: no diagonal, walls, closed portcullises, pits and enemies respected",
-             lambda s, a: path_ok(s, a), lambda s, a: "no such path within its speed"),
+             board_check(path_ok), lambda s, a: "no such path within its speed"),
     ),
     effect=lambda s, a: go(s, a).but(**pay(s, _mt(a)), **ended(s, s.vp)),
     phases=("act",), goes=("act", "over"),
@@ -309,6 +270,15 @@ def _jump_shape(s, a):
               And(a.to == q + 2, q % 10 <= 7), And(a.to == q - 2, q % 10 >= 2))
 
 
+def _jump_open(s, a):
+    if s.live is None:
+        return True
+    q = s.loc[_mt(a)]
+    m = (q + a.to) // 2
+    g = geo(s)
+    return g.passable(s, q, m) and g.passable(s, m, a.to)
+
+
 JUMP = Action(
     "jump", "§Matériel", "play a jump card (1 AP): jump over an adjacent pit onto the square beyond it",
     params=(Param("who", Char(), "the jumping character"), Param("to", Square(), "the square beyond the pit")),
@@ -319,21 +289,12 @@ JUMP = Action(
              lambda s, a: And(geo(s).pit(s, _mid(Lookup(s.loc, _mt(a), -9), a.to)),
                               Count(x == _mid(Lookup(s.loc, _mt(a), -9), a.to) for x in s.loc) == 0),
              lambda s, a: "the middle square is not a free pit", source=FAITS),
-        Need("§Déplacement", "no wall or closed portcullis on the way", lambda s, a: _jump_open(s, a), lambda s, a: "a side is closed"),
+        Need("§Déplacement", "no wall or closed portcullis on the way", board_check(_jump_open), lambda s, a: "a side is closed"),
     ),
     effect=lambda s, a: go(s, a).but(jumps=put(s.jumps, a.p, s.jumps[a.p] - 1), **pay(s, _mt(a)), **ended(s, s.vp)),
     phases=("act",), goes=("act", "over"),
     propose=_jumps,
 )
-
-
-def _jump_open(s, a):
-    if s.live is None:
-        return True
-    q = s.loc[_mt(a)]
-    m = (q + a.to) // 2
-    g = geo(s)
-    return g.passable(s, q, m) and g.passable(s, m, a.to)
 
 
 def _wall_between(s, a):
@@ -348,7 +309,7 @@ PASSWALL = Action(
     needs=dest_needs("§Passe-muraille") + (
         Need("§Capacités", "abilities are for unwounded characters", lambda s, a: Not(s.wounded[_c(a)]), lambda s, a: "the Wall-Walker is wounded"),
         Need("§Passe-muraille", "the next square", lambda s, a: adjacent(Lookup(s.loc, _mt(a), -9), a.to), _show_to),
-        Need("§Passe-muraille", "a wall lies between", _wall_between, lambda s, a: "there is no wall there"),
+        Need("§Passe-muraille", "a wall lies between", board_check(_wall_between), lambda s, a: "there is no wall there"),
     ),
     effect=lambda s, a: go(s, a).but(**pay(s, _mt(a)), **ended(s, s.vp)),
     phases=("act",), goes=("act", "over"),
@@ -380,7 +341,7 @@ DROP = Action(
 
 def _carried_friend(s, a):
     h = Lookup(s.held, mover_c(a))
-    return Or(*[h == (a.p or 0) * NTOK + k for k in range(NCHAR)])
+    return Or(*[h == player_of(a) * NTOK + k for k in range(NCHAR)])
 
 
 # §Fin is silent on a wounded friend carried out; the published rule decides it: the friend
@@ -400,7 +361,7 @@ EXIT_CARRIED = Ruling(
 
 def _friend_vp(s, a):
     """What a carried friend scores under exit_carried=scores: its own exit value."""
-    return Lookup(tuple(ch.exit_vp for ch in s.cfg.comp.chars), Lookup(s.held, mover_c(a)) - (a.p or 0) * NTOK, 0)
+    return Lookup(tuple(ch.exit_vp for ch in s.cfg.comp.chars), Lookup(s.held, mover_c(a)) - player_of(a) * NTOK, 0)
 
 
 def _exit_gain(s, a):

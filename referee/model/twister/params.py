@@ -172,5 +172,8 @@ class Choice(ParamKind):
     def domain(self, cfg):
         return [x for _, x in self.words]
 
+    def shape(self, cfg):  # a number (kernel/compile/)
+        return ()
+
     def schema(self, cfg):
         return {"type": "string", "enum": [k for k, _ in self.words]}

@@ -1,12 +1,12 @@
 """§Révéler (reveal a room and place its tokens) and §Rotation (turn a room, or its twin)."""
 from __future__ import annotations
 
-from ..kernel import Action, And, Count, If, Implies, Int, Lookup, Need, Not, Or, Param, args, put
+from ..kernel import Action, And, Count, If, Implies, Int, Lookup, Need, Not, Or, Param, args, fork, put
 from .board import (
     HID, MEKANORK, NCHAR, NSQ, NTOK, T, THIEF, in_room, neighbours, on_board, origin, room_of,
     room_squares, xy,
 )
-from .common import FAITS, ap_ok, cof, geo, held_by_any, is_char, mover_c, mover_tok, pay
+from .common import FAITS, ap_ok, board_check, cof, geo, held_by_any, is_char, mover_c, mover_tok, pay
 from .moves import standing
 from .params import Char, Choice, Spots
 from .tour import TURN
@@ -126,7 +126,7 @@ REVEAL = Action(
              lambda s, a: And(Or(*[And(a.room == r, Or(*[Lookup(s.loc, mover_tok(a), -9) == q for q in ring(r)])) for r in range(8)]),
                               Not(held_by_any(s.held, mover_tok(a)))),
              lambda s, a: "that character is not next to the room"),
-        Need("§Révéler", "with direct access: no wall on its side", _access_side, lambda s, a: "a wall is in the way"),
+        Need("§Révéler", "with direct access: no wall on its side", board_check(_access_side), lambda s, a: "a wall is in the way"),
         Need("§Révéler", "every token of the room, and only those, is placed on one of its squares", _placed_ok,
              lambda s, a: "the placement does not match the room's tokens"),
         Need("§Règle d'or 2", "at most 2 pawns on a square", _two_most, lambda s, a: "three tokens on one square"),
@@ -140,17 +140,27 @@ REVEAL = Action(
 )
 
 
-def _turned(s, r: int, d: int):
-    """Every token on a square of room r follows the quarter turn (the room's table of
-    squares: z3 reasons on it square by square)."""
-    m = geo(s).turnmap[(r, d)]
+def _turned_c(loc, m):
+    return tuple(m.get(x, x) for x in loc)
+
+
+def _turned_z(loc, m):
     out = []
-    for x in s.loc:
+    for x in loc:
         w = x
         for q, nq in m.items():
             w = If(x == q, nq, w)
         out.append(w)
     return tuple(out)
+
+
+_turned_loc = fork(_turned_c, _turned_z, like=0)
+
+
+def _turned(s, r: int, d: int):
+    """Every token on a square of room r follows the quarter turn (the room's table of
+    squares: z3 reasons on it square by square)."""
+    return _turned_loc(s.loc, geo(s).turnmap[(r, d)])
 
 
 def _turned_counts(s, vec, r: int, d: int):

@@ -12,6 +12,8 @@ trace and Undecided unchanged), and the effect's concrete-only `detail` runs as 
 """
 from __future__ import annotations
 
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from ..game import Game, Illegal
@@ -125,11 +127,15 @@ class CompiledGame:
         tr = Trace(self.game.state_cls, self.cfg)
         fn = Function(tr, "broken", "b, s")
         fn.line("bad = []")
+        watched = _Watched(self, picked, s, writes)
+        if watched.tests:
+            fn.line(f"bad = {tr.const(watched)}(b, s)")
         for k, js in picked.items():
-            if js:
-                tests = " and ".join(self._test(tr, k, j, writes, below) for j in js)
-                fn.line(f"if not ({tests}): bad.append({k})")
-        fn.line("return bad")
+            rest = [j for j in js if (k, j) not in watched.tests]
+            if rest:
+                tests = " and ".join(self._test(tr, k, j, writes, below) for j in rest)
+                fn.line(f"if {k} not in bad and not ({tests}): bad.append({k})")
+        fn.line("return sorted(bad)")
         return compile_functions(tr, [fn], f"<compiled {self.game.name} invariants after {act.name}>")["broken"]
 
     def _test(self, tr: Trace, k: int, j: int, writes: set, below: set) -> str:
@@ -193,6 +199,65 @@ class CompiledGame:
         total = {"need": sum(len(self.game.needs(a)) for a in self.game.actions), "effect": len(self.game.actions),
                  "invariant": sum(len(c) for c in self._reads or ())}
         return {k: [n - sum(f.kind == k and not f.per_value for f in fb), n] for k, n in total.items()}
+
+
+class _Watched:
+    """The compiled conjuncts an action may break through a long vector it writes whole (a
+    put or bump at an index known only at run time: every item is in its write set), when
+    they read only whole fields and items of flat vectors: checked where the step changed a
+    leaf they read, the vectors compared item by item in C, each changed item naming its
+    readers (a Twister move edits 3 of 220 squares and 3 of 28 token places: 3 of 220
+    square conjuncts run, not all). Sound as Game.broken_after is: a conjunct whose leaves
+    kept their values holds, as it did before the step (rules never branch on state
+    values). Other conjuncts are called as they are (comparing costs more than a few calls).
+    Calling it gives the invariants broken, as a list; the rest is checked by the caller."""
+
+    def __init__(self, fast: "CompiledGame", picked: dict, s: Any, writes: set):
+        self.tests: dict = {}
+        self.readers: dict = {}
+        flat: dict = {}
+        whole = {f for f, v in vars(s).items() if type(v) is tuple and len(v) >= WATCH_MIN
+                 and ((f,) in writes or all((f, i) in writes for i in range(len(v))))}
+        for k, js in picked.items():
+            for j in js:
+                test, leaves = fast._conj[(k, j)], fast._reads[k][j][1]
+                if test is fast._reads[k][j][0] or not all(_flat_leaf(s, leaf) for leaf in leaves) \
+                        or not any(leaf[0] in whole for leaf in leaves):
+                    continue
+                self.tests[(k, j)] = test
+                for leaf in leaves:
+                    self.readers.setdefault(leaf, []).append((k, j))
+                    flat[leaf[0]] = len(getattr(s, leaf[0])) if len(leaf) == 2 else None
+        self.vectors = tuple((f, n) for f, n in sorted(flat.items()) if n is not None)
+        self.scalars = tuple(f for f, n in sorted(flat.items()) if n is None)
+
+    def __call__(self, b: Any, s: Any) -> list:
+        todo: set = set()
+        readers = self.readers
+        for f, n in self.vectors:
+            x, y = getattr(b, f), getattr(s, f)
+            if x is not y:
+                for i in compress(range(n), map(ne, x, y)):
+                    todo.update(readers.get((f, i), ()))
+        for f in self.scalars:
+            if getattr(b, f) != getattr(s, f):
+                todo.update(readers[(f,)])
+        bad = []
+        for k, j in sorted(todo):
+            if k not in bad and not self.tests[(k, j)](s):
+                bad.append(k)
+        return bad
+
+
+WATCH_MIN = 16  # a vector this long, written whole, is compared item by item (_Watched)
+
+
+def _flat_leaf(s: Any, leaf: tuple) -> bool:
+    """A whole field holding one value, or an item of a flat vector field."""
+    v = getattr(s, leaf[0])
+    if len(leaf) == 1:
+        return type(v) is not tuple
+    return len(leaf) == 2 and type(v) is tuple and all(type(x) is not tuple for x in v)
 
 
 def compiled(game: Game, cfg: Any, hot: int = HOT) -> CompiledGame:

@@ -126,13 +126,21 @@ class Recorder:
         return self.tr.expr("(not {0})", (x,), boolean=True)
 
     def Implies(self, a, b):
+        if type(b) is bool or (type(b) is Node and b.boolean):  # already a bool: no bool() call
+            return self.tr.expr("((not {0}) or {1})", (a, b), boolean=True)
         return self.tr.expr("((not {0}) or bool({1}))", (a, b), boolean=True)
 
-    def call(self, fn, *xs):
-        """One call to a kernel helper (Lookup, put, bump, decide): at run time it gets
-        concrete values and takes its concrete branch, the interpreted path's very code."""
+    def call(self, fn, *xs, like=None):
+        """One call to a kernel helper (Lookup, put, bump, decide, a `fork`'s concrete
+        form): at run time it gets concrete values and takes its concrete branch, the
+        interpreted path's very code. `like`: the result is shaped as that argument."""
         fname = self.tr.const(fn)
-        node = self.tr.expr(fname + "(" + ", ".join(f"{{{k}}}" for k in range(len(xs))) + ")", xs, False)
+        # a Lookup with a default cannot raise (an int index in range or not): pure, so it is
+        # dropped when unused and, used once, computed where used (after an `or` that decides)
+        pure = fn.__name__ == "Lookup" and len(xs) == 3 and xs[2] is not None
+        node = self.tr.expr(fname + "(" + ", ".join(f"{{{k}}}" for k in range(len(xs))) + ")", xs, pure)
+        if like is not None:
+            return self.tr.wrap(node, _shape(xs[like]))
         return self.tr.wrap(node, _shape(xs[0]) if fn.__name__ in ("put", "bump") else _table_shape(xs[0])
                             if fn.__name__ == "Lookup" else ())
 
@@ -174,6 +182,11 @@ class TVec(tuple):
 GIVEN = Ellipsis
 
 
+class MissingArg(Untraceable, AttributeError):
+    """An arg the event does not have: an AttributeError, as reading it from the decoded
+    event raises, so `getattr(a, name, default)` traces as it runs."""
+
+
 class TArgs:
     """The event's args: each param a stand-in of its kind, read on first use."""
 
@@ -192,8 +205,8 @@ class TArgs:
         if name in got:
             return got[name]
         prm = self._kinds.get(name)
-        if prm is None:
-            raise Untraceable(f"the rule reads an arg '{name}' the event does not have")
+        if prm is None:  # as on the event itself: getattr(a, name, default) gives the default
+            raise MissingArg(f"the rule reads an arg '{name}' the event does not have")
         if prm.optional and prm.default is None and name not in self._given:
             raise Untraceable(f"param '{name}' may be None (an identity test cannot be traced)")
         shape = prm.kind.shape(self._cfg)
