@@ -28,7 +28,7 @@ from typing import Any
 
 import orjson
 
-from ...model.kernel import BadInput, Game, Illegal
+from ...model.kernel import BadInput, Game, Illegal, IllegalSetup
 from ..explore import Explorer
 from .declared import declare
 from .families import header_for, player_counts
@@ -149,23 +149,11 @@ def _under(game: Game, header: dict, path: list, name: str, w: str, v: str, line
 
     h = {**header, "options": {**header.get("options", {}), name: w}}
     try:
-        s = first = game.first_state(h)
+        rows = _replayed_under(game, h, path)
     except BadInput:
         return None
-    moves, afters = [], []
-    for act, a in path:
-        plain = SimpleNamespace(**{**vars(a), **{p.name: p.default for p in act.params if p.optional}})
-        try:
-            t = game.step(s, act, plain)
-        except Illegal:
-            moves.append((act, plain))  # the event w refuses, as played
-            break
-        moves.append((act, plain))
-        afters.append(t)
-        s = t
-    ok = declare(game, first, moves[:len(afters)], afters) + moves[len(afters):]
-    res = result_line(game, s, h["players"]) if len(afters) == len(path) else None
-    rows = log_lines(game, h, ok, [res] if res else [])
+    except IllegalSetup:  # the same header breaks a setup rule under w: the log is its header
+        rows = log_lines(game, h, [])
     verdict = replay([orjson.dumps(x) for x in rows], label="<situations>")
     if verdict.verdict == "unreadable":
         return None
@@ -182,3 +170,21 @@ def _under(game: Game, header: dict, path: list, name: str, w: str, v: str, line
                     f"the moves of the {name}={v} game whose event at line {line} goes otherwise under {w}, "
                     f"played under {name}={w}: {said}", [exp["cite"]] if exp.get("cite") else [],
                     {"option": f"{name}={w}", "line": line, "of": f"{name}={v}"})
+
+
+def _replayed_under(game: Game, h: dict, path: list) -> list[dict]:
+    """The log of `path` from header h: the declared fields left out and declared again,
+    cut after the first event h's rules refuse (raises BadInput, IllegalSetup)."""
+    s = first = game.first_state(h)
+    moves, afters = [], []
+    for act, a in path:
+        plain = SimpleNamespace(**{**vars(a), **{p.name: p.default for p in act.params if p.optional}})
+        moves.append((act, plain))
+        try:
+            s = game.step(s, act, plain)
+        except Illegal:
+            break  # the event h's rules refuse, as played
+        afters.append(s)
+    ok = declare(game, first, moves[:len(afters)], afters) + moves[len(afters):]
+    res = result_line(game, s, h["players"]) if len(afters) == len(path) else None
+    return log_lines(game, h, ok, [res] if res else [])
