@@ -261,9 +261,11 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=None, help="write every mutant's outcome and the figure as JSON")
     ap.add_argument("--rescore", type=Path, default=None,
                     help="no run: the figure of an earlier --out file again, with the equivalent list as it is now")
-    ap.add_argument("--survivors", type=Path, default=None,
+    ap.add_argument("--survivors", type=Path, nargs="+", default=None,
                     help="re-run only the survivors (not listed as equivalent) of an earlier --out file: the same "
-                         "sites, the killing suite of the same --count and --seed; its other outcomes are kept")
+                         "sites, the killing suite of the same --count and --seed; its other outcomes are kept. "
+                         "Further files (re-runs of the first, e.g. one game each, run side by side) give their "
+                         "re-run outcomes first; with --game none nothing more is run")
     ap.add_argument("--measured-at", default=None,
                     help="with --survivors: the commit whose rule modules the earlier run mutated (default: the "
                          "file's own 'commit'); a site whose line moved since is renumbered, one whose line changed is "
@@ -353,10 +355,14 @@ def rerun(a) -> None:
     bytes), so a mutant killed then is still killed by the same scenario."""
     from referee.model import BUILTIN as GAMES
 
-    prev = json.loads(a.survivors.read_text(encoding="utf-8"))
+    prev = json.loads(a.survivors[0].read_text(encoding="utf-8"))
+    for more in a.survivors[1:]:  # outcomes re-run elsewhere from the same first file
+        done = {(r["game"], r["module"], r["what"]): r
+                for r in json.loads(more.read_text(encoding="utf-8"))["results"] if r.get("rerun")}
+        prev["results"] = [done.get((r["game"], r["module"], r["what"]), r) for r in prev["results"]]
     at = a.measured_at or prev.get("commit")
     if not at:
-        sys.exit(f"{a.survivors}: the file names no commit; give --measured-at COMMIT (the rule modules it mutated)")
+        sys.exit(f"{a.survivors[0]}: the file names no commit; give --measured-at COMMIT (the rule modules it mutated)")
     eq = report.equivalents(a.equivalent)
     results = [dict(r) for r in prev["results"]]
     again = [i for i, r in enumerate(results) if r["status"] == "survived"
@@ -393,8 +399,12 @@ def rerun(a) -> None:
             results[i] = {**by_site[(m, what)], "what": was, **({"now": what} if what != was else {}), "rerun": True}
         if files:
             shutil.rmtree(Path(files[0][0]).parent, ignore_errors=True)
+        if a.out:  # what is done so far, should a later game fail
+            a.out.write_text(json.dumps({"partial": True, "results": results}, indent=1, ensure_ascii=False) + "\n",
+                             encoding="utf-8")
     doc = {**prev, "command": " ".join(["bench/mutation.py", *sys.argv[1:]]), "commit": _commit(),
-           "rerun_of": {"file": str(a.survivors), "commit": at, "rerun": len(again)}, "results": results}
+           "rerun_of": {"files": [str(f) for f in a.survivors], "commit": at, "rerun": sum(bool(r.get("rerun")) for r in results)},
+           "results": results}
     finish(doc, a.equivalent, a.out)
     print(f"({time.monotonic() - t0:.0f} s)")
 
