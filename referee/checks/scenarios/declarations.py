@@ -15,7 +15,7 @@ from typing import Any
 import orjson
 
 from .declared import _domain
-from .logs import Scenario, _slug, log_lines
+from .logs import Scenario, _slug, expected, log_lines
 
 PER_FIELD = 2  # events per declared field: a right and every wrong value of each
 
@@ -62,14 +62,7 @@ def _expect(game: Any, rs: list, act: Any, prm: Any, right: bool, replay: Any) -
     shown = rs[-1][prm.name]
     if v.verdict == "unreadable":
         return None
-    if v.verdict == "legal":
-        exp, said = {"verdict": "legal"}, "legal"
-    else:
-        p = v.first()
-        exp = {"verdict": "illegal", "line": p.line, "cite": p.cite}
-        if p.kind != "illegal":
-            exp["kind"] = p.kind
-        said = f"illegal at line {p.line} ({p.message})"
+    exp, said = expected(v)
     what = "its right value" if right else "a wrong value"
     return Scenario("declarations", _slug(f"{act.name} {prm.name} {'right' if right else 'wrong'}"), rs, exp,
                     f"{act.name} at line {line} declares {prm.name}={shown!r} alone ({what}): {said}",

@@ -32,7 +32,7 @@ from ...model.kernel import BadInput, Game, Illegal, IllegalSetup
 from ..explore import Explorer
 from .declared import declare
 from .families import header_for, player_counts
-from .logs import Scenario, _slug, log_lines, result_line
+from .logs import Scenario, _slug, expected, log_lines, result_line
 
 EVENTS = 10_000  # events played per option value at most (Welcome: ~120 games)
 
@@ -157,15 +157,9 @@ def _under(game: Game, header: dict, path: list, name: str, w: str, v: str, line
     verdict = replay([orjson.dumps(x) for x in rows], label="<situations>")
     if verdict.verdict == "unreadable":
         return None
-    if verdict.verdict == "legal":
-        exp, said = {"verdict": "legal"}, "still legal, the outcomes declared under it"
-    else:
-        p = verdict.first()
-        exp = {"verdict": "illegal", "line": p.line, "cite": p.cite}
-        if p.kind != "illegal":
-            exp["kind"] = p.kind
-        said = f"illegal at line {p.line} ({p.message})"
-        rows = rows[:p.line] if p.kind in ("illegal", "undecided", "invariant") else rows
+    exp, said = expected(verdict, "still legal, the outcomes declared under it")
+    if exp.get("kind", "illegal") in ("illegal", "undecided", "invariant") and "line" in exp:
+        rows = rows[:exp["line"]]  # the log ends on the event refused
     return Scenario("situations", _slug(f"{name} {w} moves of {v}"), rows, exp,
                     f"the moves of the {name}={v} game whose event at line {line} goes otherwise under {w}, "
                     f"played under {name}={w}: {said}", [exp["cite"]] if exp.get("cite") else [],
