@@ -370,6 +370,7 @@ def rerun(a) -> None:
              and (a.only is None or re.search(a.only, r["what"]))]
     games = [g for g in GAMES_ALL if any(results[i]["game"] == g for i in again) and ("all" in a.game or g in a.game)]
     t0 = time.monotonic()
+    suites = dict(prev.get("suites", {}))  # a game re-run: its suite as generated today
     for game in games:
         pkg = GAMES[game]
         old = prev.get("suites", {}).get(game, {})
@@ -390,6 +391,8 @@ def rerun(a) -> None:
         if not todo:
             continue
         files, tr = suite(game, old.get("count", a.count), old.get("seed", a.suite_seed), old.get("families", a.family))
+        suites[game] = {**old, "scenarios": len(files), "left_out": [[Path(f).name, why] for f, why in tr["fails"]],
+                        "rerun": True}
         got: list[dict] = []
         run([(g, m, mod, site, what, order(files, tr, m, span), src) for g, m, mod, site, what, span, src in todo],
             a.jobs, a.timeout, got, {})
@@ -402,7 +405,7 @@ def rerun(a) -> None:
         if a.out:  # what is done so far, should a later game fail
             a.out.write_text(json.dumps({"partial": True, "results": results}, indent=1, ensure_ascii=False) + "\n",
                              encoding="utf-8")
-    doc = {**prev, "command": " ".join(["bench/mutation.py", *sys.argv[1:]]), "commit": _commit(),
+    doc = {**prev, "command": " ".join(["bench/mutation.py", *sys.argv[1:]]), "commit": _commit(), "suites": suites,
            "rerun_of": {"files": [str(f) for f in a.survivors], "commit": at, "rerun": sum(bool(r.get("rerun")) for r in results)},
            "results": results}
     finish(doc, a.equivalent, a.out)
