@@ -279,6 +279,7 @@ def main() -> None:
     from referee.model import BUILTIN as GAMES
 
     games = GAMES_ALL if "all" in a.game else a.game
+    commit = _commit()  # the code run: read before it, not after (the worktree may move on)
     results: list[dict] = []
     per_module: dict = {}
     suites = {}
@@ -304,7 +305,7 @@ def main() -> None:
         if a.out:  # what is done so far, should a later game fail
             a.out.write_text(json.dumps({"partial": True, "results": results}, indent=1, ensure_ascii=False) + "\n",
                              encoding="utf-8")
-    doc = {"command": " ".join(["bench/mutation.py", *sys.argv[1:]]), "commit": _commit(), "suites": suites,
+    doc = {"command": " ".join(["bench/mutation.py", *sys.argv[1:]]), "commit": commit, "suites": suites,
            "sample": {"per_game": a.sample, "seed": a.seed, "method": "systematic, seeded start",
                       "interval": "Wilson score, 95%"} if a.sample else None,
            "sites": {f"{g}/{m}": n for (g, m), n in sorted(per_module.items())}, "results": results}
@@ -355,6 +356,7 @@ def rerun(a) -> None:
     bytes), so a mutant killed then is still killed by the same scenario."""
     from referee.model import BUILTIN as GAMES
 
+    commit = _commit()  # the code run: read before it, not after (the worktree may move on)
     prev = json.loads(a.survivors[0].read_text(encoding="utf-8"))
     for more in a.survivors[1:]:  # outcomes re-run elsewhere from the same first file
         done = {(r["game"], r["module"], r["what"]): r
@@ -405,7 +407,7 @@ def rerun(a) -> None:
         if a.out:  # what is done so far, should a later game fail
             a.out.write_text(json.dumps({"partial": True, "results": results}, indent=1, ensure_ascii=False) + "\n",
                              encoding="utf-8")
-    doc = {**prev, "command": " ".join(["bench/mutation.py", *sys.argv[1:]]), "commit": _commit(), "suites": suites,
+    doc = {**prev, "command": " ".join(["bench/mutation.py", *sys.argv[1:]]), "commit": commit, "suites": suites,
            "rerun_of": {"files": [str(f) for f in a.survivors], "commit": at, "rerun": sum(bool(r.get("rerun")) for r in results)},
            "results": results}
     finish(doc, a.equivalent, a.out)
