@@ -53,7 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ["REFEREE_CACHE_DIR"] = ""  # no proof of the unmutated rules may be trusted for a mutant
 
 import mutation_report as report  # noqa: E402
-from mutation_sites import invalid, mutate, sample, sites  # noqa: E402
+from mutation_sites import invalid, moved, mutate, sample, sites  # noqa: E402
 
 GAMES_ALL = ("draft", "welcome", "trolls", "raiders", "twister")  # the quickest suites first
 
@@ -261,13 +261,25 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=None, help="write every mutant's outcome and the figure as JSON")
     ap.add_argument("--rescore", type=Path, default=None,
                     help="no run: the figure of an earlier --out file again, with the equivalent list as it is now")
+    ap.add_argument("--survivors", type=Path, nargs="+", default=None,
+                    help="re-run only the survivors (not listed as equivalent) of an earlier --out file: the same "
+                         "sites, the killing suite of the same --count and --seed; its other outcomes are kept. "
+                         "Further files (re-runs of the first, e.g. one game each, run side by side) give their "
+                         "re-run outcomes first; with --game none nothing more is run")
+    ap.add_argument("--measured-at", default=None,
+                    help="with --survivors: the commit whose rule modules the earlier run mutated (default: the "
+                         "file's own 'commit'); a site whose line moved since is renumbered, one whose line changed is "
+                         "reported 'not located'")
     a = ap.parse_args()
     if a.rescore:
         return rescore(a.rescore, a.equivalent, a.out)
+    if a.survivors:
+        return rerun(a)
 
     from referee.model import BUILTIN as GAMES
 
     games = GAMES_ALL if "all" in a.game else a.game
+    commit = _commit()  # the code run: read before it, not after (the worktree may move on)
     results: list[dict] = []
     per_module: dict = {}
     suites = {}
@@ -293,7 +305,7 @@ def main() -> None:
         if a.out:  # what is done so far, should a later game fail
             a.out.write_text(json.dumps({"partial": True, "results": results}, indent=1, ensure_ascii=False) + "\n",
                              encoding="utf-8")
-    doc = {"command": " ".join(["bench/mutation.py", *sys.argv[1:]]), "suites": suites,
+    doc = {"command": " ".join(["bench/mutation.py", *sys.argv[1:]]), "commit": commit, "suites": suites,
            "sample": {"per_game": a.sample, "seed": a.seed, "method": "systematic, seeded start",
                       "interval": "Wilson score, 95%"} if a.sample else None,
            "sites": {f"{g}/{m}": n for (g, m), n in sorted(per_module.items())}, "results": results}
@@ -314,8 +326,92 @@ def finish(doc: dict, equivalent: Path, out: Path | None) -> None:
     for w in doc["warnings"]:
         print("warning:", w)
     if out:
-        keys = ("command", "suites", "sample", "summary", "warnings", "sites", "results")
-        out.write_text(json.dumps({k: doc[k] for k in keys}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        keys = ("command", "commit", "rerun_of", "suites", "sample", "summary", "warnings", "sites", "results")
+        out.write_text(json.dumps({k: doc[k] for k in keys if k in doc}, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _commit() -> str:
+    """The commit the rule modules were mutated at, '+' when the model has uncommitted changes."""
+    import subprocess
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True).stdout.strip()
+
+    return git("rev-parse", "HEAD") + ("+" if git("status", "--porcelain", "--", "referee/model") else "")
+
+
+def _source_at(commit: str, game: str, module: str) -> str | None:
+    import subprocess
+
+    r = subprocess.run(["git", "-C", str(ROOT), "show", f"{commit.rstrip('+')}:referee/model/{game}/{module}.py"],
+                       capture_output=True, text=True)
+    return r.stdout if r.returncode == 0 else None
+
+
+def rerun(a) -> None:
+    """Replay only the earlier run's survivors (those its equivalent list, as it is now, does
+    not set aside), at the same sites, against a suite of the same count and seed generated
+    by today's scenarios; every other outcome of the earlier run is kept as it was. The scenario
+    families only add scenarios (docs/scenarios.md: the earlier families' files are the same
+    bytes), so a mutant killed then is still killed by the same scenario."""
+    from referee.model import BUILTIN as GAMES
+
+    commit = _commit()  # the code run: read before it, not after (the worktree may move on)
+    prev = json.loads(a.survivors[0].read_text(encoding="utf-8"))
+    for more in a.survivors[1:]:  # outcomes re-run elsewhere from the same first file
+        done = {(r["game"], r["module"], r["what"]): r
+                for r in json.loads(more.read_text(encoding="utf-8"))["results"] if r.get("rerun")}
+        prev["results"] = [done.get((r["game"], r["module"], r["what"]), r) for r in prev["results"]]
+    at = a.measured_at or prev.get("commit")
+    if not at:
+        sys.exit(f"{a.survivors[0]}: the file names no commit; give --measured-at COMMIT (the rule modules it mutated)")
+    eq = report.equivalents(a.equivalent)
+    results = [dict(r) for r in prev["results"]]
+    again = [i for i, r in enumerate(results) if r["status"] == "survived"
+             and not (eq.get((r["game"], r["module"], r["what"])) or eq.get((r["game"], r["module"], "*")))
+             and (a.only is None or re.search(a.only, r["what"]))]
+    games = [g for g in GAMES_ALL if any(results[i]["game"] == g for i in again) and ("all" in a.game or g in a.game)]
+    t0 = time.monotonic()
+    suites = dict(prev.get("suites", {}))  # a game re-run: its suite as generated today
+    for game in games:
+        pkg = GAMES[game]
+        old = prev.get("suites", {}).get(game, {})
+        todo, where = [], []
+        for i in (i for i in again if results[i]["game"] == game):
+            r = results[i]
+            src = (ROOT / pkg.replace(".", "/") / f"{r['module']}.py").read_text(encoding="utf-8")
+            was = _source_at(at, game, r["module"])
+            now = r["what"] if was is None or was == src else moved(r["what"], was, src)
+            found = [s for s in sites(ast.parse(src)) if s[1] == now] if now else []
+            if not found:
+                r.update(status="survived", why=f"not located: the site's line changed since {at[:10]}")
+                print(f"{game}/{r['module']} {r['what']}: not located at this commit", flush=True)
+                continue
+            site, what, span = found[0]
+            todo.append((game, r["module"], f"{pkg}.{r['module']}", site, what, span, src))
+            where.append(i)
+        if not todo:
+            continue
+        files, tr = suite(game, old.get("count", a.count), old.get("seed", a.suite_seed), old.get("families", a.family))
+        suites[game] = {**old, "scenarios": len(files), "left_out": [[Path(f).name, why] for f, why in tr["fails"]],
+                        "rerun": True}
+        got: list[dict] = []
+        run([(g, m, mod, site, what, order(files, tr, m, span), src) for g, m, mod, site, what, span, src in todo],
+            a.jobs, a.timeout, got, {})
+        by_site = {(r["module"], r["what"]): r for r in got}  # run() gives outcomes in the order they end
+        for i, (_, m, _, _, what, _, _) in zip(where, todo):
+            was = results[i]["what"]
+            results[i] = {**by_site[(m, what)], "what": was, **({"now": what} if what != was else {}), "rerun": True}
+        if files:
+            shutil.rmtree(Path(files[0][0]).parent, ignore_errors=True)
+        if a.out:  # what is done so far, should a later game fail
+            a.out.write_text(json.dumps({"partial": True, "results": results}, indent=1, ensure_ascii=False) + "\n",
+                             encoding="utf-8")
+    doc = {**prev, "command": " ".join(["bench/mutation.py", *sys.argv[1:]]), "commit": commit, "suites": suites,
+           "rerun_of": {"files": [str(f) for f in a.survivors], "commit": at, "rerun": sum(bool(r.get("rerun")) for r in results)},
+           "results": results}
+    finish(doc, a.equivalent, a.out)
+    print(f"({time.monotonic() - t0:.0f} s)")
 
 
 def rescore(path: Path, equivalent: Path, out: Path | None) -> None:

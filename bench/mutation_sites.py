@@ -112,3 +112,20 @@ def sample(rows: list, n: int, seed: int, tag: str) -> list:
     step = len(rows) / n
     start = random.Random(f"{seed}/{tag}").random() * step
     return [rows[int(start + i * step)] for i in range(n)]
+
+
+def moved(what: str, old_src: str, new_src: str) -> str | None:
+    """The description of the same site in a newer version of its module: its line renumbered
+    by a line diff of the two versions (the column and the operator kept), or None when that
+    line itself changed or went (the site is no longer the one measured)."""
+    import difflib
+
+    m = re.match(r"line (\d+) (col .*)$", what)
+    if m is None:
+        return None
+    line = int(m[1]) - 1
+    a, b = old_src.splitlines(), new_src.splitlines()
+    for i, j, n in difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks():
+        if i <= line < i + n:
+            return f"line {j + line - i + 1} {m[2]}"
+    return None

@@ -18,6 +18,8 @@ class Family(str, Enum):
     mutants = "mutants"
     unreadable = "unreadable"
     rulings = "rulings"
+    situations = "situations"
+    declarations = "declarations"
     all = "all"
 
 

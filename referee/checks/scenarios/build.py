@@ -8,7 +8,9 @@ from .cites import broken_cites
 from .families import _families
 from .generator import Generator
 from .logs import Scenario
+from .declarations import declarations
 from .rulings import rulings
+from .situations import situations
 
 
 def build(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = "all",
@@ -24,7 +26,8 @@ def build(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = 
     for name, make in (("random", lambda: gen.random(count)), ("boundary", lambda: gen.boundary(budget=budget)),
                        ("mutants", lambda: gen.mutants(max(1, count))),
                        ("unreadable", lambda: gen.unreadable(max(1, count))),
-                       ("rulings", lambda: rulings(gen, max(1, count)))):
+                       ("rulings", lambda: rulings(gen, max(1, count))), ("situations", lambda: situations(gen)),
+                       ("declarations", lambda: declarations(gen, max(1, count)))):
         if name in fams:
             progress(name)
             scen += make()

@@ -10,7 +10,7 @@ from ...model.kernel.inputs import choose_options
 from . import pairwise
 
 
-FAMILIES = ("random", "boundary", "mutants", "unreadable", "rulings")
+FAMILIES = ("random", "boundary", "mutants", "unreadable", "rulings", "situations", "declarations")
 
 
 def player_counts(game: Game) -> list[int]:

@@ -42,3 +42,15 @@ class Scenario:
 
 def _slug(x: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", x.lower()).strip("-")[:40] or "x"
+
+
+def expected(v: Any, legal: str = "legal") -> tuple[dict, str]:
+    """A replay's verdict (not unreadable) as a scenario's `expect`, and its words: legal, or
+    illegal with line and § (and its kind when not a broken Need)."""
+    if v.verdict == "legal":
+        return {"verdict": "legal"}, legal
+    p = v.first()
+    exp = {"verdict": "illegal", "line": p.line, "cite": p.cite}
+    if p.kind != "illegal":
+        exp["kind"] = p.kind
+    return exp, f"illegal at line {p.line} ({p.message})"
