@@ -44,7 +44,7 @@ GAME = Game(
     claims=invariants.CLAIMS, rulings=rulings.RULINGS, gaps=invariants.GAPS,
     data_checks=data.data_checks, random_header=moves.random_header,
     progress=lambda s: s.turn * 10 + s.phase, components_dir=data.HERE, show=show,
-    search_rate=3_000,  # moves weighed per second: bench/search_rate.py
+    search_rate=5_000,  # moves weighed per second: bench/search_rate.py (stalemate 5,012-6,525, rulings 10,212-14,226 measured, session 26)
     # no concrete-only fork (is_sym) left: lazy_if is the kernel's, the same value on every path,
     # so a replay may trust what the proofs of these rules proved (proofstore.trusted)
     header_example={"referee": 1, "game": "trolls", "players": ["Ana", "Ben", "Cy"],
