@@ -28,3 +28,13 @@ def test_every_field_reads_any_json_value_or_says_why(name):
                     assert str(e) and "Traceback" not in str(e)
                 seen += 1
     assert seen >= len(VALUES)  # the game has fields, and each was given every value
+
+
+def test_a_list_too_long_names_its_things_in_english():
+    from referee.model.kernel.rules import Names, plural
+
+    assert (plural(1, "card"), plural(2, "card"), plural(4, "class"), plural(None, "spot")) == \
+        ("card", "cards", "classes", "spots")
+    kind = Names(lambda cfg: ("Mage", "Guerrier"), what="class", most=1)
+    with pytest.raises(BadField, match="expected at most 1 class, got 2"):
+        kind.decode(["Mage", "Mage"], None, ())

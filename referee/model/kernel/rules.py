@@ -295,6 +295,13 @@ class Name(ParamKind):
         return {"type": "string", "enum": list(self.names(cfg))}
 
 
+def plural(n: int | None, word: str) -> str:
+    """`word` for n things in a message: 'card', 'cards', 'classes' (n None: any number)."""
+    if n == 1:
+        return word
+    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
 @dataclass(frozen=True)
 class Names(ParamKind):
     """A list of names, read as a count vector over the list (cards drawn, tokens placed)."""
@@ -306,9 +313,9 @@ class Names(ParamKind):
     def decode(self, v, cfg, players):
         names = self.names(cfg)
         if type(v) is not list:
-            raise BadField(f"expected a list of {self.what}s, got {kind_of(v)}")
+            raise BadField(f"expected a list of {plural(None, self.what)}, got {kind_of(v)}")
         if len(v) > self.most:
-            raise BadField(f"expected at most {self.most} {self.what}s, got {len(v)}")
+            raise BadField(f"expected at most {self.most} {plural(self.most, self.what)}, got {len(v)}")
         counts = [0] * len(names)
         for x in v:
             if type(x) is not str:
