@@ -284,18 +284,9 @@ def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, al
     conj = [(k, part, reads(part, S)) for k, inv in enumerate(invs) for part in parts(inv)]
     shapes: dict = {}  # family -> whether its members have one shape (frame.shape_ok), asked once
     for inst in all_instances(game, cfg)[k0::jobs]:
-        if allowance is not None and work.spent() - start > allowance:
-            for r in res:
-                if r.status == "proved":
-                    r.status, r.by = "unknown", f"the time budget ({work.seconds(allowance)} of z3's work) ran out " \
-                                                f"before {inst.label}"
+        if spent_out(res, allowance, start, inst.label, "the time budget"):
             break
-        step.push()
-        step.add(*inst.side)
-        for need in game.needs(inst.action):
-            if not need.concrete_only:
-                step.add(term(need.test(S, inst.args)))
-        T = inst.action.effect(S, inst.args)
+        T = pushed(step, game, S, inst)
         moved = changed(S, T)
         # a conjunct that reads no leaf the effect touched is its own hypothesis again
         live = [(k, part, rd & moved) for k, part, rd in conj if res[k].status == "proved" and rd & moved]
@@ -320,6 +311,28 @@ def _steps(game: Game, cfg: Config, res: list[InvResult], k0: int, jobs: int, al
                         res[k].status, res[k].by = "unknown", inst.label
         step.pop()
     return res
+
+
+def spent_out(res: list, allowance: int | None, start: int, label: str, what: str) -> bool:
+    """True when z3's work since `start` passed `allowance`: every result still "proved"
+    becomes unknown, saying which budget ran out before which instance."""
+    if allowance is None or work.spent() - start <= allowance:
+        return False
+    for r in res:
+        if r.status == "proved":
+            r.status, r.by = "unknown", f"{what} ({work.seconds(allowance)} of z3's work) ran out before {label}"
+    return True
+
+
+def pushed(solver: Any, game: Game, S: Any, inst: Instance) -> Any:
+    """The solver pushed with an action instance's side constraints and Needs over S (the
+    caller pops it); the state its effect gives."""
+    solver.push()
+    solver.add(*inst.side)
+    for need in game.needs(inst.action):
+        if not need.concrete_only:
+            solver.add(term(need.test(S, inst.args)))
+    return inst.action.effect(S, inst.args)
 
 
 def _framed(step: Any, S: Any, T: Any, live: list, conj: list, res: list, shapes: dict) -> list:

@@ -18,7 +18,7 @@ import z3
 
 from ..model.kernel import Config, Game
 from . import work
-from .invariants import _describe, _solver, all_instances
+from .invariants import _describe, _solver, all_instances, pushed, spent_out
 from .symbolic import term
 
 
@@ -41,18 +41,9 @@ def prove_steps(game: Game, cfg: Config, S: Any, hyp: list, allowance: int | Non
     solver = _solver(game)
     solver.add(*hyp)
     for inst in all_instances(game, cfg):
-        if allowance is not None and work.spent() - start > allowance:
-            for r in res:
-                if r.status == "proved":
-                    r.status, r.by = "unknown", (f"the budget ({work.seconds(allowance)} of z3's work) ran out "
-                                                 f"before {inst.label}")
+        if spent_out(res, allowance, start, inst.label, "the budget"):
             break
-        solver.push()
-        solver.add(*inst.side)
-        for need in game.needs(inst.action):
-            if not need.concrete_only:
-                solver.add(term(need.test(S, inst.args)))
-        T = inst.action.effect(S, inst.args)
+        T = pushed(solver, game, S, inst)
         for r, st in zip(res, game.steps):
             if r.status != "proved":
                 continue

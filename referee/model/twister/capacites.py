@@ -2,11 +2,11 @@
 (§Mekanork is in salles.py, §Passe-muraille in deplacement.py, §Magicien in combat.py.)"""
 from __future__ import annotations
 
-from ..kernel import Action, And, Answer, Basis, Count, If, Lookup, Need, Not, Or, Param, Ruling, Int, args, decide, put
+from ..kernel import Action, And, Answer, Basis, If, Lookup, Need, Not, Or, Param, Ruling, Int, args, decide, put
 from .board import (
-    C, CLERIC, GONE, NCHAR, NTOK, POTION, THIEF, TROLL, WARRIOR, T, adjacent, ctok, on_board, room_of, xy,
+    C, CLERIC, GONE, NCHAR, NTOK, POTION, THIEF, TROLL, WARRIOR, adjacent, on_board, room_of, xy,
 )
-from .common import FAITS, REGLE, player_of, ap_ok, board_check, cof, geo, held_by_any, is_char, mover_tok, pay, pits_after, recount_gone, sq_bump
+from .common import FAITS, REGLE, player_of, ap_ok, board_check, geo, held_by_any, pay, pits_after, sq_bump
 from .moves import standing
 from .params import Char, Choice
 from .tour import TURN

@@ -9,7 +9,7 @@ from .board import (
     ARMOR, C, GONE, NCHAR, NSQ, NTOK, STAFF, SWORD, THIEF, WIZARD, T, adjacent, ctok, neighbours,
     on_board, xy,
 )
-from .common import FAITS, REGLE, ap_ok, board_check, cof, ended, geo, held_by_any, is_char, kill, mover_tok, owner, pay, pits_after, put_if, recount_gone
+from .common import FAITS, REGLE, ap_ok, board_check, ended, geo, held_by_any, is_char, kill, mover_tok, pay, pits_after, put_if, recount_gone
 from .data import CHAR_NAMES
 from .moves import standing
 from .params import Char, Token
@@ -50,7 +50,6 @@ def _thief_on_pit_loses(s, a):
     if not hasattr(a, "attackers"):
         return False  # the question arises in combat only
     L = lost(s, a)
-    g = geo(s)
     return Or(*[And(L[c], Not(s.wounded[c]), s.onpit[ctok(c)]) for c in (THIEF, NCHAR + THIEF)])
 
 
@@ -70,7 +69,6 @@ THIEF_PIT = Ruling(
 def _attack_effect(s, a):
     L = lost(s, a)
     falls = decide(THIEF_PIT, s, a)
-    g = geo(s)
     dead = tuple(
         And(L[c], Or(s.wounded[c], And(falls == 1, s.onpit[ctok(c)])) if c % NCHAR == THIEF else s.wounded[c])
         for c in range(C)

@@ -2,9 +2,9 @@
 checks of a square (§Règle d'or 2). Plain Python over the state: run on ints and on z3 terms."""
 from __future__ import annotations
 
-from ..kernel import And, Count, If, Lookup, Not, Or, Sum, Sym, bump, fork, put
+from ..kernel import And, Count, If, Lookup, Not, Or, Sym, bump, fork, put
 from .board import (
-    C, GONE, NCHAR, NOBJ, NSQ, NTOK, ROPE, THIEF, T, ctok, geometry, on_board,
+    C, GONE, NCHAR, NSQ, NTOK, ROPE, THIEF, T, ctok, geometry, on_board,
 )
 
 REGLE, FAITS = "regle", "faits"
@@ -86,7 +86,6 @@ def ended(s, vp) -> dict:
 def kill(s, loc, held, dead):
     """The characters flagged in `dead` (16 values) leave the game; what they carried stays
     on their square, or falls when that square is a pit (option death_drop=pit)."""
-    g = geo(s)
     swallow = s.cfg.opt("death_drop") == "pit"
     newloc = list(loc)
     for t in range(T):

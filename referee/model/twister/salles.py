@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from ..kernel import Action, And, Count, If, Implies, Int, Lookup, Need, Not, Or, Param, args, fork, put
 from .board import (
-    HID, MEKANORK, NCHAR, NSQ, NTOK, T, THIEF, in_room, neighbours, on_board, origin, room_of,
+    HID, MEKANORK, NTOK, T, THIEF, in_room, neighbours, room_of,
     room_squares, xy,
 )
-from .common import FAITS, ap_ok, board_check, cof, geo, held_by_any, is_char, mover_c, mover_tok, pay
+from .common import FAITS, ap_ok, board_check, geo, held_by_any, is_char, mover_c, mover_tok, pay
 from .moves import standing
 from .params import Char, Choice, Spots
 from .tour import TURN

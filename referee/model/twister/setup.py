@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..kernel import And, BadInput, Config, Count, Not, Or
 from ..kernel.inputs import check_players, check_source, choose_options, shown
-from .board import HID, NCHAR, NSQ, NTOK, RES, T, geometry, line, on_line, room_of, sq
+from .board import NCHAR, NSQ, NTOK, RES, T, geometry, line, on_line, room_of, sq
 from .common import counts_of
 from .data import CHAR_NAMES, load
 from .options import OPTIONS, SOURCES

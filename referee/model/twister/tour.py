@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from ..kernel import (
-    Action, And, Answer, Count, If, Int, Lookup, Name, Need, Not, Or, Param, Ruling, args, bump, put,
+    Action, And, Answer, If, Int, Lookup, Need, Not, Or, Param, Ruling, args, bump, put,
 )
-from .board import HID, RES, NTOK, T, limit
+from .board import HID, RES, NTOK, limit
 from .common import REGLE, FAITS, hidden_in
 from .params import TOKEN_NAMES, Char
 from .state import ACT, CARD, OVER, SETUP
