@@ -4,6 +4,7 @@ still missing, in another round with a new seed. The explorer is replaced by one
 raises a ruling after a set count (milliseconds)."""
 from types import SimpleNamespace
 
+from referee.checks import rounds
 from referee.checks import witness as W
 from referee.checks.search import Budget, Rules
 from referee.checks.steer import Target
@@ -30,6 +31,7 @@ def _explorer(calls):
 def test_a_search_that_raised_its_ruling_passes_its_count_on_to_those_still_missing(monkeypatch):
     calls: list = []
     monkeypatch.setattr(W, "explore_from_setups", _explorer(calls))
+    monkeypatch.setattr(rounds, "explore_from_setups", W.explore_from_setups)  # the shared random games
     monkeypatch.setattr(W, "other_counts", lambda game, rules: [])
     game = SimpleNamespace(progress=None)
     targets = {n: Target(values=((0, 1),)) for n in NAMES}

@@ -37,7 +37,7 @@ def search_readings(game: Game, rules: Rules, wanted: tuple[tuple[str, str], ...
     ("source", name of the sourced value), that some setup or move of the random games
     plays otherwise."""
     from . import disagree
-    from . import witness as W
+    from . import rounds as W
     from .explore import explore_from_setups
     from .steer import Target, climb
 
@@ -79,7 +79,7 @@ def search_readings(game: Game, rules: Rules, wanted: tuple[tuple[str, str], ...
     ways: dict = {}  # key -> the situation where its readings part (disagree.py), built once
 
     def one(key, units, seed):
-        share = W._part(budget, units)
+        share = W.part(budget, units)
 
         def stop(*move):
             return goal(*move) or key in found

@@ -10,21 +10,17 @@ the moves generator proposes. Deterministic for a given seed: bounded by a count
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from typing import Any, Callable
 
 from ..model.kernel import BadInput, Game, Undecided
 from ..model.kernel.play import event
-from .explore import Goal, Restarts, explore_from_setups
+from .explore import Goal, explore_from_setups
 from .findings import Witness
 from .search import Budget, Explored, Rules
+from .rounds import CLIMB, RESTARTS, STEER_GREED, in_rounds, part as _part, patiently
 from .steer import Target, climb
 
-STEERED_SHARE = 0.75  # of the rulings' work, the part given to the searches steered by z3's states
-STEER_GREED = 0.8  # how often a steered search takes the move closest to its state (else a random one)
-CLIMB = 100_000  # the situation first: a step nearer it outweighs any progress of the game
 AT_AUDIT = 0.5  # of a steered ruling's share, the part played at the audit's player count (the rest: other_counts)
-RESTARTS = Restarts()  # a steered search restarts every other playout from the nearest states it met
 
 
 def search(game: Game, rules: Rules, goal: Goal, metric: Callable[[Any], float] | None,
@@ -71,40 +67,6 @@ def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Bud
     return found
 
 
-def patiently(game: Game, rules: Rules, goal: Callable, score: Callable, budget: Budget, found: dict) -> None:
-    """Random games on 1 - STEERED_SHARE of the budget, for every point at once (the goal
-    fills `found`): they stop once they have weighed twice what their last find took (and
-    an eighth of their count), so the rest goes to the searches of the points still missing."""
-    shared = _part(budget, budget.units * (1 - STEERED_SHARE))
-    last = [0]
-
-    def patient(header, path, *move):
-        n = len(found)
-        done = goal(header, path, *move)
-        if len(found) > n:
-            last[0] = shared.used
-        return done or shared.used > max(2 * last[0], shared.units / 8)
-
-    explore_from_setups(game, rules, patient, score, shared)
-
-
-def in_rounds(keys: list, found: dict, budget: Budget, one: Callable[[Any, float, int], None]) -> None:
-    """one(key, units, seed): a search for each key not in `found`, with an equal part of
-    what is left of the budget. Each search stops once its key is found, so what it did not
-    spend goes to those after it; what a round leaves goes round again to the keys still
-    missing, each with a new seed (the count is spent where a witness is missing)."""
-    for round_ in itertools.count():
-        todo = [k for k in keys if k not in found]
-        before = budget.used
-        for i, key in enumerate(todo):
-            if key in found or budget.used >= budget.units:
-                continue
-            left = [k for k in todo[i:] if k not in found]
-            one(key, (budget.units - budget.used) / len(left), keys.index(key) + 1 + round_ * len(keys))
-        if budget.used >= budget.units or not todo or budget.used == before:
-            break
-
-
 def _steered(game: Game, settings: list, name: str, target: Target, found: dict, goal: Callable, progress: Callable,
              budget: Budget, share: float, seed: int) -> None:
     """One ruling's steered search (search_rulings): its share of the count, half of it at
@@ -136,26 +98,6 @@ def other_counts(game: Game, rules: Rules) -> list[int]:
         if n != here:
             ok.append(n)
     return ok
-
-
-def _part(budget: Budget, units: float) -> Budget:
-    """A share of the budget: its own count, the same time net; what it uses is charged
-    to the whole (Budget.over counts one unit per question, so the sum is the same)."""
-    return _Charged(budget, int(units))
-
-
-class _Charged(Budget):
-    def __init__(self, whole: Budget, units: int):
-        super().__init__(min(units, max(0, whole.units - whole.used)))
-        self.stop = whole.stop  # the same CPU net as the whole (an absolute reading of the CPU clock)
-        self.whole = whole
-
-    def over(self) -> bool:
-        if super().over():
-            return True
-        self.whole.used += 1
-        self.whole.netted |= self.netted
-        return self.whole.exhausted
 
 
 def to_witness(game: Game, rules: Rules, header: dict, path: list, reaches: str) -> Witness:
