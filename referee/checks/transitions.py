@@ -11,23 +11,23 @@ where its Needs hold and the Step's `when` does; none at all is "not applicable"
 any load."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import z3
 
 from ..model.kernel import Config, Game
 from . import work
-from .invariants import _describe, _solver, all_instances, pushed, spent_out
+from .invariants import InvResult, _describe, _solver, all_instances, pushed, spent_out
 from .symbolic import term
 
 
 @dataclass
-class StepResult:
-    index: int
-    status: str = "proved"  # proved | not-proved | unknown | vacuous
-    by: str = ""  # the action instance where it failed, or why it is not established
-    model: dict = field(default_factory=dict)  # a state the proved invariants allow, where it fails
+class StepResult(InvResult):
+    """An invariant's result (status proved | not-proved | unknown | vacuous; `by` the
+    instance where it failed or why it is not established; `model` a state the proved
+    invariants allow, where it fails), and how many instances bring its situation about."""
+
     events: int = 0  # the action instances where the Step's `when` can hold
 
 
