@@ -41,18 +41,39 @@ def _text(game, findings):
     return buf.getvalue()
 
 
+# says something only under start=12, and is false there from the setup on
+ELEVEN = Invariant("§0", "a twelve-stone pile holds at most eleven", lambda s: s.pile <= 11 if s.cfg.opt("start") == "12" else True,
+                   name="eleven")
+
+
 def test_a_rule_vacuous_at_the_only_count_is_not_applicable_never_proved():
     # Nim is for 2 players: an invariant about 3 players says nothing in any configuration audited
-    g = _game(2, 2, invariants=GAME.invariants + (THIRD, TWELVE))
+    g = _game(2, 2, invariants=GAME.invariants + (THIRD,))
     _, fs = _run(g)
-    for name, why in (("third", "not applicable: it holds in every state"),
-                      ("twelve", "not applicable: arises only with start=12")):
-        f = _one(fs, f".{name}")
-        assert (f.kind, f.status) == ("unknown", "not established") and f.covers is None, name
-        assert f.details[0].startswith(why), f.details
+    f = _one(fs, ".third")
+    assert (f.kind, f.status) == ("unknown", "not established") and f.covers is None
+    assert f.details[0].startswith("not applicable: it holds in every state"), f.details
     out = _text(g, fs)
     held = out.split("not established")[0]  # the proved block
-    assert "with three players" not in held and "twelve-stone" not in held
+    assert "with three players" not in held
+
+
+def test_a_rule_of_one_variant_is_proved_in_that_variant_only():
+    """start=12 is a variant the toy's text offers (kind "variant"): a guarantee that says
+    something only there is proved there and covers that variant; one that fails there is
+    not established, never "not applicable" (it means something) nor proved."""
+    g = _game(2, 2, invariants=GAME.invariants + (TWELVE, ELEVEN))
+    _, fs = _run(g)
+    twelve, eleven = _one(fs, ".twelve"), _one(fs, ".eleven")
+    assert (twelve.kind, twelve.status) == ("proved", "inductive")
+    assert twelve.covers["not_default"] == {"start": "12"}
+    assert "under the variant start=12" in twelve.details[0] and "start=10" in twelve.details[1]
+    assert (eleven.kind, eleven.status) == ("unknown", "not established") and eleven.covers is None
+    assert eleven.details[0].startswith("not established under the variant start=12")
+    # the user who audits start=12 gets the proof in the audit's own setting
+    _, fs = _run(g, options={"start": "12"})
+    assert _one(fs, ".twelve").covers["not_default"] == {"start": "12"}
+    assert "under the variant" not in _one(fs, ".twelve").details[0]
 
 
 def test_a_rule_vacuous_at_some_counts_is_proved_only_where_it_says_something():

@@ -19,6 +19,7 @@ from typing import Any
 
 import orjson
 
+from ..model.kernel.rules import plural
 from .findings import Finding, covers_text
 from .report import ICON, ordered
 from .rulebook import Rulebook
@@ -119,7 +120,7 @@ def _witness(page: _Page, game: Any, f: Finding, components: Path | None, prefer
     return (f'<div class="witness" data-w="{k}"><div class="bar"><button class="prev" type="button">◀ prev</button>'
             f'<button class="next" type="button">next ▶</button><span class="pos"></span>'
             f'<span class="ev"></span></div><p class="said"></p><div class="state"></div>'
-            f'<p class="note">witness ({_e(f.witness.expect)}, {len(f.witness.events)} events): '
+            f'<p class="note">witness ({_e(f.witness.expect)}, {len(f.witness.events)} {plural(len(f.witness.events), "event")}): '
             f"{_e(f.witness.reaches)}</p>{stopped}</div>")
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import orjson
 
+from ..model.kernel.rules import plural
 from .findings import Finding, covers_text
 from .rulebook import Rulebook
 from .severity import LEVELS
@@ -49,7 +50,7 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
             for d in f.details:
                 console.print(f"      [dim]{_esc(d)}[/]")
             if f.witness:
-                console.print(f"      [dim]witness: {len(f.witness.events)} events ({f.id}.jsonl with --witness-dir)[/]")
+                console.print(f"      [dim]witness: {len(f.witness.events)} {plural(len(f.witness.events), 'event')} ({f.id}.jsonl with --witness-dir)[/]")
             elif f.witness_note:
                 console.print(f"      [dim]witness: {_esc(f.witness_note)}[/]")
     held = [f for f in findings if f.established and not f.is_problem

@@ -137,6 +137,39 @@ class Counts:
                     return f"arises only with {o.name}={v}"
         return ""
 
+    def variant_where(self, test: Callable[[Any], Any], counts: list[int]) -> tuple[str, str, Config] | None:
+        """(option, value, cfg) of the first variant the text offers (an Option of kind
+        "variant": a mode, a board side) under which a test that says nothing as audited
+        says something, with the audit's first player count; None when there is none. The
+        audit proves such a rule there (Proofs._proved): the book's own variants are rules
+        of the game, not readings, so a guarantee of one of them is worth proving."""
+        for o in self.game.options:
+            if o.kind != "variant" or o.name in self.options:  # an option the user set is the one audited
+                continue
+            for v in o.choices:
+                if v == self.cfg.options.get(o.name):
+                    continue
+                try:
+                    cfg = self.game.configure({**self.options, o.name: v}, self.components, self.prefer,
+                                              **({"nplayers": counts[0]} if counts else {}))
+                except (BadInput, TypeError):
+                    continue
+                if not self.says_nothing(test, cfg):
+                    return o.name, v, cfg
+        return None
+
+    def proved_under(self, cfg: Config) -> list:
+        """The invariant results under another configuration than the audit's (a variant),
+        with the same budget (the certificate or the cache when they hold it)."""
+        if not hasattr(self, "_variant_proofs"):
+            self._variant_proofs = {}
+        key = tuple(sorted(cfg.options.items()))
+        if key not in self._variant_proofs:
+            units = self._proof_budget(self.budget)
+            self._variant_proofs[key] = proofstore.proved(self.game, cfg, self.components, units,
+                                                          lambda: prove(self.game, cfg, budget=units, jobs=2))
+        return self._variant_proofs[key]
+
     # -------------------------------------------------------------- circular claims
     def by_construction(self, c: Any) -> str:
         """Why a claim holds only because the illustrative set was built to satisfy it, or "":

@@ -8,7 +8,7 @@ from typing import Any
 import z3
 
 from ...model.kernel import Config
-from ...model.kernel.rules import cites
+from ...model.kernel.rules import cites, plural
 from ..findings import BUILT, Finding, covers_text, rule_name, spans
 from ... import proofstore
 from .. import work
@@ -86,6 +86,8 @@ class Proofs:
             [None] if self.blank(self.setting(None)[2][r.index]) else [])
         meant = [k for k in counts if k not in blank]
         if blank and not meant:
+            if self._proved_in_variant(base, inv, counts, r):
+                return
             only = self.applies_only(inv.test, counts)
             base.kind, base.status = "unknown", "not established"
             base.details = [f"not applicable: {only or 'it holds in every state, reachable or not'} "
@@ -102,6 +104,33 @@ class Proofs:
             base.details.append(f"with {spans(blank)} players it holds in every state, reachable or not: "
                                 "it says nothing there, so those counts are not claimed")
         self.add(base)
+
+    def _proved_in_variant(self, base: Finding, inv, counts: list, r) -> bool:
+        """An invariant that says nothing as audited but does in a variant the text offers
+        (Raiders' competition mode ends after turn 10): proved there, and reported as
+        covering that variant only; where the proof there does not go through, not
+        established, saying why (never "not applicable": the rule means something there).
+        False when no variant gives it a meaning."""
+        got = self.variant_where(inv.test, counts)
+        if got is None:
+            return False
+        name, value, cfg = got
+        there = self.proved_under(cfg)[r.index]
+        if there.status != "proved":
+            base.kind, base.status = "unknown", "not established"
+            base.details = [f"not established under the variant {name}={value}, the one setting where it says "
+                            f"something: {there.status} at {there.by} (no game of that variant was searched)"]
+            self.add(base)
+            return True
+        base.covers = self.covers(counts[:1], cfg)
+        base.details = [f"holds at setup and every event preserves it under the variant {name}={value} "
+                        f"({len(all_instances(self.game, cfg))} action instances; {covers_text(base.covers)})"
+                        + ("; z3's proof of these exact rules ships with referee (bench/certify.py)"
+                           if there.by == proofstore.CERTIFIED else ""),
+                        f"as audited ({name}={self.cfg.options.get(name)}) it holds in every state, reachable or "
+                        "not: it says nothing there, so that setting is not claimed"]
+        self.add(base)
+        return True
 
     def _covers(self, cfg: Config) -> str:
         """What a result under cfg covers, in one line: its player count, options, components."""
@@ -297,7 +326,7 @@ class Proofs:
             if w:
                 f.status, f.witness = ("reached" if f.status == BOUND else f.status), w
                 f.details[0] = (f"upper bound {m} proved from the invariants ({covers_text(f.covers)}); "
-                                f"the witness game reaches it ({len(w.events)} events{at(counts[0])})")
+                                f"the witness game reaches it ({len(w.events)} {plural(len(w.events), 'event')}{at(counts[0])})")
             else:
                 f.witness_note = note
 

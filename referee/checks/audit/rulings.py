@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import z3
 
 from ...model.kernel import Config
-from ...model.kernel.rules import cites, consulting
+from ...model.kernel.rules import cites, consulting, plural
 from ..findings import Finding, covers_text, only_with, spans
 from .. import policy, steer, work
 from ..symbolic import _sym_param, instances, term
@@ -174,7 +174,7 @@ class Rulings:
             blank = [n for n in counts if n not in arising]
             self.add(Finding(_fid(self.game, "ruling", r.cite, r.name), self.game.name, "proved", cited,
                              f"the rules always answer: {r.says}", status="decided", covers=cov,
-                             details=[f"every reachable situation has exactly one answer ({len(text)} rules; "
+                             details=[f"every reachable situation has exactly one answer ({len(text)} {plural(len(text), 'rule')}; "
                                       f"{covers_text(cov)})"]
                              + ([f"not applicable with {spans(blank)} players: {only_with(arising, counts)}"]
                                 if blank else [])))

@@ -4,7 +4,7 @@ established with why (the budget, the solver, a state the proofs do not rule out
 event that brings its situation about)."""
 from __future__ import annotations
 
-from ...model.kernel.rules import cites
+from ...model.kernel.rules import cites, plural
 from ..findings import Finding, covers_text, rule_name, spans
 from .. import work
 from ..transitions import prove_steps
@@ -49,7 +49,7 @@ class Transitions:
                 f.covers = self.covers(real)
                 events = max(got[n].events for n in meant)
                 f.details = [f"holds over every event, from any state the proved invariants allow (up to {events} "
-                             f"action instances bring its situation about; {covers_text(f.covers)})"]
+                             f"{plural(events, 'action instance')} {'brings' if events == 1 else 'bring'} its situation about; {covers_text(f.covers)})"]
                 blank = [n for n in counts if n is not None and n not in meant]
                 if blank:
                     f.details.append(f"with {spans(blank)} players no event brings its situation about: "
