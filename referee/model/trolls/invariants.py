@@ -76,4 +76,11 @@ GAPS = (
     Gap("§Actions/Tir", "a line of sight is defined only by the side the target stands on (in front of the shooter, "
         "not behind it); whether figures or scenery in between block it is never said",
         "only the facing counts: nothing in between blocks a line of sight", name="line_of_sight_blockers"),
+    Gap("§Actions/Corps à corps", "after a tied melee the fighters step back by their opponent's base size: in which "
+        "direction, from which opponent in a group melee, and what if a figure stands in the way, is not said",
+        "straight away from one of its opponents in that melee (its player picks which), by that opponent's base; "
+        "other figures are not checked", name="recoil_direction"),
+    Gap("§Groupe/2", "the figures of a group stand inside a circle of 3\" radius: where the circle is centred, and "
+        "whether a figure's whole base or only its centre must be inside, is not said",
+        "any centre the log gives; each figure's centre at most 3\" from it", name="group_circle"),
 )

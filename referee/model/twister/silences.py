@@ -59,4 +59,25 @@ GAPS = (
     Gap("§Révéler", "the room is turned face up, and in which orientation it then lies is not said (nor whether a "
         "face-down room may be turned before, from its twin's gear, §Rotation)",
         "it lies as the components draw it, turned by the quarter turns it was given while face down", name="reveal_orientation"),
+    Gap("§Révéler", "the revealer places the room's tokens 'on a square of the room' and the opponent its objects: "
+        "which squares they may go on (any square, a pit, one token a square or more) is never said",
+        "any squares of that room, none on a pit but a Thief, within §Règle d'or 2 (the log gives every token's square)",
+        name="reveal_squares"),
+    Gap("§Matériel", "the portcullis pieces are set beside the board at setup and the text never uses them again: "
+        "when and where they come into play is not said",
+        "the portcullises are sides of the rooms as the room data draws them (closed or open), from the start", name="portcullis_pieces"),
+    Gap("§Mekanork", "whether the Mekanork must stand on a rotation gear to turn a room (as §Rotation asks of every "
+        "character) is not said",
+        "on a gear, like any character; only the direction is its own choice (public rule)", name="mekanork_gear"),
+    Gap("§Capacités", "every ability is said to cost 1 AP, but the Wizard's levitation is called permanent and the "
+        "Thief stands on pits as she moves: whether these cost an action point is not said",
+        "they cost nothing: they act whenever the character moves", name="passive_abilities"),
+    Gap("§Magicien", "the Wizard passes over pits and enemies: whether it may end its move on a pit is not said",
+        "never on a pit at the end of a move (public rule)", name="wizard_on_pit"),
+    Gap("§Fin", "how many victory points an enemy eliminated, or a character out of the maze, is worth is never said "
+        "(only the '1 more' of the Treasure and the Goblin)",
+        "1 each; the Goblin 2 (characters.toml), the Treasure carried out 1 more (objects.toml) (public rule)", name="victory_points_each"),
+    Gap("§Combat", "whether the two combat cards are chosen in secret and shown together, or one after the other, is "
+        "not said",
+        "the log gives both cards of a combat; the order they were chosen in is not checked", name="combat_cards_secret"),
 )
