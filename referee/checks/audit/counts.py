@@ -124,27 +124,24 @@ class Counts:
         where = sorted(n for n in others if not self.says_nothing(test, self.config_at(n)))
         if where:
             return only_with(where, self.player_counts())
-        for o in self.game.options:
-            for v in o.choices:
-                if v == self.cfg.options.get(o.name):
-                    continue
-                try:
-                    cfg = self.game.configure({**self.options, o.name: v}, self.components, self.prefer,
-                                              **({"nplayers": counts[0]} if counts else {}))
-                except (BadInput, TypeError):
-                    continue
-                if not self.says_nothing(test, cfg):
-                    return f"arises only with {o.name}={v}"
-        return ""
+        got = self._meant_elsewhere(test, counts, lambda o: True)
+        return f"arises only with {got[0]}={got[1]}" if got else ""
 
     def variant_where(self, test: Callable[[Any], Any], counts: list[int]) -> tuple[str, str, Config] | None:
         """(option, value, cfg) of the first variant the text offers (an Option of kind
         "variant": a mode, a board side) under which a test that says nothing as audited
         says something, with the audit's first player count; None when there is none. The
         audit proves such a rule there (Proofs._proved): the book's own variants are rules
-        of the game, not readings, so a guarantee of one of them is worth proving."""
+        of the game, not readings, so a guarantee of one of them is worth proving. An
+        option the user set is the one audited: it is never varied."""
+        return self._meant_elsewhere(test, counts, lambda o: o.kind == "variant" and o.name not in self.options)
+
+    def _meant_elsewhere(self, test: Callable[[Any], Any], counts: list[int],
+                         which: Callable[[Any], bool]) -> tuple[str, str, Config] | None:
+        """(option, value, cfg): the first other value of an option `which` accepts under
+        which `test` says something (the audit's first player count), or None."""
         for o in self.game.options:
-            if o.kind != "variant" or o.name in self.options:  # an option the user set is the one audited
+            if not which(o):
                 continue
             for v in o.choices:
                 if v == self.cfg.options.get(o.name):
