@@ -174,7 +174,7 @@ def load(comp_dir: Path | None = None) -> Comp:
     board = raw["board.toml"]
     for i, n in enumerate(board.positions):
         if n not in rooms:
-            board.at.key("positions").row(i).fail(f"unknown room {n!r} (rooms: {', '.join(sorted(rooms))})")
+            board.at.key("positions").row(i).fail(f"unknown room {n!r}: rooms.toml names {', '.join(sorted(rooms))}")
     illus = tuple(n for n in FILES if raw[n].illustrative)
     ill_rooms = "rooms.toml" in illus
     placed = tuple(Room(rooms[n].name, rooms[n].pair, rooms[n].squares, rooms[n].sides, ill_rooms) for n in board.positions)
