@@ -53,11 +53,14 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
                 console.print(f"      [dim]witness: {len(f.witness.events)} {plural(len(f.witness.events), 'event')} ({f.id}.jsonl with --witness-dir)[/]")
             elif f.witness_note:
                 console.print(f"      [dim]witness: {_esc(f.witness_note)}[/]")
-    held = [f for f in findings if f.established and not f.is_problem
-            and (verbose or f.kind in ("proved", "claim", "contradiction"))]
+    held = [f for f in findings if f.established and not f.is_problem]
+    # without --verbose the component data checks are counted, not listed
+    shown = [f for f in held if verbose or f.kind in ("proved", "claim", "contradiction")]
     if held:
-        console.print(f"[green]proved or decided[/] [dim]({len(held)}; not findings)[/]")
-        for f in sorted(held, key=lambda f: (book.order(f.cites[0] if f.cites else ""), f.id)):
+        folded = len(held) - len(shown)
+        more = f"; {folded} data {plural(folded, 'check')} listed with --verbose" if folded else ""
+        console.print(f"[green]proved or decided[/] [dim]({len(held)}; not findings{more})[/]")
+        for f in sorted(shown, key=lambda f: (book.order(f.cites[0] if f.cites else ""), f.id)):
             _line(console, f, "green", "")
             for d in f.details if verbose else []:
                 console.print(f"      [dim]{_esc(d)}[/]")
