@@ -170,7 +170,7 @@ GAPS = (
     Gap("§Mise en place", "how the draft is run is never said: how many cards each pack holds, how many are taken "
         "at a time, when the rest pass; only the result, a hand of 7, is given",
         "each player is dealt a pack of 7, picks one card, and passes the rest, 7 times (public rule)", name="draft_procedure"),
-    Gap("§Icônes de classe", "whether heroes and weapons played in an earlier round still count toward a class "
+    Gap("§Jouer des cartes §Fin de manche §Icônes de classe", "whether heroes and weapons played in an earlier round still count toward a class "
         "condition (an ability's, a quest's) is not said: §Jouer des cartes keeps only their Attack, Gold and XP "
         "after their round, while the tip of §Fin de manche keeps 'the icons' in effect",
         "they count in every round: they stay in front of their player (§Jouer des cartes)", name="class_after_round"),

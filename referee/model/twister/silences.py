@@ -59,7 +59,7 @@ GAPS = (
     Gap("§Révéler", "the room is turned face up, and in which orientation it then lies is not said (nor whether a "
         "face-down room may be turned before, from its twin's gear, §Rotation)",
         "it lies as the components draw it, turned by the quarter turns it was given while face down", name="reveal_orientation"),
-    Gap("§Révéler", "the revealer places the room's tokens 'on a square of the room' and the opponent its objects: "
+    Gap("§Révéler §Règle d'or 2", "the revealer places the room's tokens 'on a square of the room' and the opponent its objects: "
         "which squares they may go on (any square, a pit, one token a square or more) is never said",
         "any squares of that room, none on a pit but a Thief, within §Règle d'or 2 (the log gives every token's square)",
         name="reveal_squares"),
@@ -69,7 +69,7 @@ GAPS = (
     Gap("§Mekanork", "whether the Mekanork must stand on a rotation gear to turn a room (as §Rotation asks of every "
         "character) is not said",
         "on a gear, like any character; only the direction is its own choice (public rule)", name="mekanork_gear"),
-    Gap("§Capacités", "every ability is said to cost 1 AP, but the Wizard's levitation is called permanent and the "
+    Gap("§Capacités §Magicien §Voleuse", "every ability is said to cost 1 AP, but the Wizard's levitation is called permanent and the "
         "Thief stands on pits as she moves: whether these cost an action point is not said",
         "they cost nothing: they act whenever the character moves", name="passive_abilities"),
     Gap("§Magicien", "the Wizard passes over pits and enemies: whether it may end its move on a pit is not said",
