@@ -61,7 +61,10 @@ def fail(s, name, p=None, **kw):
 
 
 def in_play(c, turn=0, **fields):
-    """A play-phase position: quests kept, round 1, nothing drafted unless given."""
+    """A play-phase position: quests kept, round 1, nothing drafted unless given (the
+    heroes and weapons `played` are then this round's: `fresh` too, unless given)."""
+    if "played" in fields and "fresh" not in fields:
+        fields["fresh"] = fields["played"]
     s = first_state(c)
     n = c.extra["nplayers"]
     s = s.but(phase=2, kept=tuple(1 if p < n else 0 for p in range(5)), qgot=tuple(1 if p < n else 0 for p in range(5)),

@@ -92,10 +92,19 @@ def test_xp_tie_is_a_hole():
     assert closed("xp_tie", tie="gold")
 
 
+def test_class_after_is_a_hole_the_published_rule_fills():
+    """A ruling of the player and the class (no action of its own): the audit's own check."""
+    from referee.checks.audit import Audit
+
+    f = next(x for x in Audit(GAME, witnesses=False).run() if x.id.endswith(".class_after") and x.kind != "option")
+    assert f.kind == "ambiguity" and "class_after=round" in f.says and "class_after=all" in f.says
+    assert "published rule" in f.says
+
+
 def test_options_are_reported_with_their_kind():
     kinds = {o.name: o.kind for o in GAME.options}
     assert kinds["gold"] == "disputed"
-    assert {k for k, v in kinds.items() if v == "silent"} == {"pass", "stop", "reserve", "self", "tie"}
+    assert {k for k, v in kinds.items() if v == "silent"} == {"pass", "stop", "reserve", "self", "tie", "class_after"}
     for o in GAME.options:
         assert o.cite.startswith("§") and o.default in o.choices
 

@@ -180,6 +180,39 @@ def test_second_thief_counts_itself_by_option():
     assert step(s, "play.card", 0, card=K(c_no, "Thief")).gold[0] == 9 - 2  # one Rogue before: no gold
 
 
+def test_a_card_of_an_earlier_round_counts_by_option_class_after():
+    """§Jouer des cartes keeps only Attack, Gold and XP after a card's round; the tip of §Fin
+    de manche keeps 'the icons'. A Thief (its ability: 2 gold with 2 Rogues) played in round
+    2 beside a Thief of round 1: under class_after=round (the published rule) only itself
+    counts (1 Rogue: no gold), under class_after=all both do (2 gold)."""
+    c_round, c_all = cfg(2), cfg(2, class_after="all")
+    base = first_state(c_round)
+    earlier = put2(base.played, 0, vec(c_round, "Thief"))
+    s = in_play(c_round, hand=put2(base.hand, 0, vec(c_round, "Thief")), played=earlier, fresh=base.fresh, round=2)
+    assert step(s, "play.card", 0, card=K(c_round, "Thief")).gold[0] == 9 - 2
+    assert step(s.but(cfg=c_all), "play.card", 0, card=K(c_all, "Thief")).gold[0] == 9 - 2 + 2
+    # the replay says the option decided it: the text alone does not
+    from referee.model.kernel.rules import tracing
+    with tracing([]) as seen:
+        step(s, "play.card", 0, card=K(c_round, "Thief"))
+    assert any(r.name == "class_after" for r, _ in seen)
+    # the same round: the text decides (both readings count the round's own cards), nothing traced
+    s1 = in_play(c_round, hand=put2(base.hand, 0, vec(c_round, "Thief")), played=earlier)
+    with tracing([]) as seen:
+        assert step(s1, "play.card", 0, card=K(c_round, "Thief")).gold[0] == 9 - 2 + 2
+    assert not any(r.name == "class_after" for r, _ in seen)
+
+
+def test_the_round_s_end_clears_its_cards():
+    c = cfg(2)
+    base = first_state(c)
+    s = in_play(c, hand=put2(base.hand, 0, vec(c, "Squire")), gold=(20, 9, 0, 0, 0))
+    s = step(s, "play.card", 0, card=K(c, "Squire"))
+    assert sum(s.fresh[0]) == 1 and sum(s.played[0]) == 1
+    s = step(step(s, "play.end", 0), "play.end", 1)
+    assert s.round == 2 and sum(s.fresh[0]) == 0 and sum(s.played[0]) == 1  # still in front, not of this round
+
+
 def test_class_condition_on_other_class_needs_no_ruling():
     c = cfg(2, self="no")
     base = first_state(c)

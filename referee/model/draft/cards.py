@@ -38,7 +38,8 @@ def _play(s, a):
     on = fires(s, a)  # decided before the card moves: the ruling counts the cards already there
     t = s.but(gold=bump(s.gold, a.p, -card.cost), pool=s.pool + card.cost,
               hand=put(s.hand, a.p, bump(s.hand[a.p], a.card, -1)),
-              played=put(s.played, a.p, bump(s.played[a.p], a.card, 1)))
+              played=put(s.played, a.p, bump(s.played[a.p], a.card, 1)),
+              fresh=put(s.fresh, a.p, bump(s.fresh[a.p], a.card, 1)))
     return _gain(t, a.p, card.ability, on)
 
 

@@ -2,7 +2,7 @@
 production, XP. Plain rule code (runs on ints and on z3 terms)."""
 from __future__ import annotations
 
-from ..kernel import And, If, Sum
+from ..kernel import And, Answer, Basis, If, Name, Option, Param, Player, Ruling, Sum, args, decide
 
 
 def nplayers(s) -> int:
@@ -17,10 +17,46 @@ def comp(s):
     return s.cfg.comp
 
 
+def _of_class(s, rows, p: int, c: int):
+    return Sum(rows[p][k] for k, card in enumerate(comp(s).cards) if card.cls == c)
+
+
+# §Jouer des cartes keeps only the Attack, Gold and XP of a hero or weapon after its round;
+# the tip of §Fin de manche keeps "the icons" in effect. Whether a class icon still counts
+# toward a class condition (§Icônes de classe: an ability's; §Quêtes: a quest's) is not said.
+CLASS_AFTER_OPTION = Option(
+    "class_after", "§Jouer des cartes §Fin de manche",
+    "whether heroes and weapons played in an earlier round still count toward a class condition (an ability's, a quest's)",
+    {"round": "only the heroes and weapons played this round count (after its round a card keeps only its Attack, Gold and XP)",
+     "all": "every hero and weapon in front of the player counts, whatever its round (the icons stay in effect)"},
+    "round",
+    basis=Basis("published", "dungeon-draft.md:9", "round",
+                "§Jouer des cartes keeps a card's Attack, Gold and XP after its round and the tip of §Fin de manche keeps "
+                "'the icons', without saying whether a class icon is one of them; the published rule keeps only attack, "
+                "gold production and XP"))
+
+CLASS_AFTER = Ruling(
+    "class_after", "§Jouer des cartes §Fin de manche §Icônes de classe",
+    "a class condition (an ability's, a quest's) is checked while the player has heroes or weapons of that class from an earlier round: do they count",
+    arises=lambda s, a: _of_class(s, s.played, a.p, a.c) > _of_class(s, s.fresh, a.p, a.c),
+    answers=(
+        Answer("§Icônes de classe", "règles", "no card of the class from an earlier round: the cards in front count",
+               lambda s, a: _of_class(s, s.played, a.p, a.c) == _of_class(s, s.fresh, a.p, a.c),
+               lambda s, a: _of_class(s, s.played, a.p, a.c)),
+        Answer("§Jouer des cartes", "option:class_after=round", "only this round's heroes and weapons count",
+               lambda s, a: True, lambda s, a: _of_class(s, s.fresh, a.p, a.c)),
+        Answer("§Fin de manche", "option:class_after=all", "every hero and weapon in front of the player counts",
+               lambda s, a: True, lambda s, a: _of_class(s, s.played, a.p, a.c)),
+    ),
+    params=(Param("p", Player(), "the player whose cards are counted"),
+            Param("c", Name(lambda cfg: cfg.comp.classes, "class"), "the class")),
+)
+
+
 def class_count(s, p: int, c: int):
-    """§Icônes de classe: heroes and weapons of class c the player controls (all rounds:
-    the icons stay in effect, §Fin de manche)."""
-    return Sum(s.played[p][k] for k, card in enumerate(comp(s).cards) if card.cls == c)
+    """§Icônes de classe: heroes and weapons of class c the player controls; those of an
+    earlier round as CLASS_AFTER decides."""
+    return decide(CLASS_AFTER, s, args(p, c=c))
 
 
 def attack(s, p: int):

@@ -116,6 +116,13 @@ def empty_seats(s):
     return And(*cs)
 
 
+def this_round(s):
+    """`fresh` (this round's heroes and weapons, for option class_after) within `played`,
+    and empty outside the play phase: the round's end clears it."""
+    return And(*[And(0 <= s.fresh[p][k], s.fresh[p][k] <= s.played[p][k], Implies(s.phase != PLAY, s.fresh[p][k] == 0))
+                 for p in range(P) for k in range(K)])
+
+
 def gold_conserved(s):
     return Sum(s.gold) + s.pool == s.cfg.comp.gold_supply
 
@@ -141,6 +148,8 @@ INVARIANTS = (
     Invariant("§Intro", "the seats beyond the number of players (2 to 5) stay empty", empty_seats, name="seats_beyond_number"),
     Invariant("§Jouer des cartes", "gold only moves between the players and the common reserve", gold_conserved, name="gold_moves_between"),
     Invariant("§Jouer des cartes", "the common reserve never holds less than nothing (option reserve=finite)", reserve_nonneg, name="common_reserve_holds"),
+    Invariant("§Jouer des cartes", "the heroes and weapons played this round are among those in front of their player, "
+              "and none is counted so outside the play phase", this_round, name="played_this_round"),
 )
 
 CLAIMS = (
@@ -170,10 +179,6 @@ GAPS = (
     Gap("§Mise en place", "how the draft is run is never said: how many cards each pack holds, how many are taken "
         "at a time, when the rest pass; only the result, a hand of 7, is given",
         "each player is dealt a pack of 7, picks one card, and passes the rest, 7 times (public rule)", name="draft_procedure"),
-    Gap("§Jouer des cartes §Fin de manche §Icônes de classe", "whether heroes and weapons played in an earlier round still count toward a class "
-        "condition (an ability's, a quest's) is not said: §Jouer des cartes keeps only their Attack, Gold and XP "
-        "after their round, while the tip of §Fin de manche keeps 'the icons' in effect",
-        "they count in every round: they stay in front of their player (§Jouer des cartes)", name="class_after_round"),
     Gap("§Quêtes", "what a played quest gives, and how often its abilities 'usable over several rounds' may be used "
         "(once, once a round), is never said",
         "a played quest's printed Attack, Gold and XP count in every later round; the illustrative quests have no "

@@ -8,7 +8,7 @@ import dataclasses
 from ..kernel import (
     And, Answer, Basis, Count, If, Max, Min, Not, Option, Or, Ruling, args, bump, decide,
 )
-from .common import attack, class_count, meets, nplayers, production, score, seats
+from .common import CLASS_AFTER, CLASS_AFTER_OPTION, attack, class_count, meets, nplayers, production, score, seats
 from .state import END
 
 SRC = "règles"
@@ -57,7 +57,7 @@ TIE = Option(
     "shared",
            basis=Basis("model", "§Fin de manche", "shared",
                        "§Fin de manche names one winner, the most XP, and says nothing of a tie"))
-OPTIONS = (GOLD, PASS, STOP, RESERVE, SELF, TIE)
+OPTIONS = (GOLD, PASS, STOP, RESERVE, SELF, TIE, CLASS_AFTER_OPTION)
 
 
 def settle(r: Ruling, s, a):
@@ -278,4 +278,4 @@ XP_TIE = Ruling(
     ),
 )
 
-RULINGS = (RESERVE_SHORT, STOP_EARLY, COUNTS_ITSELF, PASS_DIRECTION, XP_TIE)
+RULINGS = (RESERVE_SHORT, STOP_EARLY, COUNTS_ITSELF, PASS_DIRECTION, XP_TIE, CLASS_AFTER)

@@ -48,7 +48,7 @@ def first_state(cfg) -> Draft:
         cfg=cfg, phase=SETUP, round=1, start=0, turn=0, step=0, picks=z, dealt=z, ended=z, qgot=z, kept=z,
         gold=tuple(g if p < n else 0 for p in range(P)), xp=z, bonus=z,
         pool=cfg.comp.gold_supply - n * g,
-        deck=cfg.comp.deck(), pack=zk, hand=zk, played=zk, discard=zeros(K),
+        deck=cfg.comp.deck(), pack=zk, hand=zk, played=zk, fresh=zk, discard=zeros(K),
         qdeck=cfg.comp.quest_deck(), qdealt=zq, qhand=zq, qplayed=zq,
     )
 

@@ -7,7 +7,7 @@ data.MAX_QUESTS quest kinds); the engine never needs the order of a pile.
 
 Zones of the draft cards: `deck` (the draft deck), `pack` (the cards a player holds during
 the draft, passed on after each pick), `hand` (the cards a player has drafted this round,
-played from in the play phase), `played` (heroes and weapons in front of a player),
+played from in the play phase), `played` (heroes and weapons in front of a player; `fresh`: those of this round),
 `discard` (the draft discard: defeated monsters, unplayed cards).
 Zones of the quests: `qdeck`, `qdealt` (the 5 dealt, before keeping 3), `qhand` (kept, not
 yet played), `qplayed`.
@@ -42,6 +42,7 @@ class Draft(State):
     pack: tuple = vec(P, K, lo=0, hi=3)
     hand: tuple = vec(P, K, lo=0, hi=3)
     played: tuple = vec(P, K, lo=0, hi=3)
+    fresh: tuple = vec(P, K, lo=0, hi=3)  # of `played`, those played this round (option class_after)
     discard: tuple = vec(K, lo=0, hi=6)
     qdeck: tuple = vec(Q, lo=0, hi=5)
     qdealt: tuple = vec(P, Q, lo=0, hi=2)

@@ -26,6 +26,7 @@ def _end(s, a):
     return t.but(
         ended=vif(over, zeros(P), t.ended),
         bonus=vif(over, zeros(P), t.bonus),
+        fresh=tuple(vif(over, zeros(K), row) for row in t.fresh),
         phase=If(over, If(final, END, DRAFT), t.phase),
         round=If(And(over, s.round < ROUNDS), s.round + 1, s.round),
         start=If(And(over, s.round < ROUNDS), nxt, s.start),
