@@ -50,7 +50,9 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
             for d in f.details:
                 console.print(f"      [dim]{_esc(d)}[/]")
             if f.witness:
-                console.print(f"      [dim]witness: {len(f.witness.events)} {plural(len(f.witness.events), 'event')} ({f.id}.jsonl with --witness-dir)[/]")
+                n = len(f.witness.events)
+                size = f"{n} {plural(n, 'event')}" if n else "the header alone, no event"
+                console.print(f"      [dim]witness: {size} ({f.id}.jsonl with --witness-dir)[/]")
             elif f.witness_note:
                 console.print(f"      [dim]witness: {_esc(f.witness_note)}[/]")
     held = [f for f in findings if f.established and not f.is_problem]
