@@ -32,7 +32,7 @@ def test_a_search_that_raised_its_ruling_passes_its_count_on_to_those_still_miss
     calls: list = []
     monkeypatch.setattr(W, "explore_from_setups", _explorer(calls))
     monkeypatch.setattr(rounds, "explore_from_setups", W.explore_from_setups)  # the shared random games
-    monkeypatch.setattr(W, "other_counts", lambda game, rules: [])
+    monkeypatch.setattr(W, "other_settings", lambda game, rules: [])  # the audit's setting only
     game = SimpleNamespace(progress=None)
     targets = {n: Target(values=((0, 1),)) for n in NAMES}
     found = W.search_rulings(game, Rules(), NAMES, Budget(4_000), targets)
@@ -42,3 +42,29 @@ def test_a_search_that_raised_its_ruling_passes_its_count_on_to_those_still_miss
     # what easy did not spend (about 1,500 of easy's 1,500 less its 10)
     assert [seed for seed, _ in steered] == [1, 2, 1 + len(NAMES)]
     assert steered[2][1] > steered[1][1] - 20
+
+
+def test_with_another_setting_rounds_are_held_and_every_other_round_plays_there(monkeypatch):
+    # a ruling missing at the audit's setting: its first round spends ROUND_SHARE of what is
+    # left there, its second round plays the other setting with part of the rest
+    played: list = []
+
+    def explore(game, rules, goal, score, budget, seed=0, **kw):
+        played.append((rules.nplayers, budget.units))
+        while not budget.over():
+            if seed == 0:
+                goal({}, [], None, None, None, None, [])
+        return None
+
+    monkeypatch.setattr(W, "explore_from_setups", explore)
+    monkeypatch.setattr(rounds, "explore_from_setups", explore)
+    other = Rules(nplayers=5)
+    monkeypatch.setattr(W, "other_settings", lambda game, rules: [other])
+    game = SimpleNamespace(progress=None)
+    budget = Budget(4_000)
+    W.search_rulings(game, Rules(), ("hard",), budget, {"hard": Target(values=((0, 1),))})
+    steered = played[1:]  # after the shared random games
+    assert [n for n, _ in steered[:3]] == [None, 5, None]
+    left = 4_000 - played[0][1] - 1
+    assert abs(steered[0][1] - rounds.ROUND_SHARE * left) <= 2
+    assert steered[1][1] < left - steered[0][1]  # the second round is held too

@@ -14,6 +14,8 @@ from .search import Budget, Rules
 STEERED_SHARE = 0.75  # of the rulings' work, the part given to the searches steered by z3's states
 STEER_GREED = 0.8  # how often a steered search takes the move closest to its state (else a random one)
 CLIMB = 100_000  # the situation first: a step nearer it outweighs any progress of the game
+ROUND_SHARE = 0.7  # of what is left, the part a held round of searches may spend (the rest: the rounds after it)
+EVEN_ROUNDS = 6  # the rounds held to ROUND_SHARE; after them, a round may spend all that is left
 RESTARTS = Restarts()  # a steered search restarts every other playout from the nearest states it met
 
 
@@ -34,11 +36,15 @@ def patiently(game: Game, rules: Rules, goal: Callable, score: Callable, budget:
     explore_from_setups(game, rules, patient, score, shared)
 
 
-def in_rounds(keys: list, found: dict, budget: Budget, one: Callable[[Any, float, int], None]) -> None:
+def in_rounds(keys: list, found: dict, budget: Budget, one: Callable[[Any, float, int], None],
+              held: float = 1.0) -> None:
     """one(key, units, seed): a search for each key not in `found`, with an equal part of
-    what is left of the budget. Each search stops once its key is found, so what it did not
-    spend goes to those after it; what a round leaves goes round again to the keys still
-    missing, each with a new seed (the count is spent where a witness is missing)."""
+    what is left of the budget, or of its `held` part (ROUND_SHARE) for the first
+    EVEN_ROUNDS rounds. Each search stops once its key is found, so what it did not spend
+    goes to those after it; what a round leaves goes round again to the keys still
+    missing, each with a new seed (the count is spent where a witness is missing). A round
+    held below the whole budget leaves work to the next, which may search otherwise
+    (witness.py: in another setting)."""
     for round_ in itertools.count():
         todo = [k for k in keys if k not in found]
         before = budget.used
@@ -46,7 +52,8 @@ def in_rounds(keys: list, found: dict, budget: Budget, one: Callable[[Any, float
             if key in found or budget.used >= budget.units:
                 continue
             left = [k for k in todo[i:] if k not in found]
-            one(key, (budget.units - budget.used) / len(left), keys.index(key) + 1 + round_ * len(keys))
+            spend = held if round_ < EVEN_ROUNDS else 1.0
+            one(key, (budget.units - budget.used) * spend / len(left), keys.index(key) + 1 + round_ * len(keys))
         if budget.used >= budget.units or not todo or budget.used == before:
             break
 

@@ -17,10 +17,8 @@ from ..model.kernel.play import event
 from .explore import Goal, explore_from_setups
 from .findings import Witness
 from .search import Budget, Explored, Rules
-from .rounds import CLIMB, RESTARTS, STEER_GREED, in_rounds, part as _part, patiently
+from .rounds import CLIMB, RESTARTS, ROUND_SHARE, STEER_GREED, in_rounds, part as _part, patiently
 from .steer import Target, climb
-
-AT_AUDIT = 0.5  # of a steered ruling's share, the part played at the audit's player count (the rest: other_counts)
 
 
 def search(game: Game, rules: Rules, goal: Goal, metric: Callable[[Any], float] | None,
@@ -59,27 +57,45 @@ def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Bud
     # the shared exploration raises the rulings that arise early within a small part of its
     # count (Raiders: the last of 6 at 2,206 of 18,000 moves)
     patiently(game, rules, goal, progress, budget, found)
-    # where the audit's player count does not show a situation, another may (Draft's reserve
-    # runs short with 5 players): half of a ruling's share is spent there, most players first
-    settings = [rules] + [dataclasses.replace(rules, nplayers=n) for n in other_counts(game, rules)]
-    in_rounds(steered, found, budget, lambda name, share, seed: _steered(
-        game, settings, name, targets[name], found, goal, progress, budget, share, seed))
+    # where the audit's setting does not show a situation, another may (Draft's reserve runs
+    # short with 5 players; Raiders' final tie comes within reach in the 10 turns of its
+    # competition mode): the rounds are held to a part of what is left (rounds.ROUND_SHARE),
+    # and every other round plays each ruling still missing in the next other setting
+    # (other_settings' order), so no ruling's share at the audit's setting is halved
+    others = other_settings(game, rules)
+    tries: dict[str, int] = {}
+
+    def one(name: str, share: float, seed: int) -> None:
+        k = tries[name] = tries.get(name, -1) + 1  # this ruling's round
+        played = rules if k % 2 == 0 or not others else others[(k // 2) % len(others)]
+        _steered(game, played, name, targets[name], found, goal, progress, budget, share, seed)
+
+    in_rounds(steered, found, budget, one, held=ROUND_SHARE if others else 1.0)
     return found
 
 
-def _steered(game: Game, settings: list, name: str, target: Target, found: dict, goal: Callable, progress: Callable,
+def _steered(game: Game, played: Rules, name: str, target: Target, found: dict, goal: Callable, progress: Callable,
              budget: Budget, share: float, seed: int) -> None:
-    """One ruling's steered search (search_rulings): its share of the count, half of it at
-    the audit's player count and half at the others when the game allows others."""
+    """One ruling's steered search (search_rulings) in one setting, on its share of the count."""
     near, there, cell = climb(target)
     restart = dataclasses.replace(RESTARTS, cell=cell)
-    for k, played in enumerate(settings):
-        if name in found or budget.exhausted:
-            break
-        units = share * (1 if len(settings) == 1 else AT_AUDIT if k == 0 else (1 - AT_AUDIT) / (len(settings) - 1))
-        explore_from_setups(game, played, lambda *move: goal(*move) or name in found,
-                            lambda t: near(t) * CLIMB + progress(t), _part(budget, units),
-                            greed=STEER_GREED, seed=seed, restart=restart, focus=there)
+    explore_from_setups(game, played, lambda *move: goal(*move) or name in found,
+                        lambda t: near(t) * CLIMB + progress(t), _part(budget, share),
+                        greed=STEER_GREED, seed=seed, restart=restart, focus=there)
+
+
+def other_settings(game: Game, rules: Rules) -> list[Rules]:
+    """The games a witness may also be played in: the other player counts the game allows
+    (most first), then each other value of each variant the text offers (an Option of kind
+    "variant": a mode, a board side), one at a time, unless the audit's options set it. A
+    witness found there says so (_played_with)."""
+    out = [dataclasses.replace(rules, nplayers=n) for n in other_counts(game, rules)]
+    for o in game.options:
+        if o.kind != "variant" or o.name in rules.options:
+            continue
+        out.extend(dataclasses.replace(rules, options={**rules.options, o.name: v})
+                   for v in o.choices if v != o.default)
+    return out
 
 
 def other_counts(game: Game, rules: Rules) -> list[int]:
@@ -133,12 +149,19 @@ def _refused_last(game: Game, cfg: Any, header: dict, path: list) -> tuple[str, 
 
 
 def _played_with(game: Game, rules: Rules, header: dict) -> str:
-    """Words for a witness played at another player count than the search's own."""
+    """Words for a witness played at another player count or variant than the search's own."""
     here = rules.config(game).extra
     n = len(header.get("players", ()))
-    if not isinstance(here, dict) or here.get("nplayers") in (None, n):
-        return ""
-    return f" (a game of {n} players: the search did not find one of {here['nplayers']})"
+    said = []
+    if isinstance(here, dict) and here.get("nplayers") not in (None, n):
+        said.append(f"a game of {n} players: the search did not find one of {here['nplayers']}")
+    default = {o.name: o.default for o in game.options}
+    theirs = header.get("options", {})
+    for name, v in sorted(theirs.items()):
+        if rules.options.get(name, default.get(name)) != v:
+            said.append(f"a game under the variant {name}={v}: the search did not find one under "
+                        f"{name}={rules.options.get(name, default.get(name))}")
+    return f" ({'; '.join(said)})" if said else ""
 
 
 def ruling_goal(name: str) -> Goal:
