@@ -51,6 +51,7 @@ class CompiledGame:
         self._reads: list | None = None  # per invariant: [(conjunct, leaves it reads, their fields)]
         self._conj: dict[tuple, Any] = {}  # (invariant, conjunct) -> its compiled test (or itself)
         self.inv_fallbacks: dict[tuple, Fallback] = {}
+        self._setups = 0  # whole checks of a state (a log's setup) done so far
 
     def action(self, act: Any) -> CompiledAction:
         ca = self._acts.get(act.name)
@@ -104,17 +105,32 @@ class CompiledGame:
         ca = self._acts.get(act.name)
         if ca is None or ca.act is not act:  # not compiled yet: the states are diffed
             return self.game.broken_after(before, after, trusted)
-        writes, which = ca.writes_for(a)
+        writes, which, edits = ca.writes_for(a)
         if writes is None:
             return self.game.broken_after(before, after, trusted)
         key = (act.name, trusted, which)
         fn = self._invs.get(key)
         if fn is None:
-            fn = self._invs[key] = self._inv_fn(act, writes, trusted, before)
+            fn = self._invs[key] = self._inv_fn(act, writes, trusted, before, edits)
         invs = self.game.invariants
-        return [invs[k] for k in fn(before, after)]
+        return [invs[k] for k in fn(before, after, a)]
 
-    def _inv_fn(self, act: Any, writes: set, trusted: frozenset, s: Any) -> Any:
+    def broken(self, s: Any) -> list:
+        """Game.broken: every invariant checked whole (a log's setup state), each conjunct
+        compiled where it is, as written where not yet. The conjuncts are compiled as the
+        actions that may break them are; at the `hot`-th check, all the rest too (a batch of
+        logs checks one setup each). Before any action is compiled (a short log), as written."""
+        if self._reads is None:
+            return self.game.broken(s)
+        self._setups += 1
+        if self._setups == self.hot:
+            self._conjuncts([(k, j) for k, conj in enumerate(self._reads) for j in range(len(conj))])
+        conj = self._conj
+        # every conjunct is run, as the invariant's own test runs them all (And of a list)
+        return [inv for k, inv in enumerate(self.game.invariants)
+                if not all([conj.get((k, j), part)(s) for j, (part, _, _) in enumerate(self._reads[k])])]
+
+    def _inv_fn(self, act: Any, writes: set, trusted: frozenset, s: Any, edits: tuple | None = None) -> Any:
         """One function per action (and trusted set): each invariant not trusted with a
         conjunct reading a leaf the action may write, its conjuncts called in order."""
         self._read_sets(s)
@@ -125,11 +141,11 @@ class CompiledGame:
                   for k in range(len(self.game.invariants)) if k not in trusted}
         self._conjuncts([(k, j) for k, js in picked.items() for j in js])
         tr = Trace(self.game.state_cls, self.cfg)
-        fn = Function(tr, "broken", "b, s")
+        fn = Function(tr, "broken", "b, s, a")
         fn.line("bad = []")
-        watched = _Watched(self, picked, s, writes)
+        watched = _Watched(self, picked, s, writes, edits)
         if watched.tests:
-            fn.line(f"bad = {tr.const(watched)}(b, s)")
+            fn.line(f"bad = {tr.const(watched)}(b, s, a)")
         for k, js in picked.items():
             rest = [j for j in js if (k, j) not in watched.tests]
             if rest:
@@ -212,7 +228,7 @@ class _Watched:
     values). Other conjuncts are called as they are (comparing costs more than a few calls).
     Calling it gives the invariants broken, as a list; the rest is checked by the caller."""
 
-    def __init__(self, fast: "CompiledGame", picked: dict, s: Any, writes: set):
+    def __init__(self, fast: "CompiledGame", picked: dict, s: Any, writes: set, edits: tuple | None = None):
         self.tests: dict = {}
         self.readers: dict = {}
         flat: dict = {}
@@ -228,13 +244,30 @@ class _Watched:
                 for leaf in leaves:
                     self.readers.setdefault(leaf, []).append((k, j))
                     flat[leaf[0]] = len(getattr(s, leaf[0])) if len(leaf) == 2 else None
-        self.vectors = tuple((f, n) for f, n in sorted(flat.items()) if n is not None)
+        # a vector the effect edits only at indices it computes (emit.touched_fn) is
+        # compared at those items alone: (its position in touched's answer, field, length)
+        at = {f: k for k, f in enumerate(edits[0])} if edits else {}
+        self.touched = edits[1] if edits else None
+        self.edited = tuple((at[f], f, n) for f, n in sorted(flat.items()) if n is not None and f in at)
+        self.vectors = tuple((f, n) for f, n in sorted(flat.items()) if n is not None and f not in at)
         self.scalars = tuple(f for f, n in sorted(flat.items()) if n is None)
 
-    def __call__(self, b: Any, s: Any) -> list:
+    def __call__(self, b: Any, s: Any, a: Any = None) -> list:
         todo: set = set()
         readers = self.readers
-        for f, n in self.vectors:
+        vectors = self.vectors
+        if self.edited:
+            try:
+                where = self.touched(b, a)
+            except Exception:  # noqa: BLE001 - cannot happen after the effect ran: compare all
+                where, vectors = None, vectors + tuple((f, n) for _, f, n in self.edited)
+            if where is not None:
+                for k, f, n in self.edited:
+                    x, y = getattr(b, f), getattr(s, f)
+                    for i in where[k]:
+                        if -n <= i < n and x[i] != y[i]:
+                            todo.update(readers.get((f, i % n), ()))
+        for f, n in vectors:
             x, y = getattr(b, f), getattr(s, f)
             if x is not y:
                 for i in compress(range(n), map(ne, x, y)):

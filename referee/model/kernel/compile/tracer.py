@@ -15,7 +15,7 @@ import dataclasses
 from types import SimpleNamespace
 from typing import Any
 
-from ..logic import Sym, Untraceable
+from ..logic import Sym, Untraceable, bump, put
 
 
 class Node:
@@ -130,15 +130,22 @@ class Recorder:
             return self.tr.expr("((not {0}) or {1})", (a, b), boolean=True)
         return self.tr.expr("((not {0}) or bool({1}))", (a, b), boolean=True)
 
-    def call(self, fn, *xs, like=None):
+    def call(self, fn, *xs, like=None, edits=None):
         """One call to a kernel helper (Lookup, put, bump, decide, a `fork`'s concrete
         form): at run time it gets concrete values and takes its concrete branch, the
-        interpreted path's very code. `like`: the result is shaped as that argument."""
+        interpreted path's very code. `like`: the result is shaped as that argument;
+        `edits`: it is that argument with at most its item at xs[edits] changed."""
         fname = self.tr.const(fn)
         # a Lookup with a default cannot raise (an int index in range or not): pure, so it is
         # dropped when unused and, used once, computed where used (after an `or` that decides)
         pure = fn.__name__ == "Lookup" and len(xs) == 3 and xs[2] is not None
         node = self.tr.expr(fname + "(" + ", ".join(f"{{{k}}}" for k in range(len(xs))) + ")", xs, pure)
+        self.tr.calls[node.n] = fn
+        if fn is put or fn is bump:
+            like, edits = 0, 1
+        vec = None if edits is None else xs[like]
+        if type(vec) is TVec and len(vec.shape) == 1:  # a flat vector edited at one item
+            self.tr.edits[node.n] = (vec.base, xs[edits])
         if like is not None:
             return self.tr.wrap(node, _shape(xs[like]))
         return self.tr.wrap(node, _shape(xs[0]) if fn.__name__ in ("put", "bump") else _table_shape(xs[0])
@@ -278,6 +285,8 @@ class Trace:
         self.recorder = Recorder(self)
         self.shapes = {f.name: f.metadata["shape"] for f in state_cls.skeleton()}
         self.fields = _Fields(self)  # each field's stand-in, made when a rule first reads it
+        self.calls: dict[int, Any] = {}  # node number -> the helper it calls
+        self.edits: dict[int, tuple] = {}  # node number -> (the vector's node, the index) it edits
 
     def state(self) -> TState:
         return TState(self, self.state_cls, self.cfg, self.fields, {})
