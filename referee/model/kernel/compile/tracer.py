@@ -16,6 +16,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from ..logic import Sym, Untraceable, bump, put
+from ..rules import decide
 
 
 class Node:
@@ -135,7 +136,10 @@ class Recorder:
         form): at run time it gets concrete values and takes its concrete branch, the
         interpreted path's very code. `like`: the result is shaped as that argument;
         `edits`: it is that argument with at most its item at xs[edits] changed."""
-        fname = self.tr.const(fn)
+        run = fn
+        if fn is decide and type(xs[1]) is TState and type(xs[2]) is TArgs:  # the ruling compiled too
+            run = self.tr.ruling(xs[0], xs[2])
+        fname = self.tr.const(run)
         # a Lookup with a default cannot raise (an int index in range or not): pure, so it is
         # dropped when unused and, used once, computed where used (after an `or` that decides)
         pure = fn.__name__ == "Lookup" and len(xs) == 3 and xs[2] is not None
@@ -201,6 +205,8 @@ class TArgs:
         object.__setattr__(self, "_tr", tr)
         object.__setattr__(self, "_kinds", {prm.name: prm for prm in act.params})
         object.__setattr__(self, "_cfg", cfg)
+        object.__setattr__(self, "_act", act)
+        object.__setattr__(self, "_spec", dict(spec or {}))
         got = dict(spec or {})  # args known when traced: their values; GIVEN: not None, unknown
         object.__setattr__(self, "_given", {n for n, v in got.items() if v is GIVEN})
         object.__setattr__(self, "_got", {n: v for n, v in got.items() if v is not GIVEN})
@@ -293,6 +299,13 @@ class Trace:
 
     def args(self, act: Any, spec: dict | None = None) -> TArgs:
         return TArgs(self, act, self.cfg, spec)
+
+    def ruling(self, r: Any, a: "TArgs") -> Any:
+        """What a traced `decide(r, s, a)` calls at run time: decide with the ruling's
+        functions compiled for the args known here (compile/rulings.py)."""
+        from .rulings import compiled_ruling
+
+        return compiled_ruling(r, a._act, a._spec, self.cfg, self.state_cls)
 
     # ------------------------------------------------------------ building nodes
     def item(self, base: Node, k: int, shape: tuple, path: tuple | None) -> Any:
