@@ -354,3 +354,51 @@ def test_twister_a_square_count_a_step_breaks_is_caught_where_it_changed():
         b = replay(rows, game=game, keep_going=keep_going, compiled=True, compile_after=1, check_invariants=True)
         assert [p.kind for p in b.problems][:1] == ["invariant"] and b.problems[0].cite == "§Règle d'or 2"
         assert b.to_json() == a.to_json()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_effect_changes_its_edited_vectors_only_at_the_items_touched_names(game):
+    # the watched invariants are compared only at the items `touched` names (put, bump and
+    # the forks declaring edits=): every item a step really changed must be among them
+    from referee.checks.scenarios.generator import Generator
+
+    g = load(game)
+    gen = Generator(g, seed=18)
+    checked = 0
+    for i in range(3):
+        header, path, _, _ = gen.legal_game(i, tag="touched", max_steps=150)
+        s = g.first_state(header)
+        fast = compiled(g, s.cfg, hot=1)
+        for act, a in path:
+            ca = fast.action(act)
+            t = fast.apply(s, act, a)
+            assert _strict_state(t) == _strict_state(g.apply(s, act, a))
+            _, _, edits = ca.writes_for(a)
+            if edits is not None:
+                fields, touched = edits
+                for f, at in zip(fields, touched(s, a)):
+                    x, y = getattr(s, f), getattr(t, f)
+                    changed = {k for k in range(len(x)) if x[k] != y[k]}
+                    assert changed <= {k % len(x) for k in at if -len(x) <= k < len(x)}, (act.name, f)
+                    checked += bool(changed)
+            s = t
+    if game == "twister":
+        assert checked  # a move's loc, held and square counts are edited so
+
+
+def test_a_compiled_ruling_records_its_decisions_as_the_ruling_itself():
+    # decide, traced in a Need, calls the ruling with its functions compiled (rulings.py):
+    # the `decided` entries name the ruling and the answer as interpreted
+    from referee.model.kernel.compile.rulings import CompiledRuling
+
+    g = load("twister")
+    log = EXAMPLES / "twister" / "game1.jsonl"
+    a, b = replay(log, compiled=False), replay(log, compile_after=1)
+    assert a.decided and b.decided == a.decided
+    ns = compiled(g, b.state.cfg, hot=1).action(g.action("move")).needs.__globals__
+    rulings = {x.r.name: x for x in ns.values() if type(x) is CompiledRuling}
+    assert set(rulings) == {"wounded_moves", "pawns"}
+    for ruling in rulings.values():
+        assert ruling.r2 is not None and ruling.r2 is not ruling.r  # built when the log was replayed
+        for x, x2 in zip(ruling.r.answers, ruling.r2.answers):
+            assert ruling.back[id(x2)] is x and x2.applies is not x.applies
