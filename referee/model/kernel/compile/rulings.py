@@ -2,54 +2,52 @@
 `applies` and `gives`, traced like a Need and compiled once per (ruling, action, args known,
 Config), on the ruling's first call.
 
-`decide` itself runs as written on a copy of the ruling whose functions are the compiled
-ones (so the text's answers, the options in force, the conflicts and `Undecided` are
-decided by the one piece of code that decides them); what it records is given back under
-the ruling's own name: the (ruling, answer) pairs of the decision trace, and the ruling an
-`Undecided` names. A function the tracer cannot see through stays as written.
+The decision itself is `rules.settle`, the very code the interpreted `decide` ends in
+(the text's answers, the options in force, the conflicts, `Undecided`), given the ruling's
+and its answers' own objects: the decision trace and the `decided` entries are the same.
+A function the tracer cannot see through stays as written.
 """
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
-from ..rules import _TRACE, Undecided, decide
+from ..rules import _CONSULTED, _answers, settle
 from .emit import Function, attempt, compile_functions
 
 
 class CompiledRuling:
-    """Called as decide(r, s, a) is (the traced rules call it in decide's place)."""
+    """Called as decide(r, s, a) is, on values (the traced rules call it in decide's place)."""
 
     __name__ = "decide"
 
     def __init__(self, r: Any, act: Any, spec: dict, cfg: Any, state_cls: type):
         self.r, self.act, self.spec, self.cfg, self.state_cls = r, act, spec, cfg, state_cls
-        self.r2: Any = None  # the ruling with its functions compiled (built on first call)
-        self.back: dict = {}  # id of a compiled answer -> the ruling's own answer
+        self.built = False
 
     def __call__(self, r: Any, s: Any, a: Any) -> Any:
-        r2 = self.r2 or self._build()
-        trace = _TRACE.get()
-        n = 0 if trace is None else len(trace)
-        try:
-            return decide(r2, s, a)
-        except Undecided as e:
-            if e.ruling is r2:
-                raise Undecided(self.r) from None
-            raise
-        finally:
-            if trace is not None and len(trace) > n:
-                trace[n:] = [(self.r, self.back[id(x)]) if q is r2 else (q, x) for q, x in trace[n:]]
+        seen = _CONSULTED.get()
+        if seen is not None:
+            seen.add(r.name)
+        if not self.built:
+            self._build()
+        if r.otherwise is not None and not self.arises(s, a):
+            return r.otherwise
+        text, rank = self.text, self.rank
+        t_app = [f(s, a) for f in self.t_applies]
+        o_app = [f(s, a) for f in self.o_applies]
+        hit = [k for k, c in enumerate(t_app) if c]
+        vals = [self.t_gives[k](s, a) for k in hit if rank[k] == rank[hit[0]]]
+        return settle(r, [text[k] for k in hit], vals, self.opts, o_app, lambda i: self.o_gives[i](s, a))
 
-    def _build(self) -> Any:
+    def _build(self) -> None:
         from .tracer import Trace
 
         r, act, spec = self.r, self.act, self.spec
+        text, opts, rank = _answers(r, self.cfg)
         tr = Trace(self.state_cls, self.cfg)
-        pieces = [("arises", r.arises)]
-        for i, x in enumerate(r.answers):
-            pieces += [(f"applies{i}", x.applies), (f"gives{i}", x.gives)]
         got, fns = {}, []
+        pieces = [("arises", r.arises)] + [(f"{kind}{i}", getattr(x, kind))
+                                            for i, x in enumerate(r.answers) for kind in ("applies", "gives")]
         for name, piece in pieces:
             v, why, mark = attempt(tr, lambda: piece(tr.state(), tr.args(act, spec)))
             if why is not None:  # as written
@@ -63,11 +61,15 @@ class CompiledRuling:
         ns = compile_functions(tr, fns, f"<compiled {r.name} ruling, {act.name} {spec or ''}>")
         for fn in fns:
             got[fn.name] = ns[fn.name]
-        answers = tuple(dataclasses.replace(x, applies=got[f"applies{i}"], gives=got[f"gives{i}"])
-                        for i, x in enumerate(r.answers))
-        self.back = {id(x2): x for x, x2 in zip(r.answers, answers)}
-        self.r2 = dataclasses.replace(r, arises=got["arises"], answers=answers)
-        return self.r2
+        index = {id(x): i for i, x in enumerate(r.answers)}
+        self.arises = got["arises"]
+        self.text, self.opts = text, opts
+        self.rank = [rank[x.source] for x in text]
+        self.t_applies = [got[f"applies{index[id(x)]}"] for x in text]
+        self.t_gives = [got[f"gives{index[id(x)]}"] for x in text]
+        self.o_applies = [got[f"applies{index[id(x)]}"] for x in opts]
+        self.o_gives = [got[f"gives{index[id(x)]}"] for x in opts]
+        self.built = True
 
 
 def compiled_ruling(r: Any, act: Any, spec: dict, cfg: Any, state_cls: type) -> CompiledRuling:
