@@ -401,3 +401,42 @@ def test_a_compiled_ruling_records_its_decisions_as_the_ruling_itself():
     for ruling in rulings.values():
         assert ruling.built  # when the log was replayed
         assert not {f for f in ruling.t_applies + ruling.o_applies for x in ruling.r.answers if f is x.applies}
+
+
+def test_twister_a_carried_token_moved_without_its_carrier_is_caught_through_its_guard():
+    # the carrying conjunct of each character reads every token's place, each under "c
+    # holds t" (guards.py): after a move, the conjuncts whose guard is false are not called.
+    # A move that takes every carried token along breaks §Objets for each carrier that did
+    # not move: only its guard calls for its conjunct. Reported as interpreted (with and
+    # without --keep-going)
+    from referee.model.kernel import Lookup
+    from referee.model.twister.board import C
+    from referee.model.twister.common import put_if
+
+    g = load("twister")
+    mv = g.action("move")
+
+    def effect(s, a):
+        t = mv.effect(s, a)
+        loc = t.loc
+        for d in range(C):
+            loc = put_if(loc, Lookup(s.held, d), a.to)
+        return t.but(loc=loc)
+
+    game = dataclasses.replace(g, actions=tuple(dataclasses.replace(mv, effect=effect) if x is mv else x for x in g.actions),
+                               _by_name={}, _needs={}, _watch={}, _configs={})
+    import json
+
+    rows = [json.loads(x) for x in (EXAMPLES / "twister" / "game1.jsonl").read_text().splitlines()]
+    for keep_going in (False, True):
+        a = replay(rows, game=game, keep_going=keep_going, compiled=False, check_invariants=True)
+        b = replay(rows, game=game, keep_going=keep_going, compiled=True, compile_after=1, check_invariants=True)
+        assert "§Objets" in [p.cite for p in b.problems if p.kind == "invariant"]
+        assert b.to_json() == a.to_json()
+    s = replay(EXAMPLES / "twister" / "game1.jsonl", compile_after=1).state
+    fast = compiled(g, s.cfg, hot=1)
+    fast.fallbacks(s)
+    k = next(i for i, inv in enumerate(g.invariants) if inv.name == "character_carries_thing")
+    got = fast._guards[(k, 0)]
+    assert ("loc", 5) in got and len(got[("loc", 5)]) == 1  # token 5's place, under "character 0 holds 5"
+    assert ("loc", 0) not in got  # character 0's own place is read everywhere in it

@@ -19,7 +19,9 @@ from typing import Any
 from ..game import Game, Illegal
 from ..reads import parts, reads
 from .action import CompiledAction, Fallback
+from ..logic import Sym
 from .emit import Function, attempt, compile_functions
+from .guards import guarded
 from .tracer import Trace
 
 
@@ -50,6 +52,7 @@ class CompiledGame:
         self._invs: dict[tuple, Any] = {}
         self._reads: list | None = None  # per invariant: [(conjunct, leaves it reads, their fields)]
         self._conj: dict[tuple, Any] = {}  # (invariant, conjunct) -> its compiled test (or itself)
+        self._guards: dict[tuple, dict] = {}  # (invariant, conjunct) -> {leaf: its guards} (guards.py)
         self.inv_fallbacks: dict[tuple, Fallback] = {}
         self._setups = 0  # whole checks of a state (a log's setup) done so far
 
@@ -179,6 +182,7 @@ class CompiledGame:
             return
         tr = Trace(self.game.state_cls, self.cfg)
         fns = []
+        guards: dict = {}
         for k, j in todo:
             inv = self.game.invariants[k]
             part = self._reads[k][j][0]
@@ -192,10 +196,20 @@ class CompiledGame:
             fn.ops(mark, roots)
             fn.line(f"return {src}")
             fns.append(fn)
+            guards[(k, j)] = guarded(tr, r.t if type(r) is Sym else r)
+        for g in {g.n: g for gs in guards.values() for got in gs.values() for g in got}.values():
+            fn = Function(tr, f"g{g.n}", "s")  # a guard, computed again on the state after a step
+            src, roots = fn.value(g)
+            fn.ops(0, roots, impure=False)
+            fn.line(f"return {src}")
+            fns.append(fn)
         ns = compile_functions(tr, fns, f"<compiled {self.game.name} invariant conjuncts>")
         for fn in fns:
-            k, j = map(int, fn.name[1:].split("_"))
-            self._conj[(k, j)] = ns[fn.name]
+            if fn.name[0] == "c":
+                k, j = map(int, fn.name[1:].split("_"))
+                self._conj[(k, j)] = ns[fn.name]
+        for key, gs in guards.items():
+            self._guards[key] = {leaf: tuple(ns[f"g{g.n}"] for g in got) for leaf, got in gs.items()}
 
     def fallbacks(self, s: Any) -> list[Fallback]:
         """Every rule kept interpreted, all actions and every invariant conjunct compiled
@@ -231,6 +245,7 @@ class _Watched:
     def __init__(self, fast: "CompiledGame", picked: dict, s: Any, writes: set, edits: tuple | None = None):
         self.tests: dict = {}
         self.readers: dict = {}
+        self.guarded: dict = {}  # leaf -> [(conjunct, its guards)]: read only under them (guards.py)
         flat: dict = {}
         whole = {f for f, v in vars(s).items() if type(v) is tuple and len(v) >= WATCH_MIN
                  and ((f,) in writes or all((f, i) in writes for i in range(len(v))))}
@@ -241,8 +256,12 @@ class _Watched:
                         or not any(leaf[0] in whole for leaf in leaves):
                     continue
                 self.tests[(k, j)] = test
+                guards = fast._guards.get((k, j), {})
                 for leaf in leaves:
-                    self.readers.setdefault(leaf, []).append((k, j))
+                    if leaf in guards:
+                        self.guarded.setdefault(leaf, []).append(((k, j), guards[leaf]))
+                    else:
+                        self.readers.setdefault(leaf, []).append((k, j))
                     flat[leaf[0]] = len(getattr(s, leaf[0])) if len(leaf) == 2 else None
         # a vector the effect edits only at indices it computes (emit.touched_fn) is
         # compared at those items alone: (its position in touched's answer, field, length)
@@ -254,7 +273,8 @@ class _Watched:
 
     def __call__(self, b: Any, s: Any, a: Any = None) -> list:
         todo: set = set()
-        readers = self.readers
+        maybe: list = []  # conjuncts a changed leaf calls for if one of its guards holds
+        readers, guarded = self.readers, self.guarded
         vectors = self.vectors
         if self.edited:
             try:
@@ -267,14 +287,23 @@ class _Watched:
                     for i in where[k]:
                         if -n <= i < n and x[i] != y[i]:
                             todo.update(readers.get((f, i % n), ()))
+                            maybe += guarded.get((f, i % n), ())
         for f, n in vectors:
             x, y = getattr(b, f), getattr(s, f)
             if x is not y:
                 for i in compress(range(n), map(ne, x, y)):
                     todo.update(readers.get((f, i), ()))
+                    maybe += guarded.get((f, i), ())
         for f in self.scalars:
             if getattr(b, f) != getattr(s, f):
-                todo.update(readers[(f,)])
+                todo.update(readers.get((f,), ()))
+                maybe += guarded.get((f,), ())
+        for key, guards in maybe:
+            if key not in todo:
+                for g in guards:
+                    if g(s):
+                        todo.add(key)
+                        break
         bad = []
         for k, j in sorted(todo):
             if k not in bad and not self.tests[(k, j)](s):

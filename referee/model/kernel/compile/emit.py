@@ -35,7 +35,7 @@ def attempt(tr: Trace, fn: Callable[[], Any]) -> tuple[Any, str | None, int]:
             return fn(), None, mark
     except Exception as e:  # noqa: BLE001 - any failure to trace means: interpret this rule
         del tr.nodes[mark:]
-        for d in (tr.calls, tr.edits):  # their node numbers will be reused
+        for d in (tr.calls, tr.edits, tr.logic, tr.leaves, tr.vecs):  # their node numbers will be reused
             for n in [n for n in d if n >= mark]:
                 del d[n]
         for f in set(tr.fields) - known:  # their stand-ins were made of the nodes dropped

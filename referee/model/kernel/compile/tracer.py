@@ -114,8 +114,11 @@ class Recorder:
     def _connect(self, op: str, xs: tuple) -> Any:
         body = f" {op} ".join(f"{{{k}}}" for k in range(len(xs)))
         if all(type(x) is bool or (type(x) is Node and x.boolean) for x in xs):
-            return self.tr.expr(f"({body})", xs, boolean=True)  # bools: `and` gives a bool, as all()
-        return self.tr.expr(f"(True if {body} else False)", xs, boolean=True)
+            node = self.tr.expr(f"({body})", xs, boolean=True)  # bools: `and` gives a bool, as all()
+        else:
+            node = self.tr.expr(f"(True if {body} else False)", xs, boolean=True)
+        self.tr.logic[node.n] = (op, xs)
+        return node
 
     def And(self, *xs):
         return self._connect("and", xs) if xs else True
@@ -128,8 +131,11 @@ class Recorder:
 
     def Implies(self, a, b):
         if type(b) is bool or (type(b) is Node and b.boolean):  # already a bool: no bool() call
-            return self.tr.expr("((not {0}) or {1})", (a, b), boolean=True)
-        return self.tr.expr("((not {0}) or bool({1}))", (a, b), boolean=True)
+            node = self.tr.expr("((not {0}) or {1})", (a, b), boolean=True)
+        else:
+            node = self.tr.expr("((not {0}) or bool({1}))", (a, b), boolean=True)
+        self.tr.logic[node.n] = ("implies", (a, b))
+        return node
 
     def call(self, fn, *xs, like=None, edits=None):
         """One call to a kernel helper (Lookup, put, bump, decide, a `fork`'s concrete
@@ -273,6 +279,10 @@ class _Fields(dict):
     def __missing__(self, name: str) -> Any:
         shape = self.tr.shapes[name]
         base = self.tr.expr(f"s.{name}", ())
+        if shape:
+            self.tr.vecs[base.n] = name
+        else:
+            self.tr.leaves[base.n] = (name,)
         v = self[name] = TVec(base, shape, (name,)) if shape else Sym(base)
         return v
 
@@ -293,6 +303,9 @@ class Trace:
         self.fields = _Fields(self)  # each field's stand-in, made when a rule first reads it
         self.calls: dict[int, Any] = {}  # node number -> the helper it calls
         self.edits: dict[int, tuple] = {}  # node number -> (the vector's node, the index) it edits
+        self.logic: dict[int, tuple] = {}  # node number -> ("and" | "or" | "implies", its operands)
+        self.leaves: dict[int, tuple] = {}  # node number -> the leaf of the state it reads (field, i)
+        self.vecs: dict[int, str] = {}  # node number -> the state's vector field (or row) it is
 
     def state(self) -> TState:
         return TState(self, self.state_cls, self.cfg, self.fields, {})
@@ -310,6 +323,11 @@ class Trace:
     # ------------------------------------------------------------ building nodes
     def item(self, base: Node, k: int, shape: tuple, path: tuple | None) -> Any:
         node = Node(self, f"{base.ref}[{k}]", (base,))  # one per item of a vector made once: no look-up
+        if path is not None:  # an item of the state: a leaf (compiled.py's guarded reads), or a row
+            if shape:
+                self.vecs[node.n] = path[0]
+            else:
+                self.leaves[node.n] = path
         return TVec(node, shape, path) if shape else Sym(node)
 
     def wrap(self, node: Node, shape: tuple) -> Any:
