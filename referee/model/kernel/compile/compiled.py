@@ -52,6 +52,9 @@ class CompiledGame:
         self._invs: dict[tuple, Any] = {}
         self._reads: list | None = None  # per invariant: [(conjunct, leaves it reads, their fields)]
         self._conj: dict[tuple, Any] = {}  # (invariant, conjunct) -> its compiled test (or itself)
+        # id of a conjunct (reads.parts, kept alive in _reads) -> its compiled test: the
+        # states of a step not compiled yet are diffed (Game.broken_after), then these run
+        self._by_part: dict[int, Any] = {}
         self._guards: dict[tuple, dict] = {}  # (invariant, conjunct) -> {leaf: its guards} (guards.py)
         self.inv_fallbacks: dict[tuple, Fallback] = {}
         self._setups = 0  # whole checks of a state (a log's setup) done so far
@@ -107,10 +110,10 @@ class CompiledGame:
         (its write set, known when it was compiled), so no diff of the two states."""
         ca = self._acts.get(act.name)
         if ca is None or ca.act is not act:  # not compiled yet: the states are diffed
-            return self.game.broken_after(before, after, trusted)
+            return self.game.broken_after(before, after, trusted, self._by_part)
         writes, which, edits = ca.writes_for(a)
         if writes is None:
-            return self.game.broken_after(before, after, trusted)
+            return self.game.broken_after(before, after, trusted, self._by_part)
         key = (act.name, trusted, which)
         fn = self._invs.get(key)
         if fn is None:
@@ -208,6 +211,7 @@ class CompiledGame:
             if fn.name[0] == "c":
                 k, j = map(int, fn.name[1:].split("_"))
                 self._conj[(k, j)] = ns[fn.name]
+                self._by_part[id(self._reads[k][j][0])] = ns[fn.name]
         for key, gs in guards.items():
             self._guards[key] = {leaf: tuple(ns[f"g{g.n}"] for g in got) for leaf, got in gs.items()}
 
