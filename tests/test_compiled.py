@@ -354,3 +354,89 @@ def test_twister_a_square_count_a_step_breaks_is_caught_where_it_changed():
         b = replay(rows, game=game, keep_going=keep_going, compiled=True, compile_after=1, check_invariants=True)
         assert [p.kind for p in b.problems][:1] == ["invariant"] and b.problems[0].cite == "§Règle d'or 2"
         assert b.to_json() == a.to_json()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_effect_changes_its_edited_vectors_only_at_the_items_touched_names(game):
+    # the watched invariants are compared only at the items `touched` names (put, bump and
+    # the forks declaring edits=): every item a step really changed must be among them
+    from referee.checks.scenarios.generator import Generator
+
+    g = load(game)
+    gen = Generator(g, seed=18)
+    checked = 0
+    for i in range(3):
+        header, path, _, _ = gen.legal_game(i, tag="touched", max_steps=150)
+        s = g.first_state(header)
+        fast = compiled(g, s.cfg, hot=1)
+        for act, a in path:
+            ca = fast.action(act)
+            t = fast.apply(s, act, a)
+            assert _strict_state(t) == _strict_state(g.apply(s, act, a))
+            _, _, edits = ca.writes_for(a)
+            if edits is not None:
+                fields, touched = edits
+                for f, at in zip(fields, touched(s, a)):
+                    x, y = getattr(s, f), getattr(t, f)
+                    changed = {k for k in range(len(x)) if x[k] != y[k]}
+                    assert changed <= {k % len(x) for k in at if -len(x) <= k < len(x)}, (act.name, f)
+                    checked += bool(changed)
+            s = t
+    if game == "twister":
+        assert checked  # a move's loc, held and square counts are edited so
+
+
+def test_a_compiled_ruling_records_its_decisions_as_the_ruling_itself():
+    # decide, traced in a Need, calls the ruling with its functions compiled (rulings.py),
+    # deciding through rules.settle: the `decided` entries are those of the interpreted path
+    from referee.model.kernel.compile.rulings import CompiledRuling
+
+    g = load("twister")
+    log = EXAMPLES / "twister" / "game1.jsonl"
+    a, b = replay(log, compiled=False), replay(log, compile_after=1)
+    assert a.decided and b.decided == a.decided
+    ns = compiled(g, b.state.cfg, hot=1).action(g.action("move")).needs.__globals__
+    rulings = {x.r.name: x for x in ns.values() if type(x) is CompiledRuling}
+    assert set(rulings) == {"wounded_moves", "pawns"}
+    for ruling in rulings.values():
+        assert ruling.built  # when the log was replayed
+        assert not {f for f in ruling.t_applies + ruling.o_applies for x in ruling.r.answers if f is x.applies}
+
+
+def test_twister_a_carried_token_moved_without_its_carrier_is_caught_through_its_guard():
+    # the carrying conjunct of each character reads every token's place, each under "c
+    # holds t" (guards.py): after a move, the conjuncts whose guard is false are not called.
+    # A move that takes every carried token along breaks §Objets for each carrier that did
+    # not move: only its guard calls for its conjunct. Reported as interpreted (with and
+    # without --keep-going)
+    from referee.model.kernel import Lookup
+    from referee.model.twister.board import C
+    from referee.model.twister.common import put_if
+
+    g = load("twister")
+    mv = g.action("move")
+
+    def effect(s, a):
+        t = mv.effect(s, a)
+        loc = t.loc
+        for d in range(C):
+            loc = put_if(loc, Lookup(s.held, d), a.to)
+        return t.but(loc=loc)
+
+    game = dataclasses.replace(g, actions=tuple(dataclasses.replace(mv, effect=effect) if x is mv else x for x in g.actions),
+                               _by_name={}, _needs={}, _watch={}, _configs={})
+    import json
+
+    rows = [json.loads(x) for x in (EXAMPLES / "twister" / "game1.jsonl").read_text().splitlines()]
+    for keep_going in (False, True):
+        a = replay(rows, game=game, keep_going=keep_going, compiled=False, check_invariants=True)
+        b = replay(rows, game=game, keep_going=keep_going, compiled=True, compile_after=1, check_invariants=True)
+        assert "§Objets" in [p.cite for p in b.problems if p.kind == "invariant"]
+        assert b.to_json() == a.to_json()
+    s = replay(EXAMPLES / "twister" / "game1.jsonl", compile_after=1).state
+    fast = compiled(g, s.cfg, hot=1)
+    fast.fallbacks(s)
+    k = next(i for i, inv in enumerate(g.invariants) if inv.name == "character_carries_thing")
+    got = fast._guards[(k, 0)]
+    assert ("loc", 5) in got and len(got[("loc", 5)]) == 1  # token 5's place, under "character 0 holds 5"
+    assert ("loc", 0) not in got  # character 0's own place is read everywhere in it

@@ -185,8 +185,13 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
         raise Unreadable(first.no, "header: nested too deep to be read", "setup") from None
     # a readable view where the model gives one (names, not indexes), else the numeric skeleton
     show = named_view(game.show or (lambda st: st.project()), players) if explain else (lambda st: None)
+    fast = None
+    if compiled:
+        from ..model.kernel.compile import HOT, compiled as compiled_rules
+
+        fast = compiled_rules(game, cfg, compile_after or HOT)
     # the setup state is checked whole: a proof's base case covers only what `init` describes
-    for inv in game.broken(s):
+    for inv in (fast or game).broken(s):
         v.problems.append(Problem(first.no, "invariant", f"the setup breaks: {inv.says}", inv.cite, inv.source,
                                   state=show(s)))
         v.verdict = "illegal"
@@ -199,11 +204,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     over = None
     step, apply, result, broken_after = game.step, game.apply, game.result, game.broken_after
     steps = bool(game.steps)
-    if compiled:
-        from ..model.kernel.compile import HOT, compiled as compiled_rules
-
-        fast = compiled_rules(game, cfg, compile_after or HOT)
-
+    if fast is not None:
         # The compiled rules equal the written ones from a state every invariant holds in
         # (a write set, a type test traced as docs/compiled.md says): once a problem is
         # reported (--keep-going), the rest of the game is played as written.

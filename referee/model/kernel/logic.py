@@ -153,7 +153,7 @@ def _sym_in(xs: tuple) -> bool:
     return False
 
 
-def fork(concrete: Any, symbolic: Any, like: int | None = None) -> Any:
+def fork(concrete: Any, symbolic: Any, like: int | None = None, edits: int | None = None) -> Any:
     """One helper in two forms: `concrete` for values (the replay's: Python branches,
     precomputed tables) and `symbolic` for z3 terms; the helper runs `symbolic` when an
     argument (or an item of a tuple argument) is a Sym, `concrete` otherwise. This is the
@@ -162,14 +162,16 @@ def fork(concrete: Any, symbolic: Any, like: int | None = None) -> Any:
     it compiles (an `is_sym` in a rule's own body cannot: its symbolic branch is not the
     concrete one). `like`: the result is a vector shaped as that argument (else one value).
     The two forms may differ only as the model says (an over-approximation on the
-    skeleton); the game's tests compare them where they must agree."""
+    skeleton); the game's tests compare them where they must agree. `edits` (with `like`):
+    the result is argument `like` with at most its item at argument `edits` changed, as
+    put/bump (the compiled replay then re-checks the invariants at that item only)."""
 
     same = concrete is symbolic  # one body for both (it may branch on a Sym's type itself)
 
     def run(*xs: Any) -> Any:
         rec = RECORDER.get()
         if rec is not None:
-            return rec.call(concrete, *xs, like=like)
+            return rec.call(concrete, *xs, like=like, edits=edits)
         return concrete(*xs) if same or not _sym_in(xs) else symbolic(*xs)
 
     run.concrete, run.symbolic = concrete, symbolic  # type: ignore[attr-defined]

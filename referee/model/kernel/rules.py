@@ -566,6 +566,27 @@ def _answers(r: Ruling, cfg: Config) -> tuple[list, list, dict]:
     return got[1], got[2], got[3]
 
 
+def settle(r: Ruling, hit: list, vals: list, opts: list, o_app: list, give: Callable[[int], Any]) -> Any:
+    """decide on values, once the answers are read: `hit`, the text answers that apply
+    (strongest source first); `vals`, what those of the strongest source give; `o_app`,
+    whether each option answer in force applies; `give(i)`, what option answer i gives.
+    (The compiled rulings, compile/rulings.py, decide through it too.)"""
+    if hit and all(v == vals[0] for v in vals[1:]):
+        return vals[0]
+    for i, c in enumerate(o_app):
+        if c:
+            trace = _TRACE.get()
+            if trace is not None:
+                trace.append((r, opts[i]))
+            return give(i)
+    if hit:  # a conflict no option settles: the first listed answer, traced as such
+        trace = _TRACE.get()
+        if trace is not None:
+            trace.append((r, hit[0]))
+        return vals[0]
+    raise Undecided(r)
+
+
 def decide(r: Ruling, s: Any, a: Any) -> Any:
     """The outcome of a ruling under the sources and options in force.
 
@@ -596,20 +617,7 @@ def decide(r: Ruling, s: Any, a: Any) -> Any:
         vals = [x.gives(s, a) for x in hit if rank[x.source] == rank[hit[0].source]] if hit else []
         concrete = not is_sym(*vals)
     if concrete:
-        if hit and all(v == vals[0] for v in vals[1:]):
-            return vals[0]
-        for x, c in zip(opts, o_app):
-            if c:
-                trace = _TRACE.get()
-                if trace is not None:
-                    trace.append((r, x))
-                return x.gives(s, a)
-        if hit:  # a conflict no option settles: the first listed answer, traced as such
-            trace = _TRACE.get()
-            if trace is not None:
-                trace.append((r, hit[0]))
-            return vals[0]
-        raise Undecided(r)
+        return settle(r, hit, vals, opts, o_app, lambda i: opts[i].gives(s, a))
     from .logic import And, Not, Or, Sym, z3mod
 
     z3 = z3mod()

@@ -135,7 +135,7 @@ def _put_if(vec, i, v):
 
 # vec with item i replaced by v; nothing when i is -1 (i may be symbolic: put's If-chain
 # then leaves every item as it is at -1)
-put_if = fork(_put_if, _put_if, like=0)
+put_if = fork(_put_if, _put_if, like=0, edits=1)
 
 
 def _sq_bump(vec, q, d):
@@ -145,7 +145,7 @@ def _sq_bump(vec, q, d):
 
 
 # add d to the count of square q; nothing when q is not a square of the board
-sq_bump = fork(_sq_bump, _sq_bump, like=0)
+sq_bump = fork(_sq_bump, _sq_bump, like=0, edits=1)
 
 
 def is_obj(t):

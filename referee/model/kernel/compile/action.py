@@ -13,7 +13,7 @@ from operator import attrgetter
 from typing import Any, Callable
 
 from ..game import Game
-from .emit import Function, attempt, compile_functions, effect_changes
+from .emit import Function, attempt, compile_functions, edited_at, effect_changes, touched_fn
 from .tracer import GIVEN, Trace
 
 
@@ -31,6 +31,13 @@ class Fallback:
 
     def to_json(self) -> dict:
         return dict(self.__dict__)
+
+
+# A value of a per-value rule is compiled at its second use: the rule's action is hot already
+# (compiled at its HOT-th event: this workload replays it often), and a value met twice is one
+# the log (or batch) keeps meeting (a Twister room is revealed once a game: at HOT uses each
+# of the 8 rooms compiled only after 32 games, inside a batch's or a bench's timed run).
+PER_VALUE_HOT = 2
 
 
 class PerValue:
@@ -103,6 +110,9 @@ class CompiledAction:
         self.game, self.cfg, self.hot = game, cfg, hot
         self.fallbacks: list[Fallback] = []
         self.writes: set | None = None
+        # (fields, touched): the flat vectors the effect edits at indices known at run time,
+        # and touched(s, a) giving those indices, per field (emit.touched_fn); or None
+        self.edits: tuple | None = None
         self.effect_pv: PerValue | None = None
         tr = Trace(game.state_cls, cfg)
         fn = Function(tr, "needs", "s, a")
@@ -121,6 +131,7 @@ class CompiledAction:
             fn.line(f"if not {tr.const(test)}(s, a): return {k}")
         fn.line("return -1")
         eff = Function(tr, "effect", "s, a")
+        touched = None
         t, why, mark = attempt(tr, lambda: act.effect(tr.state(), tr.args(act)))
         if why is None:
             try:
@@ -131,23 +142,27 @@ class CompiledAction:
             _effect_body(eff, mark, changes)
             if act.detail is not None:  # concrete-only: it may write any concrete-only field
                 self.writes |= {(f,) for f in tr.details}
+            edits = edited_at(tr, changes)
+            touched = touched_fn(tr, mark, edits)
         else:
             pv = self.effect_pv = self._per_value(lambda t, spec: act.effect(t.state(), t.args(act, spec)),
-                                                  self._effect_fn, (act.effect, None))
+                                                  self._effect_fn, (act.effect, None, None))
             self.fallbacks.append(Fallback("effect", act.name, act.cite, why, pv.names if pv else ()))
             run = (lambda pv: lambda s, a: pv.get(a)[0](s, a))(pv) if pv else act.effect
             eff.line(f"return {tr.const(run)}(s, a)")
-        ns = compile_functions(tr, [fn, eff], f"<compiled {game.name} {act.name}>")
+        ns = compile_functions(tr, [fn, eff] + ([touched] if touched else []), f"<compiled {game.name} {act.name}>")
         self.needs, self.effect, self.source = ns["needs"], ns["effect"], ns["__source__"]
+        if touched is not None:
+            self.edits = (tuple(edits), ns["touched"])
 
-    def writes_for(self, a: Any) -> tuple[set | None, Any]:
-        """The leaves the effect may write for these args (None: unknown), and which set
-        it is (the per-value key, or None for every event)."""
+    def writes_for(self, a: Any) -> tuple[set | None, Any, tuple | None]:
+        """The leaves the effect may write for these args (None: unknown), which set it is
+        (the per-value key, or None for every event), and its edits (see `edits`)."""
         if self.effect_pv is None:
-            return self.writes, None
+            return self.writes, None, self.edits
         key = self.effect_pv.key(a)
         got = self.effect_pv.got.get(key)  # not compiled for these args yet: unknown
-        return (None if got is None else got[1]), key
+        return (None, key, None) if got is None else (got[1], key, got[2])
 
     # ------------------------------------------------------------ per value
     def _per_value(self, run: Callable[[Trace, dict], Any], build: Callable, cold: Any) -> PerValue | None:
@@ -158,7 +173,7 @@ class CompiledAction:
             got, why, _ = attempt(tr, lambda: run(tr, spec))
             if why is None and (build is not self._effect_fn or _changes_ok(tr, got)):
                 names = tuple(spec)
-                return PerValue(names, lambda sp: build(run, sp), cold, self.hot, _optional(self.act))
+                return PerValue(names, lambda sp: build(run, sp), cold, min(self.hot, PER_VALUE_HOT), _optional(self.act))
         return None
 
     def _need_fn(self, run: Callable, spec: dict) -> Any:
@@ -172,7 +187,7 @@ class CompiledAction:
         fn.line(f"return {src}")
         return compile_functions(tr, [fn], f"<compiled {self.game.name} {self.act.name} {spec}>")["need"]
 
-    def _effect_fn(self, run: Callable, spec: dict) -> tuple[Any, set | None]:
+    def _effect_fn(self, run: Callable, spec: dict) -> tuple[Any, set | None, tuple | None]:
         tr = Trace(self.game.state_cls, self.cfg)
         fn = Function(tr, "effect", "s, a")
         t, why, mark = attempt(tr, lambda: run(tr, spec))
@@ -182,11 +197,14 @@ class CompiledAction:
             except Exception:  # noqa: BLE001
                 why = "not a changed state"
         if why is not None:
-            return self.act.effect, None
+            return self.act.effect, None, None
         _effect_body(fn, mark, changes)
         if self.act.detail is not None:
             writes |= {(f,) for f in tr.details}
-        return compile_functions(tr, [fn], f"<compiled {self.game.name} {self.act.name} {spec}>")["effect"], writes
+        edits = edited_at(tr, changes)
+        touched = touched_fn(tr, mark, edits)
+        ns = compile_functions(tr, [fn] + ([touched] if touched else []), f"<compiled {self.game.name} {self.act.name} {spec}>")
+        return ns["effect"], writes, (tuple(edits), ns["touched"]) if touched else None
 
 
 class _Concrete:

@@ -19,7 +19,9 @@ from typing import Any
 from ..game import Game, Illegal
 from ..reads import parts, reads
 from .action import CompiledAction, Fallback
+from ..logic import Sym
 from .emit import Function, attempt, compile_functions
+from .guards import guarded
 from .tracer import Trace
 
 
@@ -50,7 +52,12 @@ class CompiledGame:
         self._invs: dict[tuple, Any] = {}
         self._reads: list | None = None  # per invariant: [(conjunct, leaves it reads, their fields)]
         self._conj: dict[tuple, Any] = {}  # (invariant, conjunct) -> its compiled test (or itself)
+        # id of a conjunct (reads.parts, kept alive in _reads) -> its compiled test: the
+        # states of a step not compiled yet are diffed (Game.broken_after), then these run
+        self._by_part: dict[int, Any] = {}
+        self._guards: dict[tuple, dict] = {}  # (invariant, conjunct) -> {leaf: its guards} (guards.py)
         self.inv_fallbacks: dict[tuple, Fallback] = {}
+        self._setups = 0  # whole checks of a state (a log's setup) done so far
 
     def action(self, act: Any) -> CompiledAction:
         ca = self._acts.get(act.name)
@@ -103,18 +110,33 @@ class CompiledGame:
         (its write set, known when it was compiled), so no diff of the two states."""
         ca = self._acts.get(act.name)
         if ca is None or ca.act is not act:  # not compiled yet: the states are diffed
-            return self.game.broken_after(before, after, trusted)
-        writes, which = ca.writes_for(a)
+            return self.game.broken_after(before, after, trusted, self._by_part)
+        writes, which, edits = ca.writes_for(a)
         if writes is None:
-            return self.game.broken_after(before, after, trusted)
+            return self.game.broken_after(before, after, trusted, self._by_part)
         key = (act.name, trusted, which)
         fn = self._invs.get(key)
         if fn is None:
-            fn = self._invs[key] = self._inv_fn(act, writes, trusted, before)
+            fn = self._invs[key] = self._inv_fn(act, writes, trusted, before, edits)
         invs = self.game.invariants
-        return [invs[k] for k in fn(before, after)]
+        return [invs[k] for k in fn(before, after, a)]
 
-    def _inv_fn(self, act: Any, writes: set, trusted: frozenset, s: Any) -> Any:
+    def broken(self, s: Any) -> list:
+        """Game.broken: every invariant checked whole (a log's setup state), each conjunct
+        compiled where it is, as written where not yet. The conjuncts are compiled as the
+        actions that may break them are; at the `hot`-th check, all the rest too (a batch of
+        logs checks one setup each). Before any action is compiled (a short log), as written."""
+        if self._reads is None:
+            return self.game.broken(s)
+        self._setups += 1
+        if self._setups == self.hot:
+            self._conjuncts([(k, j) for k, conj in enumerate(self._reads) for j in range(len(conj))])
+        conj = self._conj
+        # every conjunct is run, as the invariant's own test runs them all (And of a list)
+        return [inv for k, inv in enumerate(self.game.invariants)
+                if not all([conj.get((k, j), part)(s) for j, (part, _, _) in enumerate(self._reads[k])])]
+
+    def _inv_fn(self, act: Any, writes: set, trusted: frozenset, s: Any, edits: tuple | None = None) -> Any:
         """One function per action (and trusted set): each invariant not trusted with a
         conjunct reading a leaf the action may write, its conjuncts called in order."""
         self._read_sets(s)
@@ -125,11 +147,11 @@ class CompiledGame:
                   for k in range(len(self.game.invariants)) if k not in trusted}
         self._conjuncts([(k, j) for k, js in picked.items() for j in js])
         tr = Trace(self.game.state_cls, self.cfg)
-        fn = Function(tr, "broken", "b, s")
+        fn = Function(tr, "broken", "b, s, a")
         fn.line("bad = []")
-        watched = _Watched(self, picked, s, writes)
+        watched = _Watched(self, picked, s, writes, edits)
         if watched.tests:
-            fn.line(f"bad = {tr.const(watched)}(b, s)")
+            fn.line(f"bad = {tr.const(watched)}(b, s, a)")
         for k, js in picked.items():
             rest = [j for j in js if (k, j) not in watched.tests]
             if rest:
@@ -163,6 +185,7 @@ class CompiledGame:
             return
         tr = Trace(self.game.state_cls, self.cfg)
         fns = []
+        guards: dict = {}
         for k, j in todo:
             inv = self.game.invariants[k]
             part = self._reads[k][j][0]
@@ -176,10 +199,21 @@ class CompiledGame:
             fn.ops(mark, roots)
             fn.line(f"return {src}")
             fns.append(fn)
+            guards[(k, j)] = guarded(tr, r.t if type(r) is Sym else r)
+        for g in {g.n: g for gs in guards.values() for got in gs.values() for g in got}.values():
+            fn = Function(tr, f"g{g.n}", "s")  # a guard, computed again on the state after a step
+            src, roots = fn.value(g)
+            fn.ops(0, roots, impure=False)
+            fn.line(f"return {src}")
+            fns.append(fn)
         ns = compile_functions(tr, fns, f"<compiled {self.game.name} invariant conjuncts>")
         for fn in fns:
-            k, j = map(int, fn.name[1:].split("_"))
-            self._conj[(k, j)] = ns[fn.name]
+            if fn.name[0] == "c":
+                k, j = map(int, fn.name[1:].split("_"))
+                self._conj[(k, j)] = ns[fn.name]
+                self._by_part[id(self._reads[k][j][0])] = ns[fn.name]
+        for key, gs in guards.items():
+            self._guards[key] = {leaf: tuple(ns[f"g{g.n}"] for g in got) for leaf, got in gs.items()}
 
     def fallbacks(self, s: Any) -> list[Fallback]:
         """Every rule kept interpreted, all actions and every invariant conjunct compiled
@@ -212,9 +246,10 @@ class _Watched:
     values). Other conjuncts are called as they are (comparing costs more than a few calls).
     Calling it gives the invariants broken, as a list; the rest is checked by the caller."""
 
-    def __init__(self, fast: "CompiledGame", picked: dict, s: Any, writes: set):
+    def __init__(self, fast: "CompiledGame", picked: dict, s: Any, writes: set, edits: tuple | None = None):
         self.tests: dict = {}
         self.readers: dict = {}
+        self.guarded: dict = {}  # leaf -> [(conjunct, its guards)]: read only under them (guards.py)
         flat: dict = {}
         whole = {f for f, v in vars(s).items() if type(v) is tuple and len(v) >= WATCH_MIN
                  and ((f,) in writes or all((f, i) in writes for i in range(len(v))))}
@@ -225,23 +260,54 @@ class _Watched:
                         or not any(leaf[0] in whole for leaf in leaves):
                     continue
                 self.tests[(k, j)] = test
+                guards = fast._guards.get((k, j), {})
                 for leaf in leaves:
-                    self.readers.setdefault(leaf, []).append((k, j))
+                    if leaf in guards:
+                        self.guarded.setdefault(leaf, []).append(((k, j), guards[leaf]))
+                    else:
+                        self.readers.setdefault(leaf, []).append((k, j))
                     flat[leaf[0]] = len(getattr(s, leaf[0])) if len(leaf) == 2 else None
-        self.vectors = tuple((f, n) for f, n in sorted(flat.items()) if n is not None)
+        # a vector the effect edits only at indices it computes (emit.touched_fn) is
+        # compared at those items alone: (its position in touched's answer, field, length)
+        at = {f: k for k, f in enumerate(edits[0])} if edits else {}
+        self.touched = edits[1] if edits else None
+        self.edited = tuple((at[f], f, n) for f, n in sorted(flat.items()) if n is not None and f in at)
+        self.vectors = tuple((f, n) for f, n in sorted(flat.items()) if n is not None and f not in at)
         self.scalars = tuple(f for f, n in sorted(flat.items()) if n is None)
 
-    def __call__(self, b: Any, s: Any) -> list:
+    def __call__(self, b: Any, s: Any, a: Any = None) -> list:
         todo: set = set()
-        readers = self.readers
-        for f, n in self.vectors:
+        maybe: list = []  # conjuncts a changed leaf calls for if one of its guards holds
+        readers, guarded = self.readers, self.guarded
+        vectors = self.vectors
+        if self.edited:
+            try:
+                where = self.touched(b, a)
+            except Exception:  # noqa: BLE001 - cannot happen after the effect ran: compare all
+                where, vectors = None, vectors + tuple((f, n) for _, f, n in self.edited)
+            if where is not None:
+                for k, f, n in self.edited:
+                    x, y = getattr(b, f), getattr(s, f)
+                    for i in where[k]:
+                        if -n <= i < n and x[i] != y[i]:
+                            todo.update(readers.get((f, i % n), ()))
+                            maybe += guarded.get((f, i % n), ())
+        for f, n in vectors:
             x, y = getattr(b, f), getattr(s, f)
             if x is not y:
                 for i in compress(range(n), map(ne, x, y)):
                     todo.update(readers.get((f, i), ()))
+                    maybe += guarded.get((f, i), ())
         for f in self.scalars:
             if getattr(b, f) != getattr(s, f):
-                todo.update(readers[(f,)])
+                todo.update(readers.get((f,), ()))
+                maybe += guarded.get((f,), ())
+        for key, guards in maybe:
+            if key not in todo:
+                for g in guards:
+                    if g(s):
+                        todo.add(key)
+                        break
         bad = []
         for k, j in sorted(todo):
             if k not in bad and not self.tests[(k, j)](s):

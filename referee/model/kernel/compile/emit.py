@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
-from ..logic import RECORDER
+from ..logic import RECORDER, Sym
 from .tracer import Node, Trace, TState, TVec
 
 
@@ -35,6 +35,9 @@ def attempt(tr: Trace, fn: Callable[[], Any]) -> tuple[Any, str | None, int]:
             return fn(), None, mark
     except Exception as e:  # noqa: BLE001 - any failure to trace means: interpret this rule
         del tr.nodes[mark:]
+        for d in (tr.calls, tr.edits, tr.logic, tr.leaves, tr.vecs):  # their node numbers will be reused
+            for n in [n for n in d if n >= mark]:
+                del d[n]
         for f in set(tr.fields) - known:  # their stand-ins were made of the nodes dropped
             del tr.fields[f]
         return None, f"{type(e).__name__}: {e}", mark
@@ -55,10 +58,10 @@ class Function:
     lines: list = field(default_factory=list)
     _done: set = field(default_factory=set)
 
-    def ops(self, mark: int, roots: list[Node]) -> None:
-        """Emit what the nodes made since `mark` need: the roots and every impure node,
-        with their (not yet emitted) dependencies, in the order the rule made them."""
-        want = list(roots) + [n for n in self.tr.nodes[mark:] if not n.pure]
+    def ops(self, mark: int, roots: list[Node], impure: bool = True) -> None:
+        """Emit what the nodes made since `mark` need: the roots and (`impure`) every impure
+        node, with their (not yet emitted) dependencies, in the order the rule made them."""
+        want = list(roots) + ([n for n in self.tr.nodes[mark:] if not n.pure] if impure else [])
         need: set[int] = set()
         while want:
             n = want.pop()
@@ -143,3 +146,52 @@ def effect_changes(tr: Trace, t: Any) -> tuple[dict, set]:
             changes[f] = v
             writes |= w
     return changes, writes
+
+
+def edited_at(tr: Trace, changes: dict) -> dict:
+    """The flat vector fields an effect changes only by put/bump (or a fork declaring
+    `edits`) at indices known at run time: {field: [index (a Node or an int)...]}, each
+    a chain of edits from the field as it was. A field changed otherwise is not in it."""
+    out = {}
+    for f, v in changes.items():
+        orig = tr.fields.get(f)
+        if type(v) is not TVec or type(orig) is not TVec:
+            continue
+        n, at = v.base, []
+        while n.n in tr.edits and tr.nodes[n.n] is n:
+            n, i = tr.edits[n.n]
+            at.append(i)
+        if at and n is orig.base:
+            out[f] = at
+    return out
+
+
+def touched_fn(tr: Trace, mark: int, edits: dict) -> Function | None:
+    """`touched(s, a)`: for each field of `edits`, the indices the effect edits from s with
+    args a, computed as the effect computes them. None if an index depends on a call other
+    than a Lookup (a `decide` would record its ruling twice)."""
+    if not edits:
+        return None
+    seen: set = set()
+    want = [i.t if type(i) is Sym else i for at in edits.values() for i in at]
+    while want:
+        n = want.pop()
+        if type(n) is not Node or n.n in seen:
+            continue
+        seen.add(n.n)
+        fn = tr.calls.get(n.n)
+        if fn is not None and getattr(fn, "__name__", "") != "Lookup":
+            return None
+        want.extend(n.deps)
+    fn = Function(tr, "touched", "s, a")
+    rows, roots = [], []
+    for at in edits.values():
+        srcs = []
+        for i in at:
+            src, deps = fn.value(i)
+            srcs.append(src)
+            roots += deps
+        rows.append("(" + "".join(x + ", " for x in srcs) + ")")
+    fn.ops(mark, roots, impure=False)
+    fn.line("return (" + "".join(r + ", " for r in rows) + ")")
+    return fn

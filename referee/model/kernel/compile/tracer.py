@@ -15,7 +15,8 @@ import dataclasses
 from types import SimpleNamespace
 from typing import Any
 
-from ..logic import Sym, Untraceable
+from ..logic import Sym, Untraceable, bump, put
+from ..rules import decide
 
 
 class Node:
@@ -113,8 +114,11 @@ class Recorder:
     def _connect(self, op: str, xs: tuple) -> Any:
         body = f" {op} ".join(f"{{{k}}}" for k in range(len(xs)))
         if all(type(x) is bool or (type(x) is Node and x.boolean) for x in xs):
-            return self.tr.expr(f"({body})", xs, boolean=True)  # bools: `and` gives a bool, as all()
-        return self.tr.expr(f"(True if {body} else False)", xs, boolean=True)
+            node = self.tr.expr(f"({body})", xs, boolean=True)  # bools: `and` gives a bool, as all()
+        else:
+            node = self.tr.expr(f"(True if {body} else False)", xs, boolean=True)
+        self.tr.logic[node.n] = (op, xs)
+        return node
 
     def And(self, *xs):
         return self._connect("and", xs) if xs else True
@@ -127,18 +131,31 @@ class Recorder:
 
     def Implies(self, a, b):
         if type(b) is bool or (type(b) is Node and b.boolean):  # already a bool: no bool() call
-            return self.tr.expr("((not {0}) or {1})", (a, b), boolean=True)
-        return self.tr.expr("((not {0}) or bool({1}))", (a, b), boolean=True)
+            node = self.tr.expr("((not {0}) or {1})", (a, b), boolean=True)
+        else:
+            node = self.tr.expr("((not {0}) or bool({1}))", (a, b), boolean=True)
+        self.tr.logic[node.n] = ("implies", (a, b))
+        return node
 
-    def call(self, fn, *xs, like=None):
+    def call(self, fn, *xs, like=None, edits=None):
         """One call to a kernel helper (Lookup, put, bump, decide, a `fork`'s concrete
         form): at run time it gets concrete values and takes its concrete branch, the
-        interpreted path's very code. `like`: the result is shaped as that argument."""
-        fname = self.tr.const(fn)
+        interpreted path's very code. `like`: the result is shaped as that argument;
+        `edits`: it is that argument with at most its item at xs[edits] changed."""
+        run = fn
+        if fn is decide and type(xs[1]) is TState and type(xs[2]) is TArgs:  # the ruling compiled too
+            run = self.tr.ruling(xs[0], xs[2])
+        fname = self.tr.const(run)
         # a Lookup with a default cannot raise (an int index in range or not): pure, so it is
         # dropped when unused and, used once, computed where used (after an `or` that decides)
         pure = fn.__name__ == "Lookup" and len(xs) == 3 and xs[2] is not None
         node = self.tr.expr(fname + "(" + ", ".join(f"{{{k}}}" for k in range(len(xs))) + ")", xs, pure)
+        self.tr.calls[node.n] = fn
+        if fn is put or fn is bump:
+            like, edits = 0, 1
+        vec = None if edits is None else xs[like]
+        if type(vec) is TVec and len(vec.shape) == 1:  # a flat vector edited at one item
+            self.tr.edits[node.n] = (vec.base, xs[edits])
         if like is not None:
             return self.tr.wrap(node, _shape(xs[like]))
         return self.tr.wrap(node, _shape(xs[0]) if fn.__name__ in ("put", "bump") else _table_shape(xs[0])
@@ -194,6 +211,8 @@ class TArgs:
         object.__setattr__(self, "_tr", tr)
         object.__setattr__(self, "_kinds", {prm.name: prm for prm in act.params})
         object.__setattr__(self, "_cfg", cfg)
+        object.__setattr__(self, "_act", act)
+        object.__setattr__(self, "_spec", dict(spec or {}))
         got = dict(spec or {})  # args known when traced: their values; GIVEN: not None, unknown
         object.__setattr__(self, "_given", {n for n, v in got.items() if v is GIVEN})
         object.__setattr__(self, "_got", {n: v for n, v in got.items() if v is not GIVEN})
@@ -260,6 +279,10 @@ class _Fields(dict):
     def __missing__(self, name: str) -> Any:
         shape = self.tr.shapes[name]
         base = self.tr.expr(f"s.{name}", ())
+        if shape:
+            self.tr.vecs[base.n] = name
+        else:
+            self.tr.leaves[base.n] = (name,)
         v = self[name] = TVec(base, shape, (name,)) if shape else Sym(base)
         return v
 
@@ -278,6 +301,11 @@ class Trace:
         self.recorder = Recorder(self)
         self.shapes = {f.name: f.metadata["shape"] for f in state_cls.skeleton()}
         self.fields = _Fields(self)  # each field's stand-in, made when a rule first reads it
+        self.calls: dict[int, Any] = {}  # node number -> the helper it calls
+        self.edits: dict[int, tuple] = {}  # node number -> (the vector's node, the index) it edits
+        self.logic: dict[int, tuple] = {}  # node number -> ("and" | "or" | "implies", its operands)
+        self.leaves: dict[int, tuple] = {}  # node number -> the leaf of the state it reads (field, i)
+        self.vecs: dict[int, str] = {}  # node number -> the state's vector field (or row) it is
 
     def state(self) -> TState:
         return TState(self, self.state_cls, self.cfg, self.fields, {})
@@ -285,9 +313,21 @@ class Trace:
     def args(self, act: Any, spec: dict | None = None) -> TArgs:
         return TArgs(self, act, self.cfg, spec)
 
+    def ruling(self, r: Any, a: "TArgs") -> Any:
+        """What a traced `decide(r, s, a)` calls at run time: decide with the ruling's
+        functions compiled for the args known here (compile/rulings.py)."""
+        from .rulings import compiled_ruling
+
+        return compiled_ruling(r, a._act, a._spec, self.cfg, self.state_cls)
+
     # ------------------------------------------------------------ building nodes
     def item(self, base: Node, k: int, shape: tuple, path: tuple | None) -> Any:
         node = Node(self, f"{base.ref}[{k}]", (base,))  # one per item of a vector made once: no look-up
+        if path is not None:  # an item of the state: a leaf (compiled.py's guarded reads), or a row
+            if shape:
+                self.vecs[node.n] = path[0]
+            else:
+                self.leaves[node.n] = path
         return TVec(node, shape, path) if shape else Sym(node)
 
     def wrap(self, node: Node, shape: tuple) -> Any:
