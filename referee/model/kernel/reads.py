@@ -1,7 +1,10 @@
 """Which leaves of a state (field, index...) a rule reads: recorded by running the rule on
 a view of the state that logs every access. Rules do not branch on state values, so the
 leaves read do not depend on the state: the proofs re-prove, and the replay engine
-re-checks, only the conjuncts whose leaves an action changed."""
+re-checks, only the conjuncts whose leaves an action changed. One exception the kernel
+cannot see: a conjunct that indexes a table with a value read from the state
+(Lookup(s.loc, s.at)) reads another item in another state; no invariant of the five games
+does (tests/test_reads_stable.py plays random games to hold them to it)."""
 from __future__ import annotations
 
 from typing import Any
