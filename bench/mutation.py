@@ -266,6 +266,9 @@ def main() -> None:
                          "sites, the killing suite of the same --count and --seed; its other outcomes are kept. "
                          "Further files (re-runs of the first, e.g. one game each, run side by side) give their "
                          "re-run outcomes first; with --game none nothing more is run")
+    ap.add_argument("--recheck", action="store_true",
+                    help="with --survivors: re-run every mutant of the file that the equivalent list does not set "
+                         "aside, the killed ones too, so that no outcome of the figure comes from older rule modules")
     ap.add_argument("--measured-at", default=None,
                     help="with --survivors: the commit whose rule modules the earlier run mutated (default: the "
                          "file's own 'commit'); a site whose line moved since is renumbered, one whose line changed is "
@@ -350,7 +353,7 @@ def _source_at(commit: str, game: str, module: str) -> str | None:
 
 def rerun(a) -> None:
     """Replay only the earlier run's survivors (those its equivalent list, as it is now, does
-    not set aside), at the same sites, against a suite of the same count and seed generated
+    not set aside; with --recheck every mutant it does not set aside), at the same sites, against a suite of the same count and seed generated
     by today's scenarios; every other outcome of the earlier run is kept as it was. The scenario
     families only add scenarios (docs/scenarios.md: the earlier families' files are the same
     bytes), so a mutant killed then is still killed by the same scenario."""
@@ -367,7 +370,8 @@ def rerun(a) -> None:
         sys.exit(f"{a.survivors[0]}: the file names no commit; give --measured-at COMMIT (the rule modules it mutated)")
     eq = report.equivalents(a.equivalent)
     results = [dict(r) for r in prev["results"]]
-    again = [i for i, r in enumerate(results) if r["status"] == "survived"
+    rerunnable = ("survived", "killed", "error", "timeout") if a.recheck else ("survived",)
+    again = [i for i, r in enumerate(results) if r["status"] in rerunnable
              and not (eq.get((r["game"], r["module"], r["what"])) or eq.get((r["game"], r["module"], "*")))
              and (a.only is None or re.search(a.only, r["what"]))]
     games = [g for g in GAMES_ALL if any(results[i]["game"] == g for i in again) and ("all" in a.game or g in a.game)]
@@ -384,7 +388,7 @@ def rerun(a) -> None:
             now = r["what"] if was is None or was == src else moved(r["what"], was, src)
             found = [s for s in sites(ast.parse(src)) if s[1] == now] if now else []
             if not found:
-                r.update(status="survived", why=f"not located: the site's line changed since {at[:10]}")
+                r.update(status="survived", why=f"not located: the site's line changed since {at[:10]}", rerun=True)
                 print(f"{game}/{r['module']} {r['what']}: not located at this commit", flush=True)
                 continue
             site, what, span = found[0]
