@@ -452,9 +452,13 @@ def batches(tmp: Path, tally: Tally) -> None:
     many.mkdir()
     for i in range(2000):
         (many / f"g{i:04d}.jsonl").write_bytes(good)
+    # Ctrl-C as a user's terminal sends it: a harness started in the background by a
+    # non-interactive shell inherits SIGINT ignored, and so would referee (Python then installs
+    # no KeyboardInterrupt handler): that run said "exit 0" of a Ctrl-C referee never saw
     p = subprocess.Popen([sys.executable, "-m", "referee", "replay", str(many), "--jobs", "2", "-f", "json"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+                         env={**os.environ, "PYTHONPATH": str(ROOT)},
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     kids: list[str] = []
     t0 = time.monotonic()
     while len(kids) < 2 and time.monotonic() - t0 < 30:
