@@ -154,7 +154,7 @@ def _tile(t: Row, names: list[str]) -> Tile:
     mon = -1
     if t.effect == "slay":
         if t.monster not in names:
-            t.fail("monster", f"unknown monster {t.monster!r} (monsters: {', '.join(names)})", "§Équipement")
+            t.fail("monster", f"unknown monster {t.monster!r} (monsters.toml names {', '.join(names)})", "§Équipement")
         mon = names.index(t.monster)
     return Tile(t.name, t.effect, t.value or 0, mon)
 
