@@ -183,4 +183,15 @@ GAPS = (
         "(once, once a round), is never said",
         "a played quest's printed Attack, Gold and XP count in every later round; the illustrative quests have no "
         "other ability", name="quest_reuse"),
+    Gap("§Monstres", "the text says how a monster is defeated and what it gives, never how a monster comes before a "
+        "player: that monsters are among the draft cards, taken into the hand and faced from it, is not said",
+        "monsters are draft cards: drafted into the hand, defeated from it on the player's turn (play.monster); one not "
+        "defeated is discarded with the unplayed cards at the turn's end (§Fin de tour)", name="monster_entry"),
+    Gap("§Jouer des cartes §Icônes de classe", "an ability triggers when its card is played and works only with enough "
+        "cards of a class: whether one whose class condition is short at that moment works once the player controls "
+        "enough cards of the class later in the round is not said",
+        "the condition is read once, when the card is played; a card played later in the round does not wake it",
+        name="condition_later"),
+    Gap("§Quêtes", "when a kept quest may be played is never said: in which phase, on whose turn, from which round",
+        "on its owner's turn of the play phase, in any round (play.quest); it is played once", name="quest_timing"),
 )
