@@ -83,4 +83,14 @@ GAPS = (
     Gap("§Groupe/2", "the figures of a group stand inside a circle of 3\" radius: where the circle is centred, and "
         "whether a figure's whole base or only its centre must be inside, is not said",
         "any centre the log gives; each figure's centre at most 3\" from it", name="group_circle"),
+    Gap("§Actions/Tir", "how far a shot may reach is never said: a shooter needs a line of sight, and no range is given",
+        "no range: any target in line of sight may be shot", name="shot_range"),
+    Gap("§Actions/Mouvement", "what a moving figure may pass through or stop on is never said: other figures, their "
+        "bases, scenery; only leaving a càc has a price",
+        "a move is checked by its distance alone: nothing on the way blocks it, and where it ends is not checked "
+        "against other bases", name="move_blockers"),
+    Gap("§Groupe/2", "a group move goes 'towards the same point': whether each figure must head for one common point, "
+        "and whether they must all end near it, is not said",
+        "each figure of a group move gives its own end point, each within its distance; no common point is checked",
+        name="group_same_point"),
 )
