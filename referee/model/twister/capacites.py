@@ -89,10 +89,13 @@ TROLL_REGEN = Ruling(
     answers=(
         Answer("§Troll", REGLE, "the Troll regenerates (its ability)", lambda s, a: True, lambda s, a: True),
         Answer("§Capacités", REGLE, "abilities are for characters that are not wounded", lambda s, a: True, lambda s, a: False),
+        Answer("§Blessés", REGLE, "only the Cleric heals a wounded character: a Troll regenerating would be a second healer",
+               lambda s, a: True, lambda s, a: False),
     ),
     outcome="bool", action="regen",
-    basis=Basis("model", "§Troll", "§Troll", "§Capacités keeps abilities for unwounded characters and §Troll's "
-                "ability heals the Troll itself, useless unless it is wounded: the model follows §Troll"),
+    basis=Basis("model", "§Troll", "§Troll", "§Capacités keeps abilities for unwounded characters, §Blessés leaves "
+                "healing to the Cleric alone, and §Troll's ability heals the Troll itself, useless unless it is wounded: "
+                "the model follows §Troll"),
 )
 
 REGEN = Action(
