@@ -85,6 +85,7 @@ Le pion ajoute sa force de frappe au dé. Les règles pour les ponts s'appliquen
 §1.5. Fin
 
 La partie se termine quand un joueur a 10 points. Le joueur doit défausser une carte à la fin de son tour.
+Pendant la phase 2, le joueur compte ses points.
 Le joueur doit piocher une carte au début du tour.
 
 Le bouclier augmente la valeur de frappe de 1. Une tour a une valeur de structure de 4 et perd 2 points de structure par coup.
@@ -118,6 +119,7 @@ PLANTED = {
     ("§1.4", "two-names", "frappe"),
     ("§1.4", "dangling-reference", "ponts"),
     ("§1.4", "dangling-reference", "fosses"),
+    ("§1.5", "dangling-reference", "phase 2"),  # phases counted by number, never numbered
     ("§2.3", "skipped-number", "§2.2"),
     ("§1.1", "undefined-term", "Clerc"),  # two roles named once each, nowhere said what they are
     ("§1.1", "undefined-term", "Troll"),
@@ -231,7 +233,7 @@ def test_what_the_model_reports_as_a_gap_is_not_reported_twice():
 # Every finding on the seeds, each read against its rulebook and judged a real defect
 # (docs/detectors.md lists them with the reading); a new one must be read before it is added.
 SEEDS = {
-    "raiders": {"raiders.gap.§3.3.list-intro", "raiders.gap.§5.1.skipped-number"},
+    "raiders": {"raiders.gap.§3.3.list-intro", "raiders.gap.§5.1.skipped-number", "raiders.gap.§6.4.dangling-reference"},
     "draft": set(),
     "welcome": {"welcome.ambiguity.§Enchères.choice-list"},
     "trolls": {"trolls.contradiction.§Tour_de_jeu_6.may-must"},
@@ -358,3 +360,21 @@ def test_the_seeds_are_found_up_from_where_referee_runs(tmp_path, monkeypatch):
     monkeypatch.delenv(SEEDS_ENV, raising=False)
     monkeypatch.chdir(tmp_path / "main" / "sub")
     assert seeds_dir() == (tmp_path / "shared" / "seeds").resolve()
+
+
+@pytest.mark.parametrize("numbered", [
+    "§1. Les phases du tour :\n\n1. Pioche.\n2. Action.\n",      # a list under a line naming the phases
+    "§1. Déroulement\n\nPhase 2 : le joueur agit.\n",               # a line that has it as its subject
+    "§1. Phase 2 - Action\n\nLe joueur agit.\n",                    # a heading
+])
+def test_a_phase_counted_by_number_is_a_finding_unless_the_book_numbers_it(tmp_path, numbered):
+    from referee.checks.text.refs import dangling_reference
+
+    later = "\n§2. Fin\n\nPendant la phase 2, le joueur compte ses points.\n"
+    bare = tmp_path / "bare.txt"
+    bare.write_text("Jeu : règles\n" + later, encoding="utf-8")
+    hits = [h for h in dangling_reference(page("x", bare), frozenset()) if h.term.startswith("phase")]
+    assert [(h.cite, h.term) for h in hits] == [("§2", "phase 2")]
+    given = tmp_path / "given.txt"
+    given.write_text("Jeu : règles\n\n" + numbered + later, encoding="utf-8")
+    assert not [h for h in dangling_reference(page("x", given), frozenset()) if h.term.startswith("phase")]

@@ -4,7 +4,9 @@
   one with no text; `voir Name, Name` naming what no other sentence of the book names; `le
   tableau` where the book holds no table (no line of cells); `les règles pour les fosses`
   (the rules for, of, on a thing) where no § is named after that thing (its heading or, for
-  a book without headings, its outline's cite)."""
+  a book without headings, its outline's cite); `la phase 2`, `l'étape 3` where no heading,
+  line or numbered list of the book says which phase or step is that number (one finding per
+  word, at its first use, naming every § that counts on the numbers)."""
 from __future__ import annotations
 
 import re
@@ -95,11 +97,56 @@ def _rules_for(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                           u.line, lost[0], unit=u.key)
 
 
+_PART = re.compile(r"(?<![\w'’])(phase|étape)s?\s+(\d{1,2})(?![\w.,]\d)", re.I)
+_PLURAL = {"phase": "phases", "étape": "étapes"}
+
+
+def _defines(page: Page, part: str, n: str) -> bool:
+    """Some heading or line names `part n` as its subject ("Phase 2 : ..."), or a list
+    numbers items under a heading or a line that names the parts ("Les phases du tour")."""
+    own = re.compile(rf"^\s*(?:[•\-*–]\s*)?{part}\s+{n}\b", re.I)
+    if any(s.title and re.search(rf"\b{part}\s+{n}\b", s.title, re.I) for s in page.sections):
+        return True
+    if any(own.match(line) for line in page.lines):
+        return True
+    plural = re.compile(rf"\b(?:{part}|{_PLURAL[part.lower()]})\b", re.I)
+    item = re.compile(rf"^\s*{n}[.)]\s+\S")
+    for s in page.sections:  # a numbered list in a § whose heading or first lines name the parts
+        if not (s.title and plural.search(s.title)) and not any(plural.search(u.text) and u.text.rstrip().endswith(":")
+                                                               for u in s.sentences):
+            continue
+        end = min((t.line for t in page.sections if t.line > s.line), default=len(page.lines) + 1)
+        if any(item.match(page.raw(k)) for k in range(s.line, end)):
+            return True
+    return False
+
+
+def _numbered_parts(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    used: dict[str, dict[str, list]] = {}  # part word -> number -> the units using it, in book order
+    for u in page.units:
+        if u.key in skip:
+            continue
+        for m in _PART.finditer(u.text):
+            used.setdefault(m.group(1).lower(), {}).setdefault(m.group(2), []).append(u)
+    for part, numbers in used.items():
+        lost = {n: us for n, us in numbers.items() if not _defines(page, part, n)}
+        if not lost:
+            continue
+        first = min((us[0] for us in lost.values()), key=lambda u: u.line)
+        cites = sorted({u.cite for us in lost.values() for u in us}, key=lambda c: [u.cite for u in page.units].index(c))
+        shown = " and ".join(f"{part} {n}" for n in sorted(lost, key=int))
+        yield Hit(first.cite, "dangling-reference", "gap",
+                  f"the rules count on {shown} ({', '.join(cites)}), and no heading, line or list of the rulebook "
+                  f"says which {part} bears that number: when those rules apply cannot be read", first.line,
+                  f"{part} {min(lost, key=int)}", also=tuple(c for c in cites if c != first.cite), unit=first.key)
+
+
 def dangling_reference(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     yield from _numbered(page, skip)
     yield from _named(page, skip)
     yield from _tables(page, skip)
     yield from _rules_for(page, skip)
+    yield from _numbered_parts(page, skip)
 
 
 DETECTORS = (dangling_reference,)
