@@ -98,7 +98,6 @@ def _rules_for(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
 
 
 _PART = re.compile(r"(?<![\w'’])(phase|étape)s?\s+(\d{1,2})(?![\w.,]\d)", re.I)
-_PLURAL = {"phase": "phases", "étape": "étapes"}
 
 
 def _defines(page: Page, part: str, n: str) -> bool:
@@ -109,7 +108,7 @@ def _defines(page: Page, part: str, n: str) -> bool:
         return True
     if any(own.match(line) for line in page.lines):
         return True
-    plural = re.compile(rf"\b(?:{part}|{_PLURAL[part.lower()]})\b", re.I)
+    plural = re.compile(rf"\b{part}s?\b", re.I)
     item = re.compile(rf"^\s*{n}[.)]\s+\S")
     for s in page.sections:  # a numbered list in a § whose heading or first lines name the parts
         if not (s.title and plural.search(s.title)) and not any(plural.search(u.text) and u.text.rstrip().endswith(":")
