@@ -384,8 +384,10 @@ def rerun(a) -> None:
         for i in (i for i in again if results[i]["game"] == game):
             r = results[i]
             src = (ROOT / pkg.replace(".", "/") / f"{r['module']}.py").read_text(encoding="utf-8")
+            # a site a re-run already found moved is named at the file's own commit by "now"
+            what = r.get("now", r["what"]) if at == prev.get("commit") else r["what"]
             was = _source_at(at, game, r["module"])
-            now = r["what"] if was is None or was == src else moved(r["what"], was, src)
+            now = what if was is None or was == src else moved(what, was, src)
             found = [s for s in sites(ast.parse(src)) if s[1] == now] if now else []
             if not found:
                 r.update(status="survived", why=f"not located: the site's line changed since {at[:10]}", rerun=True)

@@ -544,9 +544,12 @@ def test_ctrl_c_stops_a_parallel_batch_at_once(tmp_path):
     src = (EX / "raiders/normal-pvp.jsonl").read_bytes()
     for i in range(2000):
         (d / f"g{i:04d}.jsonl").write_bytes(src)
+    # SIGINT as a terminal leaves it: a test run from a background job inherits it ignored,
+    # and Python then installs no KeyboardInterrupt handler (referee would never see the Ctrl-C)
     p = subprocess.Popen([sys.executable, "-m", "referee", "replay", str(d), "--jobs", "2", "-f", "json"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-                         env={**os.environ, "PYTHONPATH": str(EX.parent)})
+                         env={**os.environ, "PYTHONPATH": str(EX.parent)},
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     kids: list[str] = []
     t0 = time.monotonic()
     while len(kids) < 2 and time.monotonic() - t0 < 20:  # the workers are up and replaying
