@@ -257,11 +257,18 @@ class Boundary:
                 continue
             tries += 1
             if tries > tries_max:
-                return first
+                break
             got = solve(game, s, act, j, temps[0], conj=conj)
             if got is not None:
-                if conj is not None or just_past(needs[j], s, got[0]):
+                if conj is not None:
                     return (idx,) + got
-                if first is None:
-                    first, tries_max = (idx,) + got, min(tries_max, tries + 5)
-        return first
+                # best: every other Need holds (an engine that skips this one Need accepts
+                # the event: an inexact past is refused by another Need, often of the same §)
+                # and it is just past the limit; a few more states are tried for it
+                rank = (bool(got[1]), just_past(needs[j], s, got[0]))
+                if rank == (True, True):
+                    return (idx,) + got
+                if first is None or rank > first[0]:
+                    first = (rank, (idx,) + got)
+                    tries_max = min(tries_max, tries + 5)
+        return None if first is None else first[1]

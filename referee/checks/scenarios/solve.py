@@ -3,6 +3,7 @@ or by enumeration, then checked concretely."""
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 from types import SimpleNamespace
 from typing import Any, Iterator
 
@@ -29,6 +30,8 @@ def _split(act: Any, cfg: Any) -> tuple[list, list, list]:
             sym.append(prm)
         elif isinstance(k, Name) and k.sym:
             sym.append(prm)
+        elif k.solvable and not (prm.optional and prm.default is None):
+            sym.append(prm)  # an optional field left out has a meaning of its own: kept from the template
         elif k.domain(cfg) is not None:
             enum.append(prm)
         else:
@@ -46,10 +49,40 @@ def _sym_args(act: Any, cfg: Any, a: Any) -> tuple[SimpleNamespace, list]:
         out[prm.name] = v
         cur = getattr(a, prm.name, None)
         vals = cur if isinstance(cur, tuple) else (cur,)
-        if len(vals) != len(vs) or not all(isinstance(x, int) for x in vals):
+        if len(vals) != len(vs) or not all(isinstance(x, (int, Fraction)) for x in vals):
             return SimpleNamespace(**a.__dict__), []
-        pairs += [(z, z3.IntVal(x)) for z, x in zip(vs, vals)]
+        pairs += [(z, _z3_number(z, x)) for z, x in zip(vs, vals)]
     return SimpleNamespace(**out), pairs
+
+
+def _writable(prm: Any, cfg: Any, v: Any) -> bool:
+    """A value z3 chose reads back from its log field as itself."""
+    from ...model.kernel.rules import BadField
+
+    players = tuple(f"P{i}" for i in range(cfg.extra.get("nplayers", 2)))
+    try:
+        return prm.kind.decode(prm.kind.encode(v, cfg, players), cfg, players) == v
+    except (BadField, ValueError, TypeError, IndexError):
+        return False
+
+
+def _z3_number(z: Any, x: int | Fraction) -> Any:
+    """x as a z3 value of z's sort (a Real for a length in inches)."""
+    if z.sort() == z3.RealSort():
+        return z3.RealVal(f"{Fraction(x).numerator}/{Fraction(x).denominator}")
+    return z3.IntVal(int(x))
+
+
+def _number(v: Any) -> int | Fraction:
+    """A z3 model's number as the rules read it: an int, or a Fraction when not whole (an
+    irrational one, from a distance equation, is approximated: the caller checks the
+    arguments concretely, so an approximation that misses is dropped there)."""
+    if z3.is_algebraic_value(v):
+        v = v.approx(12)
+    if z3.is_rational_value(v):
+        f = Fraction(v.numerator_as_long(), v.denominator_as_long())
+        return f.numerator if f.denominator == 1 else f
+    return v.as_long()
 
 
 def _z3_param(prm: Any, cfg: Any, name: str):
@@ -136,6 +169,8 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
             got = _model(z3, term, side, before, terms[j], after if exact else [], zs, template, cfg)
             if got is None:
                 continue
+            if not all(_writable(prm, cfg, got[prm.name]) for prm, _ in zs if prm.kind.solvable):
+                continue  # a value no log can hold (a move of no figure: an empty object)
             b = SimpleNamespace(**base, **got)
             fail = _first_failing(game, s, act, b)
             if fail == j and (conj is None or conjunct_holds(needs[j], s, b, conj)):
@@ -224,6 +259,8 @@ def _model(z3: Any, term: Any, side: list, before: list, target: Any, after: lis
         return None
     if not zs:
         return {} if not any(type(t) is Sym for t in before + after + [target]) else None
+    if any(v.sort() == z3.RealSort() for _, vs in zs for v in vs):
+        return _real_model(z3, term, side, before, target, after, zs, template)
     opt = z3.Optimize()
     work.limited(opt, 2 * work.QUERY_UNITS)
     opt.add(*side)
@@ -234,8 +271,9 @@ def _model(z3: Any, term: Any, side: list, before: list, target: Any, after: lis
         tv = getattr(template, prm.name, None)
         tvals = tv if isinstance(tv, tuple) else (tv,)
         for v, x in zip(vs, tvals):
-            if isinstance(x, int):
-                dist.append(z3.If(v >= x, v - x, x - v))
+            if isinstance(x, (int, Fraction)):
+                c = _z3_number(v, x)
+                dist.append(z3.If(v >= c, v - c, c - v))
     if dist:
         opt.minimize(z3.Sum(dist))
     del plain
@@ -244,6 +282,31 @@ def _model(z3: Any, term: Any, side: list, before: list, target: Any, after: lis
     m = opt.model()
     out = {}
     for prm, vs in zs:
-        vals = [m.eval(v, model_completion=True).as_long() for v in vs]
-        out[prm.name] = tuple(vals) if isinstance(prm.kind, Names) else vals[0]
+        vals = [_number(m.eval(v, model_completion=True)) for v in vs]
+        out[prm.name] = tuple(vals) if isinstance(prm.kind, Names) or prm.kind.solvable else vals[0]
+    return out
+
+
+def _real_model(z3: Any, term: Any, side: list, before: list, target: Any, after: list, zs: list, template: Any):
+    """_model for arguments with lengths (z3 Reals, Trolls' points): a plain solver, as
+    z3's optimiser over distances (products of reals) runs for minutes; closeness to the
+    template is asked of the whole-number leaves only (a group's members), as assumptions
+    dropped when they cannot hold."""
+    sv = z3.Solver()
+    work.limited(sv, work.QUERY_UNITS)
+    sv.add(*side)
+    sv.add(*[term(t) for t in before + after if type(t) is Sym])
+    sv.add(z3.Not(term(target)) if type(target) is Sym else z3.BoolVal(True))
+    keep = []
+    for prm, vs in zs:
+        tv = getattr(template, prm.name, None)
+        tvals = tv if isinstance(tv, tuple) else (tv,)
+        keep += [v == x for v, x in zip(vs, tvals) if v.sort() == z3.IntSort() and isinstance(x, int)]
+    if sv.check(*keep) != z3.sat and (not keep or sv.check() != z3.sat):
+        return None
+    m = sv.model()
+    out = {}
+    for prm, vs in zs:
+        vals = [_number(m.eval(v, model_completion=True)) for v in vs]
+        out[prm.name] = tuple(vals) if isinstance(prm.kind, Names) or prm.kind.solvable else vals[0]
     return out

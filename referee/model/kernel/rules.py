@@ -189,6 +189,10 @@ class ParamKind(ABC):
     """How a field of an event is read from JSON and enumerated by the checks."""
 
     json: dict = {}
+    # True when `symbolic`'s leaves (z3 Int or Real constants, in order) are the numbers of
+    # the decoded value itself: a value z3 finds for them is a value a log may hold, so the
+    # scenario search may choose it (checks/scenarios/solve.py)
+    solvable: bool = False
 
     @abstractmethod
     def decode(self, v: Any, cfg: Config, players: tuple[str, ...]) -> Any:

@@ -130,14 +130,18 @@ def move_cost(s, a):
 
 
 def _moves(s):
-    """x = 1..3 times Mvt along each axis, then the whole side one Mvt along each axis."""
-    p, mine, _ = side(s)
+    """x = 1..3 times Mvt along each axis (one Mvt also turning to face the first foe, as
+    §Actions/Orientation lets a move do for free), then the whole side one Mvt along each axis."""
+    p, mine, foes = side(s)
     figs = s.cfg.comp.figs
     for i in mine:
         for x in (1, 2, 3):
             for dx, dy in AXES:
                 to = (s.pos[i][0] + dx * x * figs[i].prof.mvt, s.pos[i][1] + dy * x * figs[i].prof.mvt)
                 yield args(p, figs=moves_arg(i, to, len(figs)), x=x, face=None, centre=None)
+                v = (s.pos[foes[0]][0] - to[0], s.pos[foes[0]][1] - to[1]) if foes else (0, 0)
+                if x == 1 and v != (0, 0):
+                    yield args(p, figs=moves_arg(i, to, len(figs)), x=x, face=v, centre=None)
     if whole_side(s, p, mine):
         for dx, dy in AXES:
             tos = {i: (s.pos[i][0] + dx * figs[i].prof.mvt, s.pos[i][1] + dy * figs[i].prof.mvt) for i in mine}

@@ -77,6 +77,8 @@ _POINT = {"type": "array", "items": _NUM, "minItems": 2, "maxItems": 2}
 class Point(ParamKind):
     """A point or direction in inches: [x, y], each a whole number or "a/b" / "1.5"."""
 
+    solvable = True  # its numbers are the symbolic leaves (kernel ParamKind)
+
     def decode(self, v, cfg, players):
         return point_of(v, "point")
 
@@ -98,6 +100,8 @@ class Point(ParamKind):
 @dataclass(frozen=True)
 class Group(ParamKind):
     """Figures acting together: a list of figure names, read as a 0/1 flag per slot."""
+
+    solvable = True  # its numbers are the symbolic leaves (kernel ParamKind)
 
     def decode(self, v, cfg, players):
         names = _names(cfg)
@@ -132,6 +136,8 @@ class Group(ParamKind):
 class Moves(ParamKind):
     """Where each moving figure ends: {"h1": [x, y], ...}, read as a flat tuple
     (flag, x, y) x slot: (m0, x0, y0, m1, x1, y1, ...)."""
+
+    solvable = True  # its numbers are the symbolic leaves (kernel ParamKind)
 
     def decode(self, v, cfg, players):
         names = _names(cfg)
