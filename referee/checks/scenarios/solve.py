@@ -261,25 +261,35 @@ def _model(z3: Any, term: Any, side: list, before: list, target: Any, after: lis
         return {} if not any(type(t) is Sym for t in before + after + [target]) else None
     if any(v.sort() == z3.RealSort() for _, vs in zs for v in vs):
         return _real_model(z3, term, side, before, target, after, zs, template)
-    opt = z3.Optimize()
-    work.limited(opt, 2 * work.QUERY_UNITS)
-    opt.add(*side)
-    opt.add(*[term(t) for t in before + after if type(t) is Sym])
-    opt.add(z3.Not(term(target)) if type(target) is Sym else z3.BoolVal(True))
-    dist = []
-    for prm, vs in zs:
-        tv = getattr(template, prm.name, None)
-        tvals = tv if isinstance(tv, tuple) else (tv,)
-        for v, x in zip(vs, tvals):
-            if isinstance(x, (int, Fraction)):
-                c = _z3_number(v, x)
-                dist.append(z3.If(v >= c, v - c, c - v))
+    opt = _posed(z3.Optimize(), 2 * work.QUERY_UNITS, term, side, before, target, after)
+    dist = [z3.If(v >= c, v - c, c - v) for v, x in _paired(zs, template) if isinstance(x, (int, Fraction))
+            for c in (_z3_number(v, x),)]
     if dist:
         opt.minimize(z3.Sum(dist))
     del plain
     if opt.check() != z3.sat:
         return None
-    m = opt.model()
+    return _values(opt.model(), zs)
+
+
+def _posed(solver: Any, units: int, term: Any, side: list, before: list, target: Any, after: list) -> Any:
+    """The solver, limited, asked for: the side constraints, before and after holding, target failing."""
+    work.limited(solver, units)
+    solver.add(*side)
+    solver.add(*[term(t) for t in before + after if type(t) is Sym])
+    solver.add(z3.Not(term(target)) if type(target) is Sym else z3.BoolVal(True))
+    return solver
+
+
+def _paired(zs: list, template: Any) -> Iterator[tuple]:
+    """(z3 leaf, the template's value for it) of every symbolic param."""
+    for prm, vs in zs:
+        tv = getattr(template, prm.name, None)
+        yield from zip(vs, tv if isinstance(tv, tuple) else (tv,))
+
+
+def _values(m: Any, zs: list) -> dict:
+    """The params' values in the model m, as the rules read them."""
     out = {}
     for prm, vs in zs:
         vals = [_number(m.eval(v, model_completion=True)) for v in vs]
@@ -292,21 +302,8 @@ def _real_model(z3: Any, term: Any, side: list, before: list, target: Any, after
     z3's optimiser over distances (products of reals) runs for minutes; closeness to the
     template is asked of the whole-number leaves only (a group's members), as assumptions
     dropped when they cannot hold."""
-    sv = z3.Solver()
-    work.limited(sv, work.QUERY_UNITS)
-    sv.add(*side)
-    sv.add(*[term(t) for t in before + after if type(t) is Sym])
-    sv.add(z3.Not(term(target)) if type(target) is Sym else z3.BoolVal(True))
-    keep = []
-    for prm, vs in zs:
-        tv = getattr(template, prm.name, None)
-        tvals = tv if isinstance(tv, tuple) else (tv,)
-        keep += [v == x for v, x in zip(vs, tvals) if v.sort() == z3.IntSort() and isinstance(x, int)]
+    sv = _posed(z3.Solver(), work.QUERY_UNITS, term, side, before, target, after)
+    keep = [v == x for v, x in _paired(zs, template) if v.sort() == z3.IntSort() and isinstance(x, int)]
     if sv.check(*keep) != z3.sat and (not keep or sv.check() != z3.sat):
         return None
-    m = sv.model()
-    out = {}
-    for prm, vs in zs:
-        vals = [_number(m.eval(v, model_completion=True)) for v in vs]
-        out[prm.name] = tuple(vals) if isinstance(prm.kind, Names) or prm.kind.solvable else vals[0]
-    return out
+    return _values(sv.model(), zs)
