@@ -94,8 +94,11 @@ def scenarios(
         if count < len(confs) and set(family) != {Family.boundary}:
             err.print(f"note: --count {count} plays the random, mutants and unreadable families under the first "
                       f"{count} of them only (the boundary family under all): --count {len(confs)} covers them all")
+    doc = orjson.loads((out_dir / "manifest.json").read_bytes())
+    for x in doc.get("not_reached", []):
+        err.print(f"note: {x['action']} [{x['cite']}]: {x['why']}", markup=False)
     if format is SFmt.pytest:
-        module = orjson.loads((out_dir / "manifest.json").read_bytes())["module"]
+        module = doc["module"]
         err.print(f"pytest module: {out_dir / module} ({'lenient' if lenient else 'strict'}; engine: "
                   f"{engine or 'your referee_engine fixture or REFEREE_ENGINE'})")
     raise typer.Exit(OK)

@@ -79,6 +79,10 @@ EXPECTED = {
                    **{k: _kind(t) for k, t in EXPECT.items()}},
 }
 
+# the scenario families (checks/scenarios/families.FAMILIES, held equal by tests/test_schemas.py;
+# not imported from there: this module is read on the replay path, which never imports the checks)
+FAMILIES = ("random", "boundary", "mutants", "unreadable", "rulings", "situations", "declarations")
+
 MANIFEST = {
     "$schema": DIALECT,
     "$id": f"urn:referee:manifest:{MANIFEST_VERSION}",
@@ -89,8 +93,21 @@ MANIFEST = {
         "referee": {"const": MANIFEST_VERSION, "description": "this format's version"},
         "game": {"type": "string"},
         "seed": {"type": "integer"}, "count": {"type": "integer", "minimum": 1},
-        "families": {"type": "array", "items": {"enum": ["boundary", "random", "mutants", "unreadable", "rulings"]}},
+        "families": {"type": "array", "items": {"enum": list(FAMILIES)}},
         "module": {"type": "string", "description": "the pytest module written (--format pytest)"},
+        "options": {"type": "object", "additionalProperties": {"type": "string"},
+                    "description": "the rule set asked for (--option)"},
+        "all_pairs": {"type": "boolean", "description": "--all-pairs asked"},
+        "configurations": {"type": "array", "description": "the rule sets and player counts played (with --option "
+                           "or --all-pairs)", "items": {
+                               "type": "object", "required": ["options", "players"], "additionalProperties": False,
+                               "properties": {"options": {"type": "object", "additionalProperties": {"type": "string"}},
+                                              "players": {"type": "integer", "minimum": 1}}}},
+        "not_reached": {"type": "array", "description": "actions no scenario of the boundary family plays: no legal "
+                        "game found reaches them (docs/scenarios.md)", "items": {
+                            "type": "object", "required": ["action", "cite", "why"], "additionalProperties": False,
+                            "properties": {"action": {"type": "string"}, "cite": {"type": "string"},
+                                           "why": {"type": "string"}}}},
         "scenarios": {"type": "array", "items": {
             "type": "object", "required": ["file", "game", "family", "expect", "exercises", "cites", "options",
                                            "players", "events"],
@@ -98,7 +115,7 @@ MANIFEST = {
             "properties": {
                 "file": {"type": "string", "pattern": "^[^/\\\\]+\\.jsonl$", "description": "a file of the folder"},
                 "game": {"type": "string"},
-                "family": {"enum": ["boundary", "random", "mutants", "unreadable", "rulings"]},
+                "family": {"enum": list(FAMILIES)},
                 "expect": EXPECTED, "exercises": {"type": "string"},
                 "cites": {"type": "array", "items": {"type": "string"}},
                 "options": {"type": "object", "additionalProperties": {"type": "string"}},

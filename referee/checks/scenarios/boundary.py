@@ -12,7 +12,7 @@ import z3
 from ...model.kernel import Undecided
 from ...model.kernel.logic import Sym
 from ...model.kernel.reads import leaf, parts, reads, with_leaves
-from .conjuncts import conjunct_target, conjuncts
+from .conjuncts import conjunct_target, conjuncts, shapes
 from .limits import _in_turn, _safe, just_past, tight
 from .logs import Scenario, _slug, log_lines
 from .solve import _fits, _sym_args, solve
@@ -29,13 +29,20 @@ class Boundary:
         self.templates: dict[str, list] = {}  # action name -> candidate args seen in the games
         self._moves: dict[int, list] = {}
         self._order: dict[str, list[int]] = {}
+        self.first: dict[str, list[int]] = {}  # action name -> states tried first for its Needs (reach.py)
 
-    def add_game(self, header: dict, path: list, states: list) -> None:
+    def add_game(self, header: dict, path: list, states: list, first: dict[str, list[int]] | None = None) -> None:
+        """A legal game's states; `first`: action name -> prefix lengths of this game whose
+        states are tried first for that action's Needs (a game steered to it, reach.py)."""
         g = len(self.games)
         self.games.append((header, path))
+        at: dict[int, int] = {}
         for k, s in enumerate(states):
             if self.game.result(s) is None:
+                at[k] = len(self.points)
                 self.points.append((g, k, s))
+        for name, ks in (first or {}).items():
+            self.first.setdefault(name, []).extend(at[k] for k in ks if k in at)
 
     def moves(self, idx: int) -> list:
         if idx not in self._moves:
@@ -51,7 +58,8 @@ class Boundary:
         """States in a seeded order: early states (short logs) alternate with the latest
         ones (where levels, guilds and resources have piled up: the rarer limits)."""
         if tag not in self._order:
-            self._order[tag] = self._make_order(tag)
+            first = self.first.get(tag.split("#")[0], [])
+            self._order[tag] = first + [i for i in self._make_order(tag) if i not in set(first)]
         return self._order[tag]
 
     def _make_order(self, tag: str) -> list[int]:
@@ -134,18 +142,20 @@ class Boundary:
 
     def _conjunct_pasts(self, act: Any, j: int, tag: str, idx: int, a: Any, info: dict, deadline: float | None,
                         most: int = 4) -> list[Scenario]:
-        """For a Need that is a conjunction (of 2 to `most` parts, read at the state and
-        arguments of its *past* scenario), one more *past* per conjunct: that conjunct alone
-        fails, the Need's other conjuncts and (if z3 finds it) every other Need hold. An
-        engine that checks only part of the guard passes the Need's one scenario, not these."""
+        """For a Need that is a conjunction (read at the state and arguments of its *past*
+        scenario), one more *past* per conjunct: that conjunct alone fails, the Need's other
+        conjuncts and (if z3 finds it) every other Need hold. An engine that checks only part
+        of the guard passes the Need's one scenario, not these. A conjunction of more than
+        `most` parts (one per card or item: "each item is owned and identified") gets one per
+        shape of part, the first `most` shapes (shapes())."""
         need = self.game.needs(act)[j]
         s = self.points[idx][2]
         sa, pairs = _sym_args(act, s.cfg, a)  # the arguments z3 chooses made symbolic, as solve() does
         cs = conjuncts(need, s, sa)
-        if cs is None or len(cs) > most:
+        if cs is None:
             return []
         out = []
-        for i in range(len(cs)):
+        for i in (range(len(cs)) if len(cs) <= most else shapes(cs)[:most]):
             t = conjunct_target(need, s, sa, i)
             if type(t) is Sym and pairs:
                 t = z3.is_true(z3.simplify(z3.substitute(t.t, *pairs)))

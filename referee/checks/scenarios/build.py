@@ -7,6 +7,7 @@ from ...model.kernel import Game
 from .cites import broken_cites
 from .families import _families
 from .generator import Generator
+from .reach import UNITS
 from .logs import Scenario
 from .declarations import declarations
 from .rulings import rulings
@@ -15,11 +16,12 @@ from .situations import situations
 
 def build(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = "all",
           budget: float | None = None, confs: list[tuple[dict, int]] | None = None,
-          progress: Callable[[str], None] = lambda family: None) -> list[Scenario]:
+          progress: Callable[[str], None] = lambda family: None, report: dict | None = None) -> list[Scenario]:
     """The scenarios of `game`, in memory (nothing is written): the families asked for, in
     the order of FAMILIES. `confs`: the (options, players) every family plays (default:
     families.configurations); `progress` is told each family as it starts. Other arguments
-    as for `generate`."""
+    as for `generate`. `report`, when given, receives "not_reached": the actions no scenario
+    of the boundary family plays (reach.py), each with its § and why."""
     fams = _families(family)
     gen = Generator(game, seed, confs)
     scen: list[Scenario] = []
@@ -31,6 +33,11 @@ def build(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = 
         if name in fams:
             progress(name)
             scen += make()
+    if report is not None and gen.unreached:
+        report["not_reached"] = [{"action": a.name, "cite": a.cite, "why": f"no legal game of the boundary family "
+                                  f"plays it, and a search steered to it did not reach it within {UNITS:,} units of "
+                                  f"work: its Needs have no scenario at their limit, and maybe none past it"}
+                                 for a in gen.unreached]
     for sc in scen:  # every § the event breaks is a right answer for another engine
         if sc.expect["verdict"] == "illegal" and sc.expect.get("cite") is not None:  # a result with no §: none
             sc.expect = {**sc.expect, "cites": broken_cites(game, sc.rows, sc.expect)}

@@ -2,6 +2,7 @@
 that checks part of a guard is caught by one scenario per conjunct."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import z3
@@ -51,6 +52,16 @@ def _conjuncts(need: Need, s: Any, a: Any) -> list | None:
         return None
     cs = [c for c in _flat_and(t.t) if not z3.is_true(c)]
     return [(c, leaves) for c in cs] if len(cs) >= 2 else None
+
+
+def shapes(cs: list) -> list[int]:
+    """The index of the first conjunct of each shape: its text with every number (an index,
+    a bound) taken out, so the parts one per item of a list ("owned[0][3] >= 1", "owned[0][4]
+    >= 1") are one shape and the parts of another kind ("known[0][3] == 1") another."""
+    seen: dict[str, int] = {}
+    for i, (c, _) in enumerate(cs):
+        seen.setdefault(re.sub(r"\d+", "#", str(c)), i)
+    return list(seen.values())
 
 
 def _leaf_name(path: tuple) -> str:

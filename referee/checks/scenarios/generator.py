@@ -3,16 +3,19 @@ and the random family; the boundary, mutants and unreadable families are asked o
 own modules (boundary.py, mutants.py)."""
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
 from ...model.kernel import Game
 from ..explore import Explorer
+from ..search import Rules
 from .boundary import Boundary
 from .declared import declare
 from .families import configurations, header_for
 from .logs import Scenario, _slug, log_lines, result_line
 from .mutants import mutants, unreadable
+from .reach import near, steered_games, unplayed
 
 
 class Generator:
@@ -22,6 +25,7 @@ class Generator:
         self.explorer = Explorer(game, "weighted")
         self.confs = confs or configurations(game)  # (options, players) the games cycle through
         self._played: dict[tuple, tuple] = {}  # legal games already played (mutants, unreadable)
+        self.unreached: list = []  # actions no boundary game plays and no steered search reached (reach.py)
 
     def rng(self, *tag: Any) -> random.Random:
         return random.Random("/".join(map(str, (self.seed, *tag))))
@@ -75,6 +79,17 @@ class Generator:
                 header, path, s, states = self.legal_game(i, keep=True, tag=f"boundary{greed}",
                                                           max_steps=per_game * (2 if greed else 1), greed=greed)
                 B.add_game(header, path, states)
+        # an action these games never play: a game steered to it (reach.py), whose states
+        # near each of its rare events are tried first for those actions' Needs
+        opts, n = self.confs[0]
+        paths = [p for _, p in B.games]
+        rare = {a.name for a in unplayed(self.game, paths)}
+        found, self.unreached = steered_games(self.game, Rules(opts, nplayers=n), paths, self.seed)
+        for _, header, path in found:
+            header = {**header, "options": {**header.get("options", {}), **opts}}
+            first = self.game.first_state(header)
+            afters = list(itertools.accumulate(path, lambda s, m: self.game.apply(s, *m), initial=first))[1:]
+            B.add_game(header, declare(self.game, first, path, afters), [first, *afters], near(path, rare))
         return B.search()
 
     # -------------------------------------------------------------- mutants, unreadable

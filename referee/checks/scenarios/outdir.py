@@ -84,7 +84,8 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
     confs = configurations(game, options, all_pairs) if chosen else None  # checked before anything is written
     out_dir = Path(out_dir)
     own = check_out_dir(out_dir, force)
-    scen = build(game, count, seed, family, budget, confs, progress)  # in memory: the probes replay without files
+    report: dict = {}
+    scen = build(game, count, seed, family, budget, confs, progress, report)  # in memory: the probes replay without files
     manifest, files = [], {}
     for i, sc in enumerate(scen):
         name = f"{game.name}-{sc.family}-{i:04d}-{sc.slug}.jsonl"
@@ -98,6 +99,7 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
     if chosen:  # the rule sets asked for, and those played
         doc |= {"options": options or {}, "all_pairs": all_pairs,
                 "configurations": [{"options": o, "players": n} for o, n in confs]}
+    doc |= report  # what the families could not reach (build)
     doc["scenarios"] = manifest
     module = module_name(game, doc, engine, strict) if fmt == "pytest" else None
     # nothing is written before every name is known to be new or this module's own

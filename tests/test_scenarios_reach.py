@@ -1,0 +1,50 @@
+"""Games steered to an action the random games never play (checks/scenarios/reach.py):
+Raiders' PvP resolution (§8.8) needs two rival groups on one dungeon, which no random game
+of the boundary family reaches; the steered game is legal, ends on the action, and its
+states give the action's Needs their scenarios."""
+from __future__ import annotations
+
+import orjson
+
+from referee.checks.scenarios.generator import Generator
+from referee.checks.scenarios.logs import log_lines
+from referee.checks.scenarios.reach import steer_to, unplayed
+from referee.checks.search import Rules
+from referee.model import load
+from referee.replays.engine import replay
+
+
+def test_steered_game_is_legal_and_ends_on_the_action():
+    game = load("raiders")
+    act = next(a for a in game.actions if a.name == "pvp.resolve")
+    got = steer_to(game, Rules(), act, units=150_000)
+    assert got is not None, "the PvP is reached within 150,000 units (found at ~75,000 when written)"
+    header, path = got
+    assert path[-1][0] is act
+    v = replay([orjson.dumps(x) for x in log_lines(game, header, path)], label="<reach>")
+    assert v.verdict == "legal", v
+
+
+def test_a_budget_too_small_finds_nothing():
+    game = load("raiders")
+    act = next(a for a in game.actions if a.name == "pvp.resolve")
+    assert steer_to(game, Rules(), act, units=2_000) is None
+
+
+def test_unplayed_lists_the_actions_no_path_plays_in_the_games_order():
+    game = load("raiders")
+    by = {a.name: a for a in game.actions}
+    left = unplayed(game, [[(by["setup.draw"], None)], [(by["turn.end"], None)]])
+    assert [a.name for a in left] == [a.name for a in game.actions if a.name not in ("setup.draw", "turn.end")]
+
+
+def test_boundary_family_gives_the_pvp_needs_their_past():
+    """Before reach.py, no Raiders scenario broke "the defender has rolled" (§8.8): an engine
+    resolving a PvP before the defender's roll passed every scenario."""
+    gen = Generator(load("raiders"), 0)
+    got = [x for x in gen.boundary() if x.extra.get("action") == "pvp.resolve" and x.extra.get("side") == "past"]
+    says = {x.extra["says"] for x in got}
+    assert "the defender has rolled on the same dungeon's entry" in says
+    for x in got:
+        v = replay([orjson.dumps(r) for r in x.rows], label="<reach>")
+        assert (v.verdict, v.problems[0].line) == ("illegal", x.expect["line"])
