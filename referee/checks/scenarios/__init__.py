@@ -22,7 +22,9 @@ verdict (`"expect"`, the format replays/expect.py checks), plus manifest.json:
   play (an option's value, or the first of conflicting answers), a complete legal game in
   which that answer decides a step: expected legal, with that ruling deciding.
 - situations: for each option value, a game in which that value decides an event (another
-  value refuses it or leaves another state), and its moves under the other values.
+  value refuses it or leaves another state), and its moves under the other values; and, for
+  each value that answers an open point, games at the point's edges (edges.py: the question
+  one condition short, the value's answer at its limit).
 - declarations: each optional field of an event alone, with its value and with wrong ones.
 
 Deterministic for a given seed (every random choice comes from `random.Random(seed/...)`,
@@ -31,9 +33,11 @@ z3 is asked small questions without time limits that matter).
 Modules, one job each: families (the families asked for, the configurations, a header),
 generator (the legal games every family starts from, played by checks/explore.py; the
 random, mutants and unreadable families), mutants (unreadable and other field values),
-rulings (the open points decided), situations (each option value deciding), declarations
+rulings (the open points decided), situations (each option value deciding) with edges (beside
+each open point), declarations
 (each optional field alone),
-boundary with limits, conjuncts and solve (the guards' limits), logs (a scenario and its log
+boundary with limits, conjuncts and solve (the guards' limits) and reach (games steered to an
+action the random games never play), logs (a scenario and its log
 lines), cites (every § an illegal scenario's event breaks), pairwise (the all-pairs option
 sets), build (in memory), outdir (the folder written and its manifest), pytest_export (the
 pytest module that tests the user's engine).

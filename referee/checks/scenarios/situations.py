@@ -31,6 +31,7 @@ import orjson
 from ...model.kernel import BadInput, Game, Illegal, IllegalSetup
 from ..explore import Explorer
 from .declared import declare
+from .edges import edges
 from .families import header_for, player_counts
 from .logs import Scenario, _slug, expected, log_lines, result_line
 
@@ -61,7 +62,7 @@ def situations(gen: Any, events: int = EVENTS, max_steps: int = 3000, only: tupl
                     sc = _under(game, header, path, opt.name, w, v, line)
                     if sc is not None:
                         out.append(sc)
-    return out
+    return out + (edges(gen, counts) if only is None else [])
 
 
 def _differs(game: Game, s: Any, act: Any, a: Any, after: Any, others: list) -> str | None:
