@@ -249,7 +249,8 @@ def main() -> None:
     ap.add_argument("--modules", nargs="*", default=None, help="only these modules of the game (default: all)")
     ap.add_argument("--sample", type=int, default=0, help="N sites per game, systematic from --seed (0: every site)")
     ap.add_argument("--seed", type=int, default=0, help="the sample's seed")
-    ap.add_argument("--count", type=int, default=6, help="the killing suite's --count")
+    ap.add_argument("--count", type=int, default=None,
+                    help="the killing suite's --count (default 6; with --survivors: the earlier run's, unless given)")
     ap.add_argument("--suite-seed", type=int, default=0, help="the killing suite's --seed")
     ap.add_argument("--family", nargs="*", default=["all"], help="the killing suite's families (default: all)")
     ap.add_argument("--jobs", type=int, default=1)
@@ -298,6 +299,7 @@ def main() -> None:
             per_module[(game, m)] = len(got)
             rows += [(m, src, *s) for s in got if a.only is None or re.search(a.only, s[1])]
         rows = sample(rows, a.sample, a.seed, game)
+        a.count = a.count or 6
         files, tr = suite(game, a.count, a.suite_seed, a.family)
         suites[game] = {"scenarios": len(files), "count": a.count, "seed": a.suite_seed, "families": a.family,
                         "left_out": [[Path(f).name, why] for f, why in tr["fails"]]}
@@ -398,8 +400,8 @@ def rerun(a) -> None:
             where.append(i)
         if not todo:
             continue
-        files, tr = suite(game, old.get("count", a.count), old.get("seed", a.suite_seed), old.get("families", a.family))
-        suites[game] = {**old, "scenarios": len(files), "left_out": [[Path(f).name, why] for f, why in tr["fails"]],
+        files, tr = suite(game, a.count or old.get("count", 6), old.get("seed", a.suite_seed), old.get("families", a.family))
+        suites[game] = {**old, "count": a.count or old.get("count", 6), "scenarios": len(files), "left_out": [[Path(f).name, why] for f, why in tr["fails"]],
                         "rerun": True}
         got: list[dict] = []
         run([(g, m, mod, site, what, order(files, tr, m, span), src) for g, m, mod, site, what, span, src in todo],
