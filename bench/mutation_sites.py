@@ -116,13 +116,51 @@ def sample(rows: list, n: int, seed: int, tag: str) -> list:
 
 def moved(what: str, old_src: str, new_src: str) -> str | None:
     """The description of the same site in a newer version of its module: its line renumbered
-    by a line diff of the two versions (the column and the operator kept), or None when that
-    line itself changed or went (the site is no longer the one measured)."""
+    by a line diff of the two versions (the column and the operator kept). A line edited
+    elsewhere than at the site (a name changed before it) is the same site when the diff
+    pairs it with one new line, a token diff keeps the site's first token, and the mutated node
+    is the same (ast.dump): its
+    column is moved with it (the caller checks that the new site exists). None when the
+    token itself changed or its line went (the site is no longer the one measured)."""
     import difflib
 
-    m = re.match(r"line (\d+) (col .*)$", what)
+    m = re.match(r"line (\d+) col (\d+)(.*)$", what)
     if m is None:
         return None
+    line, col = int(m[1]) - 1, int(m[2])
+    a, b = old_src.splitlines(), new_src.splitlines()
+    lines = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    for i, j, n in lines.get_matching_blocks():
+        if i <= line < i + n:
+            return f"line {j + line - i + 1} col {col}{m[3]}"
+    for tag, i1, i2, j1, j2 in lines.get_opcodes():
+        if tag != "replace" or not i1 <= line < i2 or i2 - i1 != j2 - j1 or line >= len(a):
+            continue
+        old, new = a[line], b[j1 + line - i1]
+        ta = [(t.start(), t.group()) for t in re.finditer(r"\w+|\S", old)]
+        tb = [(t.start(), t.group()) for t in re.finditer(r"\w+|\S", new)]
+        at = next((n for n, (c, _) in enumerate(ta) if c == col - 1), None)  # col is 1-based (_at)
+        if at is None:
+            continue
+        for x, y, k in difflib.SequenceMatcher(None, [t for _, t in ta], [t for _, t in tb],
+                                               autojunk=False).get_matching_blocks():
+            if x <= at < x + k:
+                y = tb[y + at - x][0] + 1
+                now = f"line {j1 + line - i1 + 1} col {y}{m[3]}"
+                same = _node(old_src, what)
+                return now if same is not None and same == _node(new_src, now) else None
+    return None
+
+
+def _node(src: str, what: str) -> str | None:
+    """The mutated node of the site `what` in `src`, positions left out (ast.dump), or None."""
+    tree = ast.parse(src)
+    nodes = list(ast.walk(tree))
+    for (i, k), desc, _ in sites(tree):
+        if desc == what:
+            node = nodes[i] if k is None else nodes[i].value.elts[k]
+            return ast.dump(node)
+    return None
     line = int(m[1]) - 1
     a, b = old_src.splitlines(), new_src.splitlines()
     for i, j, n in difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks():

@@ -26,3 +26,16 @@ def test_a_site_whose_line_changed_is_not_located():
     changed = NEW.replace("x <= 3", "x <= 4")
     assert moved("line 3 col 12: <= -> <", OLD, changed) is None
     assert moved("line 3 col 12: <= -> <", OLD, OLD) == "line 3 col 12: <= -> <"
+
+
+def test_a_line_edited_beside_the_site_keeps_it_with_its_column_moved():
+    """A name changed before the site on its line (Twister's setup: `geometry(comp)` became
+    `geometry(cfg)`): the same node, one column to the left. An edit of the node itself
+    (its constant) is another site."""
+    old = "def f(comp):\n    return g(comp, 4) + (3,) * 4\n"
+    new = "def f(cfg):\n    return g(cfg, 4) + (3,) * 4\n"
+    what = next(w for _, w, _ in sites(ast.parse(old)) if w.endswith(": 4 -> 5") and "col 32" in w)
+    now = moved(what, old, new)
+    assert now == "line 2 col 31: 4 -> 5"
+    assert now in {w for _, w, _ in sites(ast.parse(new))}
+    assert moved(what, old, new.replace("* 4", "* 5")) is None
