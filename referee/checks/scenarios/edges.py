@@ -18,16 +18,15 @@ events, so a seed gives the same set anywhere. One scenario per game, listing th
 holds. `gen` is the scenarios' Generator (generator.py)."""
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from ...model.kernel import BadInput, Game
+from ...model.kernel import Game
 from ...model.kernel.reads import reads
 from ...model.kernel.rules import Need
 from ..explore import Explorer
 from .conjuncts import conjunct_holds, conjuncts
 from .declared import declare
-from .families import header_for
+from .families import under
 from .limits import just_past, tight
 from .logs import Scenario, _slug, log_lines, result_line
 
@@ -90,14 +89,11 @@ def _games(gen: Any, game: Game, name: str, v: str, mine: list, counts: list[int
     explorer = Explorer(game, "weighted")
     found: set[str] = set()
     out: list[Scenario] = []
-    j = played = 0
-    while played < events:
-        j += 1
-        rng = random.Random(f"{gen.seed}/edges/{name}={v}/{j}")
-        n = counts[j % len(counts)]
-        try:
-            header = header_for(game, {name: v}, n, rng)
-        except BadInput:  # that player count is refused under this value
+    played = 0
+    for header, rng in under(game, gen.seed, name, v, counts, "edges"):
+        if played >= events:
+            break
+        if header is None:  # that player count is refused under this value
             played += 1
             continue
         first = s = game.first_state(header)

@@ -69,6 +69,19 @@ def header_for(game: Game, options: dict, nplayers: int, rng: random.Random) -> 
     return {**h, "options": {**h.get("options", {}), **options}}
 
 
+def under(game: Game, seed: int, name: str, v: str, counts: list[int], tag: str):
+    """Endless (header, rng) of seeded games under name=v alone (the other options at their
+    defaults), the player counts cycling; the header is None for a count the value refuses."""
+    j = 0
+    while True:
+        j += 1
+        rng = random.Random(f"{seed}/{tag}/{name}={v}/{j}")
+        try:
+            yield header_for(game, {name: v}, counts[j % len(counts)], rng), rng
+        except BadInput:
+            yield None, rng
+
+
 def _families(family: str | list[str]) -> tuple[str, ...]:
     """The families asked for ("all", one name or a list), in the order of FAMILIES."""
     wanted = [family] if isinstance(family, str) else list(family)

@@ -22,7 +22,6 @@ the search costs about one step per value per event. `gen` is the scenarios' Gen
 (generator.py)."""
 from __future__ import annotations
 
-import random
 from types import SimpleNamespace
 from typing import Any
 
@@ -32,7 +31,7 @@ from ...model.kernel import BadInput, Game, Illegal, IllegalSetup
 from ..explore import Explorer
 from .declared import declare
 from .edges import edges
-from .families import header_for, player_counts
+from .families import player_counts, under
 from .logs import Scenario, _slug, expected, log_lines, result_line
 
 EVENTS = 10_000  # events played per option value at most (Welcome: ~120 games)
@@ -111,13 +110,14 @@ def _search(gen: Any, name: str, v: str, vals: list, counts: list, events: int, 
     under name=v one of whose events goes otherwise under another value, or None."""
     game = gen.game
     explorer = Explorer(game, "weighted")
-    j = played = 0
-    while played < events:
-        j += 1
-        rng = random.Random(f"{gen.seed}/situations/{name}={v}/{j}")
-        n = counts[j % len(counts)]
+    played = 0
+    for header, rng in under(game, gen.seed, name, v, counts, "situations"):
+        if played >= events:
+            break
         try:
-            header = header_for(game, {name: v}, n, rng)
+            if header is None:
+                raise BadInput("refused")
+            n = len(header["players"])
             others = [(w, game.configured({**header.get("options", {}), name: w}, None, None, n))
                       for w in vals if w != v]
         except BadInput:  # that player count is refused under some value
