@@ -48,3 +48,24 @@ def test_boundary_family_gives_the_pvp_needs_their_past():
     for x in got:
         v = replay([orjson.dumps(r) for r in x.rows], label="<reach>")
         assert (v.verdict, v.problems[0].line) == ("illegal", x.expect["line"])
+
+
+def test_a_need_reading_an_open_point_gets_a_past_under_the_reading_in_force():
+    """Welcome's `round.next` Need reads the `chooser` point (who picks the next adventurer
+    after a runner's elimination, §Enchères): besides its own past, one where the option
+    value in force settles the point, refused at its line with the Need's §."""
+    from referee.checks.scenarios.boundary import _decides
+
+    game = load("welcome")
+    got = [x for x in Generator(game, 0).boundary() if "reading" in x.extra]
+    assert any(x.extra["reading"].startswith("chooser: option:chooser=") for x in got), [x.extra for x in got]
+    for x in got:
+        v = replay([orjson.dumps(r) for r in x.rows], label="<reading>")
+        assert (v.verdict, v.problems[0].line, v.problems[0].cite) == ("illegal", x.expect["line"], x.expect["cite"])
+    # where an option's answer settles a point: it applies and no answer of the text does
+    r = next(r for r in game.rulings if r.name == "survive")
+    text = [a for a in r.answers if a.option is None]
+    opt = next(a for a in r.answers if a.option == ("survive", "damage"))
+    s = game.first_state({"players": ["A", "B"], "setup": {"adventurer": "Warrior", "first": "A"}})
+    assert bool(_decides(r, text[1])(s, None)) is bool(text[1].applies(s, None))
+    assert bool(_decides(r, opt)(s, None)) is (bool(opt.applies(s, None)) and not any(bool(t.applies(s, None)) for t in text))

@@ -10,12 +10,13 @@ from typing import Any
 import z3
 
 from ...model.kernel import Undecided
-from ...model.kernel.logic import Sym
+from ...model.kernel.logic import And, Not, Sym
+from ...model.kernel.rules import consulting
 from ...model.kernel.reads import leaf, parts, reads, with_leaves
 from .conjuncts import conjunct_target, conjuncts, shapes
-from .limits import _in_turn, _safe, just_past, tight
+from .limits import _holds, _in_turn, _safe, just_past, tight
 from .logs import Scenario, _slug, log_lines
-from .solve import _fits, _sym_args, solve
+from .solve import _first_failing, _fits, _sym_args, solve
 
 
 class Boundary:
@@ -137,6 +138,7 @@ class Boundary:
                     out += self.scenario(idx, act, a, {"verdict": "illegal", "cite": need.cite}, what,
                                              [need.cite], {**info, "exact": exact, "side": "past", "found_by": how})
                     out += self._conjunct_pasts(act, j, tag, idx, a, info, deadline)
+                    out += self._reading_pasts(act, j, tag, idx, a, info, deadline)
         out += self.invariant_limits()
         return out
 
@@ -176,6 +178,45 @@ class Boundary:
             out += self.scenario(k, act, b, {"verdict": "illegal", "cite": need.cite}, what, [need.cite],
                                      {**info, "exact": exact, "side": "past", "found_by": how, "conjunct": i,
                                       "conjuncts": len(cs), "part": part})
+        return out
+
+    def _reading_pasts(self, act: Any, j: int, tag: str, idx: int, a: Any, info: dict,
+                       deadline: float | None) -> list[Scenario]:
+        """For a Need that reads an open point (it calls `decide`), one more *past* per
+        reading that can settle the point under the rules in force (each text answer, the
+        option value in force): the Need fails where that reading decides. An engine that
+        gets the Need right under one reading only (Twister's two-pawn rule counted without
+        the carried token) passes the Need's one scenario, not these."""
+        need = self.game.needs(act)[j]
+        s = self.points[idx][2]
+        seen: set = set()
+        try:
+            with consulting(seen):
+                need.test(s, a)
+        except Exception:  # noqa: BLE001 - Undecided there: the Need's past says so already
+            return []
+        out = []
+        for r in (r for r in self.game.rulings if r.name in seen):
+            for x in r.answers:
+                if deadline is not None and time.monotonic() > deadline:
+                    return out
+                if x.option is not None and s.cfg.opt(x.option[0]) != x.option[1]:
+                    continue  # another value's reading: not the rules in force
+                decides = _decides(r, x)
+                if _holds_at(decides, s, a):
+                    continue  # the Need's own past is read so already
+                try:
+                    got = self._past(act, j, tag, also=decides, tries_max=10)
+                except z3.Z3Exception:
+                    got = None
+                if got is None:
+                    continue
+                k, b, exact, how = got
+                what = (f"'{act.name}' breaks '{need.says}' where '{x.says}' [{x.source}] settles "
+                        f"'{r.says}', " + ("nothing else" if exact else "the first Need that fails") + f", {how}")
+                out += self.scenario(k, act, b, {"verdict": "illegal", "cite": need.cite}, what, [need.cite],
+                                     {**info, "exact": exact, "side": "past", "found_by": how,
+                                      "reading": f"{r.name}: {x.source}"})
         return out
 
     def invariant_limits(self) -> list[Scenario]:
@@ -247,15 +288,16 @@ class Boundary:
                     fallback = (idx, a, "", False)
         return fallback
 
-    def _past(self, act: Any, j: int, tag: str, conj: int | None = None, tries_max: int = 60):
+    def _past(self, act: Any, j: int, tag: str, conj: int | None = None, tries_max: int = 60, also: Any = None):
         """A state of a legal game and arguments whose first failing Need is the j-th (with
-        `conj`: by that conjunct of it alone)."""
+        `conj`: by that conjunct of it alone; with `also`: where that predicate holds too)."""
         game = self.game
         needs = game.needs(act)
         tries, first = 0, None  # a few more states are tried for a past just beyond the limit
         order = self.order(tag)
-        if conj is not None:  # states where the action is a candidate first: a part of a guard is searched
-            mine = [i for i in order[:1500] if any(a2.name == act.name for a2, _ in self.moves(i))]
+        if conj is not None or also is not None:  # states where the action is a candidate first
+            mine = [i for i in order[:1500] if any(a2.name == act.name and (also is None or _holds_at(also, self.points[i][2], b))
+                                                   for a2, b in self.moves(i))]
             order = mine + [i for i in order if i not in set(mine)]
         for idx in order:
             s = self.points[idx][2]
@@ -263,14 +305,16 @@ class Boundary:
                 continue  # out of phase: only the phase Need can be the one that fails here
             temps = [a for act2, a in self.moves(idx) if act2.name == act.name] or [
                 t for t in self.templates.get(act.name, []) if _fits(act, t, s.cfg)]
+            if also is not None:  # a candidate where the reading settles the point
+                temps = [a for a in temps if _holds_at(also, s, a)]
             if not temps:
                 continue
             tries += 1
             if tries > tries_max:
                 break
-            got = solve(game, s, act, j, temps[0], conj=conj)
+            got = solve(game, s, act, j, temps[0], conj=conj, also=also) if also is None else _proposed(game, s, act, j, temps)
             if got is not None:
-                if conj is not None:
+                if conj is not None or also is not None:
                     return (idx,) + got
                 # best: every other Need holds (an engine that skips this one Need accepts
                 # the event: an inexact past is refused by another Need, often of the same §)
@@ -282,3 +326,35 @@ class Boundary:
                     first = (rank, (idx,) + got)
                     tries_max = min(tries_max, tries + 5)
         return None if first is None else first[1]
+
+
+def _decides(r: Any, x: Any) -> Any:
+    """Where answer x settles ruling r (kernel decide): a text answer where it applies; an
+    option's where it applies and no text answer does; both only where the question arises,
+    for a ruling that has an outcome otherwise."""
+    text = [y for y in r.answers if y.option is None]
+
+    def pred(s: Any, a: Any) -> Any:
+        here = [x.applies(s, a)] + ([] if x.option is None else [Not(y.applies(s, a)) for y in text])
+        return And(*here, *([r.arises(s, a)] if r.otherwise is not None else []))
+
+    return pred
+
+
+def _proposed(game: Any, s: Any, act: Any, j: int, temps: list, most: int = 60):
+    """(args, exact, how) of the first candidate move (of `most`) whose first failing Need is
+    the j-th, as the game proposed it (where a reading settles a point, the arguments are
+    those of moves the game makes: Twister's squares are not enumerated), or None."""
+    needs = game.needs(act)
+    for b in temps[:most]:
+        if _first_failing(game, s, act, b) == j:
+            exact = all(_holds(n, s, b) is not False for k, n in enumerate(needs) if k != j)
+            return b, exact, "a candidate move of the game's own"
+    return None
+
+
+def _holds_at(pred: Any, s: Any, a: Any) -> bool:
+    try:
+        return bool(pred(s, a))
+    except Exception:  # noqa: BLE001 - cannot be read there: not known to hold
+        return False
