@@ -38,16 +38,30 @@ def test_unplayed_lists_the_actions_no_path_plays_in_the_games_order():
     assert [a.name for a in left] == [a.name for a in game.actions if a.name not in ("setup.draw", "turn.end")]
 
 
-def test_boundary_family_gives_the_pvp_needs_their_past():
+def test_the_steered_games_states_give_the_pvp_need_its_past():
     """Before reach.py, no Raiders scenario broke "the defender has rolled" (§8.8): an engine
-    resolving a PvP before the defender's roll passed every scenario."""
-    gen = Generator(load("raiders"), 0)
-    got = [x for x in gen.boundary() if x.extra.get("action") == "pvp.resolve" and x.extra.get("side") == "past"]
-    says = {x.extra["says"] for x in got}
-    assert "the defender has rolled on the same dungeon's entry" in says
-    for x in got:
-        v = replay([orjson.dumps(r) for r in x.rows], label="<reach>")
-        assert (v.verdict, v.problems[0].line) == ("illegal", x.expect["line"])
+    resolving a PvP before the defender's roll passed every scenario. The boundary search
+    over the steered game's states alone (the states near its PvP events tried first) finds
+    that Need's exact past, and the log replays to it."""
+    from itertools import accumulate
+
+    from referee.checks.scenarios.boundary import Boundary
+    from referee.checks.scenarios.reach import near
+
+    game = load("raiders")
+    act = next(a for a in game.actions if a.name == "pvp.resolve")
+    header, path = steer_to(game, Rules(), act, units=150_000)
+    first = game.first_state(header)
+    states = list(accumulate(path, lambda s, m: game.apply(s, *m), initial=first))
+    B = Boundary(Generator(game, 0), None)
+    B.add_game(header, path, states, near(path, {"pvp.roll", "pvp.resolve"}))
+    assert B.first["pvp.resolve"] and B.first["pvp.resolve"][0] == len(states) - 2  # the state it was played in
+    j = next(k for k, n in enumerate(game.needs(act)) if n.says == "the defender has rolled on the same dungeon's entry")
+    idx, a, exact, _ = B._past(act, j, f"{act.name}#{j}")
+    assert exact
+    sc = B.scenario(idx, act, a, {"verdict": "illegal", "cite": "§8.8"}, "", ["§8.8"], {"says": "x"})[0]
+    v = replay([orjson.dumps(r) for r in sc.rows], label="<reach>")
+    assert (v.verdict, v.problems[0].line, v.problems[0].cite) == ("illegal", sc.expect["line"], "§8.8")
 
 
 def test_a_need_reading_an_open_point_gets_a_past_under_the_reading_in_force():
