@@ -11,6 +11,7 @@ from referee.checks.scenarios.families import player_counts
 from referee.checks.scenarios.generator import Generator
 from referee.model import load
 from referee.replays.engine import replay
+from referee.replays.expect import mismatch
 
 
 def _edges(name: str):
@@ -49,5 +50,26 @@ def test_draft_self_no_at_exactly_the_class_count():
     """Under `self=no` the card's ability works with exactly N other cards of its class: the
     answer's comparison at its limit (one card fewer breaks it)."""
     _, got = _edges("draft")
-    keys = {k for sc in got for k in sc.extra["edges"]}
-    assert "counts_itself/option:self=no/limit" in keys
+    sc = next(sc for sc in got if "counts_itself/option:self=no/limit" in sc.extra["edges"])
+    # the text settles it there ("enough without it"): no option does, and the replay agrees;
+    # a rule letting `self=no` settle it there too (a comparison one unit off) is told apart
+    (line,) = sc.extra["lines"]
+    assert sc.expect == {"verdict": "legal", "undecided": {"counts_itself": [line]}}
+    v = replay([orjson.dumps(r) for r in sc.rows], label=sc.slug)
+    v.expect = sc.expect
+    assert mismatch(v) is None
+
+
+def test_undecided_is_checked_against_the_replays_decisions():
+    """expect.undecided fails where the replay reports a rules option settling the point:
+    every Welcome fight has `ring_overlap` settled by its option (the ruling has no outcome
+    of its own where it does not arise)."""
+    _, got = _edges("welcome")
+    sc = next(sc for sc in got if sc.extra["option"].startswith("ring_overlap="))
+    v = replay([orjson.dumps(r) for r in sc.rows], label=sc.slug)
+    fights = [d["line"] for d in v.decided if d["ruling"] == "ring_overlap"]
+    assert fights
+    v.expect = {"verdict": "legal", "undecided": {"ring_overlap": fights[:1]}}
+    assert "ring_overlap" in mismatch(v)
+    v.expect = {"verdict": "legal", "undecided": {"ring_overlap": [1]}}
+    assert mismatch(v) is None

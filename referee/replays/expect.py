@@ -1,7 +1,9 @@
 """Expected verdicts written in a log's header (scenarios, shipped illegal examples):
 `"expect": {"verdict": "legal"}` or `{"verdict": "illegal", "line": L, "cite": "§x.y"}`
 (and `"cites"`: every § the event breaks, the first failing one among them) or `{"verdict": "unreadable", "line": L, "field": F}` (the field of line L that cannot be
-read: a number out of its range, too many names, an unknown name...)."""
+read: a number out of its range, too many names, an unknown name...). Besides, `"decides": R`
+(a rules option settles the open point R at some step) and `"undecided": {R: [L, ...]}` (no
+rules option settles R at those lines: the text does, or the question does not arise)."""
 from __future__ import annotations
 
 from .engine import Verdict
@@ -26,6 +28,10 @@ def mismatch(v: Verdict) -> str | None:
         return f"expected one of {', '.join(map(str, e['cites']))}, got {first.cite if first else None}"
     if "decides" in e and not any(d["ruling"] == e["decides"] for d in v.decided):
         return f"expected the rules option for '{e['decides']}' to decide a step; none did"
+    for r, lines in (e.get("undecided") or {}).items():
+        hit = sorted(d["line"] for d in v.decided if d["ruling"] == r and d["line"] in lines)
+        if hit:
+            return f"expected no rules option to settle '{r}' at line {hit[0]} (the text does, or it does not arise); one did"
     if "field" in e and (first is None or first.field != e["field"]):
         return f"expected field \"{e['field']}\" to be unreadable, got {first.field if first else None}"
     if "kind" in e and (first is None or first.kind != e["kind"]):

@@ -69,6 +69,8 @@ def _kind(t: type) -> dict:
     """A field of "expect" (log.EXPECT) as JSON Schema; null: not said."""
     if t is list:  # expect.cites: every § the event breaks (a list of strings)
         return {"type": ["array", "null"], "items": {"type": "string"}}
+    if t is dict:  # expect.undecided: ruling -> the lines where no option settles it
+        return {"type": ["object", "null"], "additionalProperties": {"type": "array", "items": {"type": "integer"}}}
     return {"type": [{int: "integer", str: "string"}[t], "null"]}
 
 

@@ -236,8 +236,9 @@ def read_header(line: Line, known_games: list[str] | None = None) -> dict[str, A
 
 
 VERDICTS = ("legal", "illegal", "unreadable")
-# besides "verdict"; "cites": every § the illegal event breaks (any one is a right answer)
-EXPECT = {"line": int, "cite": str, "cites": list, "field": str, "kind": str, "decides": str}
+# besides "verdict"; "cites": every § the illegal event breaks (any one is a right answer);
+# "undecided": {ruling: [lines]} where no rules option settles that open point
+EXPECT = {"line": int, "cite": str, "cites": list, "field": str, "kind": str, "decides": str, "undecided": dict}
 
 
 def _expect(no: int, e: dict) -> None:

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from ...model.kernel import Game
 from ...model.kernel.reads import reads
 from ...model.kernel.rules import Need
@@ -113,14 +115,32 @@ def _games(gen: Any, game: Game, name: str, v: str, mine: list, counts: list[int
         res = result_line(game, play.state, header["players"])
         how = "a complete game" if res else f"a legal game stopped after {len(path)} events"
         said = "; ".join(f"line {line}: {words}" for line, words in sorted(new.values()))
-        out.append(Scenario("situations", _slug(f"{name} {v} edge"),
-                            log_lines(game, header, declare(game, first, path, afters), [res] if res else []),
-                            {"verdict": "legal"}, f"{how} under {name}={v} beside the question it answers: {said}",
+        rows = log_lines(game, header, declare(game, first, path, afters), [res] if res else [])
+        out.append(Scenario("situations", _slug(f"{name} {v} edge"), rows, _expect(rows, new),
+                            f"{how} under {name}={v} beside the question it answers: {said}",
                             sorted({act.cite for act, _ in path}),
                             {"option": f"{name}={v}", "edges": sorted(new), "lines": sorted(x for x, _ in new.values())}))
         if len(found) == _most(probes):
             break
     return out
+
+
+def _expect(rows: list[dict], new: dict) -> dict:
+    """Legal; and at each edge line where the replay reports no rules option settling the
+    edge's open point (the text settles it there, or it does not arise), that none does
+    (`expect.undecided`): an engine or a rule that lets the option settle it there too is
+    told apart even where the outcome comes out the same (Draft's ability at exactly its
+    class count under `self=no`: the text settles it)."""
+    from ...replays.engine import replay
+
+    v = replay([orjson.dumps(r) for r in rows], label="<edges>")
+    said = {(d["ruling"], d["line"]) for d in v.decided}
+    undecided: dict[str, list[int]] = {}
+    for key, (line, _) in new.items():
+        r = key.split("/")[0]
+        if (r, line) not in said and line not in undecided.get(r, []):
+            undecided.setdefault(r, []).append(line)
+    return {"verdict": "legal", **({"undecided": {r: sorted(ls) for r, ls in sorted(undecided.items())}} if undecided else {})}
 
 
 def _most(probes: list) -> int:
