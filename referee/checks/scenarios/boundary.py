@@ -165,10 +165,7 @@ class Boundary:
                 continue  # the Need's own past scenario already breaks this conjunct alone
             if deadline is not None and time.monotonic() > deadline:
                 break
-            try:
-                got = self._past(act, j, tag, conj=i, tries_max=10)
-            except z3.Z3Exception:
-                got = None
+            got = self._one_more_past(act, j, tag, conj=i)
             if got is None:
                 continue
             k, b, exact, how = got
@@ -180,13 +177,20 @@ class Boundary:
                                       "conjuncts": len(cs), "part": part})
         return out
 
+    def _one_more_past(self, act: Any, j: int, tag: str, **how: Any):
+        """A Need's further *past* (`_past` with `conj` or `also`, 10 states tried), or None."""
+        try:
+            return self._past(act, j, tag, tries_max=10, **how)
+        except z3.Z3Exception:
+            return None
+
     def _reading_pasts(self, act: Any, j: int, tag: str, idx: int, a: Any, info: dict,
                        deadline: float | None) -> list[Scenario]:
         """For a Need that reads an open point (it calls `decide`), one more *past* per
         reading that can settle the point under the rules in force (each text answer, the
         option value in force): the Need fails where that reading decides. An engine that
-        gets the Need right under one reading only (Twister's two-pawn rule counted without
-        the carried token) passes the Need's one scenario, not these."""
+        gets the Need right under one reading only (Welcome's chooser of the next adventurer
+        under `chooser=left`) passes the Need's one scenario, not these."""
         need = self.game.needs(act)[j]
         s = self.points[idx][2]
         seen: set = set()
@@ -205,10 +209,7 @@ class Boundary:
                 decides = _decides(r, x)
                 if _holds_at(decides, s, a):
                     continue  # the Need's own past is read so already
-                try:
-                    got = self._past(act, j, tag, also=decides, tries_max=10)
-                except z3.Z3Exception:
-                    got = None
+                got = self._one_more_past(act, j, tag, also=decides)
                 if got is None:
                     continue
                 k, b, exact, how = got
