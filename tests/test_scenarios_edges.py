@@ -73,3 +73,16 @@ def test_undecided_is_checked_against_the_replays_decisions():
     assert "ring_overlap" in mismatch(v)
     v.expect = {"verdict": "legal", "undecided": {"ring_overlap": [1]}}
     assert mismatch(v) is None
+
+
+@pytest.mark.parametrize("bad", ['"x"', '{"ring_overlap": "7"}', '{"ring_overlap": [1, "a"]}', '{"ring_overlap": 5}',
+                                 '{"ring_overlap": [0]}'])
+def test_a_malformed_undecided_is_a_located_error_not_a_crash(bad):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    log = next(p for p in sorted((root / "examples" / "welcome").glob("*.jsonl")) if "illegal" not in p.name)
+    rows = [orjson.loads(x) for x in log.read_bytes().splitlines() if x.strip()]
+    rows[0]["expect"] = {"verdict": "legal", "undecided": orjson.loads(bad)}
+    v = replay([orjson.dumps(r) for r in rows], label="<bad>")
+    assert v.verdict == "unreadable" and v.problems[0].line == 1 and v.problems[0].field == "expect.undecided"

@@ -70,7 +70,7 @@ def _kind(t: type) -> dict:
     if t is list:  # expect.cites: every § the event breaks (a list of strings)
         return {"type": ["array", "null"], "items": {"type": "string"}}
     if t is dict:  # expect.undecided: ruling -> the lines where no option settles it
-        return {"type": ["object", "null"], "additionalProperties": {"type": "array", "items": {"type": "integer"}}}
+        return {"type": ["object", "null"], "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 1}}}
     return {"type": [{int: "integer", str: "string"}[t], "null"]}
 
 

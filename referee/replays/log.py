@@ -252,6 +252,9 @@ def _expect(no: int, e: dict) -> None:
             raise Unreadable(no, f"\"expect.{k}\" must be {kind_of(EXPECT[k]())}, got {kind_of(x)}", f"expect.{k}")
         if type(x) is list and not all(type(c) is str for c in x):
             raise Unreadable(no, f"\"expect.{k}\" must be a list of §s (strings)", f"expect.{k}")
+        if type(x) is dict and not all(type(ls) is list and all(type(n) is int and n >= 1 for n in ls)
+                                       for ls in x.values()):
+            raise Unreadable(no, f"\"expect.{k}\" must map each ruling to a list of line numbers", f"expect.{k}")
 
 
 def check_rules(line: Line, version: str) -> None:
