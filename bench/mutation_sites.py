@@ -119,9 +119,8 @@ def moved(what: str, old_src: str, new_src: str) -> str | None:
     by a line diff of the two versions (the column and the operator kept). A line edited
     elsewhere than at the site (a name changed before it) is the same site when the diff
     pairs it with one new line, a token diff keeps the site's first token, and the mutated node
-    is the same (ast.dump): its
-    column is moved with it (the caller checks that the new site exists). None when the
-    token itself changed or its line went (the site is no longer the one measured)."""
+    is the same (ast.dump): its column is moved with it. None when the node itself changed or
+    its line went (the site is no longer the one measured)."""
     import difflib
 
     m = re.match(r"line (\d+) col (\d+)(.*)$", what)
@@ -160,10 +159,4 @@ def _node(src: str, what: str) -> str | None:
         if desc == what:
             node = nodes[i] if k is None else nodes[i].value.elts[k]
             return ast.dump(node)
-    return None
-    line = int(m[1]) - 1
-    a, b = old_src.splitlines(), new_src.splitlines()
-    for i, j, n in difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks():
-        if i <= line < i + n:
-            return f"line {j + line - i + 1} {m[2]}"
     return None

@@ -313,7 +313,7 @@ class Boundary:
             tries += 1
             if tries > tries_max:
                 break
-            got = solve(game, s, act, j, temps[0], conj=conj, also=also) if also is None else _proposed(game, s, act, j, temps)
+            got = solve(game, s, act, j, temps[0], conj=conj) if also is None else _proposed(game, s, act, j, temps)
             if got is not None:
                 if conj is not None or also is not None:
                     return (idx,) + got

@@ -13,7 +13,7 @@ its comparison one unit off, plays these games otherwise: a later event is refus
 declared outcome (the HP left a dungeon with) or the result line differs.
 
 Games are played under the value alone (the other options at their defaults), the player
-counts cycling, until every edge is found or `events` events are played; a count of
+counts cycling, until `events` events are played; a count of
 events, so a seed gives the same set anywhere. One scenario per game, listing the edges it
 holds. `gen` is the scenarios' Generator (generator.py)."""
 from __future__ import annotations
@@ -120,8 +120,6 @@ def _games(gen: Any, game: Game, name: str, v: str, mine: list, counts: list[int
                             f"{how} under {name}={v} beside the question it answers: {said}",
                             sorted({act.cite for act, _ in path}),
                             {"option": f"{name}={v}", "edges": sorted(new), "lines": sorted(x for x, _ in new.values())}))
-        if len(found) == _most(probes):
-            break
     return out
 
 
@@ -141,12 +139,6 @@ def _expect(rows: list[dict], new: dict) -> dict:
         if (r, line) not in said and line not in undecided.get(r, []):
             undecided.setdefault(r, []).append(line)
     return {"verdict": "legal", **({"undecided": {r: sorted(ls) for r, ls in sorted(undecided.items())}} if undecided else {})}
-
-
-def _most(probes: list) -> int:
-    """An upper bound of the edges the probes can show (the search stops early at it): the
-    arises conditions are not counted in advance, so only when there are none."""
-    return 10**9 if any(what == "arises" for _, what, _ in probes) else 2 * len(probes)
 
 
 def _short(t: Any, most: int = 160) -> str:

@@ -29,7 +29,7 @@ from ..steer import Target, climb
 from ..symbolic import instances, skeleton_terms, sym_state, term
 
 UNITS = 400_000  # work per action searched (search.Budget: one unit per step and per move weighed); ~8 s on Raiders
-NEAR = 40  # the last states of a steered game tried first for its action's Needs
+NEAR = 40  # the states before each rare event of a steered game tried first for that action's Needs (near)
 
 
 def situation(game: Game, cfg: Any, act: Any) -> Target:
@@ -78,15 +78,15 @@ def steered_games(game: Game, rules: Rules, paths: list[list], seed: int,
     """([(action, header, path)] one steered game per action that `paths` never play, each
     reaching it; [actions not reached within `units` each]). A game found may play other
     unplayed actions on its way: those are not searched again."""
-    paths = list(paths)
+    played = {act.name for path in paths for act, _ in path}
     found, missing = [], []
     for k, act in enumerate(unplayed(game, paths)):
-        if act.name in {a.name for path in paths for a, _ in path}:
+        if act.name in played:  # met on the way to an earlier one
             continue
         got = steer_to(game, rules, act, units, seed * 1000 + k)
         if got is None:
             missing.append(act)
             continue
         found.append((act, *got))
-        paths.append(got[1])
+        played |= {a.name for a, _ in got[1]}
     return found, missing

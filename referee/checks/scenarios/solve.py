@@ -11,8 +11,8 @@ import z3
 
 from ...model.kernel import Game, Undecided
 from .. import work
-from ...model.kernel.logic import Not, Or, Sym, SymbolicBranch
-from ...model.kernel.rules import Int, Name, Names, Need, Player
+from ...model.kernel.logic import Not, Sym, SymbolicBranch
+from ...model.kernel.rules import Int, Name, Names, Player
 from ..symbolic import _sym_param, leaves as value_leaves
 from .conjuncts import conjunct_holds, conjunct_target
 from .limits import _holds
@@ -107,13 +107,11 @@ def _combos(doms: list, limit: int = 20000) -> Iterator[tuple]:
         yield tuple(d[x] for (_, d), x in zip(doms, c))
 
 
-def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int = 60, conj: int | None = None,
-          also: Any = None):
+def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int = 60, conj: int | None = None):
     """Arguments for `act` at the concrete state s whose first failing Need is the j-th:
     z3 over the Needs' tests (the other Needs hold if it can, else only the ones before),
     then checked concretely. With `conj`, the j-th Need fails by that conjunct only (its
-    other conjuncts hold); with `also` (a rule's predicate of state and arguments), where it
-    holds too. Returns (args, exact, how) or None."""
+    other conjuncts hold). Returns (args, exact, how) or None."""
     from ..symbolic import term
 
     cfg = s.cfg
@@ -157,8 +155,6 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
                         dead = True
                         break
                     t = Not(t)  # the target "fails" when the chosen conjunct alone fails
-                if k == j and also is not None:
-                    t = Or(t, Not(also(s, a)))  # the target fails where `also` holds
                 terms[k] = t
                 if type(t) is not Sym and (bool(t) if k == j else (k < j and not t)):
                     dead = True  # the target cannot fail, or a Need before it cannot hold
@@ -177,20 +173,17 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
                 continue  # a value no log can hold (a move of no figure: an empty object)
             b = SimpleNamespace(**base, **got)
             fail = _first_failing(game, s, act, b)
-            if fail == j and (conj is None or conjunct_holds(needs[j], s, b, conj)) and (
-                    also is None or _holds(Need("", "", also), s, b) is True):
+            if fail == j and (conj is None or conjunct_holds(needs[j], s, b, conj)):
                 how = "found by z3" if zs else "found by enumerating the arguments"
                 return b, others_hold(b), how
     if conj is not None:
         return None
-    # a concrete-only Need (it reads detail z3 does not see), or arguments taken from the
-    # candidate move as they are: unit changes of a legal move's arguments; when the one found
-    # breaks a later Need too, a second unit change of another argument that mends it (e.g. a
-    # card drawn changed, then the card put under with it)
+    # a concrete-only Need (it reads detail z3 does not see): unit changes of a legal move's
+    # arguments; when the one found breaks a later Need too, a second unit change of another
+    # argument that mends it (e.g. a card drawn changed, then the card put under with it)
     first = None
-    fits = (lambda b: True) if also is None else (lambda b: _holds(Need("", "", also), s, b) is True)
     for b in neighbours(act, template, cfg):
-        if _first_failing(game, s, act, b) == j and fits(b):
+        if _first_failing(game, s, act, b) == j:
             if others_hold(b):
                 return b, True, "found by a unit change of a candidate move's arguments"
             first = first or b
@@ -200,7 +193,7 @@ def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int =
     for c in neighbours(act, first, cfg):
         if any(getattr(c, n, None) != getattr(first, n, None) for n in changed):
             continue
-        if _first_failing(game, s, act, c) == j and others_hold(c) and fits(c):
+        if _first_failing(game, s, act, c) == j and others_hold(c):
             return c, True, "found by two unit changes of a candidate move's arguments"
     return first, False, "found by a unit change of a candidate move's arguments"
 
