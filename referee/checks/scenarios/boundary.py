@@ -318,10 +318,11 @@ class Boundary:
                 if conj is not None or also is not None:
                     return (idx,) + got
                 # best: every other Need holds (an engine that skips this one Need accepts
-                # the event: an inexact past is refused by another Need, often of the same §)
-                # and it is just past the limit; a few more states are tried for it
-                rank = (bool(got[1]), just_past(needs[j], s, got[0]))
-                if rank == (True, True):
+                # the event: an inexact past is refused by another Need, often of the same §);
+                # else none of the others that fail shares its § (an engine that skips it
+                # names another §); and it is just past the limit; a few more states are tried
+                rank = (bool(got[1]), got[1] or not _same_cite(needs, j, s, got[0]), just_past(needs[j], s, got[0]))
+                if rank == (True, True, True):
                     return (idx,) + got
                 if first is None or rank > first[0]:
                     first = (rank, (idx,) + got)
@@ -352,6 +353,11 @@ def _proposed(game: Any, s: Any, act: Any, j: int, temps: list, most: int = 60):
             exact = all(_holds(n, s, b) is not False for k, n in enumerate(needs) if k != j)
             return b, exact, "a candidate move of the game's own"
     return None
+
+
+def _same_cite(needs: list, j: int, s: Any, a: Any) -> bool:
+    """Another Need of the same § as the j-th fails too (a past that cannot tell them apart)."""
+    return any(_holds(n, s, a) is False for k, n in enumerate(needs) if k != j and n.cite == needs[j].cite)
 
 
 def _holds_at(pred: Any, s: Any, a: Any) -> bool:

@@ -217,11 +217,50 @@ def neighbours(act: Any, a: Any, cfg: Any, limit: int = 400) -> Iterator[SimpleN
             alts = [x for x in range(len(k.names(cfg))) if x != v]
         elif isinstance(k, Player) and isinstance(v, int):
             alts = [x for x in range(cfg.extra.get("nplayers", 2)) if x != v]
+        elif v is not None and not isinstance(k, (Int, Names, Name, Player)):
+            alts = list(_unit_changes(prm, v, cfg))
         for x in alts:
             yield SimpleNamespace(**{**a.__dict__, prm.name: x})
             n += 1
             if n >= limit:
                 return
+
+
+FEW = 64  # a parameter of the game's own kind with at most this many values: each is a neighbour
+
+
+def _unit_changes(prm: Any, v: Any, cfg: Any) -> Iterator[Any]:
+    """Values of a parameter of the game's own kind next to v: every other value when its
+    symbolic form lists at most FEW (a character, a token); else those one unit away in
+    its log form, a whole number +-1 or one number of a list of them (a square [x, y]: the
+    four next to it); only those the field reads back."""
+    from ...model.kernel.rules import BadField
+
+    players = tuple(f"P{i}" for i in range(cfg.extra.get("nplayers", 2)))
+    try:
+        dom = getattr(prm.kind.symbolic(cfg, f"near.{prm.name}")[0], "dom", None)
+    except (NotImplementedError, AttributeError, TypeError):
+        dom = None
+    if dom is not None and len(dom) <= FEW:
+        yield from (x for x in dom if x != v and _writable(prm, cfg, x))
+        return
+    try:
+        raw = prm.kind.encode(v, cfg, players)
+    except (BadField, ValueError, TypeError, IndexError, KeyError):
+        return
+    if type(raw) is int:
+        near = [raw - 1, raw + 1]
+    elif type(raw) is list and raw and all(type(x) is int for x in raw):
+        near = [raw[:i] + [raw[i] + d] + raw[i + 1:] for i in range(len(raw)) for d in (-1, 1)]
+    else:
+        return
+    for r in near:
+        try:
+            x = prm.kind.decode(r, cfg, players)
+        except (BadField, ValueError, TypeError, IndexError, KeyError):
+            continue
+        if x != v:
+            yield x
 
 
 def _fits(act: Any, a: Any, cfg: Any) -> bool:
