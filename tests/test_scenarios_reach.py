@@ -83,3 +83,28 @@ def test_a_need_reading_an_open_point_gets_a_past_under_the_reading_in_force():
     s = game.first_state({"players": ["A", "B"], "setup": {"adventurer": "Warrior", "first": "A"}})
     assert bool(_decides(r, text[1])(s, None)) is bool(text[1].applies(s, None))
     assert bool(_decides(r, opt)(s, None)) is (bool(opt.applies(s, None)) and not any(bool(t.applies(s, None)) for t in text))
+
+
+def test_an_action_one_search_misses_is_reached_a_step_at_a_time():
+    """Raiders' `item.reuse` (§7.5) needs a group that carries items, won its PvE and is
+    attacked there: items are rare, and a search climbing towards the whole situation
+    meets the PvP long before a group with items. `steps_to` finds games where the Need
+    "it carries items to reuse" holds alone (a group just sent with items); restarted from
+    their last states only, each a start of its own, the search reaches the action, and
+    the game replays as legal."""
+    from referee.checks.scenarios.reach import _last, steps_to
+
+    game = load("raiders")
+    act = next(a for a in game.actions if a.name == "item.reuse")
+    j = next(k for k, n in enumerate(game.needs(act)) if n.says.startswith("it carries items"))
+    subs = steps_to(game, Rules(), act, j, seed=2)
+    assert subs, "groups sent with items are found"
+    for header, path in subs:
+        s = _last(game, Rules(), header, path)[2]
+        assert path[-1][0].name == "expedition.send" and any(x >= 1 for row in s.gn for x in row)
+    got = steer_to(game, Rules(), act, units=400_000, seed=3, known=[_last(game, Rules(), *x) for x in subs], fresh=False)
+    assert got is not None
+    header, path = got
+    assert path[-1][0] is act
+    v = replay([orjson.dumps(x) for x in log_lines(game, header, path)], label="<reach>")
+    assert v.verdict == "legal", v

@@ -84,3 +84,20 @@ def test_a_situation_the_audits_player_count_does_not_show_is_searched_at_anothe
     header, path = W.search_rulings(g, Rules(), ("far",), Budget(UNITS), goal)["far"]
     assert len(header["players"]) == 3 and sum(x.d for _, x in path) == 60
     assert "a game of 3 players" in W._played_with(g, Rules(), header)
+
+
+def test_cells_open_a_disjunction_at_its_nearest_branch():
+    """The situation where an action is legal is a disjunction over its instances: as one
+    condition it tells no state apart (one restart cell for all); opened at its nearest
+    branch, states near different instances, or meeting different conditions of one, keep
+    cells of their own (explore.Restarts)."""
+    prog = distance.program([z3.Or(z3.And(S.at.t >= 60, S.steps.t == 3), z3.And(S.at.t <= 5, S.steps.t == 0))],
+                            distance.places_of(skeleton_terms(S), term))
+    one = distance.measure_parts(prog)
+    assert one(START.but(at=59, steps=3))[1] == one(START.but(at=4, steps=1))[1] == (False,)
+    parts = distance.measure_parts(prog, branches=True)
+    near_first, near_second = parts(START.but(at=59, steps=3)), parts(START.but(at=4, steps=1))
+    assert near_first[0] == one(START.but(at=59, steps=3))[0]  # the distance is the same
+    assert near_first[1][0] != near_second[1][0]  # another branch is nearest
+    assert near_first[1][1:] == (False, True) and near_second[1][1:] == (True, False)
+    assert parts(START.but(at=60, steps=3))[1][1:] == (True, True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import z3
 
@@ -101,9 +101,12 @@ def measure(prog: Program) -> Callable[[Any], float]:
     return lambda s: both(s)[0]
 
 
-def measure_parts(prog: Program) -> Callable[[Any], tuple[float, tuple]]:
+def measure_parts(prog: Program, branches: bool = False) -> Callable[[Any], tuple[float, tuple]]:
     """(distance, which of the situation's conditions hold): the conditions are the
-    conjuncts of the formula, nested conjunctions opened."""
+    conjuncts of the formula, nested conjunctions opened; with `branches`, a disjunction
+    among them is opened too, at its nearest branch (which branch, then which of its
+    conditions hold: the situation where an action is legal is a disjunction over the
+    action's instances, and one condition, the disjunction, would tell no state apart)."""
     if not prog:
         return lambda s: (0.0, ())
     fields = sorted({n[1] for n in prog if n[0] == "leaf"})
@@ -132,9 +135,26 @@ def measure_parts(prog: Program) -> Callable[[Any], tuple[float, tuple]]:
         for i, n in enumerate(prog):
             val[i] = _eval(n, val, flat)
         root = val[-1]
+        if branches:
+            return (root[1] if isinstance(root, tuple) else 0.0), tuple(_conditions(prog, val, len(prog) - 1))
         return (root[1] if isinstance(root, tuple) else 0.0), tuple(_truth(val[k])[1] == 0 for k in parts)
 
     return distance
+
+
+def _conditions(prog: Program, val: list, k: int) -> Iterator[Any]:
+    """Which conditions under node k hold: conjunctions opened, a disjunction at its nearest
+    branch (named by its node, the first of the nearest on a tie)."""
+    n = prog[k]
+    if n[0] == "and":
+        for kid in n[1:]:
+            yield from _conditions(prog, val, kid)
+    elif n[0] == "or" and len(n) > 1:
+        best = min(n[1:], key=lambda kid: _truth(val[kid])[1])
+        yield ("branch", best)
+        yield from _conditions(prog, val, best)
+    else:
+        yield _truth(val[k])[1] == 0
 
 
 def _truth(x: Any) -> tuple:

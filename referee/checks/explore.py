@@ -254,14 +254,17 @@ class Playout:
 
 def explore_from_setups(game: Game, rules: Rules, goal: Callable[..., bool], score: Callable[[Any], float],
              budget: Budget, greed: float = 0.6, depth: int = 1500, seed: int = 0,
-             restart: Restarts | None = None, focus: Callable[[Any], bool] | None = None) -> tuple[dict, list] | None:
+             restart: Restarts | None = None, focus: Callable[[Any], bool] | None = None,
+             known: list[tuple[dict, list, Any]] = ()) -> tuple[dict, list] | None:
     """Random playouts from random setups (greedy on the score with probability
     `greed`, the first move within one of the best; uniform otherwise); every legal move of
     every visited state is tested against goal(header, path, before, action, args, after,
     decided). The first move reaching it ends the search: (header, path to it included);
     None when the budget runs out. With `restart`, every other playout starts from one of
     the best-scored states met so far instead, for a short leg (Restarts); with `focus`,
-    every move is weighed only in the states it accepts (Explorer.expand)."""
+    every move is weighed only in the states it accepts (Explorer.expand); `known` states
+    ((header, path to it, state)) are offered to the restarts first, as states met (a
+    search may then start where an earlier one got)."""
     if game.moves is None or game.random_header is None:
         return None
     rng = random.Random(seed)
@@ -269,8 +272,12 @@ def explore_from_setups(game: Game, rules: Rules, goal: Callable[..., bool], sco
     fresh = starts(game, rules, rng, budget)
     kept: dict = {}  # the best state met in each cell: cell -> (score, -order met, header, path, state)
     met = order = 0
+    for header, path, s in (known if restart is not None else ()):
+        budget.over()  # one unit per state weighed
+        order += 1
+        _keep(kept, restart, (score(s), -order, header, tuple(path), s))
     while True:
-        again = restart is not None and kept and met % 2 == 1
+        again = restart is not None and kept and (met % 2 == 1 or not restart.fresh)
         if again:
             _, _, header, path, s = list(kept.values())[rng.randrange(len(kept))]
             path, left = list(path), restart.leg
@@ -304,6 +311,7 @@ class Restarts:
     leg: int = 60
     every: int = 5
     cell: Callable[[Any], Any] = lambda s: None  # by default one cell: the best state only
+    fresh: bool = True  # fresh playouts from random setups alternate with the restarts (else restarts only, once a state is kept)
 
 
 def _keep(kept: dict, restart: Restarts, entry: tuple) -> None:

@@ -88,16 +88,17 @@ def closeness(goal: Target) -> Callable[[Any], float]:
     return score
 
 
-def climb(goal: Target) -> tuple[Callable[[Any], float], Callable[[Any], bool] | None, Callable[[Any], Any]]:
+def climb(goal: Target, branches: bool = False) -> tuple[Callable[[Any], float], Callable[[Any], bool] | None, Callable[[Any], Any]]:
     """(the score a steered search climbs, where it weighs every move, the cell of a state
     for its restarts). The score is minus the situation's distance (distance.py) when its
     formula is known, else the closeness to the model's values; every move is weighed
     where the distance is 0 (the situation's conditions on the state hold:
     explore.Explorer.focus), everywhere when no formula; the cell is which of the
-    situation's conditions hold (explore.Restarts). They share one evaluation per state."""
+    situation's conditions hold (explore.Restarts; with `branches`, a disjunction's nearest
+    branch and its conditions: distance.measure_parts). They share one evaluation per state."""
     if not goal.situation:
         return closeness(goal), None, lambda s: None
-    far = distance.measure_parts(goal.situation)
+    far = distance.measure_parts(goal.situation, branches)
     last: list = [None, (0.0, ())]  # the state last measured, its (distance, conditions met)
 
     def measured(s: Any) -> tuple[float, tuple]:

@@ -18,6 +18,9 @@ from .mutants import mutants, unreadable
 from .reach import near, steered_games, unplayed
 
 
+PLAYED_ON = 3000  # events a steered game is played on after its rare action, at most
+
+
 class Generator:
     def __init__(self, game: Game, seed: int, confs: list[tuple[dict, int]] | None = None):
         self.game, self.seed = game, seed
@@ -74,23 +77,37 @@ class Generator:
         random, one that mostly takes the move going furthest (resources, levels, guilds
         pile up: the limits come within reach)."""
         B = Boundary(self, budget)
+        same = []  # the games under confs[0], the rules the steered searches play
         for i in range(len(self.confs)):
             for greed in (0.0, 0.8):
                 header, path, s, states = self.legal_game(i, keep=True, tag=f"boundary{greed}",
                                                           max_steps=per_game * (2 if greed else 1), greed=greed)
                 B.add_game(header, path, states)
+                if i == 0:
+                    same.append((header, path))
         # an action these games never play: a game steered to it (reach.py), whose states
         # near each of its rare events are tried first for those actions' Needs
         opts, n = self.confs[0]
         paths = [p for _, p in B.games]
         rare = {a.name for a in unplayed(self.game, paths)}
-        found, self.unreached = steered_games(self.game, Rules(opts, nplayers=n), paths, self.seed)
-        for _, header, path in found:
+        found, self.unreached = steered_games(self.game, Rules(opts, nplayers=n), paths, self.seed, games=same)
+        out = []
+        for act, header, path in found:
             header = {**header, "options": {**header.get("options", {}), **opts}}
             first = self.game.first_state(header)
             afters = list(itertools.accumulate(path, lambda s, m: self.game.apply(s, *m), initial=first))[1:]
-            B.add_game(header, declare(self.game, first, path, afters), [first, *afters], near(path, rare))
-        return B.search()
+            # played on to its end: what the rare event changes is then read by the later
+            # events and the result (a PvP fought with items reused, its winner)
+            for m in self.explorer.play(afters[-1], self.rng("reach", act.name), PLAYED_ON):
+                path, afters = path + [(m.act, m.args)], afters + [m.after]
+            path = declare(self.game, first, path, afters)
+            B.add_game(header, path, [first, *afters], near(path, rare))
+            res = result_line(self.game, afters[-1], header["players"])
+            out.append(Scenario("boundary", _slug(f"reached {act.name}"), log_lines(self.game, header, path, [res] if res else []),
+                                {"verdict": "legal"}, f"a game steered to '{act.name}', which no random game plays, then played "
+                                + ("to its end" if res else f"on ({len(path)} events, no end reached)"),
+                                sorted({a.cite for a, _ in path}), {"action": act.name, "side": "reached"}))
+        return out + B.search()
 
     # -------------------------------------------------------------- mutants, unreadable
     def mutants(self, count: int) -> list[Scenario]:
