@@ -9,7 +9,7 @@ import orjson
 from referee.checks.scenarios import Generator, log_lines
 from referee.checks.scenarios.declared import declare
 from referee.model.kernel import Illegal
-from referee.model.kernel.rules import Int
+from referee.model.kernel.rules import Int, Param
 from referee.model import load
 from referee.replays.engine import replay
 
@@ -35,11 +35,32 @@ def test_every_dungeon_leave_declares_its_outcome_and_hp():
         assert (v.verdict, v.first().line, v.first().cite) == ("illegal", line, "§Issue"), key
 
 
+def test_every_raiders_combat_declares_its_scores():
+    """Raiders' declared fields name their value (Param.fixed): each PvE declares its score
+    and resistance (§8.6), each PvP both scores (§8.8); one off is illegal on that line."""
+    for i in range(7, 20):  # seed 0's first PvP is in game 7
+        rows = _game("raiders", i)
+        pvp = [r for r in rows[1:] if r.get("do") == "pvp.resolve"]
+        if pvp:
+            break
+    pve = [r for r in rows[1:] if r.get("do") == "expedition.resolve"]
+    assert pve and pvp, "no PvP in games 7-19"
+    assert all(type(r["score"]) is int and type(r["resistance"]) is int for r in pve)
+    assert all(type(r["score"]) is int and type(r["defence"]) is int for r in pvp)
+    assert replay([orjson.dumps(r) for r in rows]).verdict == "legal"
+    for r, key, cite in ((pve[0], "resistance", "§8.6"), (pvp[0], "defence", "§8.8")):
+        line = rows.index(r) + 1
+        bad = [dict(x) for x in rows[:line]]
+        bad[-1][key] += 1
+        v = replay([orjson.dumps(x) for x in bad])
+        assert (v.verdict, v.first().line, v.first().cite) == ("illegal", line, cite), key
+
+
 def _toy(refuse, hi=2):
     """One action with an optional number x (default 0) that changes nothing; `refuse` the
     values a Need refuses."""
     need = SimpleNamespace(says="x is right", cite="§1")
-    act = SimpleNamespace(params=(SimpleNamespace(name="x", optional=True, default=0, kind=Int(0, hi)),))
+    act = SimpleNamespace(params=(Param("x", Int(0, hi), optional=True, default=0),))
 
     def step(s, a, b):
         if b.x in refuse:

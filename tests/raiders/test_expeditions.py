@@ -7,6 +7,7 @@ Numbers used below (dungeons.toml):
   Catacombes          level 2, 2 floors, resistance 8, 1 red (creature +2), 1 black, glory 2, 2 treasures
   front bonus by specialists 0..4: 0 1 2 2 3; reinforcement: 0 0 1 2 3
 """
+from pathlib import Path
 from types import SimpleNamespace as A
 
 import pytest
@@ -458,3 +459,59 @@ def test_pvp_heal_follows_the_text():
     assert pvp_deaths(s, 0) == classes("mage")  # one heal, class order: the guerrier is saved
     s = expeditions({"pvp_heal": "no"}).but(cheal=(1, 0), cdead=(classes("guerrier"), NOC))
     assert pvp_deaths(s, 0) == classes("guerrier")
+
+
+# ------------------------------------------------------------------ §8.6 §8.8 declared scores
+def test_a_declared_pve_score_and_resistance_are_checked():
+    """The combat of test_pve_success_clears_a_one_floor_dungeon: score 7 + 2 = 9, resistance
+    6 + 1 (red skull, creature +1) = 7. Declared right, the event is the undeclared one; one
+    off, it is refused under §8.6 and the message gives the rules' figures."""
+    s = expeditions()
+    s = skip(send(s, 0, 1, "Crypte oubliée", front=("guerrier", "mage"), back=("prêtre",)), 1)
+    s = roll(s, 0, 1, ["guerrier 4", "mage 3"])
+    plain = resolve(s, 0, 1)
+    base = dict(p=0, group=1, cancel=0, cancelx=NOX, disarm=NOX, heal=NOC, victims=NOC)
+    assert GAME.step(s, act("expedition.resolve"), A(**base, score=9, resistance=7)) == plain
+    assert GAME.step(s, act("expedition.resolve"), A(**base, score=None, resistance=7)) == plain
+    for said in (dict(score=8, resistance=None), dict(score=None, resistance=6), dict(score=9, resistance=8)):
+        e = illegal(s, "expedition.resolve", A(**base, **said))
+        assert e.need.cite == "§8.6" and "score of 9 against a resistance of 7" in str(e), said
+
+
+def test_declared_pvp_scores_are_checked():
+    """The PvP of test_pvp_in_a_level_1_dungeon_nothing_is_stolen: Ben attacks with
+    5 + 3 + 4 = 12 + 2 = 14; Ana defends with 2 + 1 + 2 = 5 (no items: nothing to count
+    again after her PvE)."""
+    s = _pvp("Crypte oubliée", 4)
+    s = resolve(roll(s, 0, 2, ["guerrier 5c", "mage 4c"]), 0, 2, cancel=1)
+    s = GAME.step(s, act("treasure.draw"), A(p=0, card=treasure_names(CFG).index("Trophée")))
+    s = GAME.step(s, act("pvp.roll"), A(p=None, who=1, group=3, dice=dice("guerrier 5c", "guerrier 3", "mage 4c")))
+    s = GAME.step(s, act("pvp.roll"), A(p=None, who=0, group=2, dice=dice("guerrier 2", "mage 1")))
+    plain = GAME.step(s, act("pvp.resolve"), A(p=None, who=1, group=3, versus=2))
+    said = GAME.step(s, act("pvp.resolve"), A(p=None, who=1, group=3, versus=2, score=14, defence=5))
+    assert said == plain
+    for score, defence in ((13, None), (None, 6), (5, 14)):
+        e = illegal(s, "pvp.resolve", A(p=None, who=1, group=3, versus=2, score=score, defence=defence))
+        assert e.need.cite == "§8.8" and "the attacker 14 and the defender 5" in str(e)
+
+
+def test_a_declared_score_in_a_log_is_read_and_checked_at_its_line(tmp_path):
+    """The first PvE of an example game: exactly one declared score is taken, and a wrong
+    one makes that very line illegal under §8.6 (not a later event)."""
+    import orjson
+
+    from referee.replays.engine import replay
+
+    lines = (Path(__file__).parents[2] / "examples/raiders/normal-advanced.jsonl").read_bytes().splitlines()
+    k = next(i for i, ln in enumerate(lines) if b'"expedition.resolve"' in ln)
+    here = {}  # declared score -> refused at that very line?
+    for v in range(-2, 60):
+        ev = orjson.loads(lines[k])
+        ev["score"] = v
+        got = replay(lines[:k] + [orjson.dumps(ev)] + lines[k + 1:], label="x")
+        first = got.problems[0] if got.problems else None
+        here[v] = first is not None and first.line == k + 1
+        if here[v]:
+            assert first.kind == "illegal" and first.cite == "§8.6", first
+    taken = [v for v, refused in here.items() if not refused]
+    assert len(taken) == 1, taken

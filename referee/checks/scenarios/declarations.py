@@ -38,8 +38,10 @@ def declarations(gen: Any, count: int, per_field: int = PER_FIELD) -> list[Scena
                 if done.get((act.name, prm.name), 0) >= per_field:
                     continue
                 done[(act.name, prm.name)] = done.get((act.name, prm.name), 0) + 1
-                dom = _domain(prm, cfg) or ()
                 right = getattr(a, prm.name)
+                dom = _domain(prm, cfg)
+                if dom is None:  # too wide to list (a score): one off either way
+                    dom = (right - 1, right + 1) if type(right) is int else ()
                 wrong = [x for x in dom if x != right and x != prm.default]
                 if len(wrong) > 3 and type(right) is int:  # a number: one off either way
                     wrong = [x for x in wrong if abs(x - right) == 1]

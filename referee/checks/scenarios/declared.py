@@ -1,10 +1,11 @@
 """What a log may declare, written wherever the rules fix it. An optional field an event left
 out (Param.optional) is given the one value of its domain that keeps every Need and leaves
 the game in the same next state, when other values of it are refused: a declared outcome
-that a Need checks (Welcome's `dungeon.leave`, its outcome and the HP left, §Issue). A
-field that is a choice (no value refused, or several that fit) stays out. An engine that
-computes the outcome otherwise is then caught on that event, not at the end of the game
-or never."""
+that a Need checks (Welcome's `dungeon.leave`, its outcome and the HP left, §Issue). A field
+whose Param names its value (`fixed`: Raiders' combat scores, §8.6 §8.8) is given that value
+when the event takes it. A field that is a choice (no value refused, or several that fit)
+stays out. An engine that computes the outcome otherwise is then caught on that event, not
+at the end of the game or never."""
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -37,6 +38,12 @@ def _domain(prm: Any, cfg: Any) -> Any:
 
 
 def _declared(game: Game, s: Any, act: Any, a: Any, prm: Any, after: Any) -> Any:
+    if prm.fixed is not None:  # the rules say which value: write it if the event takes it
+        b = SimpleNamespace(**{**vars(a), prm.name: prm.fixed(s, a)})
+        try:
+            return b if game.step(s, act, b) == after else a
+        except Illegal:
+            return a
     dom = _domain(prm, s.cfg)
     if dom is None:
         return a

@@ -368,6 +368,10 @@ class Param:
     doc: str = ""
     optional: bool = False
     default: Any = None
+    # A declared field (optional, a value the rules fix and a Need of the action checks, as a
+    # combat's score): that value, from the state before the event and the event. The
+    # scenarios write it (checks/scenarios/declared.py) without trying every value.
+    fixed: Callable[[Any, Any], Any] | None = None
 
 
 # ---------------------------------------------------------------- rules

@@ -180,7 +180,7 @@ def resolution(s: Any, p: int, gi: int) -> A:
     for c in eligible[:n]:
         victims[c] += 1
     return A(p=p, group=gi + 1, cancel=cancel, cancelx=tuple(cancelx), disarm=tuple(disarm), heal=tuple(healed),
-             victims=tuple(victims))
+             victims=tuple(victims), score=None, resistance=None)  # scores not declared
 
 
 def progress(s: Any) -> float:

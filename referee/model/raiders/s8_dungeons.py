@@ -351,6 +351,20 @@ def _only(s: Any, vec: tuple, kind: str) -> Any:
 
 XNAMES = lambda cfg: tuple(x.name for x in cfg.comp.exp.exploration)  # noqa: E731
 
+
+# A log may state a combat's scores as the table counted them: an engine that counts
+# otherwise is told apart at that event, not at a later one or never (as Welcome's
+# dungeon.leave states its outcome). Not stated, nothing is checked.
+def _said(value: Any, a: Any, field: str) -> Any:
+    declared = getattr(a, field, None)  # args made in Python may leave it out
+    return True if declared is None else value == declared
+
+
+SCORE = Param("score", Int(-99, 199), "the group's score the log declares (§8.6: dice, bonuses, cards), checked",
+              optional=True, fixed=lambda s, a: score(s, a.p, a.group - 1))
+RESIST = Param("resistance", Int(-99, 199), "the resistance to beat the log declares (§8.4-§8.7: the tile, its "
+               "effect, encounters and traps left), checked", optional=True, fixed=lambda s, a: resistance(s, a))
+
 RESOLVE = Action(
     "expedition.resolve", "§8.5 §8.6 §8.7", "the player settles his PvE combat: encounters cancelled, traps disarmed, "
     "deaths healed, victims of eliminating traps; success or rout follows from the score",
@@ -360,7 +374,8 @@ RESOLVE = Action(
             Param("cancelx", Names(XNAMES, "card", 4), "Exploration encounters cancelled by criticals"),
             Param("disarm", Names(XNAMES, "card", 4), "traps disarmed"),
             Param("heal", Names(lambda cfg: CLASSES, "class", 6), "dead adventurers healed"),
-            Param("victims", Names(lambda cfg: CLASSES, "class", 6), "adventurers struck by eliminating traps")),
+            Param("victims", Names(lambda cfg: CLASSES, "class", 6), "adventurers struck by eliminating traps"),
+            SCORE, RESIST),
     needs=(
         Need("§8.5", "the player's group has rolled its PvE dice", lambda s, a: s.stage[a.p][a.group - 1] == ROLLED),
         Need("§8.5", "a critical cancels one encounter: as many cancelled as criticals at most",
@@ -382,6 +397,10 @@ RESOLVE = Action(
         Need("§8.5", "one victim per eliminating trap not disarmed",
              lambda s, a: Sum(a.victims) == decide(TRAP_VICTIM, s, a),
              lambda s, a: f"{Sum(a.victims)} victims, {_elim_left(s, a)} eliminating traps left"),
+        Need("§8.6", "the score and resistance the log declares are the rules'",
+             lambda s, a: And(_said(score(s, a.p, a.group - 1), a, "score"), _said(resistance(s, a), a, "resistance")),
+             lambda s, a: f"the rules give a score of {score(s, a.p, a.group - 1)} against a resistance of "
+                          f"{resistance(s, a)}"),
     ),
     effect=_resolve, phases=("expeditions",), propose=lambda s: (resolution(s, p, g) for p, g in _at(s, ROLLED)),
 )
@@ -594,11 +613,17 @@ def pvp_deaths(s: Any, p: int) -> tuple:
     return tuple(out)
 
 
+def _pvp_scores(s: Any, a: Any) -> tuple:
+    """(attacker's, defender's) scores: the attacker on the helmet fights fresh, the defender
+    on the entry after its PvE (§8.8)."""
+    return pvp_score(s, a.who, a.group - 1, False), pvp_score(s, 1 - a.who, a.versus - 1, True)
+
+
 def _pvp_resolve(s: Any, a: Any) -> Any:
     q, h, g = a.who, a.group - 1, a.versus - 1  # attacker (q, h) on the helmet, defender (p, g) on the entry
     p = 1 - q
     d = _dun(s, q, h)
-    sa, sd = pvp_score(s, q, h, False), pvp_score(s, p, g, True)
+    sa, sd = _pvp_scores(s, a)
     fq = vsub(s.front[q][h], pvp_deaths(s, q))
     fp = vsub(s.front[p][g], pvp_deaths(s, p))
     ga, la = glory_swap(s, q, g + 1, d)  # the attacker beats a group of level g+1
@@ -623,16 +648,24 @@ PVP_RESOLVE = Action(
     "pvp.resolve", "§8.8", "the PvP combat is settled: the higher score wins; a tie routs both groups",
     params=(Param("who", Player(), "the attacking player (on the helmet)"),
             Param("group", Int(1, NG, enum=True), "the attacking group"),
-            Param("versus", Int(1, NG, enum=True), "the defending group (on the entry)")),
+            Param("versus", Int(1, NG, enum=True), "the defending group (on the entry)"),
+            Param("score", Int(-99, 199), "the attacker's score the log declares (§8.6, §8.8), checked",
+                  optional=True, fixed=lambda s, a: _pvp_scores(s, a)[0]),
+            Param("defence", Int(-99, 199), "the defender's score the log declares (§8.8 with §7.5: items used in "
+                  "its PvE count again only if paid again), checked", optional=True,
+                  fixed=lambda s, a: _pvp_scores(s, a)[1])),
     needs=(
         Need("§8.8", "the attacker has rolled", lambda s, a: And(s.stage[a.who][a.group - 1] == PVP_ROLLED,
                                                               s.sq[a.who][a.group - 1] == HELMET)),
         Need("§8.8", "the defender has rolled on the same dungeon's entry",
              lambda s, a: And(s.stage[1 - a.who][a.versus - 1] == PVP_ROLLED, s.sq[1 - a.who][a.versus - 1] == ENTRY,
                               s.at[1 - a.who][a.versus - 1] == s.at[a.who][a.group - 1])),
+        Need("§8.8", "the scores the log declares are the rules' (attacker's, defender's)",
+             lambda s, a: And(_said(_pvp_scores(s, a)[0], a, "score"), _said(_pvp_scores(s, a)[1], a, "defence")),
+             lambda s, a: "the rules give the attacker {} and the defender {}".format(*_pvp_scores(s, a))),
     ),
     effect=_pvp_resolve, by="chance", phases=("expeditions",),
-    propose=lambda s: (args(None, who=p, group=g + 1, versus=v + 1) for p, g in _at(s, PVP_ROLLED)
+    propose=lambda s: (args(None, who=p, group=g + 1, versus=v + 1, score=None, defence=None) for p, g in _at(s, PVP_ROLLED)
                        if s.sq[p][g] == HELMET for v in range(3)),
 )
 
