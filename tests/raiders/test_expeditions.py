@@ -515,3 +515,18 @@ def test_a_declared_score_in_a_log_is_read_and_checked_at_its_line(tmp_path):
             assert first.kind == "illegal" and first.cite == "§8.6", first
     taken = [v for v, refused in here.items() if not refused]
     assert len(taken) == 1, taken
+
+
+def test_a_creature_effect_counts_at_each_red_skull_encounter():
+    """Nécropole (level 3): resistance 12, 1 red skull, creature 2 with its effect +1 (§8.4:
+    the effect applies at the encounter). A guerrier rolls 5 and a critical: 5 against
+    12 + 1 x (2 + 1) = 15 (its two black skulls draw two empty rooms); the critical cancelling
+    the creature leaves 12."""
+    floors = tuple(dd.floors if dd.name in ("Crypte oubliée", "Catacombes") else 0 for dd in EXP.dungeons)
+    s = skip(send(expeditions(floors=floors), 0, 1, "Nécropole", front=("guerrier",)), 1)
+    base = dict(p=0, group=1, cancelx=NOX, disarm=NOX, heal=NOC, victims=NOC)
+    s = roll(s, 0, 1, ["guerrier 5c"], explore=["Couloir vide", "Salle vide"])
+    e = illegal(s, "expedition.resolve", A(**base, cancel=0, score=None, resistance=14))
+    assert "against a resistance of 15" in str(e)
+    GAME.step(s, act("expedition.resolve"), A(**base, cancel=0, score=None, resistance=15))
+    GAME.step(s, act("expedition.resolve"), A(**base, cancel=1, score=None, resistance=12))
