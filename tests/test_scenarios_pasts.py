@@ -69,3 +69,46 @@ def test_same_cite_tells_a_past_another_need_of_its_section_also_refuses():
              Need("§B", "third", lambda s, a: a.x > 2)]
     assert _same_cite(needs, 0, None, SimpleNamespace(x=0))  # the second (§A) fails too
     assert not _same_cite(needs, 1, None, SimpleNamespace(x=1))  # only the third (§B) fails besides
+
+
+def test_a_shape_of_parts_fails_by_whichever_item_the_state_allows():
+    """Raiders' "items are special items the player holds, identified" (§7.4 §7.5) is one
+    part per item: owned, and identified if sent. Ana owns only the third item, not
+    identified: the first item's "identified" part cannot fail alone (sending it breaks
+    "owned" too), but the shape's can, by the third item; the past found sends it."""
+    import z3
+
+    from referee.checks.scenarios.conjuncts import conjunct_target, conjuncts, shapes
+    from referee.checks.scenarios.solve import _sym_args, solve
+    from referee.model.kernel import put
+    from referee.model.kernel.logic import Sym
+    from referee.model.raiders.s7_groups import equip_names
+
+    from .raiders.test_expeditions import expeditions
+
+    game = load("raiders")
+    act = game.action("expedition.send")
+    j = next(k for k, n in enumerate(game.needs(act)) if n.says.startswith("items are special items"))
+    need = game.needs(act)[j]
+    s = expeditions()
+    k = 2
+    s = s.but(owned=put(s.owned, 0, put(s.owned[0], k, 1)), known=put(s.known, 0, put(s.known[0], k, 0)),
+              items=put(s.items, 0, 1))
+    template = next(a for a in act.propose(s) if a.p == 0)
+    sa, _ = _sym_args(act, s.cfg, template)
+    cs = conjuncts(need, s, sa)
+    known = next(g for g in shapes(cs) if "known" in str(cs[g[0]][0]))
+    assert len(known) == len(s.cfg.comp.exp.items) and known[0] != known[k]
+    def sat(t):
+        if type(t) is not Sym:
+            return bool(t)
+        z = z3.Solver()
+        z.add(t.t)
+        return z.check() == z3.sat
+
+    assert not sat(conjunct_target(need, s, sa, known[0]))
+    assert sat(conjunct_target(need, s, sa, known))
+    got = solve(game, s, act, j, template, conj=known)
+    assert got is not None
+    sent = [n for n, c in zip(equip_names(s.cfg), got[0].cards) if c]
+    assert s.cfg.comp.exp.items[k].name in sent, sent

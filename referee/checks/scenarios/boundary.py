@@ -149,7 +149,8 @@ class Boundary:
         conjuncts and (if z3 finds it) every other Need hold. An engine that checks only part
         of the guard passes the Need's one scenario, not these. A conjunction of more than
         `most` parts (one per card or item: "each item is owned and identified") gets one per
-        shape of part, the first `most` shapes (shapes())."""
+        shape of part, the first `most` shapes (shapes()): any one part of that shape fails
+        alone, whichever item the state lets fail."""
         need = self.game.needs(act)[j]
         s = self.points[idx][2]
         sa, pairs = _sym_args(act, s.cfg, a)  # the arguments z3 chooses made symbolic, as solve() does
@@ -158,7 +159,7 @@ class Boundary:
             return []
         out = []
         for i in (range(len(cs)) if len(cs) <= most else shapes(cs)[:most]):
-            t = conjunct_target(need, s, sa, i)
+            t = conjunct_target(need, s, sa, i)  # i: a conjunct, or a shape's conjuncts
             if type(t) is Sym and pairs:
                 t = z3.is_true(z3.simplify(z3.substitute(t.t, *pairs)))
             if t is True:
@@ -169,11 +170,12 @@ class Boundary:
             if got is None:
                 continue
             k, b, exact, how = got
-            part = str(cs[i][0])
-            what = (f"'{act.name}' breaks part {i + 1} of {len(cs)} of '{need.says}' ({part}) and "
+            first = i[0] if isinstance(i, tuple) else i
+            part = str(cs[first][0]) + (f" or one of its {len(i) - 1} likes" if isinstance(i, tuple) and len(i) > 1 else "")
+            what = (f"'{act.name}' breaks part {first + 1} of {len(cs)} of '{need.says}' ({part}) and "
                     + ("nothing else" if exact else "its other parts hold") + f", {how}")
             out += self.scenario(k, act, b, {"verdict": "illegal", "cite": need.cite}, what, [need.cite],
-                                     {**info, "exact": exact, "side": "past", "found_by": how, "conjunct": i,
+                                     {**info, "exact": exact, "side": "past", "found_by": how, "conjunct": first,
                                       "conjuncts": len(cs), "part": part})
         return out
 
@@ -289,7 +291,7 @@ class Boundary:
                     fallback = (idx, a, "", False)
         return fallback
 
-    def _past(self, act: Any, j: int, tag: str, conj: int | None = None, tries_max: int = 60, also: Any = None):
+    def _past(self, act: Any, j: int, tag: str, conj: int | tuple | None = None, tries_max: int = 60, also: Any = None):
         """A state of a legal game and arguments whose first failing Need is the j-th (with
         `conj`: by that conjunct of it alone; with `also`: where that predicate holds too)."""
         game = self.game

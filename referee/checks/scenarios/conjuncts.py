@@ -54,23 +54,32 @@ def _conjuncts(need: Need, s: Any, a: Any) -> list | None:
     return [(c, leaves) for c in cs] if len(cs) >= 2 else None
 
 
-def shapes(cs: list) -> list[int]:
-    """The index of the first conjunct of each shape: its text with every number (an index,
-    a bound) taken out, so the parts one per item of a list ("owned[0][3] >= 1", "owned[0][4]
-    >= 1") are one shape and the parts of another kind ("known[0][3] == 1") another."""
-    seen: dict[str, int] = {}
+def shapes(cs: list) -> list[tuple[int, ...]]:
+    """The conjuncts grouped by shape, in order of first appearance: its text with every
+    number (an index, a bound) taken out, so the parts one per item of a list ("owned[0][3]
+    >= 1", "owned[0][4] >= 1") are one shape and the parts of another kind ("known[0][3] ==
+    1") another."""
+    seen: dict[str, list[int]] = {}
     for i, (c, _) in enumerate(cs):
-        seen.setdefault(re.sub(r"\d+", "#", str(c)), i)
-    return list(seen.values())
+        seen.setdefault(re.sub(r"\d+", "#", str(c)), []).append(i)
+    return [tuple(v) for v in seen.values()]
 
 
 def _leaf_name(path: tuple) -> str:
     return path[0] + "".join(f"[{i}]" for i in path[1:])
 
 
-def conjunct_target(need: Need, s: Any, a: Any, i: int) -> Any:
+def conjunct_target(need: Need, s: Any, a: Any, i: int | tuple[int, ...]) -> Any:
     """"Conjunct i of the Need fails and its other conjuncts hold" at the concrete state s,
-    for arguments a (some symbolic): a Sym, a bool, or None when there is no conjunct i."""
+    for arguments a (some symbolic): a Sym, a bool, or None when there is no conjunct i.
+    For a tuple of conjuncts (a shape: one part per item), any one of them so: which item
+    a state lets fail alone is the state's to say, not the first item's."""
+    if isinstance(i, tuple):
+        ts = [conjunct_target(need, s, a, k) for k in i]
+        if any(t is True for t in ts):
+            return True
+        syms = [t.t for t in ts if type(t) is Sym]
+        return Sym(z3.Or(*syms)) if syms else (False if any(t is False for t in ts) else None)
     cs = conjuncts(need, s, a)
     if cs is None or i >= len(cs):
         return None
@@ -91,7 +100,7 @@ def conjunct_target(need: Need, s: Any, a: Any, i: int) -> Any:
     return Sym(t)
 
 
-def conjunct_holds(need: Need, s: Any, a: Any, i: int) -> bool:
+def conjunct_holds(need: Need, s: Any, a: Any, i: int | tuple[int, ...]) -> bool:
     """Concretely: does conjunct i fail at (s, a) while the Need's other conjuncts hold?"""
     t = conjunct_target(need, s, a, i)
     return t is True

@@ -107,7 +107,7 @@ def _combos(doms: list, limit: int = 20000) -> Iterator[tuple]:
         yield tuple(d[x] for (_, d), x in zip(doms, c))
 
 
-def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int = 60, conj: int | None = None):
+def solve(game: Game, s: Any, act: Any, j: int, template: Any, combos_max: int = 60, conj: int | tuple | None = None):
     """Arguments for `act` at the concrete state s whose first failing Need is the j-th:
     z3 over the Needs' tests (the other Needs hold if it can, else only the ones before),
     then checked concretely. With `conj`, the j-th Need fails by that conjunct only (its
