@@ -473,14 +473,14 @@ def expedition_checks(x: Expeditions) -> list[DataCheck]:
     add("§8.7", "the secret passage is an Exploration card", any(e.kind == "passage" for e in x.exploration), "", name="secret_passage_exploration")
     add("§8.4", "a dungeon's Exploration cards come from a pile that can hold its black skulls",
         all(dd.black <= len(x.exploration) for dd in x.dungeons), "", name="dungeon_exploration_cards")
-    # the tile's creature is met only through its red skulls: an effect on it elsewhere is
-    # dead data, and the rule that applies it (resistance, s8_dungeons.py) is never run
-    dead = [dd.name for dd in x.dungeons if dd.effect == "creature" and dd.red == 0]
-    add("§8.4", "an effect on a tile's creature is on a tile with red skulls (else it never applies)", not dead,
-        f"creature effect, no red skull: {dead}", name="creature_effect_red_skulls")
     piles = {PILES[t.pile] for t in x.treasures} | ({"Objets"} if x.items else set())
     add("§8.7", "the four treasure piles Gloire, Richesse, Objets, Prisonniers all have cards", piles == set(PILES),
         f"piles: {sorted(piles)}", name="four_treasure_piles")
     add("§8.7", "a dungeon gives at most 4 treasures (one per pile, without a secret passage)",
         all(dd.treasures <= 4 for dd in x.dungeons), f"treasures: {[dd.treasures for dd in x.dungeons]}", name="dungeon_gives_4")
+    # the tile's creature is met only through its red skulls: an effect on it elsewhere is
+    # dead data, and the rule that applies it (resistance, s8_dungeons.py) is never run
+    dead = [dd.name for dd in x.dungeons if dd.effect == "creature" and dd.red == 0]
+    add("§8.4", "an effect on a tile's creature is on a tile with red skulls (else it never applies)", not dead,
+        f"creature effect, no red skull: {dead}", name="creature_effect_red_skulls")
     return out
