@@ -22,12 +22,28 @@ def declare(game: Game, s: Any, path: list, afters: list) -> list:
     declarable field written."""
     out = []
     for (act, a), after in zip(path, afters):
-        for prm in act.params:
-            if prm.optional and getattr(a, prm.name) == prm.default:
-                a = _declared(game, s, act, a, prm, after)
+        left = [prm for prm in act.params if prm.optional and getattr(a, prm.name) == prm.default]
+        fixed = [prm for prm in left if prm.fixed is not None]
+        if fixed:  # the values the rules name, checked together in one step
+            b = SimpleNamespace(**{**vars(a), **{prm.name: prm.fixed(s, a) for prm in fixed}})
+            a = b if _same(game, s, act, b, after) else _each(game, s, act, a, fixed, after)
+        a = _each(game, s, act, a, [prm for prm in left if prm.fixed is None], after)
         out.append((act, a))
         s = after
     return out
+
+
+def _each(game: Game, s: Any, act: Any, a: Any, prms: list, after: Any) -> Any:
+    for prm in prms:
+        a = _declared(game, s, act, a, prm, after)
+    return a
+
+
+def _same(game: Game, s: Any, act: Any, b: Any, after: Any) -> bool:
+    try:
+        return game.step(s, act, b) == after
+    except Illegal:
+        return False
 
 
 def _domain(prm: Any, cfg: Any) -> Any:
@@ -40,10 +56,7 @@ def _domain(prm: Any, cfg: Any) -> Any:
 def _declared(game: Game, s: Any, act: Any, a: Any, prm: Any, after: Any) -> Any:
     if prm.fixed is not None:  # the rules say which value: write it if the event takes it
         b = SimpleNamespace(**{**vars(a), prm.name: prm.fixed(s, a)})
-        try:
-            return b if game.step(s, act, b) == after else a
-        except Illegal:
-            return a
+        return b if _same(game, s, act, b, after) else a
     dom = _domain(prm, s.cfg)
     if dom is None:
         return a
