@@ -99,6 +99,7 @@ def test_a_shape_of_parts_fails_by_whichever_item_the_state_allows():
     cs = conjuncts(need, s, sa)
     known = next(g for g in shapes(cs) if "known" in str(cs[g[0]][0]))
     assert len(known) == len(s.cfg.comp.exp.items) and known[0] != known[k]
+
     def sat(t):
         if type(t) is not Sym:
             return bool(t)

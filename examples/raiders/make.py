@@ -19,7 +19,6 @@ HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent.parent))
 
 from referee.checks import witness as W  # noqa: E402
-from referee.checks.explore import explore_from_setups  # noqa: E402
 from referee.checks.search import Budget, Rules  # noqa: E402
 from referee.model import load  # noqa: E402
 from referee.model.kernel.play import playout  # noqa: E402
@@ -48,12 +47,10 @@ def pvp_won(before, act, a, after, decided):
 
 
 def search(options: dict, goal, metric, seconds: int, greed: float, seed: int):
-    """(header, path) to a move meeting goal: greedy on `metric`, then on how far the game has
-    got; the work is counted (seconds of an idle machine at GAME.search_rate moves weighed a
-    second), so the same seed gives the same game on any machine."""
-    return explore_from_setups(GAME, Rules(options), lambda header, path, *move: goal(*move),
-                               lambda s: metric(s) * 1000 + GAME.progress(s), Budget(seconds * GAME.search_rate),
-                               greed=greed, depth=3000, seed=seed)
+    """witness.search with a counted budget (seconds of an idle machine at GAME.search_rate
+    moves weighed a second), so the same seed gives the same game on any machine."""
+    return W.search(GAME, Rules(options), goal, metric, Budget(seconds * GAME.search_rate),
+                    greed=greed, depth=3000, seed=seed)
 
 
 def legal_game(name: str, options: dict, seed: int) -> list[dict]:

@@ -22,13 +22,14 @@ from .steer import Target, climb
 
 
 def search(game: Game, rules: Rules, goal: Goal, metric: Callable[[Any], float] | None,
-           budget: Budget) -> tuple[dict, list] | None:
+           budget: Budget, **explore: Any) -> tuple[dict, list] | None:
     """(header, [(action, args)]) reaching the goal, or None within the budget: greedy on
-    what a claim maximises, then on how far the game has got."""
+    what a claim maximises, then on how far the game has got (`explore`: greed, depth,
+    seed of explore_from_setups)."""
     progress = game.progress or (lambda s: 0.0)
     metric = metric or (lambda s: 0.0)
     return explore_from_setups(game, rules, lambda header, path, *move: goal(*move),
-                    lambda t: metric(t) * 1000 + progress(t), budget)
+                    lambda t: metric(t) * 1000 + progress(t), budget, **explore)
 
 
 def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget,

@@ -495,7 +495,7 @@ def test_declared_pvp_scores_are_checked():
         assert e.need.cite == "§8.8" and "the attacker 14 and the defender 5" in str(e)
 
 
-def test_a_declared_score_in_a_log_is_read_and_checked_at_its_line(tmp_path):
+def test_a_declared_score_in_a_log_is_read_and_checked_at_its_line():
     """The first PvE of an example game: exactly one declared score is taken, and a wrong
     one makes that very line illegal under §8.6 (not a later event)."""
     import orjson

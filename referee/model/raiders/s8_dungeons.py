@@ -355,9 +355,11 @@ XNAMES = lambda cfg: tuple(x.name for x in cfg.comp.exp.exploration)  # noqa: E7
 # A log may state a combat's scores as the table counted them: an engine that counts
 # otherwise is told apart at that event, not at a later one or never (as Welcome's
 # dungeon.leave states its outcome). Not stated, nothing is checked.
-def _said(value: Callable[[], Any], a: Any, field: str) -> Any:
-    declared = getattr(a, field, None)  # args made in Python may leave it out
-    return True if declared is None else value() == declared  # counted only when declared
+def _said(values: Callable[[], tuple], a: Any, fields: tuple[str, ...]) -> Any:
+    declared = [getattr(a, f, None) for f in fields]  # args made in Python may leave them out
+    if all(d is None for d in declared):
+        return True  # nothing stated: nothing counted
+    return And(*[v == d for v, d in zip(values(), declared) if d is not None])
 
 
 SCORE = Param("score", Int(-99, 199), "the group's score the log declares (§8.6: dice, bonuses, cards), checked",
@@ -398,8 +400,7 @@ RESOLVE = Action(
              lambda s, a: Sum(a.victims) == decide(TRAP_VICTIM, s, a),
              lambda s, a: f"{Sum(a.victims)} victims, {_elim_left(s, a)} eliminating traps left"),
         Need("§8.6", "the score and resistance the log declares are the rules'",
-             lambda s, a: And(_said(lambda: score(s, a.p, a.group - 1), a, "score"),
-                              _said(lambda: resistance(s, a), a, "resistance")),
+             lambda s, a: _said(lambda: (score(s, a.p, a.group - 1), resistance(s, a)), a, ("score", "resistance")),
              lambda s, a: f"the rules give a score of {score(s, a.p, a.group - 1)} against a resistance of "
                           f"{resistance(s, a)}"),
     ),
@@ -662,8 +663,7 @@ PVP_RESOLVE = Action(
              lambda s, a: And(s.stage[1 - a.who][a.versus - 1] == PVP_ROLLED, s.sq[1 - a.who][a.versus - 1] == ENTRY,
                               s.at[1 - a.who][a.versus - 1] == s.at[a.who][a.group - 1])),
         Need("§8.8", "the scores the log declares are the rules' (attacker's, defender's)",
-             lambda s, a: And(_said(lambda: _pvp_scores(s, a)[0], a, "score"),
-                              _said(lambda: _pvp_scores(s, a)[1], a, "defence")),
+             lambda s, a: _said(lambda: _pvp_scores(s, a), a, ("score", "defence")),
              lambda s, a: "the rules give the attacker {} and the defender {}".format(*_pvp_scores(s, a))),
     ),
     effect=_pvp_resolve, by="chance", phases=("expeditions",),
