@@ -194,4 +194,11 @@ GAPS = (
         name="condition_later"),
     Gap("§Quêtes", "when a kept quest may be played is never said: in which phase, on whose turn, from which round",
         "on its owner's turn of the play phase, in any round (play.quest); it is played once", name="quest_timing"),
+    Gap("§Mise en place §Monstres", "the draft deck's size is never given, nor what happens when it cannot deal a "
+        "round's packs: unplayed cards and defeated monsters go to its discard pile, which the text never brings "
+        "back into play",
+        "the deck is dealt from until the game ends and the discard is never shuffled back; the illustrative deck "
+        "holds enough for four rounds of five players (check 1)", name="draft_deck_runs_out"),
+    Gap("§Fin de manche §Quêtes", "a kept quest that is never played: whether it counts at the end (nothing, or "
+        "against its owner) is never said", "it counts nothing: only played quests add their XP", name="unplayed_quest"),
 )
