@@ -201,4 +201,13 @@ GAPS = (
         "holds enough for four rounds of five players (check 1)", name="draft_deck_runs_out"),
     Gap("§Fin de manche §Quêtes", "a kept quest that is never played: whether it counts at the end (nothing, or "
         "against its owner) is never said", "it counts nothing: only played quests add their XP", name="unplayed_quest"),
+    Gap("§Fin de manche §Jouer des cartes", "the XP printed on a hero or weapon stays in effect after its round, and "
+        "the end only says to total the XP: whether a card's printed XP counts once at the end or is gained again "
+        "each round (as its printed gold is each turn, §Fin de tour) is never said",
+        "it counts once, at the end, beside the XP tokens taken (common.score)", name="printed_xp_once"),
+    Gap("§Quêtes", "a quest asks for heroes and weapons of its class: whether it needs both a hero and a weapon or "
+        "cards of the class of either kind, how many, and whether cards still in hand count ('have', where the "
+        "text elsewhere says 'control') is never said",
+        "the quest's printed count per class, heroes and weapons counted together, among the cards the player has "
+        "played (common.meets)", name="quest_requirement"),
 )
