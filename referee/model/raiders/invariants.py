@@ -137,6 +137,30 @@ GAPS = (
     Gap("§8.9", "adventurers 'placed on the buildings' go back to the reserve at the end of the phase, but no rule of "
         "the text places an adventurer on a building", "no adventurer is ever on a building: the sentence changes "
         "nothing", name="adventurers_on_buildings"),
+    # components the rules draw from, listed nowhere: no heading of §10 keeps a place for them
+    Gap("§8.4 §8.5 §3.6", "the Exploration cards are never listed: how many the pile holds and what each is (the "
+        "encounters and the bonus each adds, the traps, which of them eliminate, the secret passage of §8.7); §10 "
+        "has no heading for them, only the black skull's key in §10.4",
+        "an illustrative pile in components/dungeons.toml [[exploration]] (encounters, Trappe and Gouffre, a secret "
+        "passage)", name="exploration_cards_missing"),
+    Gap("§7.6 §8.6", "the mercenaries are never listed: how many there are, each one's printed price and what it "
+        "adds to a group's score (§8.6); §10 has no heading for them",
+        "illustrative mercenaries in components/dungeons.toml [[mercenary]] (a price and a score bonus each)",
+        name="mercenaries_missing"),
+    # where the text is silent on a rule and the model took a reading (issue 17, item 4)
+    Gap("§8.7", "when the group on the entry is routed, the attacker on the helmet 'may' then do the dungeon in PvE: "
+        "whether it may decline, and what becomes of its group if it does, is never said",
+        "it must: its PvE combat is due like any other (s8_dungeons.pve_ready), and the phase cannot end "
+        "(all_resolved) before it is fought", name="helmet_may_decline"),
+    Gap("§9.2 §9.3 §8.8", "the end condition and its point are for a player who 'reaches' 23 glory, and a PvP loss "
+        "takes glory away (§8.8): whether a player who reached 23 and fell back below it by the end of the turn (or "
+        "of the game, in competition mode) still meets the condition is never said",
+        "the condition is read from the glory held when it is checked, at the end of the turn and at the end of the "
+        "game (s9_end.conditions: glory >= 23)", name="glory_reached_or_held"),
+    Gap("§3.2 §10.2", "the Maisons are never listed: how many there are, and the starting building and the two "
+        "adventurers each one gives; nor is it said whether both players may choose the same Maison",
+        "illustrative Maisons in components/cards.toml [[house]]; each has one deck, so the two players take "
+        "different Maisons (the setup refuses the same one twice, §3.2)", name="houses_missing"),
 )
 
 
