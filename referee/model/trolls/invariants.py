@@ -93,4 +93,9 @@ GAPS = (
         "and whether they must all end near it, is not said",
         "each figure of a group move gives its own end point, each within its distance; no common point is checked",
         name="group_same_point"),
+    Gap("§Joker/2", "a round blanc is declared at the start of a round, when the Human declares his action: when two "
+        "players who bet a joker (the Troll and the Dragon) both want one before the same action, whose is played "
+        "first, and whether the second may still follow, is never said",
+        "each is declared at a round's start in the order the log gives them; when one round blanc is over, another "
+        "may be declared before the Human acts (turn.py: round.blanc)", name="blanc_order"),
 )

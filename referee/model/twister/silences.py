@@ -87,4 +87,13 @@ GAPS = (
     Gap("§Révéler", "a room may be revealed when 'a pawn of a player' has direct access: whether it must be the "
         "revealer's pawn, and whether an object counts as a pawn here, is not said",
         "one of the revealing player's characters, on a square next to the room", name="reveal_whose_pawn"),
+    Gap("§Passe-muraille", "the Wall-Walker crosses a wall for 1 AP: whether that is part of a move (how many walls, "
+        "at what point of it) or an action of its own, and onto which square, is never said",
+        "an action of its own, 1 AP: onto the square next to it beyond the wall, as a move's end square must be "
+        "(passwall)", name="passwall_how"),
+    Gap("§Combat §Mise en place", "'face down' marks two states: a token not yet revealed (the teams on their "
+        "starting lines, the tokens hidden in the rooms) and a wounded character (§Combat: the loser's pawn is turned "
+        "face down); the text never tells a team's face-down character from a wounded one",
+        "two states kept apart: a token is hidden until its room is revealed (the teams are known from the log's "
+        "header, team_face_down), and a character is wounded by losing a combat", name="face_down_two_states"),
 )
