@@ -114,7 +114,7 @@ GAPS = (
     Gap("§6.2 §10.3", "the building table (effects, costs, white circles, evolution prices) is missing",
         "an illustrative set (components/buildings.toml) that keeps every number the text gives", name="building_table_effects"),
     Gap("§6.5", "the Avant-Poste's level conditions are not given (only an example of counting levels)",
-        "illustrative conditions in components/board.toml: level 2 needs 3 levels in the right column, level 3 needs 4 in the middle one", name="avant_poste_level"),
+        "illustrative conditions in components/board.toml [[outpost]]: level 2 needs 3 levels in the right column, level 3 needs 4 in the middle one", name="avant_poste_level"),
     Gap("§3.3", "the layout of the advanced side (which slots are level 1, which are base slots) is not given",
         "an illustrative board in components/board.toml", name="layout_advanced_side"),
     Gap("§9.1", "the 6 guilds' conditions and prices are missing", "illustrative guilds in components/guilds.toml", name="6_guilds_conditions"),
