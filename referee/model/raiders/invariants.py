@@ -161,6 +161,32 @@ GAPS = (
         "adventurers each one gives; nor is it said whether both players may choose the same Maison",
         "illustrative Maisons in components/cards.toml [[house]]; each has one deck, so the two players take "
         "different Maisons (the setup refuses the same one twice, §3.2)", name="houses_missing"),
+    Gap("§7.2", "the Partir en donjon actions are played alternately, one each, and the two players may have placed "
+        "different numbers of them: what happens once one player has none left is never said (it decides who may "
+        "still answer an ambush)",
+        "the other plays his remaining ones, one after another (s7_groups._my_send_turn)", name="send_uneven"),
+    Gap("§7.5 §6.6", "an item is sold at the Foire de la magie '(1 charge)' for its sale value: whether the charge is "
+        "paid or gained (§6.6 has the Foire produce charges), what the value is paid in, and whether the sale needs "
+        "an action on the Foire is never said",
+        "the seller pays 1 charge, places an action on the Foire, and gains the value in crowns (item.sell)",
+        name="sale_terms"),
+    Gap("§7.6", "a mercenary is chosen among those still available, or drawn at random by the level-3 Stratège, and "
+        "those that served come back only after phase 3: what happens when none is left is never said",
+        "the option cannot be taken then: a mercenary is bought or drawn only while one is in the pile "
+        "(mercenary.buy, mercenary.draw)", name="mercenary_none_left"),
+    Gap("§8.1", "the PvE combats come first, 'starting with' the initiative player's: whether all of his come before "
+        "the other's or the two alternate is not said, and no order is given for the PvP combats, nor among one "
+        "player's own combats",
+        "all the initiative player's PvE combats first, in the order his log gives; the PvP combats, and one player's "
+        "combats among themselves, in the log's order (expedition.roll, pvp.roll)", name="combat_order"),
+    Gap("§8.5 §8.6", "an eliminating trap strikes a front-line adventurer after the dice are rolled: whether his die, "
+        "and his place in the front bonus, still count in the score is never said",
+        "they still count: the score is the dice as rolled and the bonus of the group as formed (s8_dungeons.score)",
+        name="trap_victim_die"),
+    Gap("§8.7", "the dead adventurers (not healed) are 'removed', while the survivors go back to the reserve: where "
+        "the dead go (out of the game, or back to a common supply the buildings recruit from) is never said",
+        "out of the game; the model's recruiting draws from no counted supply, so nothing else depends on it",
+        name="dead_where"),
 )
 
 
