@@ -82,9 +82,15 @@ def score(s, p: int):
     return s.xp[p] + cards + quests
 
 
-def meets(s, p: int, needs: tuple[int, ...]):
-    """§Quêtes: the player controls the heroes and weapons of each class a quest requires."""
-    return And(*[class_count(s, p, c) >= k for c, k in enumerate(needs) if k])
+def meets(s, p: int, needs: tuple[int, ...], counts: dict | None = None):
+    """§Quêtes: the player controls the heroes and weapons of each class a quest requires.
+    `counts`: class counts already taken for this player and state (class -> count), so a
+    rule that weighs every quest counts each class once."""
+    counts = {} if counts is None else counts
+    for c, k in enumerate(needs):
+        if k and c not in counts:
+            counts[c] = class_count(s, p, c)
+    return And(*[counts[c] >= k for c, k in enumerate(needs) if k])
 
 
 def vif(c, a: tuple, b: tuple) -> tuple:

@@ -108,13 +108,15 @@ def can_play(s, p: int):
     (or kept quest) could be played now."""
     cards = s.cfg.comp.cards
     opts = []
+    atk = attack(s, p)
     for k, card in enumerate(cards):
         if card.type == "monster":
-            opts.append(And(s.hand[p][k] >= 1, attack(s, p) >= card.cost))
+            opts.append(And(s.hand[p][k] >= 1, atk >= card.cost))
         else:
             opts.append(And(s.hand[p][k] >= 1, s.gold[p] >= card.cost))
+    counts: dict = {}  # each class counted once (a class count is a ruling: CLASS_AFTER)
     for q, quest in enumerate(s.cfg.comp.quests):
-        opts.append(And(s.qhand[p][q] >= 1, meets(s, p, quest.needs)))
+        opts.append(And(s.qhand[p][q] >= 1, meets(s, p, quest.needs, counts)))
     return Or(*opts)
 
 
