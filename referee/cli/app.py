@@ -94,7 +94,9 @@ def main() -> None:
     import sys
 
     try:
-        code = app(standalone_mode=False)
+        # named, not guessed from how Python was started (`python -m referee`, or a test run
+        # under `python -m pytest`, would otherwise name the command after that module)
+        code = app(prog_name="referee", standalone_mode=False)
     except typer.TyperException as e:  # usage errors (exit 2)
         if type(e).__name__ != "NoArgsIsHelpError":  # that one has printed the help already
             from .common import err
