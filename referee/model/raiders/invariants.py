@@ -187,6 +187,19 @@ GAPS = (
         "the dead go (out of the game, or back to a common supply the buildings recruit from) is never said",
         "out of the game; the model's recruiting draws from no counted supply, so nothing else depends on it",
         name="dead_where"),
+    Gap("§3.6 §5.2", "the starting hand is 2 cards of the Métropole pile, which holds the 2 House cards (§3.5): "
+        "whether a House card drawn then counts among the 2 is never said (§5.2 and §5.3 leave it out of the "
+        "hand only when drawn in or at the end of the Métropole phase)",
+        "it counts: the starting hand is any 2 cards of the pile (setup.draw)", name="start_hand_house"),
+    Gap("§5.2", "House cards are played outside the Métropole phase, yet the same § says that playing one does not "
+        "count as the phase's option, which matters only within it: whether they may be played during the "
+        "Métropole phase is left open, and where a House card played for its effect goes (discard, box) is never "
+        "said, where a Métropole card goes to the discard",
+        "a House card is used only as a group's equipment (§7.4, house_after); its own effects are lost with the "
+        "card list (metropole_house_card)", name="house_card_play"),
+    Gap("§3.3", "on the advanced side each player places 7 buildings chosen among the remaining tiles: whether each "
+        "player has his own set of tiles or both choose from one set (and then in which order) is never said",
+        "each player has his own set: both may place the same building", name="building_tiles_own"),
 )
 
 
