@@ -11,11 +11,11 @@ detector already reports lost (below) needs no Gap: the test checks that finding
 from __future__ import annotations
 
 import re
-import tomllib
 
 import pytest
 
 from referee.model import BUILTIN, load
+from referee.model.kernel.inputs import read_toml
 
 
 def _kinds(doc: dict) -> list[str]:
@@ -33,7 +33,7 @@ def undeclared(game) -> list[str]:
     texts = [f"{g.says} {g.fills}".lower() for g in game.gaps]
     out = []
     for path in sorted(game.components_dir.glob("*.toml")):
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        doc = read_toml(path)
         if doc.get("illustrative") is not True:
             continue
         for kind in _kinds(doc):
