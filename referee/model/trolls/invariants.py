@@ -98,4 +98,33 @@ GAPS = (
         "first, and whether the second may still follow, is never said",
         "each is declared at a round's start in the order the log gives them; when one round blanc is over, another "
         "may be declared before the Human acts (turn.py: round.blanc)", name="blanc_order"),
+    Gap("§Actions/Rechargement", "heavy weapons 'must be reloaded', and the text never says when: after every shot "
+        "or not, whether they start the game loaded, what an unloaded one cannot do",
+        "loaded at the start; a shot unloads the weapon; an unloaded heavy weapon cannot shoot until act.reload",
+        name="reload_when"),
+    Gap("§Actions/Charge §Groupe/1", "the charge is what Trolls and Dragons do instead of shooting, 'rather "
+        "unadvisable for Humans', and §Groupe/1 lists the charge among the Humans' group actions: whether Humans may "
+        "charge is left to that advice",
+        "they may: the advice forbids nothing (act.charge is open to every faction)", name="human_charge"),
+    Gap("§Groupe/2 §Groupe/4", "a group shot goes 'in the same direction', a group melee 'against the same target', and "
+        "the shot is then resolved as against one target: whether a group's shooters may hit several targets in that "
+        "direction is not said",
+        "one target for the whole group (act.shoot names one target)", name="group_shot_target"),
+    Gap("§Joker/2 §Actions/Tir", "a round blanc is played 'without reaction' of the two others: whether the owner of a "
+        "figure shot at or charged in it still makes his secret bid of Rsv points, or the attack goes unanswered as a "
+        "destruction does, is not said",
+        "he still bids: 'without reaction' is read as no action of the others in that round", name="blanc_defence"),
+    Gap("§Joker/2", "the Human declares his action, then a round blanc is played before it: if the round blanc makes "
+        "that action impossible (its target killed or out of sight), whether he may change it, must still try it, or "
+        "loses it, is not said",
+        "the log gives the Human's action after the round blanc, and it is checked then: he may act as he now can",
+        name="declared_before_blanc"),
+    Gap("§Actions/Destruction", "no objective's structure value is given, nor what reaching 0 does (removed, scored, "
+        "by whom), nor whether damage short of it stays from one turn to the next",
+        "illustrative objectives (components/figures.toml [[objective]]); damage stays; at 0 the objective is "
+        "destroyed and its points go to the player who destroyed it (aim_collect_points)", name="objective_structure"),
+    Gap("§Intro", "there is no setup of the table: how many figures each faction fields, the table's size, where the "
+        "figures and the objectives start, and who places them are never said",
+        "an illustrative scenario: the figures, their places and the objectives in components/figures.toml",
+        name="no_setup"),
 )

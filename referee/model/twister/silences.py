@@ -96,4 +96,12 @@ GAPS = (
         "face down); the text never tells a team's face-down character from a wounded one",
         "two states kept apart: a token is hidden until its room is revealed (the teams are known from the log's "
         "header, team_face_down), and a character is wounded by losing a combat", name="face_down_two_states"),
+    Gap("§Matériel §Révéler", "the 8 rooms are laid in 2 rows of 4, and §Révéler turns a room over: that they are "
+        "laid face down, and which room goes where and turned which way (dealt at random, chosen, fixed), is never "
+        "said", "all face down at the start, each on the place and the way the room data gives (rooms.toml)",
+        name="rooms_laid_how"),
+    Gap("§Rotation", "rooms work 'in pairs (colour / number)': what makes two rooms a pair is not said, nor whether "
+        "turning the twin from afar is instead of the gear's own room or as well as it",
+        "pairs as the room data gives them (rooms.toml: pair); one action turns one room, the gear's own or its "
+        "twin (rotate)", name="twin_rooms"),
 )
