@@ -1,8 +1,11 @@
 """unstated-effect: an act whose conditions the text gives and whose result it never states.
 Read from the coverage map: some unit encodes one of the action's Needs (the text says when
 it may be done) and no unit encodes the action itself (its effect): the model's effect is
-then its own reading. Dropped where the model already reports it: a Gap, a Ruling or an
-Option (silent or disputed) citing one of the action's §s."""
+then its own reading. Dropped where the model already reports it: a Gap, a Ruling or a
+silent Option citing one of the action's §s. A disputed Option does not drop it: it says the
+published sources differ on the effect, not that the rulebook never gives one (Welcome's
+Polymorph: the booklet says only when it cannot be used; the sources differ on what it takes
+its replacement from)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
@@ -14,7 +17,7 @@ from .hit import Hit
 def unstated_effect(game, entries: Sequence) -> Iterator[Hit]:
     ids = [(e, r.partition("@")[0]) for e in entries for r in e.rules]
     reported = {c for x in (*game.gaps, *game.rulings) for c in cites(x.cite)}
-    reported |= {c for o in game.options if o.kind in ("silent", "disputed") for c in cites(o.cite)}
+    reported |= {c for o in game.options if o.kind == "silent" for c in cites(o.cite)}
     for act in game.actions:
         needs = [e for e, rid in ids if rid.startswith(f"need:{act.name}#")]
         if not needs or any(rid == f"action:{act.name}" for _, rid in ids):

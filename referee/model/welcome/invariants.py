@@ -189,6 +189,11 @@ GAPS = (
     Gap("§Matériel", "the booklet never says how many players play: the 4 player aids bound it from above, "
         "and no least number is given",
         "2 to 4 players, from the facts file of the published game", name="player_count"),
+    Gap("§Enchères §Manche suivante", "'Aventurier' names both the hero tile the players bid over and the player who "
+        "enters the dungeon with it (the last one in 'becomes the Adventurer'), and §Manche suivante calls that "
+        "player 'the one who just entered' and then 'the previous Adventurer': which of the two the next bidding "
+        "starts from is left to the reader",
+        "the previous Adventurer is the player who entered the dungeon (round.next)", name="adventurer_two_roles"),
 )
 
 RULINGS = dungeon.RULINGS + rounds.RULINGS
