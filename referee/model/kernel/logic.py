@@ -305,8 +305,12 @@ def _touched(i: Any, n: int) -> set | range:
 
 def put(vec: tuple, i: Any, v: Any) -> tuple:
     """vec with item i replaced by v (i may be symbolic; with a `dom`, the items it cannot
-    be are kept as they are)."""
+    be are kept as they are). An index outside the vector is refused on values, as it is
+    out of Python's reach: put at -1 would change the last item, where the symbolic form
+    (the one proofs read) changes none."""
     if type(i) is not Sym:
+        if not 0 <= i < len(vec):
+            raise IndexError(f"put at {i}, outside a vector of {len(vec)}")
         out = list(vec)
         out[i] = v
         return tuple(out)
@@ -318,8 +322,10 @@ def put(vec: tuple, i: Any, v: Any) -> tuple:
 
 
 def bump(vec: tuple, i: Any, d: Any) -> tuple:
-    """vec with d added to item i."""
+    """vec with d added to item i (an index outside the vector refused on values, as put)."""
     if type(i) is not Sym:
+        if not 0 <= i < len(vec):
+            raise IndexError(f"bump at {i}, outside a vector of {len(vec)}")
         out = list(vec)
         out[i] += d
         return tuple(out)
