@@ -147,10 +147,10 @@ def certificate() -> dict:
 
 def trusted(game: Any, cfg: Any, components: Path | None = None) -> frozenset[int]:
     """The invariants proved for exactly these rules, by the certificate or the cache, which
-    a replay need not check after an event that passed its Needs. None for a game whose
-    effects take concrete branches the proofs do not see (`Game.concrete_forks`)."""
-    if getattr(game, "concrete_forks", False):
-        return frozenset()
+    a replay need not check after an event that passed its Needs. Sound through the rules'
+    `fork`s too: each gives on values what its symbolic form gives, or (a board check in a
+    Need) admits more symbolically, so the proof covered every step the replay accepts
+    (tests/test_forks.py holds every fork of every game to that)."""
     memo = cfg.memo if isinstance(getattr(cfg, "memo", None), dict) else {}
     key = ("proofstore.trusted", str(components))
     if key not in memo:

@@ -103,8 +103,10 @@ class Game:
     # candidate moves the explorer weighs per second of an idle machine (bench/search_rate.py):
     # turns the audit's --witness-seconds into a count of work, the same under any load
     search_rate: int = 5_000
-    # effects that branch on is_sym take a concrete path the proofs never see: a replay then
-    # checks every invariant after every event instead of trusting their proofs (proofstore)
+    # rules whose symbolic form admits more than their concrete one (a Need checked on the
+    # concrete board only, True on the skeleton): a symbolic run is then not a move played, so
+    # checks/disagree.py builds no formula. Proofs stay sound (they cover more steps) and the
+    # replay trusts them (proofstore.trusted; tests/test_forks.py checks every fork)
     concrete_forks: bool = False
     header_example: Mapping[str, Any] = field(default_factory=dict)
     # The JSON Schema of the header's "setup" block, declared beside `setup` (its reader) from

@@ -42,5 +42,5 @@ GAME = Game(
     progress=lambda s: float(s.vp[0] + s.vp[1]) + sum(1 for r in s.revealed if r) / 8,
     components_dir=Path(__file__).parent / "components", show=show, header_example=HEADER_EXAMPLE,
     search_rate=4_000,  # moves weighed per second: bench/search_rate.py (3,952-6,023 measured, session 26, compiled rules)
-    concrete_forks=True,  # kernel forks (board.py, common.py, salles.py); the board checks read `live`
+    concrete_forks=True,  # the board checks (paths, walls, lines of sight) read `live`: True on the skeleton
 )

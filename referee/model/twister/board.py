@@ -219,7 +219,15 @@ def _in_room_z(q, r):
 
 
 in_room = fork(_in_room_c, _in_room_z)  # q (a value) is a square of room r
-on_board = fork(lambda q: 0 <= q < NSQ, lambda q: And(q >= 0, q < NSQ))
+def _on_board_c(q):
+    return 0 <= q < NSQ
+
+
+def _on_board_z(q):
+    return And(q >= 0, q < NSQ)
+
+
+on_board = fork(_on_board_c, _on_board_z)
 
 
 def _adjacent_c(a, b):

@@ -31,8 +31,15 @@ def loc_of(s, t):
     return Lookup(s.loc, t, -9)
 
 
-# t is carried by some character
-held_by_any = fork(lambda held, t: t in held, lambda held, t: Or(*[held[c] == t for c in range(C)]))
+def _held_by_any_c(held, t):
+    return t in held
+
+
+def _held_by_any_z(held, t):
+    return Or(*[held[c] == t for c in range(C)])
+
+
+held_by_any = fork(_held_by_any_c, _held_by_any_z)  # t is carried by some character
 
 
 def board_check(fn):
@@ -184,16 +191,23 @@ def _gone(loc, newloc, wounded, newwounded):
     return gone, lost_unw
 
 
+_CHAR_OF = tuple(cof(t) if is_char(t) else None for t in range(T))  # each token's character index, if one
+
+
 def _recount_c(counts, loc, newloc, wounded, newwounded):
-    gone, lost_unw = _gone(loc, newloc, wounded, newwounded)
+    # _gone's conditions, token by token on values (one pass, no list of terms)
     occ, objs, unw = (list(v) for v in counts)
-    for t in range(T):
-        if gone[t]:
-            occ[loc[t]] -= 1
-            if not is_char(t):
-                objs[loc[t]] -= 1
-        if lost_unw[t]:
-            unw[loc[t]] -= 1
+    for t, c in enumerate(_CHAR_OF):
+        q = loc[t]
+        if not 0 <= q < NSQ:
+            continue
+        gone = newloc[t] == GONE
+        if gone:
+            occ[q] -= 1
+            if c is None:
+                objs[q] -= 1
+        if c is not None and not wounded[c] and (gone or newwounded[c]):
+            unw[q] -= 1
     return tuple(occ), tuple(objs), tuple(unw)
 
 
