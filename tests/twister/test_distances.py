@@ -13,7 +13,7 @@ from referee.checks.explore import Explorer
 from referee.model.twister.board import NSQ, neighbours
 from referee.model.twister.common import geo
 from referee.model.twister.deplacement import standing
-from referee.model.twister.paths import crossable, distances
+from referee.model.twister.paths import crossable, distances, steps_to
 from referee.replays.engine import setup_from_header
 
 
@@ -47,5 +47,10 @@ def test_bounded_search_gives_the_shortest_paths_of_the_whole_board():
             assert whole == ref, (i, k, q)
             near = distances(t, a, q, fastest)
             assert near == {x: d for x, d in ref.items() if d <= fastest}
+            # the replay's question, one target at a time (the search stops on reaching it)
+            for to in list(ref)[:: 7] + [q, (q + 53) % NSQ]:
+                for limit in (0, 2, fastest):
+                    want = ref.get(to, 99)
+                    assert steps_to(t, t.turn, k, q, to, limit) == (want if want <= limit else 99), (i, k, q, to, limit)
             compared += 1
     assert compared >= 20

@@ -139,3 +139,20 @@ def test_token_helpers_agree_on_the_states_of_random_games():
         forms.agree(salles._turned_loc, s.loc, g.turnmap[(r, d)], keep=(1,))
         seen += 1
     assert seen >= 10
+
+
+def test_a_placement_per_square_agrees_on_random_placements():
+    # the reveal's counts (§Règle d'or 2): random spots in and around each room, crowded
+    # often enough that every bound is both met and broken
+    rng = random.Random(7)
+    forms = Forms()
+    outcomes = set()
+    for _ in range(150):
+        room = rng.randrange(8)
+        own = board.room_squares(room)
+        pool = own[:3] + (own[0] - 1, -1)  # few squares: tokens pile up
+        spots = tuple(rng.choice(pool) if rng.random() < 0.3 else -1 for _ in range(board.T))
+        for tokens, most in ((salles.ALL, 2), (salles.OBJECTS, 1), (salles.CHARACTERS, 1)):
+            forms.agree(salles.per_square, spots, room, tokens, most, keep=(1, 2, 3))
+            outcomes.add(salles.per_square.concrete(spots, room, tokens, most))
+    assert outcomes == {True, False}

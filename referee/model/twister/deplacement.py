@@ -20,7 +20,7 @@ from .common import (
     mover_tok, one_if, pay, pits_after, put_if, sq_bump,
 )
 from .moves import standing
-from .paths import _open_square, dist
+from .paths import _open_square, dist, steps_to
 from .params import Char, Square, Token
 from .tour import TURN
 
@@ -195,14 +195,12 @@ def path_ok(s, a) -> bool:
         return True  # the skeleton: over-approximated (see the module's docstring)
     speed = s.cfg.comp.chars[who_of(a)].speed
     src = s.loc[_mt(a)]
-    d = dist(s, a.p, a.who, src)
     take = take_of(a)
     if take < 0:
-        return d.get(a.to, 99) <= speed
-    via = s.loc[take]
-    if via not in d:
-        return False
-    return d[via] + dist(s, a.p, a.who, via).get(a.to, 99) <= speed
+        return steps_to(s, a.p, a.who, src, a.to, speed) <= speed
+    via = s.loc[take]  # by the token picked up on the way
+    first = steps_to(s, a.p, a.who, src, via, speed)
+    return first <= speed and steps_to(s, a.p, a.who, via, a.to, speed - first) <= speed - first
 
 
 def _take_ok(s, a):

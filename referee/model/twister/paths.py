@@ -88,13 +88,15 @@ def crossable(s, a):
     return enterable
 
 
-def distances(s, a, src: int, limit: int | None = None) -> dict[int, int]:
+def distances(s, a, src: int, limit: int | None = None, target: int | None = None) -> dict[int, int]:
     """Shortest path lengths from src over the squares this mover may cross, up to `limit`
     steps (None: all): no diagonal, no closed side (§Déplacement), friends may be passed,
     enemies only by a levitating Wizard, pits only by an unwounded Thief, the rope's carrier,
     a levitating Wizard, or over an unwounded friendly Thief standing on it (§Voleuse: a
     bridge). A breadth-first search from src, level by level: a move is a few squares long,
-    so only those squares are looked at."""
+    so only those squares are looked at. With a `target`, it stops once the target is
+    reached (its length is then final: a breadth-first search meets each square first by a
+    shortest path)."""
     lay = layout(s)
     p, k = a.p, a.who
     c, mt = p * NCHAR + k, p * NTOK + k
@@ -114,6 +116,8 @@ def distances(s, a, src: int, limit: int | None = None) -> dict[int, int]:
         enemies = set()
     pit, steps = lay.pit, lay.steps
     seen, frontier, depth = {src: 0}, [src], 0
+    if src == target:
+        return seen
     while frontier and (limit is None or depth < limit):
         depth += 1
         ahead = []
@@ -122,9 +126,18 @@ def distances(s, a, src: int, limit: int | None = None) -> dict[int, int]:
                 if n in seen or n in enemies or (pit[n] and not over_pits and n not in bridges):
                     continue
                 seen[n] = depth
+                if n == target:
+                    return seen
                 ahead.append(n)
         frontier = ahead
     return seen
+
+
+def steps_to(s, p: int, k: int, src: int, to: int, limit: int) -> int:
+    """The length of a shortest path of character k of player p from src to `to`, at most
+    `limit` steps, or 99 when there is none that short (the replay's one question: where
+    `dist` answers every square, for the moves proposed from one state)."""
+    return distances(s, SimpleNamespace(p=p, who=k), src, limit, to).get(to, 99)
 
 
 def dist(s, p: int, k: int, src: int) -> dict[int, int]:

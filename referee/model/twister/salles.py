@@ -37,17 +37,12 @@ def _access_side(s, a) -> bool:
     return False
 
 
-def _in_room_sym(q, room):
-    """q is a square of the room at position `room` (a value)."""
-    return Or(*[And(room == r, in_room(q, r)) for r in range(8)])
-
-
 def _placed_ok(s, a):
     r = a.room
     cs = []
     for t in range(T):
         here = s.loc[t] == HID + r
-        cs.append(Implies(here, _in_room_sym(a.spots[t], r)))
+        cs.append(Implies(here, in_room(a.spots[t], r)))  # (in_room's fork: one call on values)
         cs.append(Implies(Not(here), a.spots[t] == -1))
     return And(*cs)
 
@@ -57,16 +52,39 @@ def _spot_counts(a, q):
     return (Count(here), Count(here[t] for t in range(T) if not is_char(t)), Count(here[t] for t in range(T) if is_char(t)))
 
 
+ALL, OBJECTS, CHARACTERS = tuple(range(T)), tuple(t for t in range(T) if not is_char(t)), tuple(t for t in range(T) if is_char(t))
+_SQUARES = tuple(frozenset(room_squares(r)) for r in range(8))
+
+
+def _per_square_c(spots, room, tokens, most):
+    """On values: at most `most` of `tokens` placed on any one square of the room (one pass
+    over the tokens, not a count per square)."""
+    n: dict = {}
+    for t in tokens:
+        q = spots[t]
+        n[q] = n.get(q, 0) + 1
+    inside = _SQUARES[room]
+    return all(k <= most for q, k in n.items() if q in inside)
+
+
+def _per_square_z(spots, room, tokens, most):
+    return And(*[Count(spots[t] == q for t in tokens) <= most for q in room_squares(room)])
+
+
+# the placement's count on each square of the revealed room (tests/twister/test_forks.py)
+per_square = fork(_per_square_c, _per_square_z)
+
+
 def _two_most(s, a):
-    return And(*[_spot_counts(a, q)[0] <= 2 for q in room_squares(a.room)])
+    return per_square(a.spots, a.room, ALL, 2)
 
 
 def _one_object(s, a):
-    return And(*[_spot_counts(a, q)[1] <= 1 for q in room_squares(a.room)])
+    return per_square(a.spots, a.room, OBJECTS, 1)
 
 
 def _one_char(s, a):
-    return And(*[_spot_counts(a, q)[2] <= 1 for q in room_squares(a.room)])
+    return per_square(a.spots, a.room, CHARACTERS, 1)
 
 
 def _pits(s, a):
