@@ -440,3 +440,96 @@ def test_twister_a_carried_token_moved_without_its_carrier_is_caught_through_its
     got = fast._guards[(k, 0)]
     assert ("loc", 5) in got and len(got[("loc", 5)]) == 1  # token 5's place, under "character 0 holds 5"
     assert ("loc", 0) not in got  # character 0's own place is read everywhere in it
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_check_of_a_state_compiled_finds_what_the_invariants_find(game):
+    # CompiledGame.broken (a log's setup): every conjunct in one compiled body, from the
+    # hot-th check on; on states of a random game and on those states with one leaf changed
+    # (most of them break something), the same invariants as Game.broken, in order
+    import random
+
+    from referee.checks.explore import Explorer
+
+    g = load(game)
+    rng = random.Random(31)
+    s = g.first_state(g.random_header(rng, g.default_config()))
+    fast = compiled(g, s.cfg, 1)
+    fast._read_sets(s)  # as the first compiled step does
+    states = [m.after for m in itertools.islice(Explorer(g).play(s, rng, 60), 0, 60, 6)] + [s]
+    seen = 0
+    for t in states:
+        for _ in range(4):
+            u = _one_leaf_changed(t, rng)
+            want = _names_or_error(g.broken, u)
+            assert _names_or_error(fast.broken, u) == want
+            seen += type(want) is list and bool(want)
+    assert fast._whole is not None and seen
+
+
+def _names_or_error(check, s):
+    """The invariants broken, by name, or the error a test raised on a value out of its
+    range (an index past a table): the same on both paths."""
+    try:
+        return [i.name for i in check(s)]
+    except (IndexError, KeyError, TypeError, ValueError, ZeroDivisionError) as e:
+        return type(e).__name__
+
+
+def _one_leaf_changed(s, rng):
+    fields = [f for f, v in vars(s).items() if type(v) in (int, bool, tuple) and f not in ("cfg",) and v != ()]
+    f = rng.choice(fields)
+    v = getattr(s, f)
+    path = []
+    while type(v) is tuple:
+        i = rng.randrange(len(v))
+        path.append(i)
+        v = v[i]
+        if v == ():
+            return s
+    new = (not v) if type(v) is bool else v + rng.choice((-2, -1, 1, 3, 25))
+
+    def put(x, p):
+        if not p:
+            return new
+        return x[:p[0]] + (put(x[p[0]], p[1:]),) + x[p[0] + 1:]
+
+    return s.but(**{f: put(getattr(s, f), path)})
+
+
+def test_a_lookup_whose_index_lies_in_its_table_is_computed_only_where_used():
+    # the acting player's range (the configuration's player count) carried through a.p * 2 + 1:
+    # Lookup(..., a.p * 2 + 1) without a default cannot raise, so it is pure: written inside
+    # the `or` that uses it, computed only when the first operand did not decide
+    from referee.model.kernel import Lookup, Or
+    from referee.model.kernel.compile.emit import Function, attempt, compile_functions
+    from referee.model.kernel.compile.tracer import Trace
+
+    import random
+
+    g = load("raiders")
+    s = g.first_state(g.random_header(random.Random(1), g.default_config()))
+    act = next(a for a in g.actions if a.by != "chance")
+    tr = Trace(g.state_cls, s.cfg)
+    table = tuple(range(10, 20))
+    r, why, mark = attempt(tr, lambda: Or(tr.args(act).p == 0, Lookup(table, tr.args(act).p * 2 + 1) > 0))
+    assert why is None
+    fn = Function(tr, "f", "s, a")
+    src, roots = fn.value(r)
+    fn.ops(mark, roots)
+    fn.line(f"return {src}")
+    text = fn.source()
+    ret = next(x for x in text.splitlines() if "return" in x)
+    assert "None)" in ret and not any(" = k" in x for x in text.splitlines()), text  # inside the `or`
+    f = compile_functions(tr, [fn], "<test>")["f"]
+    from types import SimpleNamespace
+    assert f(s, SimpleNamespace(p=0)) is True and f(s, SimpleNamespace(p=1)) is True
+    # an index of unknown range (a state value) keeps its place: it may raise
+    tr2 = Trace(g.state_cls, s.cfg)
+    field = next(f for f, v in vars(s).items() if type(v) is int)
+    r2, why2, mark2 = attempt(tr2, lambda: Or(tr2.args(act).p == 0, Lookup(table, getattr(tr2.state(), field)) > 0))
+    fn2 = Function(tr2, "f", "s, a")
+    src2, roots2 = fn2.value(r2)
+    fn2.ops(mark2, roots2)
+    fn2.line(f"return {src2}")
+    assert any(" = k" in x and "None)" in x for x in fn2.source().splitlines()), fn2.source()  # before the `or`

@@ -58,6 +58,7 @@ class CompiledGame:
         self._guards: dict[tuple, dict] = {}  # (invariant, conjunct) -> {leaf: its guards} (guards.py)
         self.inv_fallbacks: dict[tuple, Fallback] = {}
         self._setups = 0  # whole checks of a state (a log's setup) done so far
+        self._whole: Any = None  # every conjunct in one function (_whole_fn), from the hot-th check
 
     def action(self, act: Any) -> CompiledAction:
         ca = self._acts.get(act.name)
@@ -131,10 +132,41 @@ class CompiledGame:
         self._setups += 1
         if self._setups == self.hot:
             self._conjuncts([(k, j) for k, conj in enumerate(self._reads) for j in range(len(conj))])
+            self._whole = self._whole_fn()
+        if self._whole is not None:
+            invs = self.game.invariants
+            return [invs[k] for k in self._whole(s)]
         conj = self._conj
         # every conjunct is run, as the invariant's own test runs them all (And of a list)
         return [inv for k, inv in enumerate(self.game.invariants)
                 if not all([conj.get((k, j), part)(s) for j, (part, _, _) in enumerate(self._reads[k])])]
+
+    def _whole_fn(self) -> Any:
+        """Every invariant's conjuncts in one function body (a Twister setup has 760 of
+        them: one call each cost more than their tests). Each conjunct is computed before
+        any is tested, as the invariant's own And of a list runs them all; one left
+        interpreted is called as it is. The indices of the invariants broken, in order."""
+        tr = Trace(self.game.state_cls, self.cfg)
+        fn = Function(tr, "broken", "s")
+        fn.line("bad = []")
+        for k, conj in enumerate(self._reads):
+            names = []
+            for j, (part, _, _) in enumerate(conj):
+                name = f"x{k}_{j}"
+                names.append(name)
+                if self._conj.get((k, j), part) is part:  # interpreted
+                    fn.line(f"{name} = {tr.const(part)}(s)")
+                    continue
+                r, why, mark = attempt(tr, lambda: part(tr.state()))
+                if why is not None:  # (it compiled alone: cannot happen; as written then)
+                    fn.line(f"{name} = {tr.const(part)}(s)")
+                    continue
+                src, roots = fn.value(r)
+                fn.ops(mark, roots)
+                fn.line(f"{name} = {src}")
+            fn.line(f"if not ({' and '.join(names) or 'True'}): bad.append({k})")
+        fn.line("return bad")
+        return compile_functions(tr, [fn], f"<compiled {self.game.name} invariants, whole>")["broken"]
 
     def _inv_fn(self, act: Any, writes: set, trusted: frozenset, s: Any, edits: tuple | None = None) -> Any:
         """One function per action (and trusted set): each invariant not trusted with a

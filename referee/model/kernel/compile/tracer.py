@@ -24,10 +24,11 @@ class Node:
     (`deps`, written {0}, {1}...) and constants. `pure` nodes are dropped when unused;
     the others (calls, indexing by a value, division) run where the rule ran them."""
 
-    __slots__ = ("tr", "n", "src", "deps", "pure", "boolean")
+    __slots__ = ("tr", "n", "src", "deps", "pure", "boolean", "rng")
 
     def __init__(self, tr: "Trace", src: str, deps: tuple = (), pure: bool = True, boolean: bool = False):
         self.tr, self.src, self.deps, self.pure, self.boolean = tr, src, deps, pure, boolean
+        self.rng: tuple | None = None  # (lo, hi) every value it takes lies in, when known (_span)
         self.n = len(tr.nodes)
         tr.nodes.append(self)
 
@@ -64,22 +65,22 @@ class Node:
         return self._op("({0} >= {1})", o, boolean=True)
 
     def __add__(self, o):
-        return self._op("({0} + {1})", o)
+        return _ranged(self._op("({0} + {1})", o), self, o, _add)
 
     def __radd__(self, o):
-        return self.tr.expr("({0} + {1})", (o, self))
+        return _ranged(self.tr.expr("({0} + {1})", (o, self)), o, self, _add)
 
     def __sub__(self, o):
-        return self._op("({0} - {1})", o)
+        return _ranged(self._op("({0} - {1})", o), self, o, _sub)
 
     def __rsub__(self, o):
-        return self.tr.expr("({0} - {1})", (o, self))
+        return _ranged(self.tr.expr("({0} - {1})", (o, self)), o, self, _sub)
 
     def __mul__(self, o):
-        return self._op("({0} * {1})", o)
+        return _ranged(self._op("({0} * {1})", o), self, o, _mul)
 
     def __rmul__(self, o):
-        return self.tr.expr("({0} * {1})", (o, self))
+        return _ranged(self.tr.expr("({0} * {1})", (o, self)), o, self, _mul)
 
     # division may raise (by zero): it stays where the rule did it
     def __truediv__(self, o):
@@ -95,7 +96,49 @@ class Node:
         return self._op("({0} % {1})", o, pure=False)
 
     def __neg__(self):
-        return self._op("(-{0})")
+        return _ranged(self._op("(-{0})"), 0, self, _sub)
+
+
+# The values an int takes, as an interval: known for the acting player and for params whose
+# decoder bounds them (TArgs), carried through + - * by a constant or another such value.
+# A Lookup or an indexing whose index lies inside its table cannot raise: it is then pure,
+# so it is computed where it is used, after an `and`/`or` that decided (emit.py).
+def _span(x: Any) -> tuple | None:
+    t = type(x)
+    if t is Sym:
+        x = x.t
+        t = type(x)
+    if t is Node:
+        return x.rng
+    if t is int:
+        return (x, x)
+    return None
+
+
+def _add(a: tuple, b: tuple) -> tuple:
+    return (a[0] + b[0], a[1] + b[1])
+
+
+def _sub(a: tuple, b: tuple) -> tuple:
+    return (a[0] - b[1], a[1] - b[0])
+
+
+def _mul(a: tuple, b: tuple) -> tuple:
+    ends = (a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1])
+    return (min(ends), max(ends))
+
+
+def _ranged(node: "Node", x: Any, y: Any, op: Any) -> "Node":
+    a, b = _span(x), _span(y)
+    if a is not None and b is not None and node.rng is None:
+        node.rng = op(a, b)
+    return node
+
+
+def _inside(i: Any, n: int) -> bool:
+    """Index i (a value or a traced int) is known to lie in 0..n-1."""
+    r = _span(i)
+    return r is not None and 0 <= r[0] and r[1] < n
 
 
 class Recorder:
@@ -146,9 +189,11 @@ class Recorder:
         if fn is decide and type(xs[1]) is TState and type(xs[2]) is TArgs:  # the ruling compiled too
             run = self.tr.ruling(xs[0], xs[2])
         fname = self.tr.const(run)
-        # a Lookup with a default cannot raise (an int index in range or not): pure, so it is
-        # dropped when unused and, used once, computed where used (after an `or` that decides)
-        pure = fn.__name__ == "Lookup" and len(xs) == 3 and xs[2] is not None
+        # a Lookup with a default cannot raise (an int index in range or not), nor one whose
+        # index lies inside its table: pure, so it is dropped when unused and, used once,
+        # computed where used (after an `or` that decides)
+        pure = fn.__name__ == "Lookup" and len(xs) == 3 and (
+            xs[2] is not None or (type(xs[0]) in (tuple, TVec) and _inside(xs[1], len(xs[0]))))
         node = self.tr.expr(fname + "(" + ", ".join(f"{{{k}}}" for k in range(len(xs))) + ")", xs, pure)
         self.tr.calls[node.n] = fn
         if fn is put or fn is bump:
@@ -189,7 +234,7 @@ class TVec(tuple):
 
     def __getitem__(self, i):
         if type(i) is Sym:
-            node = self.base.tr.expr("{0}[{1}]", (self.base, i), False)
+            node = self.base.tr.expr("{0}[{1}]", (self.base, i), _inside(i, self.shape[0]))
             return self.base.tr.wrap(node, self.shape[1:])
         return tuple.__getitem__(self, i)
 
@@ -217,7 +262,7 @@ class TArgs:
         object.__setattr__(self, "_given", {n for n, v in got.items() if v is GIVEN})
         object.__setattr__(self, "_got", {n: v for n, v in got.items() if v is not GIVEN})
         if "p" not in self._got:  # a chance event has no acting player: p is None, as decoded
-            self._got["p"] = None if act.by == "chance" else Sym(tr.expr("a.p", ()))
+            self._got["p"] = None if act.by == "chance" else Sym(_bounded(tr.expr("a.p", ()), _players(cfg)))
 
     def __getattr__(self, name: str) -> Any:
         got = self._got
@@ -232,12 +277,44 @@ class TArgs:
         if shape is None:
             raise Untraceable(f"param '{name}' is a {type(prm.kind).__name__}, of no declared shape")
         base = self._tr.expr("a." + name, ())
-        v: Any = TVec(base, shape, None) if shape else Sym(base)
+        v: Any = TVec(base, shape, None) if shape else Sym(_bounded(base, _decoded(prm, self._cfg)))
         got[name] = v
         return v
 
     def __setattr__(self, name, v):
         raise Untraceable("the rule sets an arg")
+
+
+def _bounded(node: Node, rng: tuple | None) -> Node:
+    node.rng = rng
+    return node
+
+
+def _players(cfg: Any) -> tuple | None:
+    """The acting player's index: the engine decodes it among the header's players, whose
+    number the configuration was built for (a game that records it in `extra`)."""
+    n = getattr(cfg, "extra", {}).get("nplayers")
+    return (0, n - 1) if type(n) is int and n > 0 else None
+
+
+def _decoded(prm: Any, cfg: Any) -> tuple | None:
+    """The values an int param's decoder lets through (kernel Int: lo..hi; Name: an index of
+    its names), with its default when optional; None for any other kind."""
+    from ..rules import Int, Name
+
+    kind = prm.kind
+    if type(kind) is Int:
+        lo, hi = kind.lo, kind.hi
+    elif type(kind) is Name:
+        lo, hi = 0, len(kind.names(cfg)) - 1
+    else:
+        return None
+    if prm.optional:
+        d = prm.default
+        if type(d) is not int:
+            return None
+        lo, hi = min(lo, d), max(hi, d)
+    return (lo, hi) if lo <= hi else None
 
 
 class TState:
