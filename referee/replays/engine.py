@@ -77,8 +77,10 @@ class Verdict:
         return self.problems[0] if self.problems else None
 
 
-def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_n: int):
-    """An event line -> (action, args). Raises Unreadable with the field at fault."""
+def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_n: int, known: dict | None = None):
+    """An event line -> (action, args). Raises Unreadable with the field at fault. `known`:
+    a log's own {event name: (action, its decoder)}, filled as they are met (one look-up an
+    event instead of two)."""
     ev = line.data
     n = ev.get("n")
     if type(n) is not int:
@@ -90,9 +92,15 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
     do = ev.get("do")
     if type(do) is not str:
         raise Unreadable(line.no, "every event needs \"do\", the event's name", "do")
-    act = game.action(do)
-    if act is None:
-        raise Unreadable(line.no, f"unknown event {shown(do)} for {game.name} (see `referee rules {game.name}`)", "do")
+    got = known.get(do) if known is not None else None
+    if got is None:
+        act = game.action(do)
+        if act is None:
+            raise Unreadable(line.no, f"unknown event {shown(do)} for {game.name} (see `referee rules {game.name}`)", "do")
+        got = (act, decoder(act, cfg, players))
+        if known is not None:
+            known[do] = got
+    act = got[0]
     by = ev.get("by")
     if act.by == "chance":
         if by != "chance":
@@ -103,7 +111,7 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
             raise Unreadable(line.no, f"\"by\" must name a player ({', '.join(players)}), got {shown(by)}", "by")
         p = players.index(by)
     # the params, "note" and the fields it has not: the action's own decoder (decoders.py)
-    return act, decoder(act, cfg, players)(ev, p, line.no)
+    return act, got[1](ev, p, line.no)
 
 
 def setup_from_header(game: Game, header: dict, components: Path | None = None, prefer: str | None = None):
@@ -218,6 +226,11 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
             if v.verdict != "legal":
                 return game.broken_after(before, after, trusted)
             return fast.broken_after(before, after, act, trusted, a)
+    known: dict = {}  # this log's events by name: (action, decoder)
+    # with every invariant trusted from a proof, nothing is left to check after a step that
+    # passed its Needs (until an illegal event under --keep-going: then all are checked)
+    n_invs = len(game.invariants)
+    check_after = len(trusted) < n_invs
     trace: list = []  # where the text did not decide alone (rules.tracing)
     with R.tracing(trace):
         for line in it:
@@ -227,7 +240,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                     raise Unreadable(line.no + 1, "nothing may follow the result line")
                 break
             try:
-                act, a = decode(game, cfg, players, line, expected_n)
+                act, a = decode(game, cfg, players, line, expected_n, known)
             except RecursionError:  # a value nested ~1000 deep: orjson reads it, a decoder cannot
                 raise Unreadable(line.no, "nested too deep to be read") from None
             expected_n += 1
@@ -253,6 +266,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 if not keep_going:
                     return
                 trusted = frozenset()  # past an illegal event the proofs say nothing: check all
+                check_after = n_invs > 0
                 try:
                     s = v.state = apply(s, act, a)  # resume from the recorded state
                     over = result(s)
@@ -268,7 +282,8 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 for r, ans in trace:
                     v.decided.append(_decided(line.no, r, ans))
                 trace.clear()
-            broken = broken_after(before, s, trusted, act, a) if compiled else broken_after(before, s, trusted)
+            broken = (broken_after(before, s, trusted, act, a) if compiled else broken_after(before, s, trusted)) \
+                if check_after else ()
             if broken:
                 for inv in broken:
                     v.problems.append(Problem(line.no, "invariant", f"after '{act.name}': {inv.says} no longer holds", inv.cite, inv.source, state=show(s)))

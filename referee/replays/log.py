@@ -109,16 +109,18 @@ def _too_many(no: int) -> None:
 
 def _parsed(numbered: Iterable[tuple[int, Any]]) -> Iterator[Line]:
     for no, raw in numbered:
-        if type(raw) is dict:
+        t = type(raw)
+        if t is dict:
             yield Line(no, raw)
             continue
-        if isinstance(raw, str):
-            raw = raw.encode("utf-8", "surrogatepass")
-        elif isinstance(raw, memoryview):
-            raw = bytes(raw)
-        elif not isinstance(raw, (bytes, bytearray)):
-            raise Unreadable(no, f"expected a line of text or an event object, got {kind_of(raw)}")
-        if not raw.strip():
+        if t is not bytes:
+            if isinstance(raw, str):
+                raw = raw.encode("utf-8", "surrogatepass")
+            elif isinstance(raw, memoryview):
+                raw = bytes(raw)
+            elif not isinstance(raw, (bytes, bytearray)):
+                raise Unreadable(no, f"expected a line of text or an event object, got {kind_of(raw)}")
+        if raw[:1] != b"{" and not raw.strip():  # (a line opening an object is not blank)
             continue
         try:
             data = orjson.loads(raw)  # orjson refuses bytes that are not UTF-8 too

@@ -125,14 +125,16 @@ class CompiledGame:
     def broken(self, s: Any) -> list:
         """Game.broken: every invariant checked whole (a log's setup state), each conjunct
         compiled where it is, as written where not yet. The conjuncts are compiled as the
-        actions that may break them are; at the `hot`-th check, all the rest too (a batch of
-        logs checks one setup each). Before any action is compiled (a short log), as written."""
-        if self._reads is None:
-            return self.game.broken(s)
+        actions that may break them are; at the `hot`-th check, all of them, in one function
+        (a batch of logs checks one setup each, and a replay that trusts every invariant
+        checks nothing else). Before that, with no action compiled yet, as written."""
         self._setups += 1
         if self._setups == self.hot:
+            self._read_sets(s)
             self._conjuncts([(k, j) for k, conj in enumerate(self._reads) for j in range(len(conj))])
             self._whole = self._whole_fn()
+        elif self._reads is None:
+            return self.game.broken(s)
         if self._whole is not None:
             invs = self.game.invariants
             return [invs[k] for k in self._whole(s)]
