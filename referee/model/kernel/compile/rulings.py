@@ -20,8 +20,9 @@ class CompiledRuling:
 
     __name__ = "decide"
 
-    def __init__(self, r: Any, act: Any, spec: dict, cfg: Any, state_cls: type):
+    def __init__(self, r: Any, act: Any, spec: dict, cfg: Any, state_cls: type, sig: tuple | None = None):
         self.r, self.act, self.spec, self.cfg, self.state_cls = r, act, spec, cfg, state_cls
+        self.sig = sig  # args a rule built, not an event's (tracer._signature)
         self.built = False
 
     def __call__(self, r: Any, s: Any, a: Any) -> Any:
@@ -32,24 +33,25 @@ class CompiledRuling:
             self._build()
         if r.otherwise is not None and not self.arises(s, a):
             return r.otherwise
-        text, rank = self.text, self.rank
-        t_app = [f(s, a) for f in self.t_applies]
-        o_app = [f(s, a) for f in self.o_applies]
+        t_app, o_app = self.apps(s, a)  # every answer's `applies`, text then options, as decide
         hit = [k for k, c in enumerate(t_app) if c]
+        if hit and self.alone[hit[0]]:  # the strongest source that applies has one answer: it decides
+            return self.t_gives[hit[0]](s, a)
+        text, rank = self.text, self.rank
         vals = [self.t_gives[k](s, a) for k in hit if rank[k] == rank[hit[0]]]
         return settle(r, [text[k] for k in hit], vals, self.opts, o_app, lambda i: self.o_gives[i](s, a))
 
     def _build(self) -> None:
-        from .tracer import Trace
+        from .tracer import TNamespace, Trace
 
-        r, act, spec = self.r, self.act, self.spec
+        r, act, spec, sig = self.r, self.act, self.spec, self.sig
         text, opts, rank = _answers(r, self.cfg)
         tr = Trace(self.state_cls, self.cfg)
         got, fns = {}, []
         pieces = [("arises", r.arises)] + [(f"{kind}{i}", getattr(x, kind))
                                             for i, x in enumerate(r.answers) for kind in ("applies", "gives")]
         for name, piece in pieces:
-            v, why, mark = attempt(tr, lambda: piece(tr.state(), tr.args(act, spec)))
+            v, why, mark = attempt(tr, lambda: piece(tr.state(), tr.args(act, spec) if sig is None else TNamespace(tr, sig)))
             if why is not None:  # as written
                 got[name] = piece
                 continue
@@ -58,7 +60,22 @@ class CompiledRuling:
             fn.ops(mark, roots)
             fn.line(f"return {src}")
             fns.append(fn)
-        ns = compile_functions(tr, fns, f"<compiled {r.name} ruling, {act.name} {spec or ''}>")
+        # every `applies` in one body, in decide's order (the text's, strongest source first,
+        # then the options in force): one call an event, not one an answer
+        apps = Function(tr, "apps", "s, a")
+        for k, x in enumerate(text + opts):
+            v, why, mark = attempt(tr, lambda: x.applies(tr.state(), tr.args(act, spec) if sig is None else TNamespace(tr, sig)))
+            if why is not None:
+                apps.line(f"c{k} = {tr.const(x.applies)}(s, a)")
+                continue
+            src, roots = apps.value(v)
+            apps.ops(mark, roots)
+            apps.line(f"c{k} = {src}")
+        cs = [f"c{k}" for k in range(len(text) + len(opts))]
+        apps.line("return (%s), (%s)" % ("".join(c + ", " for c in cs[:len(text)]), "".join(c + ", " for c in cs[len(text):])))
+        fns.append(apps)
+        where = act.name if act is not None else "args " + ",".join(x[0] for x in sig or ())
+        ns = compile_functions(tr, fns, f"<compiled {r.name} ruling, {where} {spec or ''}>")
         for fn in fns:
             got[fn.name] = ns[fn.name]
         index = {id(x): i for i, x in enumerate(r.answers)}
@@ -69,13 +86,16 @@ class CompiledRuling:
         self.t_gives = [got[f"gives{index[id(x)]}"] for x in text]
         self.o_applies = [got[f"applies{index[id(x)]}"] for x in opts]
         self.o_gives = [got[f"gives{index[id(x)]}"] for x in opts]
+        self.apps = ns["apps"]
+        self.alone = [self.rank.count(k) == 1 for k in self.rank]
         self.built = True
 
 
-def compiled_ruling(r: Any, act: Any, spec: dict, cfg: Any, state_cls: type) -> CompiledRuling:
-    """The compiled ruling for these args known at trace time, kept in the Config's memo."""
-    key = ("ruling", id(r), act.name, tuple(sorted(spec.items(), key=repr)))
+def compiled_ruling(r: Any, act: Any, spec: dict, cfg: Any, state_cls: type, sig: tuple | None = None) -> CompiledRuling:
+    """The compiled ruling for these args known at trace time (or, `sig`, for args of this
+    shape a rule built), kept in the Config's memo."""
+    key = ("ruling", id(r), None if act is None else act.name, tuple(sorted(spec.items(), key=repr)), sig)
     got = cfg.memo.get(key)
     if got is None or got[0] is not r or got[1] is not act:
-        got = cfg.memo[key] = (r, act, CompiledRuling(r, act, dict(spec), cfg, state_cls))
+        got = cfg.memo[key] = (r, act, CompiledRuling(r, act, dict(spec), cfg, state_cls, sig))
     return got[2]

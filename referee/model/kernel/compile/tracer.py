@@ -186,8 +186,13 @@ class Recorder:
         interpreted path's very code. `like`: the result is shaped as that argument;
         `edits`: it is that argument with at most its item at xs[edits] changed."""
         run = fn
-        if fn is decide and type(xs[1]) is TState and type(xs[2]) is TArgs:  # the ruling compiled too
-            run = self.tr.ruling(xs[0], xs[2])
+        if fn is decide and type(xs[1]) is TState:  # the ruling compiled too
+            if type(xs[2]) is TArgs:
+                run = self.tr.ruling(xs[0], xs[2])
+            elif type(xs[2]) is SimpleNamespace:  # args the rule built: compiled for their shape
+                sig = _signature(xs[2])
+                if sig is not None:
+                    run = self.tr.ruling(xs[0], None, sig)
         fname = self.tr.const(run)
         # a Lookup with a default cannot raise (an int index in range or not), nor one whose
         # index lies inside its table: pure, so it is dropped when unused and, used once,
@@ -205,6 +210,51 @@ class Recorder:
             return self.tr.wrap(node, _shape(xs[like]))
         return self.tr.wrap(node, _shape(xs[0]) if fn.__name__ in ("put", "bump") else _table_shape(xs[0])
                             if fn.__name__ == "Lookup" else ())
+
+
+def _signature(ns: SimpleNamespace) -> tuple | None:
+    """What a traced namespace of args holds, attribute by attribute, as a compiled ruling's
+    key: a traced number (with its interval), a traced vector (its shape), or a value that
+    is the same on every run (the rule wrote it); None when it holds anything else."""
+    out = []
+    for name, v in vars(ns).items():
+        if not name.isidentifier():
+            return None
+        t = type(v)
+        if t is Sym and type(v.t) is Node:
+            out.append((name, "sym", v.t.rng))
+        elif t is TVec:
+            out.append((name, "vec", v.shape))
+        elif not _traced(v) and (v is None or t in (int, bool, str) or (t is tuple and all(type(x) in (int, bool) for x in v))):
+            out.append((name, "const", v))
+        else:
+            return None
+    return tuple(out)
+
+
+class TNamespace:
+    """Args a rule built (a SimpleNamespace) as a compiled ruling reads them: each traced
+    attribute read from the namespace given at run time (`a.name`), each constant as it was;
+    a name it does not hold raises AttributeError, as on the namespace itself."""
+
+    def __init__(self, tr: "Trace", sig: tuple):
+        object.__setattr__(self, "_tr", tr)
+        object.__setattr__(self, "_sig", {name: (kind, x) for name, kind, x in sig})
+
+    def __getattr__(self, name: str) -> Any:
+        got = self._sig.get(name)
+        if got is None:
+            raise MissingArg(f"the rule reads an arg '{name}' the namespace does not have")
+        kind, x = got
+        if kind == "const":
+            return x
+        node = self._tr.expr("a." + name, ())
+        if kind == "vec":
+            return TVec(node, x, None)
+        return Sym(_bounded(node, x))
+
+    def __setattr__(self, name, v):
+        raise Untraceable("the rule sets an arg")
 
 
 def _shape(v: Any) -> tuple:
@@ -390,11 +440,14 @@ class Trace:
     def args(self, act: Any, spec: dict | None = None) -> TArgs:
         return TArgs(self, act, self.cfg, spec)
 
-    def ruling(self, r: Any, a: "TArgs") -> Any:
+    def ruling(self, r: Any, a: "TArgs | None", sig: tuple | None = None) -> Any:
         """What a traced `decide(r, s, a)` calls at run time: decide with the ruling's
-        functions compiled for the args known here (compile/rulings.py)."""
+        functions compiled for the args known here, or (`sig`) for args the rule built
+        (compile/rulings.py)."""
         from .rulings import compiled_ruling
 
+        if a is None:
+            return compiled_ruling(r, None, {}, self.cfg, self.state_cls, sig)
         return compiled_ruling(r, a._act, a._spec, self.cfg, self.state_cls)
 
     # ------------------------------------------------------------ building nodes
@@ -453,7 +506,7 @@ class Trace:
             if not x._changed:
                 return "s"
             return "s.but(%s)" % ", ".join(f"{k}={self.render(v, deps)}" for k, v in x._changed.items())
-        if t is TArgs:
+        if t is TArgs or t is TNamespace:
             return "a"  # the compiled function's own args
         if t is SimpleNamespace:
             return self.const(SimpleNamespace) + "(" + ", ".join(
@@ -466,7 +519,7 @@ class Trace:
 
 def _traced(x: Any) -> bool:
     t = type(x)
-    if t is Sym or t is Node or t is TVec or t is TState or t is TArgs:
+    if t is Sym or t is Node or t is TVec or t is TState or t is TArgs or t is TNamespace:
         return True
     if t is tuple or t is list:
         return any(_traced(y) for y in x)
