@@ -1,0 +1,115 @@
+"""A whole-process batch, as a user runs it (issue 18): `referee replay DIR` on a folder of
+random legal games of one game, at least N events in all (default 20,000), in a fresh
+process, its CPU time from the process itself (user + system, resource.getrusage), next to
+python-chess validating PGN in this process in the same run.
+
+The games are generated as the scenarios' random family does (Generator.legal_game: every
+configuration in turn) into a temporary folder, then replayed by the installed `referee`
+(or the same entry point through `python -c`). The CPU time includes the interpreter's
+start, the imports, each configuration's compile of its rules (an action is compiled at its
+32nd event in that configuration) and the proofs' look-up: what a batch costs.
+
+Run: python bench/replay_batch.py [GAME ...] [--events N] [--seconds S]. Needs the `bench`
+extra (python-chess). One core; quote `uptime` with the numbers."""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+ENTRY = [sys.executable, "-c", "from referee.cli.app import main; main()"]
+
+
+def write_games(name: str, folder: Path, events: int) -> tuple[int, int]:
+    """Random legal games of `name` in `folder` until `events` events: (games, events)."""
+    import orjson
+
+    from referee.checks.scenarios import Generator, log_lines, result_line
+    from referee.model import load
+
+    game = load(name)
+    gen = Generator(game, seed=0)
+    n = i = 0
+    while n < events:
+        header, path, s, _ = gen.legal_game(i)
+        res = result_line(game, s, header["players"])
+        rows = log_lines(game, header, path, [res] if res else [])
+        (folder / f"{name}-{i:05d}.jsonl").write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in rows))
+        n += len(path)
+        i += 1
+    return i, n
+
+
+def batch_cpu(folder: Path) -> tuple[float, float, int]:
+    """(CPU seconds, wall seconds, exit code) of `referee replay folder` in a fresh process."""
+    cmd = ([shutil.which("referee")] if shutil.which("referee") else ENTRY) + ["replay", str(folder)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    rc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ}).returncode
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall, rc
+
+
+def main() -> None:
+    from replay_speed import chess_pgn
+
+    ap = argparse.ArgumentParser()
+    ap.add_argument("games", nargs="*")
+    ap.add_argument("--events", type=int, default=20_000)
+    ap.add_argument("--seconds", type=float, default=3.0, help="python-chess's timing")
+    o = ap.parse_args()
+    from referee.model import names
+
+    chosen = o.games or sorted(names())
+
+    import io
+
+    import chess.pgn
+
+    pgn, _ = chess_pgn()
+
+    def chess_rate() -> float:
+        t0, moves = time.process_time(), 0
+        while time.process_time() - t0 < o.seconds:
+            f = io.StringIO(pgn)
+            while (g := chess.pgn.read_game(f)) is not None:
+                moves += sum(1 for _ in g.mainline_moves())
+        return moves / (time.process_time() - t0)
+
+    with tempfile.TemporaryDirectory(prefix="referee-batch-") as tmp:
+        rows = []
+        for name in chosen:
+            folder = Path(tmp) / name
+            folder.mkdir()
+            t = time.perf_counter()
+            games, events = write_games(name, folder, o.events)
+            made = time.perf_counter() - t
+            ref = chess_rate()  # measured beside each batch: a load change shifts both
+            cpu, wall, rc = batch_cpu(folder)
+            rows.append((name, games, events, cpu, wall, rc, ref))
+            print(f"{name:8} {games:5} games {events:7,} events (made in {made:.0f} s): `referee replay DIR` "
+                  f"{cpu:6.2f} s CPU, {wall:6.2f} s wall, exit {rc}: {events / cpu:9,.0f} events/s = "
+                  f"{events / cpu / ref:5.2f} x python-chess ({ref:,.0f} moves/s)", flush=True)
+        ev = sum(r[2] for r in rows)
+        cpu = sum(r[3] for r in rows)
+        ref = sum(r[6] for r in rows) / len(rows)
+        print(f"all      {ev:,} events in {cpu:.2f} s CPU: {ev / cpu:,.0f} events/s = {ev / cpu / ref:.2f} x python-chess")
+        bad = [r[0] for r in rows if r[5] != 0]
+        if bad:
+            print(f"not all legal (exit code): {', '.join(bad)}: the figures are not a legal batch's")
+            sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
