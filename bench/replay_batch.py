@@ -3,8 +3,9 @@ random legal games of one game, at least N events in all (default 20,000), in a 
 process, its CPU time from the process itself (user + system, resource.getrusage), next to
 python-chess validating PGN in this process in the same run.
 
-The games are generated as the scenarios' random family does (Generator.legal_game: every
-configuration in turn) into a temporary folder, then replayed by the installed `referee`
+The games are generated as the scenarios' random family does (Generator.legal_game), under
+the book's default rules at each player count (with --every-config: every configuration the
+family cycles through), into a temporary folder, then replayed by the installed `referee`
 (or the same entry point through `python -c`). The CPU time includes the interpreter's
 start, the imports, each configuration's compile of its rules (an action is compiled at its
 32nd event in that configuration) and the proofs' look-up: what a batch costs.
@@ -30,15 +31,18 @@ sys.path.insert(0, str(ROOT / "bench"))
 ENTRY = [sys.executable, "-c", "from referee.cli.app import main; main()"]
 
 
-def write_games(name: str, folder: Path, events: int) -> tuple[int, int]:
-    """Random legal games of `name` in `folder` until `events` events: (games, events)."""
+def write_games(name: str, folder: Path, events: int, every: bool = False) -> tuple[int, int]:
+    """Random legal games of `name` in `folder` until `events` events: (games, events). The
+    book's default rules at each player count (a tournament's batch: one rule set), or with
+    `every`, the scenarios' cycle of configurations (each option's other values in turn)."""
     import orjson
 
     from referee.checks.scenarios import Generator, log_lines, result_line
+    from referee.checks.scenarios.families import configurations
     from referee.model import load
 
     game = load(name)
-    gen = Generator(game, seed=0)
+    gen = Generator(game, seed=0, confs=None if every else configurations(game, {}))
     n = i = 0
     while n < events:
         header, path, s, _ = gen.legal_game(i)
@@ -68,6 +72,9 @@ def main() -> None:
     ap.add_argument("games", nargs="*")
     ap.add_argument("--events", type=int, default=20_000)
     ap.add_argument("--seconds", type=float, default=3.0, help="python-chess's timing")
+    ap.add_argument("--every-config", action="store_true",
+                    help="games in every configuration the scenarios cycle through (each compiles its own rules, "
+                         "and has proofs only if the certificate or the cache holds them)")
     o = ap.parse_args()
     from referee.model import names
 
@@ -93,7 +100,7 @@ def main() -> None:
             folder = Path(tmp) / name
             folder.mkdir()
             t = time.perf_counter()
-            games, events = write_games(name, folder, o.events)
+            games, events = write_games(name, folder, o.events, o.every_config)
             made = time.perf_counter() - t
             ref = chess_rate()  # measured beside each batch: a load change shifts both
             cpu, wall, rc = batch_cpu(folder)

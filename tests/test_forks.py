@@ -35,7 +35,8 @@ CHECKED = {
         ("common", "_held_by_any_c"): "twister/test_forks.py::test_token_helpers_agree_on_the_states_of_random_games",
         ("common", "_recount_c"): "twister/test_forks.py::test_token_helpers_agree_on_the_states_of_random_games",
         ("salles", "_turned_c"): "twister/test_forks.py::test_token_helpers_agree_on_the_states_of_random_games",
-        ("salles", "_per_square_c"): "twister/test_forks.py::test_a_placement_per_square_agrees_on_random_placements",
+        ("salles", "_per_square_c"): "twister/test_forks.py::test_a_placement_per_square_and_its_counts_agree_on_random_placements",
+        ("salles", "_add_placed_c"): "twister/test_forks.py::test_a_placement_per_square_and_its_counts_agree_on_random_placements",
     },
 }
 

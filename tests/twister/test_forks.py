@@ -136,17 +136,18 @@ def test_token_helpers_agree_on_the_states_of_random_games():
         neww = tuple(w or rng.random() < 0.2 for w in s.wounded)
         forms.agree(common._recount, (s.occ, s.objs, s.unw), s.loc, newloc, s.wounded, neww, keep=(0, 1, 2))
         r, d = rng.randrange(8), rng.choice((1, -1))
-        forms.agree(salles._turned_loc, s.loc, g.turnmap[(r, d)], keep=(1,))
+        forms.agree(salles.turned_loc, s.loc, g.turnmap, r, d, keep=(1, 2, 3))
         seen += 1
     assert seen >= 10
 
 
-def test_a_placement_per_square_agrees_on_random_placements():
+def test_a_placement_per_square_and_its_counts_agree_on_random_placements():
     # the reveal's counts (§Règle d'or 2): random spots in and around each room, crowded
     # often enough that every bound is both met and broken
     rng = random.Random(7)
     forms = Forms()
     outcomes = set()
+    counts = tuple(rng.randrange(3) for _ in range(NSQ))  # a board's counts, the same throughout
     for _ in range(150):
         room = rng.randrange(8)
         own = board.room_squares(room)
@@ -155,4 +156,7 @@ def test_a_placement_per_square_agrees_on_random_placements():
         for tokens, most in ((salles.ALL, 2), (salles.OBJECTS, 1), (salles.CHARACTERS, 1)):
             forms.agree(salles.per_square, spots, room, tokens, most, keep=(1, 2, 3))
             outcomes.add(salles.per_square.concrete(spots, room, tokens, most))
+            # the reveal's counts after the placement: the same spots added to a board's counts
+            # (the counts kept as values: the spots are what the two forms read differently)
+            forms.agree(salles.add_placed, counts, spots, room, tokens, keep=(0, 2, 3))
     assert outcomes == {True, False}

@@ -47,11 +47,6 @@ def _placed_ok(s, a):
     return And(*cs)
 
 
-def _spot_counts(a, q):
-    here = [a.spots[t] == q for t in range(T)]
-    return (Count(here), Count(here[t] for t in range(T) if not is_char(t)), Count(here[t] for t in range(T) if is_char(t)))
-
-
 ALL, OBJECTS, CHARACTERS = tuple(range(T)), tuple(t for t in range(T) if not is_char(t)), tuple(t for t in range(T) if is_char(t))
 _SQUARES = tuple(frozenset(room_squares(r)) for r in range(8))
 
@@ -92,21 +87,47 @@ def _pits(s, a):
     return And(*[Implies(And(a.spots[t] >= 0, g.pit(s, a.spots[t])), t % NTOK == THIEF) for t in range(T)])
 
 
+def _add_placed_c(vec, spots, room, tokens):
+    """On values: each of `tokens` placed on a square of the room adds one there."""
+    out, inside = list(vec), _SQUARES[room]
+    for t in tokens:
+        q = spots[t]
+        if q in inside:
+            out[q] += 1
+    return tuple(out)
+
+
+def _add_placed_z(vec, spots, room, tokens):
+    out = list(vec)
+    for q in room_squares(room):
+        out[q] = vec[q] + Count(spots[t] == q for t in tokens)
+    return tuple(out)
+
+
+# a square count after the placement (tests/twister/test_forks.py): the room as a value at
+# run time, so the reveal compiles once, not once per room
+add_placed = fork(_add_placed_c, _add_placed_z, like=0)
+
+
+def _opened(shut, room):
+    """The room's squares no longer face down (one body: the room is a value both ways)."""
+    out = list(shut)
+    for q in room_squares(room):
+        out[q] = False
+    return tuple(out)
+
+
+opened = fork(_opened, _opened, like=0)
+
+
 def _reveal_effect(s, a):
     r = a.room
     loc = tuple(If(s.loc[t] == HID + r, a.spots[t], s.loc[t]) for t in range(T))
-    occ, objs, unw = list(s.occ), list(s.objs), list(s.unw)
-    for q in room_squares(r):
-        n, o, c = _spot_counts(a, q)
-        occ[q], objs[q], unw[q] = s.occ[q] + n, s.objs[q] + o, s.unw[q] + c
     g = geo(s)
     onpit = tuple(If(s.loc[t] == HID + r, g.pit(s, a.spots[t]), s.onpit[t]) for t in range(T))
-    shut = list(s.shut)
-    for q in room_squares(r):
-        shut[q] = False
-    return s.but(loc=loc, revealed=put(s.revealed, r, True), occ=tuple(occ), objs=tuple(objs), unw=tuple(unw), onpit=onpit,
-                 shut=tuple(shut),
-                 hid=put(s.hid, r, 0), **pay(s, mover_tok(a)))
+    return s.but(loc=loc, revealed=put(s.revealed, r, True), occ=add_placed(s.occ, a.spots, r, ALL),
+                 objs=add_placed(s.objs, a.spots, r, OBJECTS), unw=add_placed(s.unw, a.spots, r, CHARACTERS),
+                 onpit=onpit, shut=opened(s.shut, r), hid=put(s.hid, r, 0), **pay(s, mover_tok(a)))
 
 
 def _placement(s, r):
@@ -158,45 +179,46 @@ REVEAL = Action(
 )
 
 
-def _turned_c(loc, m):
+def _turned_c(loc, turnmap, r, d):
+    m = turnmap[(r, d)]
     return tuple(m.get(x, x) for x in loc)
 
 
-def _turned_z(loc, m):
+def _turned_z(loc, turnmap, r, d):
     out = []
     for x in loc:
         w = x
-        for q, nq in m.items():
+        for q, nq in turnmap[(r, d)].items():
             w = If(x == q, nq, w)
         out.append(w)
     return tuple(out)
 
 
-_turned_loc = fork(_turned_c, _turned_z, like=0)
+# every token on a square of room r follows the quarter turn d (the room's table of squares:
+# z3 reasons on it square by square); the room and turn as values at run time
+turned_loc = fork(_turned_c, _turned_z, like=0)
 
 
-def _turned(s, r: int, d: int):
-    """Every token on a square of room r follows the quarter turn (the room's table of
-    squares: z3 reasons on it square by square)."""
-    return _turned_loc(s.loc, geo(s).turnmap[(r, d)])
-
-
-def _turned_counts(s, vec, r: int, d: int):
+def _turned_counts(vec, turnmap, r, d):
     """Square counts after room r turns: each square of it takes the count of the square
-    that comes onto it."""
-    back = geo(s).turnmap[(r, -d)]
+    that comes onto it (one body: the room and turn are values both ways)."""
+    back = turnmap[(r, -d)]
     out = list(vec)
     for q in room_squares(r):
         out[q] = vec[back[q]]
     return tuple(out)
 
 
+turned_counts = fork(_turned_counts, _turned_counts, like=0)
+
+
 def _rot_effect(s, a):
     r, d = a.room, a.dir
     k = s.rot[r] + d
     rot = put(s.rot, r, If(k == 4, 0, If(k == -1, 3, k)))
-    return s.but(loc=_turned(s, r, d), rot=rot, occ=_turned_counts(s, s.occ, r, d), objs=_turned_counts(s, s.objs, r, d),
-                 unw=_turned_counts(s, s.unw, r, d), **pay(s, mover_tok(a)))
+    m = geo(s).turnmap
+    return s.but(loc=turned_loc(s.loc, m, r, d), rot=rot, occ=turned_counts(s.occ, m, r, d),
+                 objs=turned_counts(s.objs, m, r, d), unw=turned_counts(s.unw, m, r, d), **pay(s, mover_tok(a)))
 
 
 def _on_gear(s, a):
