@@ -25,7 +25,7 @@ from pathlib import Path
 from ...errors import RefereeError
 from ...model.kernel.rules import cites
 from ..findings import Finding
-from . import depends, modal, names, refs, roles, structure, terms, unused, values
+from . import depends, modal, names, piles, refs, roles, structure, terms, unused, values
 from .hit import Hit, findings
 from .effects import unstated_effect
 from .options import silent_option
@@ -33,7 +33,7 @@ from .page import Page, page
 
 TEXT_DETECTORS = (structure.DETECTORS + refs.DETECTORS + modal.DETECTORS + names.DETECTORS
                   + terms.DETECTORS + values.DETECTORS + roles.DETECTORS + depends.DETECTORS
-                  + unused.DETECTORS)
+                  + unused.DETECTORS + piles.DETECTORS)
 # Detectors whose hit says something is missing at a §: a Gap of the model there says it already.
 MISSING = frozenset({"empty-section", "key-only", "list-intro", "lone-subtitle", "cut-sentence",
                      "dangling-reference", "undefined-term", "unused-component"})
@@ -42,7 +42,7 @@ SECTION_WIDE = frozenset({"empty-section", "key-only", "lone-subtitle"})
 # model needed (silent or disputed), at one of its §s (where it is spent, the setup) says it:
 # the model's words are English and the text's French, so the two are matched by §, not word
 # for word.
-VALUES = frozenset({"unstated-value", "unstated-dependence"})
+VALUES = frozenset({"unstated-value", "unstated-dependence", "unstated-exhaustion"})
 
 
 def read(p: Page, skip: Iterable[str] = ()) -> Iterator[Hit]:
