@@ -150,7 +150,12 @@ def trusted(game: Any, cfg: Any, components: Path | None = None) -> frozenset[in
     a replay need not check after an event that passed its Needs. Sound through the rules'
     `fork`s too: each gives on values what its symbolic form gives, or (a board check in a
     Need) admits more symbolically, so the proof covered every step the replay accepts
-    (tests/test_forks.py holds every fork of every game to that)."""
+    (tests/test_forks.py holds every fork of every built-in game to that). A plugin game
+    whose rules fork (`Game.concrete_forks`) has no such test here: it is not trusted."""
+    from .model import BUILTIN
+
+    if getattr(game, "concrete_forks", False) and game.name not in BUILTIN:
+        return frozenset()
     memo = cfg.memo if isinstance(getattr(cfg, "memo", None), dict) else {}
     key = ("proofstore.trusted", str(components))
     if key not in memo:

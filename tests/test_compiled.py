@@ -533,3 +533,48 @@ def test_a_lookup_whose_index_lies_in_its_table_is_computed_only_where_used():
     fn2.ops(mark2, roots2)
     fn2.line(f"return {src2}")
     assert any(" = k" in x and "None)" in x for x in fn2.source().splitlines()), fn2.source()  # before the `or`
+
+
+def test_a_built_namespace_s_constants_key_its_compiled_ruling_by_type():
+    # 1 == True and both hash alike: a ruling compiled for x=1 must not answer for x=True
+    from types import SimpleNamespace
+
+    from referee.model.kernel.compile.tracer import _signature
+
+    assert _signature(SimpleNamespace(x=1)) != _signature(SimpleNamespace(x=True))
+    assert _signature(SimpleNamespace(x=(1,))) != _signature(SimpleNamespace(x=(True,)))
+    assert _signature(SimpleNamespace(x=0)) == _signature(SimpleNamespace(x=0))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_proposed_move_outside_the_decoded_ranges_is_checked_as_written(game):
+    # the compiled rules take the acting player and Int/Name params to lie where a decoder
+    # puts them (an index inside its table is then pure); a proposed move need not: such a
+    # move is checked and played as written, the same answer or the same error
+    import random
+
+    from referee.checks.explore import Explorer
+
+    g = load(game)
+    rng = random.Random(5)
+    s = g.first_state(g.random_header(rng, g.default_config()))
+    fast = compiled(g, s.cfg, 1)
+    states = [m.after for m in itertools.islice(Explorer(g).play(s, rng, 40), 0, 40, 4)] + [s]
+    n = len(s.cfg.extra.get("nplayers", 2) and range(s.cfg.extra.get("nplayers", 2)))
+    tried = 0
+    for t in states:
+        for act, a in itertools.islice(g.moves(t), 12):
+            for p in (n, n + 1, -1) if act.by != "chance" else ():
+                bad = dataclasses.replace(a, p=p) if dataclasses.is_dataclass(a) else type(a)(**{**vars(a), "p": p})
+                assert not fast.action(act).fits(bad)
+                assert _outcome(fast.first_failure, t, act, bad) == _outcome(g.first_failure, t, act, bad)
+                tried += 1
+    assert tried
+
+
+def _outcome(check, s, act, a):
+    try:
+        got = check(s, act, a)
+        return None if got is None else got.says
+    except Exception as e:  # noqa: BLE001 - the same error both ways is the point
+        return type(e).__name__

@@ -174,3 +174,38 @@ def test_z3_version_read_from_its_folder_is_the_installed_one():
     from importlib import metadata
 
     assert proofstore._z3_version() == metadata.version("z3-solver")
+
+
+def test_a_setup_that_breaks_an_invariant_leaves_nothing_trusted(monkeypatch):
+    """A proof starts from a state where every invariant holds: under --keep-going, past a
+    setup that breaks one, each event is checked again (here every invariant is taken as
+    proved, and the conservation of stones broken from the start is reported on the take
+    that changes the counts too)."""
+    import dataclasses
+
+    from referee.replays import engine
+    from referee.replays.engine import replay
+
+    toy = load("toy")
+    broken = dataclasses.replace(toy, setup=lambda header, cfg: toy.setup(header, cfg).but(taken=(1, 0)),
+                                 _by_name={}, _needs={}, _watch={}, _configs={})
+    monkeypatch.setattr(engine.proofstore, "trusted", lambda game, cfg, components=None: frozenset(range(3)))
+    v = replay(_toy_log(("Ana", 3)), keep_going=True, game=broken)
+    got = [(p.line, p.kind) for p in v.problems]
+    assert (1, "invariant") in got and (2, "invariant") in got, got
+    assert v.trusted == []
+
+
+def test_a_plugin_game_whose_rules_fork_is_not_trusted(monkeypatch):
+    """tests/test_forks.py checks the forks of the built-in games only: a plugin game whose
+    rules fork (Game.concrete_forks) gets no trust, whatever proofs it has."""
+    import dataclasses
+
+    toy = load("toy")
+    # copies of their own (their Configs, whose memo keeps what trusted read, are their own too)
+    plain = dataclasses.replace(toy, _by_name={}, _needs={}, _watch={}, _configs={})
+    forking = dataclasses.replace(toy, concrete_forks=True, _by_name={}, _needs={}, _watch={}, _configs={})
+    monkeypatch.setattr(proofstore, "fingerprint", lambda game, cfg, components=None: "f" * 64)
+    monkeypatch.setattr(proofstore, "certificate", lambda: {"f" * 64: {"invariants": 3, "proved": [0, 1, 2]}})
+    assert proofstore.trusted(plain, plain.default_config()) == frozenset({0, 1, 2})
+    assert proofstore.trusted(forking, forking.default_config()) == frozenset()

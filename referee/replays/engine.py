@@ -205,7 +205,9 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
         v.verdict = "illegal"
     if v.verdict == "illegal" and not keep_going:
         return
-    trusted = frozenset() if check_invariants else proofstore.trusted(game, cfg, components)
+    # a proof starts from a state where every invariant holds: a setup that breaks one
+    # (--keep-going) leaves nothing to trust
+    trusted = frozenset() if check_invariants or v.verdict == "illegal" else proofstore.trusted(game, cfg, components)
     v.invariants = len(game.invariants)
     v.trusted = sorted({game.invariants[k].cite for k in trusted})
     expected_n = 1

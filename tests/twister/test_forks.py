@@ -160,3 +160,17 @@ def test_a_placement_per_square_and_its_counts_agree_on_random_placements():
             # (the counts kept as values: the spots are what the two forms read differently)
             forms.agree(salles.add_placed, counts, spots, room, tokens, keep=(0, 2, 3))
     assert outcomes == {True, False}
+
+
+def test_the_edits_that_test_their_index_agree_on_every_index():
+    # put_if and sq_bump skip an index they are not to edit (-1: nobody; a square off the
+    # board) on values, where put/bump's If chain changes nothing for a term: every index
+    # from -1 to the last item, on a vector of values (an index past the end raises on
+    # values, as put does: no state, nothing for a proof to cover)
+    forms = Forms()
+    vec = tuple(range(3, 3 + board.T))
+    for i in range(-1, board.T):
+        forms.agree(common.put_if, vec, i, 99, keep=(0, 2))
+    counts = tuple(k % 3 for k in range(NSQ))
+    for q in (-9, -1) + tuple(range(0, NSQ, 7)) + (NSQ - 1,):
+        forms.agree(common.sq_bump, counts, q, -1, keep=(0, 2))

@@ -108,6 +108,11 @@ class CompiledAction:
     def __init__(self, game: Game, cfg: Any, act: Any, hot: int = 1):
         self.act, self.needs_of = act, game.needs(act)
         self.game, self.cfg, self.hot = game, cfg, hot
+        from .tracer import _decoded, _players
+
+        got = [("p", _players(cfg))] if act.by != "chance" else []
+        got += [(prm.name, _decoded(prm, cfg)) for prm in act.params]
+        self.ranges = tuple((name, r[0], r[1]) for name, r in got if r is not None)
         self.fallbacks: list[Fallback] = []
         self.writes: set | None = None
         # (fields, touched): the flat vectors the effect edits at indices known at run time,
@@ -154,6 +159,16 @@ class CompiledAction:
         self.needs, self.effect, self.source = ns["needs"], ns["effect"], ns["__source__"]
         if touched is not None:
             self.edits = (tuple(edits), ns["touched"])
+
+    def fits(self, a: Any) -> bool:
+        """The args lie in the ranges the tracer assumed (tracer._players, _decoded): the
+        acting player and each Int or Name param, as a decoder gives them. A proposed move
+        may not (the compiled rules then run an index as pure that could raise)."""
+        for name, lo, hi in self.ranges:
+            v = getattr(a, name, None)
+            if type(v) is int and not lo <= v <= hi:
+                return False
+        return True
 
     def writes_for(self, a: Any) -> tuple[set | None, Any, tuple | None]:
         """The leaves the effect may write for these args (None: unknown), which set it is

@@ -90,9 +90,11 @@ class CompiledGame:
 
     def first_failure(self, s: Any, act: Any, a: Any) -> Any:
         """Game.first_failure: the first Need the move breaks, or None. Args not as the
-        decoder gives them (a player for a chance event) are checked interpreted."""
+        decoder gives them (a player for a chance event, a player or a number outside the
+        range the compiled rules assumed: a move proposed, not decoded) are checked
+        interpreted."""
         ca = None if act.by == "chance" and a.p is not None else self._hot(act)
-        if ca is None:
+        if ca is None or not ca.fits(a):
             return self.game.first_failure(s, act, a)
         k = ca.needs(s, a)
         return None if k < 0 else ca.needs_of[k]
@@ -100,7 +102,7 @@ class CompiledGame:
     def apply(self, s: Any, act: Any, a: Any) -> Any:
         """Game.apply: the effect without the Needs."""
         ca = None if act.by == "chance" and a.p is not None else self._hot(act)
-        if ca is None:
+        if ca is None or not ca.fits(a):
             return self.game.apply(s, act, a)
         t = ca.effect(s, a)
         return t if act.detail is None else act.detail(s, t, a)

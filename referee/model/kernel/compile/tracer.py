@@ -226,7 +226,8 @@ def _signature(ns: SimpleNamespace) -> tuple | None:
         elif t is TVec:
             out.append((name, "vec", v.shape))
         elif not _traced(v) and (v is None or t in (int, bool, str) or (t is tuple and all(type(x) in (int, bool) for x in v))):
-            out.append((name, "const", v))
+            # with its type's name: 1 == True (and hashes alike), yet a ruling may tell them apart
+            out.append((name, "const", v, repr(v)))
         else:
             return None
     return tuple(out)
@@ -239,7 +240,7 @@ class TNamespace:
 
     def __init__(self, tr: "Trace", sig: tuple):
         object.__setattr__(self, "_tr", tr)
-        object.__setattr__(self, "_sig", {name: (kind, x) for name, kind, x in sig})
+        object.__setattr__(self, "_sig", {name: (kind, x) for name, kind, x, *_ in sig})
 
     def __getattr__(self, name: str) -> Any:
         got = self._sig.get(name)
