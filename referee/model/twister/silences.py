@@ -104,4 +104,17 @@ GAPS = (
         "turning the twin from afar is instead of the gear's own room or as well as it",
         "pairs as the room data gives them (rooms.toml: pair); one action turns one room, the gear's own or its "
         "twin (rotate)", name="twin_rooms"),
+    Gap("§Blessés §Combat", "a wounded character cannot fight yet may play a card to defend: when its total is the higher, "
+        "whether it wounds the attacker (§Combat: the higher score wounds the other) or only fends the attack off is "
+        "not said", "the attacker is wounded (a wounded attacker dies), as any higher score wounds the loser (attack; "
+        "public rule)", name="wounded_defender_wins"),
+    Gap("§Blessés", "of the wounded the text says only that they cannot fight and may defend (and, §Déplacement, be "
+        "carried): whether a wounded character may turn a room from a gear, give the access that reveals a room, pick "
+        "something up, use what it carries or leave the maze is never said",
+        "it may turn a room, reveal one, drink the potion, put down what it carries and leave the maze; it may not pick "
+        "anything up (rotate, reveal, potion, drop, exit; move's take)", name="wounded_other_acts"),
+    Gap("§Objets §Combat", "what becomes of the object a character carries when it is wounded is never said (only death "
+        "is, by the published rule), nor whether an object another character holds may be taken from it",
+        "the wounded character keeps it and may put it down; an object held by another is never taken (attack; move's "
+        "take asks for a free token)", name="wounded_keeps_object"),
 )
