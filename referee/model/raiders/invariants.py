@@ -200,6 +200,26 @@ GAPS = (
     Gap("§3.3", "on the advanced side each player places 7 buildings chosen among the remaining tiles: whether each "
         "player has his own set of tiles or both choose from one set (and then in which order) is never said",
         "each player has his own set: both may place the same building", name="building_tiles_own"),
+    Gap("§8.5 §8.7", "a trap 'eliminates' an adventurer, while only the dead (not healed) are removed and a routed "
+        "group's 'survivors' go home: whether an eliminated adventurer is dead (removed, and may a priest's heal save "
+        "him?) or only out of this expedition is never said",
+        "he is removed with the dead, and a heal saves only one who rolled a death (s8_dungeons._lost and the heal "
+        "Need of expedition.resolve)", name="eliminated_is_dead"),
+    Gap("§9.3 §9.2", "the Statue gives 1 glory 'at the end of each turn' (decision of 06.10.2026) and the game ends at "
+        "the end of the turn in which a condition is met: which comes first, and in competition mode whether the "
+        "10th turn's Statue glory is scored, is never said",
+        "the Statue's glory first, then the end conditions, then the score (s9_end._end_turn)", name="statue_then_end"),
+    Gap("§6.5 §6.1", "an Avant-Poste evolution (and a card giving an extra action) adds an action token while the "
+        "turn's tokens, all placed at once, are being resolved: whether it may be placed and used that same turn "
+        "is never said (the gains usable at once, §6.3, do not name action tokens)",
+        "it serves from the next turn: tokens are placed once a turn (s6_actions._ap_evolve, actions.place)",
+        name="token_gained_when"),
+    Gap("§6.1 §6.3", "each token resolves 'an effect' at or below the building's level, and extra tokens are allowed "
+        "'for that effect' when the effect used has a white circle: whether the tokens on one building may resolve "
+        "different effects, and whether the bound is read when they are placed or when they are resolved (after an "
+        "evolution), is never said",
+        "all the tokens on a building resolve one effect, and their number is bounded when placed by the building's "
+        "largest white circle (actions.place, building.use)", name="one_effect_per_building"),
 )
 
 

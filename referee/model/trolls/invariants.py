@@ -127,4 +127,18 @@ GAPS = (
         "figures and the objectives start, and who places them are never said",
         "an illustrative scenario: the figures, their places and the objectives in components/figures.toml",
         name="no_setup"),
+    Gap("§Actions/Corps à corps", "'each fighter beyond the first two opponents gives his side +1' expects several "
+        "fighters on each side, and who fights for the target (its friends in contact, a third faction's figure) "
+        "is never said", "only the attacking figure or group counts; the target's side is the target alone "
+        "(actions._open_duel: the attacker's bonus)", name="melee_defender_side"),
+    Gap("§Actions/Charge §Actions/Mouvement", "leaving a càc costs a move +2 Rsv and a charge costs twice a move: what a "
+        "charge that starts in a càc costs (the +2, doubled or not, or none) is not said",
+        "twice the move, with no cost for leaving the càc (actions.charge_cost)", name="charge_out_of_melee"),
+    Gap("§Actions/Tir §Actions/Corps à corps §Groupe/4", "a shot or an attack 'in the back' gives +1: for a group whose "
+        "members are not all behind the target, whether it counts (all behind, any one, or +1 for each) is not said",
+        "+1 once, only when every member is behind the target (actions._all_behind)", name="back_bonus_group"),
+    Gap("§Actions/Destruction §Groupe/1", "a destruction 'is a càc', groups may fight a càc 'against the same target', "
+        "and a charge starts a càc: whether a group may destroy an objective, or a charge lead into a destruction, "
+        "is not said", "neither: a destruction is one figure's act (act.destroy), and a charge targets a figure "
+        "(act.charge)", name="destruction_as_melee"),
 )
