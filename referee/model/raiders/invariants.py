@@ -220,6 +220,10 @@ GAPS = (
         "evolution), is never said",
         "all the tokens on a building resolve one effect, and their number is bounded when placed by the building's "
         "largest white circle (actions.place, building.use)", name="one_effect_per_building"),
+    Gap("§8.5 §8.6", "an eliminating trap strikes 'an adventurer who rolled no death', and the adventurers in "
+        "reinforcement roll no dice (§8.6): whether one of them may be struck, or only one of the front line, is not "
+        "said", "only a front-line adventurer who rolled no death (the Need of expedition.resolve, "
+        "s8_dungeons._eligible)", name="trap_victim_reinforcement"),
 )
 
 
