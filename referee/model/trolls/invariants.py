@@ -141,4 +141,9 @@ GAPS = (
         "and a charge starts a càc: whether a group may destroy an objective, or a charge lead into a destruction, "
         "is not said", "neither: a destruction is one figure's act (act.destroy), and a charge targets a figure "
         "(act.charge)", name="destruction_as_melee"),
+    Gap("§Tour de jeu/7", "the turn ends only when the Human has emptied his Rsv, and he must start rounds until then: "
+        "when he cannot spend it (no figure of his left alive to act), what happens is never said, nor whether a "
+        "faction with no figure left still plays",
+        "nothing: he may not pass while his Rsv holds points (round.pass), so no event is legal there and a game "
+        "stops in that state", name="human_cannot_spend"),
 )
