@@ -449,14 +449,9 @@ def test_a_whole_check_of_a_state_compiled_finds_what_the_invariants_find(game):
     # (most of them break something), the same invariants as Game.broken, in order
     import random
 
-    from referee.checks.explore import Explorer
-
-    g = load(game)
-    rng = random.Random(31)
-    s = g.first_state(g.random_header(rng, g.default_config()))
-    fast = compiled(g, s.cfg, 1)
+    g, s, fast, states = _explored(game, 31, 60)
     fast._read_sets(s)  # as the first compiled step does
-    states = [m.after for m in itertools.islice(Explorer(g).play(s, rng, 60), 0, 60, 6)] + [s]
+    rng = random.Random(31)
     seen = 0
     for t in states:
         for _ in range(4):
@@ -474,6 +469,20 @@ def _names_or_error(check, s):
         return [i.name for i in check(s)]
     except (IndexError, KeyError, TypeError, ValueError, ZeroDivisionError) as e:
         return type(e).__name__
+
+
+def _explored(game, seed, steps):
+    """(the game, a seeded setup state, its rules compiled at once, every tenth state of a
+    random game from it and the setup itself)."""
+    import random
+
+    from referee.checks.explore import Explorer
+
+    g = load(game)
+    rng = random.Random(seed)
+    s = g.first_state(g.random_header(rng, g.default_config()))
+    fast = compiled(g, s.cfg, 1)
+    return g, s, fast, [m.after for m in itertools.islice(Explorer(g).play(s, rng, steps), 0, steps, steps // 10)] + [s]
 
 
 def _one_leaf_changed(s, rng):
@@ -551,16 +560,8 @@ def test_a_proposed_move_outside_the_decoded_ranges_is_checked_as_written(game):
     # the compiled rules take the acting player and Int/Name params to lie where a decoder
     # puts them (an index inside its table is then pure); a proposed move need not: such a
     # move is checked and played as written, the same answer or the same error
-    import random
-
-    from referee.checks.explore import Explorer
-
-    g = load(game)
-    rng = random.Random(5)
-    s = g.first_state(g.random_header(rng, g.default_config()))
-    fast = compiled(g, s.cfg, 1)
-    states = [m.after for m in itertools.islice(Explorer(g).play(s, rng, 40), 0, 40, 4)] + [s]
-    n = len(s.cfg.extra.get("nplayers", 2) and range(s.cfg.extra.get("nplayers", 2)))
+    g, s, fast, states = _explored(game, 5, 40)
+    n = s.cfg.extra.get("nplayers", 2)
     tried = 0
     for t in states:
         for act, a in itertools.islice(g.moves(t), 12):
