@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from ..game import Game
 from .emit import Function, attempt, compile_functions, edited_at, effect_changes, touched_fn
-from .tracer import GIVEN, Trace
+from .tracer import GIVEN, Trace, arg_ranges
 
 
 @dataclass
@@ -108,11 +108,7 @@ class CompiledAction:
     def __init__(self, game: Game, cfg: Any, act: Any, hot: int = 1):
         self.act, self.needs_of = act, game.needs(act)
         self.game, self.cfg, self.hot = game, cfg, hot
-        from .tracer import _decoded, _players
-
-        got = [("p", _players(cfg))] if act.by != "chance" else []
-        got += [(prm.name, _decoded(prm, cfg)) for prm in act.params]
-        self.ranges = tuple((name, r[0], r[1]) for name, r in got if r is not None)
+        self.ranges = tuple((name, lo, hi) for name, (lo, hi) in arg_ranges(act, cfg).items())
         self.fallbacks: list[Fallback] = []
         self.writes: set | None = None
         # (fields, touched): the flat vectors the effect edits at indices known at run time,
@@ -161,7 +157,7 @@ class CompiledAction:
             self.edits = (tuple(edits), ns["touched"])
 
     def fits(self, a: Any) -> bool:
-        """The args lie in the ranges the tracer assumed (tracer._players, _decoded): the
+        """The args lie in the ranges the tracer assumed (tracer.arg_ranges): the
         acting player and each Int or Name param, as a decoder gives them. A proposed move
         may not (the compiled rules then run an index as pure that could raise)."""
         for name, lo, hi in self.ranges:

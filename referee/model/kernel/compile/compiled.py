@@ -158,16 +158,14 @@ class CompiledGame:
             for j, (part, _, _) in enumerate(conj):
                 name = f"x{k}_{j}"
                 names.append(name)
-                if self._conj.get((k, j), part) is part:  # interpreted
-                    fn.line(f"{name} = {tr.const(part)}(s)")
-                    continue
-                r, why, mark = attempt(tr, lambda: part(tr.state()))
-                if why is not None:  # (it compiled alone: cannot happen; as written then)
-                    fn.line(f"{name} = {tr.const(part)}(s)")
-                    continue
-                src, roots = fn.value(r)
-                fn.ops(mark, roots)
-                fn.line(f"{name} = {src}")
+                if self._conj.get((k, j), part) is not part:  # compiled alone: traced again here
+                    r, why, mark = attempt(tr, lambda: part(tr.state()))
+                    if why is None:
+                        src, roots = fn.value(r)
+                        fn.ops(mark, roots)
+                        fn.line(f"{name} = {src}")
+                        continue
+                fn.line(f"{name} = {tr.const(part)}(s)")  # as written
             fn.line(f"if not ({' and '.join(names) or 'True'}): bad.append({k})")
         fn.line("return bad")
         return compile_functions(tr, [fn], f"<compiled {self.game.name} invariants, whole>")["broken"]

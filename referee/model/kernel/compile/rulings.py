@@ -48,10 +48,15 @@ class CompiledRuling:
         text, opts, rank = _answers(r, self.cfg)
         tr = Trace(self.state_cls, self.cfg)
         got, fns = {}, []
-        pieces = [("arises", r.arises)] + [(f"{kind}{i}", getattr(x, kind))
-                                            for i, x in enumerate(r.answers) for kind in ("applies", "gives")]
+
+        def args() -> Any:  # the stand-ins of the args: the event's, or those a rule built
+            return tr.args(act, spec) if sig is None else TNamespace(tr, sig)
+
+        # `arises` and each answer's `gives` as functions of their own (a `gives` runs only for
+        # the answers that apply); every `applies` below, in one body
+        pieces = [("arises", r.arises)] + [(f"gives{i}", x.gives) for i, x in enumerate(r.answers)]
         for name, piece in pieces:
-            v, why, mark = attempt(tr, lambda: piece(tr.state(), tr.args(act, spec) if sig is None else TNamespace(tr, sig)))
+            v, why, mark = attempt(tr, lambda: piece(tr.state(), args()))
             if why is not None:  # as written
                 got[name] = piece
                 continue
@@ -63,9 +68,11 @@ class CompiledRuling:
         # every `applies` in one body, in decide's order (the text's, strongest source first,
         # then the options in force): one call an event, not one an answer
         apps = Function(tr, "apps", "s, a")
+        written = []  # the answers whose `applies` could not be traced: called as written
         for k, x in enumerate(text + opts):
-            v, why, mark = attempt(tr, lambda: x.applies(tr.state(), tr.args(act, spec) if sig is None else TNamespace(tr, sig)))
+            v, why, mark = attempt(tr, lambda: x.applies(tr.state(), args()))
             if why is not None:
+                written.append(x)
                 apps.line(f"c{k} = {tr.const(x.applies)}(s, a)")
                 continue
             src, roots = apps.value(v)
@@ -82,11 +89,9 @@ class CompiledRuling:
         self.arises = got["arises"]
         self.text, self.opts = text, opts
         self.rank = [rank[x.source] for x in text]
-        self.t_applies = [got[f"applies{index[id(x)]}"] for x in text]
         self.t_gives = [got[f"gives{index[id(x)]}"] for x in text]
-        self.o_applies = [got[f"applies{index[id(x)]}"] for x in opts]
         self.o_gives = [got[f"gives{index[id(x)]}"] for x in opts]
-        self.apps = ns["apps"]
+        self.apps, self.applies_written = ns["apps"], tuple(written)
         self.alone = [self.rank.count(k) == 1 for k in self.rank]
         self.built = True
 

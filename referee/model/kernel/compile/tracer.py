@@ -16,7 +16,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from ..logic import Sym, Untraceable, bump, put
-from ..rules import decide
+from ..rules import Int, Name, decide
 
 
 class Node:
@@ -312,8 +312,9 @@ class TArgs:
         got = dict(spec or {})  # args known when traced: their values; GIVEN: not None, unknown
         object.__setattr__(self, "_given", {n for n, v in got.items() if v is GIVEN})
         object.__setattr__(self, "_got", {n: v for n, v in got.items() if v is not GIVEN})
+        object.__setattr__(self, "_ranges", arg_ranges(act, cfg))
         if "p" not in self._got:  # a chance event has no acting player: p is None, as decoded
-            self._got["p"] = None if act.by == "chance" else Sym(_bounded(tr.expr("a.p", ()), _players(cfg)))
+            self._got["p"] = None if act.by == "chance" else Sym(_bounded(tr.expr("a.p", ()), self._ranges.get("p")))
 
     def __getattr__(self, name: str) -> Any:
         got = self._got
@@ -328,7 +329,7 @@ class TArgs:
         if shape is None:
             raise Untraceable(f"param '{name}' is a {type(prm.kind).__name__}, of no declared shape")
         base = self._tr.expr("a." + name, ())
-        v: Any = TVec(base, shape, None) if shape else Sym(_bounded(base, _decoded(prm, self._cfg)))
+        v: Any = TVec(base, shape, None) if shape else Sym(_bounded(base, self._ranges.get(name)))
         got[name] = v
         return v
 
@@ -341,6 +342,16 @@ def _bounded(node: Node, rng: tuple | None) -> Node:
     return node
 
 
+def arg_ranges(act: Any, cfg: Any) -> dict:
+    """{arg: (lo, hi)} for the int args of `act` whose values a decoder bounds: the acting
+    player and each Int or Name param. The tracer takes them to lie there (an index inside
+    its table is then pure); CompiledAction.fits sends args outside them to the rules as
+    written."""
+    out = {} if act.by == "chance" else {"p": _players(cfg)}
+    out.update((prm.name, _decoded(prm, cfg)) for prm in act.params)
+    return {name: r for name, r in out.items() if r is not None}
+
+
 def _players(cfg: Any) -> tuple | None:
     """The acting player's index: the engine decodes it among the header's players, whose
     number the configuration was built for (a game that records it in `extra`)."""
@@ -351,8 +362,6 @@ def _players(cfg: Any) -> tuple | None:
 def _decoded(prm: Any, cfg: Any) -> tuple | None:
     """The values an int param's decoder lets through (kernel Int: lo..hi; Name: an index of
     its names), with its default when optional; None for any other kind."""
-    from ..rules import Int, Name
-
     kind = prm.kind
     if type(kind) is Int:
         lo, hi = kind.lo, kind.hi
