@@ -119,11 +119,21 @@ def test_an_unbounded_maximum_is_not_established_and_prints_no_value(monkeypatch
 
 
 def test_a_solver_unknown_on_a_claim_is_not_established(monkeypatch):
-    monkeypatch.setattr(Audit, "_maximum_of", lambda self, c, cfg: (None, "unknown"))
+    import z3
+
+    from referee.checks import work
+    from referee.checks.audit.proofs import gave_up
+
+    s = work.limited(z3.Solver(), units=1000)  # a real unknown: Fermat at n=3, out of its count
+    x, y, z = z3.Ints("x y z")
+    s.add(x > 2, y > 2, z > 2, x * x * x + y * y * y == z * z * z)
+    assert s.check() == z3.unknown
+    monkeypatch.setattr(Audit, "_maximum_of", lambda self, c, cfg: (None, gave_up(s)))
     _, fs = _run(_claim_game())
     f = _one(fs, ".claim.")
     assert f.kind == "unknown" and not f.is_problem
-    assert any("gave up" in d for d in f.details) and not any("None" in d for d in f.details)
+    assert any("gave up" in d and "of work a query" in d for d in f.details)
+    assert not any("None" in d for d in f.details)
 
 
 def test_a_bound_larger_than_claimed_shows_no_unproved_value(monkeypatch):

@@ -50,7 +50,7 @@ def _value(x: Any, pairs: list) -> Any:
 
 
 def disagreements(game: Game, s: Any, inst: Instance, a: SimpleNamespace) -> list[str]:
-    key = ("agree.sym", game.name)
+    key = ("agree.sym", game.name, z3.main_ctx())  # a term per z3 context (steady.py)
     S = s.cfg.memo.get(key)
     if S is None:
         S = s.cfg.memo[key] = sym_state(game, s.cfg, "s")

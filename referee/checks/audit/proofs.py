@@ -20,6 +20,20 @@ from .run import _fid
 BOUND = "upper bound proved, value not reached"  # a "max" claim until a game reaches its value
 
 
+def gave_up(solver: Any) -> str:
+    """Why z3 answered unknown, in the budget's own terms: its count of work (work.py), its
+    wall-clock net (reached only where z3 does not count its work, or on a machine so loaded
+    that the net comes first), or what z3 says. z3 5 calls its count's end "canceled", older
+    builds "max. resource limit exceeded"; its clock's end is "timeout"."""
+    why = solver.reason_unknown()
+    if "resource limit" in why or why == "canceled":
+        return f"the solver gave up (z3's limit of {work.seconds(work.QUERY_UNITS)} of work a query)"
+    if why == "timeout":
+        return (f"the solver was stopped by its wall-clock net ({work.SAFETY_MS // 1000} s a query) before "
+                "its count of work: rerun on a less loaded machine")
+    return f"the solver gave up (z3: {why})"
+
+
 class Proofs:
     """What z3 establishes: invariants, sources, claims (for an Audit)."""
 
@@ -204,8 +218,10 @@ class Proofs:
             for src in sv.says:
                 maxima[src] = self._maximum(c, self.cfg.pinned(sv.name, src))
             if not all(isinstance(m, int) for m, _ in maxima.values()):  # an unknown is no value
+                why = next((how for m, how in maxima.values() if m is None),
+                           "the proved invariants do not bound it")
                 f.details.append(f"consequence for '{c.says}' ({c.cite}): not established under every reading "
-                                 "(the solver gave up, or the proved invariants do not bound it)")
+                                 f"({why})")
                 continue
             if len({str(m) for m, _ in maxima.values()}) > 1:
                 titles = {s.key: s.title for s in self.game.sources}
@@ -258,8 +274,10 @@ class Proofs:
                 opt.add(term(i.test(S)))
         h = opt.maximize(term(c.expr(S)))
         r = opt.check()
+        if r == z3.unknown:
+            return None, gave_up(opt)
         if r != z3.sat:
-            return None, str(r)
+            return None, "no state satisfies the proved invariants"
         v = h.value()
         return (v.as_long() if z3.is_int_value(v) else str(v)), "sat"
 
@@ -288,12 +306,10 @@ class Proofs:
             return
         got = {k: self._maximum(c, self.config_at(k), None if k == counts[0] else k) for k in counts}
         at = (lambda k: f" with {k} players" if k is not None and len(counts) > 1 else "")
-        gave_up = next((k for k in counts if got[k][0] is None), False)
-        if gave_up is not False:
-            how = got[gave_up][1]
+        open_at = next((k for k in counts if got[k][0] is None), False)
+        if open_at is not False:
             f.kind, f.status = "unknown", "not established"
-            f.details = [(f"the solver gave up (z3's limit of {work.seconds(work.QUERY_UNITS)} of work a query)"
-                          if how == "unknown" else how) + at(gave_up)]
+            f.details = [got[open_at][1] + at(open_at)]
             return
         unbounded = next((k for k in counts if not isinstance(got[k][0], int)), False)
         if unbounded is not False:  # z3 found no bound: a fact about the invariants, not the rules
@@ -366,7 +382,7 @@ class Proofs:
         if r == z3.unsat:
             return "proved", ["implied by the proved invariants"]
         if r == z3.unknown:
-            return "unknown", [f"the solver gave up (z3's limit of {work.seconds(work.QUERY_UNITS)} of work a query)"]
+            return "unknown", [gave_up(s)]
         why = self._unproved()
         return "unknown", ["the proved invariants do not imply it" + (f" ({why})" if why else "")]
 

@@ -10,6 +10,7 @@ from ..findings import Finding, finding_id
 from .. import policy
 from .. import witness as W
 from .. import workers
+from ..steady import settle, steady
 from ..text import detect as text_detectors
 
 
@@ -46,6 +47,10 @@ class Runner:
 
     # -------------------------------------------------------------- orchestration
     def run(self) -> list[Finding]:
+        with steady():  # the same findings whatever ran before in this process (steady.py)
+            return self._audit()
+
+    def _audit(self) -> list[Finding]:
         self.t0 = time.monotonic()
         self.deadline = self.t0 + wait_seconds(self.budget)  # the wait for the searches (shared clock)
         self.elsewhere: list = []  # rulings that cannot arise as configured (_ruling)
@@ -169,6 +174,7 @@ class Runner:
             t = time.monotonic()
             self.progress(name)
             step()
+            settle()
             self.timings[name] = time.monotonic() - t
 
     def add(self, f: Finding) -> Finding:

@@ -17,6 +17,7 @@ from .conjuncts import conjunct_target, conjuncts, shapes
 from .limits import _holds, _in_turn, _safe, just_past, tight
 from .logs import Scenario, _slug, log_lines
 from .solve import _first_failing, _fits, _sym_args, solve
+from ..steady import settle
 
 
 class Boundary:
@@ -111,6 +112,7 @@ class Boundary:
         deadline = None if self.budget is None else time.monotonic() + self.budget
         out: list[Scenario] = []
         for act in game.actions:
+            settle()  # the cycles the last action's queries left, freed at the same point each run
             needs = game.needs(act)
             for j, need in enumerate(needs):
                 if deadline is not None and time.monotonic() > deadline:

@@ -23,9 +23,10 @@ def conjuncts(need: Need, s: Any, a: Any) -> list | None:
     (named like `done[0]`) and the symbolic arguments: [(term, leaves)], or None when the
     test is not a conjunction there. Rules never branch on state values, so making the
     values it reads symbolic keeps the test's shape: it depends on the arguments and the
-    configuration only (the key of the cache, held by the Config: Config.memo)."""
+    configuration only (the key of the cache, held by the Config: Config.memo, with the z3
+    context its terms belong to: checks/steady.py)."""
     try:
-        key = ("conjuncts", id(need), tuple((k, v.t.get_id() if type(v) is Sym else
+        key = ("conjuncts", id(need), z3.main_ctx(), tuple((k, v.t.get_id() if type(v) is Sym else
                                            tuple(x.t.get_id() if type(x) is Sym else x for x in v)
                                            if isinstance(v, tuple) else v) for k, v in sorted(a.__dict__.items())))
     except Exception:  # noqa: BLE001 - arguments that do not make a key

@@ -10,6 +10,7 @@ from typing import Any
 from ...model.kernel import Game
 from ..explore import Explorer
 from ..search import Rules
+from ..steady import steady
 from .boundary import Boundary
 from .declared import declare
 from .families import configurations, header_for
@@ -76,6 +77,10 @@ class Generator:
         The states searched are those of two legal games per configuration: one uniformly
         random, one that mostly takes the move going furthest (resources, levels, guilds
         pile up: the limits come within reach)."""
+        with steady():  # z3's answers depend on these games alone, not on what ran before (steady.py)
+            return self._boundary(budget, per_game)
+
+    def _boundary(self, budget: float | None, per_game: int) -> list[Scenario]:
         B = Boundary(self, budget)
         same = []  # the games under confs[0], the rules the steered searches play
         for i in range(len(self.confs)):

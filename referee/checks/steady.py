@@ -1,0 +1,59 @@
+"""A run of z3 that depends on its input alone, not on what ran before it in the process.
+
+z3 numbers each term it makes, reusing the numbers of freed terms, and its search follows
+those numbers (the order of a sum's parts, of a hash table's buckets). So one query can be
+proved in one process and given up on in another, with the same budget of work counted in
+units (work.py): measured, Twister's claim "at most 2 tokens on a square" was reached by
+`referee audit twister` and given up on by `referee audit`, which audits four games before
+it in the same z3 context. Two things make the numbering depend on history:
+
+- the terms earlier checks made and freed: each audit starts in a z3 context of its own;
+- *when* Python frees terms held in reference cycles (a traceback's frames hold the terms
+  of the check that raised): its cycle collector runs when the allocations of any thread
+  cross a threshold, and a pool's result thread allocates at times that depend on the
+  machine's load. Inside `steady()` the collector runs only at `settle()`, which the callers
+  place between their checks: the same run frees the same terms at the same points.
+
+z3's Python API keeps its default context in a module variable (`z3.z3._main_ctx`, made on
+first use by `main_ctx()`). The block sets a new one and puts the caller's back when it ends,
+so terms the caller made before stay usable after; terms of either context keep it alive
+until they are freed. A cache of z3 terms that outlives a block (on a Config's memo) keys
+its entries by `z3.main_ctx()`: a term of one context never meets a term of another."""
+from __future__ import annotations
+
+import gc
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterator
+
+_inside: ContextVar[bool] = ContextVar("steady", default=False)
+
+
+@contextmanager
+def steady() -> Iterator[None]:
+    """z3 work in a fresh default context, with Python's cycle collector run only at settle().
+    Inside another steady() block it changes nothing: that block's terms stay usable."""
+    if _inside.get():
+        yield
+        return
+    import z3
+
+    token = _inside.set(True)
+    was = gc.isenabled()
+    gc.collect()  # what earlier work left, freed before the new context's first term
+    gc.disable()
+    caller = z3.z3._main_ctx
+    z3.z3._main_ctx = z3.Context()
+    try:
+        yield
+    finally:
+        z3.z3._main_ctx = caller
+        _inside.reset(token)
+        if was:
+            gc.enable()
+
+
+def settle() -> None:
+    """A point where the cycles made so far are freed: the same point in every run."""
+    if not gc.isenabled():
+        gc.collect()

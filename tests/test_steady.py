@@ -1,0 +1,59 @@
+"""A z3 check's answer depends on its input, not on what the process ran before
+(checks/steady.py): z3 numbers terms in the order it makes them, reusing freed numbers,
+and its search follows the numbers."""
+import gc
+
+import z3
+
+from referee.checks.steady import settle, steady
+
+
+def _numbers() -> tuple[int, ...]:
+    x, y = z3.Ints("x y")
+    t = z3.If(x > y, x + 2 * y, y - x)
+    return (x.get_id(), y.get_id(), t.get_id())
+
+
+def _history(n: int) -> None:
+    """Terms made and freed, as an earlier check leaves them (some in a reference cycle)."""
+    junk = [z3.Int(f"j{i}") + i for i in range(n)]
+    loop: list = [junk]
+    loop.append(loop)
+    del junk, loop
+
+
+def test_a_steady_block_numbers_its_terms_whatever_ran_before():
+    with steady():
+        first = _numbers()
+    for n in (10, 500):
+        _history(n)
+        with steady():
+            assert _numbers() == first
+    # the same terms made in the process's running context get other numbers: the block is
+    # what makes them equal (else this test would pass without it)
+    _history(50)
+    assert _numbers() != first
+
+
+def test_inside_a_block_cycles_are_freed_only_where_the_caller_settles():
+    was = gc.isenabled()
+    with steady():
+        assert not gc.isenabled()
+        with steady():  # nested: the outer block's terms stay valid (one context)
+            x = z3.Int("x")
+        outer = z3.Int("y")
+        assert (x + outer).ctx is outer.ctx
+        settle()
+        assert not gc.isenabled()
+    assert gc.isenabled() == was
+
+
+def test_the_callers_terms_stay_usable_after_a_block():
+    before = z3.Int("mine")
+    with steady():
+        inside = z3.Int("theirs")
+        assert inside.ctx is not before.ctx  # the block's own context
+    after = z3.Int("later")
+    s = z3.Solver()
+    s.add(before + after == 3, before > after)  # one context: no mismatch
+    assert s.check() == z3.sat
