@@ -10,7 +10,7 @@ import networkx as nx
 from conftest import GAME
 
 from referee.checks.explore import Explorer
-from referee.model.twister.board import NSQ, neighbours
+from referee.model.twister.board import NSQ, neighbours, room_of
 from referee.model.twister.common import geo
 from referee.model.twister.deplacement import standing
 from referee.model.twister.paths import crossable, distances, steps_to
@@ -54,3 +54,22 @@ def test_bounded_search_gives_the_shortest_paths_of_the_whole_board():
                     assert steps_to(t, t.turn, k, q, to, limit) == (want if want <= limit else 99), (i, k, q, to, limit)
             compared += 1
     assert compared >= 20
+
+
+def test_each_layout_reads_the_sides_as_the_rule_as_written():
+    """paths.Layout (built from the rooms' drawn sides) against Geo.passable and Geo.pit,
+    side by side, on random rotations, portcullis states and revealed rooms."""
+    from referee.model.twister.paths import Layout
+
+    rng = random.Random(3)
+    s = setup_from_header(GAME, GAME.random_header(rng, GAME.default_config()))
+    g = geo(s)
+    for _ in range(200):
+        t = s.but(rot=tuple(rng.randrange(4) for _ in s.rot), gate=tuple(rng.randrange(3) for _ in s.gate),
+                      revealed=tuple(rng.random() < 0.6 for _ in s.revealed))
+        lay = Layout(t)
+        for q in range(NSQ):
+            assert lay.pit[q] == bool(g.pit(t, q))
+            want = tuple(n for n in neighbours(q) if (t.revealed[r] if (r := room_of(n)) is not None else True)
+                         and g.passable(t, min(q, n), max(q, n)))
+            assert lay.steps[q] == want, q

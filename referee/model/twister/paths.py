@@ -14,20 +14,40 @@ from .board import NCHAR, NSQ, NTOK, ROPE, THIEF, WIZARD, T, in_room, neighbours
 from .common import cof, geo, is_char, owner
 
 _ROOMS = tuple(room_of(q) for q in range(NSQ))
+_SIDES = tuple(tuple((n, (min(q, n), max(q, n))) for n in neighbours(q)) for q in range(NSQ))  # (neighbour, its side)
 
 
 class Layout:
     """The board under one (rot, gate, revealed): `steps[q]`, the squares next to q behind
     an open side that a mover may enter as far as the board goes (a starting line or a
-    revealed room); `pit[q]`, q is a pit."""
+    revealed room); `pit[q]`, q is a pit. Built from the sides each room draws in its
+    rotation (Geo.edges), read as Geo.side reads them: a wall on either square's room
+    closes the side, else a portcullis (the second square's room's, if both draw one) closes
+    it while down; a batch of games meets hundreds of layouts, so none is read square by
+    square."""
 
     def __init__(self, s):
         g = geo(s)
-        rev = s.revealed
+        rot, gate, rev = s.rot, s.gate, s.revealed
         open_ = [(r is None or rev[r]) for r in _ROOMS]
-        self.pit = tuple(g._pit_c(q, s.rot) for q in range(NSQ))
-        self.steps = tuple(tuple(n for n in neighbours(q) if open_[n] and g.passable(s, min(q, n), max(q, n)))
-                           for q in range(NSQ))
+        drawn: dict[tuple, list] = {}
+        for r in range(len(g.edges)):
+            for key, v in g.edges[r][rot[r]].items():
+                drawn.setdefault(key, []).append((r, v))
+        closed = set()
+        for (a, b), vs in drawn.items():
+            mine = [(r, v) for r, v in vs if r == _ROOMS[a] or r == _ROOMS[b]]
+            if not mine:
+                continue
+            if any(v[0] == "wall" for _, v in mine):
+                closed.add((a, b))
+                continue
+            gid = next((v[1] for r, v in mine if r == _ROOMS[b]), mine[0][1][1])
+            if gate[gid] == 0:
+                closed.add((a, b))
+        self.pit = tuple(g.kinds[q][rot[r]] == "pit" if r is not None and 0 <= rot[r] <= 3 else False
+                         for q, r in enumerate(_ROOMS))
+        self.steps = tuple(tuple(n for n, key in _SIDES[q] if open_[n] and key not in closed) for q in range(NSQ))
 
 
 def layout(s) -> Layout:
