@@ -3,9 +3,8 @@ one just past it, searched over the states of legal games."""
 from __future__ import annotations
 
 import itertools
-import time
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, Callable
 
 import z3
 
@@ -17,6 +16,7 @@ from .conjuncts import conjunct_target, conjuncts, shapes
 from .limits import _holds, _in_turn, _safe, just_past, tight
 from .logs import Scenario, _slug, log_lines
 from .solve import _first_failing, _fits, _sym_args, solve
+from .. import work
 from ..steady import settle
 
 
@@ -109,13 +109,17 @@ class Boundary:
 
     def search(self) -> list[Scenario]:
         game = self.game
-        deadline = None if self.budget is None else time.monotonic() + self.budget
+        # the budget is z3's work (work.py: units, the same on any machine), not a clock
+        stop = None if self.budget is None else work.spent() + int(self.budget * work.RATE)
+
+        def over() -> bool:
+            return stop is not None and work.spent() > stop
         out: list[Scenario] = []
         for act in game.actions:
             settle()  # the cycles the last action's queries left, freed at the same point each run
             needs = game.needs(act)
             for j, need in enumerate(needs):
-                if deadline is not None and time.monotonic() > deadline:
+                if over():
                     return out
                 tag = f"{act.name}#{j}"
                 info = {"action": act.name, "need": j, "says": need.says}
@@ -139,12 +143,12 @@ class Boundary:
                             " (the first Need that fails)") + f", {how}")
                     out += self.scenario(idx, act, a, {"verdict": "illegal", "cite": need.cite}, what,
                                              [need.cite], {**info, "exact": exact, "side": "past", "found_by": how})
-                    out += self._conjunct_pasts(act, j, tag, idx, a, info, deadline)
-                    out += self._reading_pasts(act, j, tag, idx, a, info, deadline)
+                    out += self._conjunct_pasts(act, j, tag, idx, a, info, over)
+                    out += self._reading_pasts(act, j, tag, idx, a, info, over)
         out += self.invariant_limits()
         return out
 
-    def _conjunct_pasts(self, act: Any, j: int, tag: str, idx: int, a: Any, info: dict, deadline: float | None,
+    def _conjunct_pasts(self, act: Any, j: int, tag: str, idx: int, a: Any, info: dict, over: Callable[[], bool],
                         most: int = 4) -> list[Scenario]:
         """For a Need that is a conjunction (read at the state and arguments of its *past*
         scenario), one more *past* per conjunct: that conjunct alone fails, the Need's other
@@ -166,7 +170,7 @@ class Boundary:
                 t = z3.is_true(z3.simplify(z3.substitute(t.t, *pairs)))
             if t is True:
                 continue  # the Need's own past scenario already breaks this conjunct alone
-            if deadline is not None and time.monotonic() > deadline:
+            if over():
                 break
             got = self._one_more_past(act, j, tag, conj=i)
             if got is None:
@@ -189,7 +193,7 @@ class Boundary:
             return None
 
     def _reading_pasts(self, act: Any, j: int, tag: str, idx: int, a: Any, info: dict,
-                       deadline: float | None) -> list[Scenario]:
+                       over: Callable[[], bool]) -> list[Scenario]:
         """For a Need that reads an open point (it calls `decide`), one more *past* per
         reading that can settle the point under the rules in force (each text answer, the
         option value in force): the Need fails where that reading decides. An engine that
@@ -206,7 +210,7 @@ class Boundary:
         out = []
         for r in (r for r in self.game.rulings if r.name in seen):
             for x in r.answers:
-                if deadline is not None and time.monotonic() > deadline:
+                if over():
                     return out
                 if x.option is not None and s.cfg.opt(x.option[0]) != x.option[1]:
                     continue  # another value's reading: not the rules in force

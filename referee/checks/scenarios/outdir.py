@@ -71,7 +71,9 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
     """Write the scenarios of `game` to out_dir (logs + manifest.json; with fmt "pytest" also
     a test module) and return the manifest. `family`: "all", one family or a list of them;
     `count`: random games (and the legal games the other families start from); `budget`:
-    seconds for the boundary search (None: no limit beyond the search's own bounds).
+    z3's work for the boundary search, in seconds of an idle machine (counted in z3's units,
+    checks/work.py: the same scenarios on any machine; None: no limit beyond the search's own
+    bounds).
     out_dir must be new or empty; with `force`, a folder of an earlier run, whose files (those
     its manifest lists) are replaced or removed and no other (check_out_dir). `engine`
     (package.module:function) and `strict` are baked into the pytest module. `options`: every
