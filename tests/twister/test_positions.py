@@ -127,6 +127,20 @@ def test_fireball_hits_the_first_character_in_line():
     assert why(s2, "fire", target=tok(B, "Goblin")) == "the first character in a straight line, no wall between"
 
 
+def test_fireball_on_a_square_two_characters_share_hits_the_one_the_wizard_picks():
+    """silences.fireball_shared_square: a carrier and the wounded friend it carries share the
+    first square in line; either may be the target, whatever the tokens' numbering (before,
+    only the later token could be: a dict kept the last one per square)."""
+    for carrier in ("Troll", "Cleric"):  # a token numbered after the Goblin, and one before it
+        s = position({(A, "Wizard"): sq(1, 2), (A, "Staff"): sq(1, 2), (B, carrier): sq(4, 2), (B, "Goblin"): sq(4, 2)},
+                     held={(A, "Wizard"): (A, "Staff"), (B, carrier): (B, "Goblin")}, wounded=[(B, "Goblin")])
+        for target in (carrier, "Goblin"):
+            assert why(s, "fire", target=tok(B, target)) is None, (carrier, target)
+        behind = position({(A, "Wizard"): sq(1, 2), (A, "Staff"): sq(1, 2), (B, carrier): sq(3, 2), (B, "Goblin"): sq(4, 2)},
+                          held={(A, "Wizard"): (A, "Staff")}, wounded=[(B, "Goblin")])
+        assert why(behind, "fire", target=tok(B, "Goblin")) is not None  # one square further: not the first
+
+
 def test_gear_turns_the_room_with_its_tokens():
     s = position({(A, "Warrior"): sq(3, 2), (B, "Goblin"): sq(1, 1)})
     assert why(s, "rotate", who=6, room=0, dir=-1) == "in the arrow's direction (the Mekanork chooses)"

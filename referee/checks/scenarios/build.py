@@ -12,6 +12,7 @@ from .logs import Scenario
 from .declarations import declarations
 from .rulings import rulings
 from .situations import situations
+from ..steady import settle, steady
 
 
 def build(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = "all",
@@ -22,6 +23,13 @@ def build(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = 
     families.configurations); `progress` is told each family as it starts. Other arguments
     as for `generate`. `report`, when given, receives "not_reached": the actions no scenario
     of the boundary family plays (reach.py), each with its § and why."""
+    with steady():  # z3's answers depend on these families alone, not on what ran before (steady.py)
+        return _build(game, count, seed, family, budget, confs, progress, report)
+
+
+def _build(game: Game, count: int, seed: int, family: str | list[str], budget: float | None,
+           confs: list[tuple[dict, int]] | None, progress: Callable[[str], None],
+           report: dict | None) -> list[Scenario]:
     fams = _families(family)
     gen = Generator(game, seed, confs)
     scen: list[Scenario] = []
@@ -33,6 +41,7 @@ def build(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = 
         if name in fams:
             progress(name)
             scen += make()
+            settle()
     if report is not None and gen.unreached:
         report["not_reached"] = [{"action": a.name, "cite": a.cite, "why": f"no legal game of the boundary family "
                                   f"plays it, and a search steered to it did not reach it within {UNITS:,} units of "

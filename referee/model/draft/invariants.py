@@ -181,8 +181,8 @@ GAPS = (
         "each player is dealt a pack of 7, picks one card, and passes the rest, 7 times (public rule)", name="draft_procedure"),
     Gap("§Quêtes", "what a played quest gives, and how often its abilities 'usable over several rounds' may be used "
         "(once, once a round), is never said",
-        "a played quest's printed Attack, Gold and XP count in every later round; the illustrative quests have no "
-        "other ability", name="quest_reuse"),
+        "a played quest's printed Attack and Gold count in every later round, its XP once, in the final score "
+        "(common.score); the illustrative quests have no other ability", name="quest_reuse"),
     Gap("§Monstres", "the text says how a monster is defeated and what it gives, never how a monster comes before a "
         "player: that monsters are among the draft cards, taken into the hand and faced from it, is not said",
         "monsters are draft cards: drafted into the hand, defeated from it on the player's turn (play.monster); one not "

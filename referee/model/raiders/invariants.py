@@ -224,6 +224,15 @@ GAPS = (
         "reinforcement roll no dice (§8.6): whether one of them may be struck, or only one of the front line, is not "
         "said", "only a front-line adventurer who rolled no death (the Need of expedition.resolve, "
         "s8_dungeons._eligible)", name="trap_victim_reinforcement"),
+    Gap("§8.8 §8.7 §8.6", "in a PvP after a PvE each side adds 'its' front and reinforcement bonus, but the PvE's "
+        "dead were removed (§8.7) and §8.6 advises noting the bonus once, when the group is formed: whether the PvP "
+        "counts the group as formed or its lines as they stand after the removals is not said",
+        "as formed: the bonus noted when the group was sent, its dead specialists included (s7_groups._send sets gb, "
+        "s8_dungeons.pvp_score reads it)", name="pvp_bonus_after_deaths"),
+    Gap("§7.2 §8.5 §8.6", "a group is formed of a front line that rolls the dice and a reinforcement that does not: "
+        "whether a group may be sent with nobody on its front line is not said",
+        "it may: a group needs one adventurer in either line (the Need of expedition.send); one all in reinforcement "
+        "rolls no dice, so it suffers no death and no trap can strike it", name="empty_front_line"),
 )
 
 

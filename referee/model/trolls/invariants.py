@@ -119,8 +119,8 @@ GAPS = (
         "loses it, is not said",
         "the log gives the Human's action after the round blanc, and it is checked then: he may act as he now can",
         name="declared_before_blanc"),
-    Gap("§Actions/Destruction", "no objective's structure value is given, nor what reaching 0 does (removed, scored, "
-        "by whom), nor whether damage short of it stays from one turn to the next",
+    Gap("§Actions/Destruction", "one objective's structure is given (the distributeur's 5), no other's, nor what "
+        "reaching 0 does (removed, scored, by whom), nor whether damage short of it stays from one turn to the next",
         "illustrative objectives (components/figures.toml [[objective]]); damage stays; at 0 the objective is "
         "destroyed and its points go to the player who destroyed it (aim_collect_points)", name="objective_structure"),
     Gap("§Intro", "there is no setup of the table: how many figures each faction fields, the table's size, where the "
@@ -146,4 +146,13 @@ GAPS = (
         "faction with no figure left still plays",
         "nothing: he may not pass while his Rsv holds points (round.pass), so no event is legal there and a game "
         "stops in that state", name="human_cannot_spend"),
+    Gap("§Groupe/3 §Actions/Mouvement", "a group move costs 'the sum of the individual costs', and each figure pays x "
+        "for x times its Mvt; but the members go to one point from different places: whether each pays the multiple "
+        "of its own distance or the group's one multiple is not said (the example moves every member as far)",
+        "the group's one multiple: every member pays the x the event declares, the multiple of the farthest member "
+        "(actions.move_cost, charge_cost)", name="group_move_multiple"),
+    Gap("§Actions/Mouvement", "leaving a càc costs +2: whether a figure in base contact that moves and stays in "
+        "contact (round its enemy, to its back) leaves the càc is not said",
+        "any figure in base contact with an enemy when its move starts pays the +2, wherever it ends "
+        "(actions.move_cost)", name="leave_melee_staying"),
 )

@@ -176,13 +176,18 @@ def _is_char_tok(x):
 
 
 def _line_of_sight(s, a) -> bool:
-    """Concretely: the target is the first character met in a straight line from the Wizard,
-    through open sides. Over-approximated on the skeleton."""
+    """Concretely: the target is a character on the first square holding one in a straight
+    line from the Wizard, through open sides; on a square two characters share (a carrier and
+    the wounded friend it carries), the Wizard picks (silences.fireball_shared_square).
+    Over-approximated on the skeleton."""
     if s.live is None:
         return True
     g = geo(s)
     src = s.loc[_wiz(a)]
-    chars = {s.loc[t]: t for t in range(T) if is_char(t) and 0 <= s.loc[t] < NSQ and t != _wiz(a)}
+    chars: dict[int, set[int]] = {}
+    for t in range(T):
+        if is_char(t) and 0 <= s.loc[t] < NSQ and t != _wiz(a):
+            chars.setdefault(s.loc[t], set()).add(t)
     x0, y0 = xy(src)
     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
         x, y, prev = x0, y0, src
@@ -194,7 +199,7 @@ def _line_of_sight(s, a) -> bool:
             if not g.passable(s, prev, q):
                 break
             if q in chars:
-                if chars[q] == a.target:
+                if a.target in chars[q]:
                     return True
                 break
             prev = q

@@ -117,4 +117,27 @@ GAPS = (
         "is, by the published rule), nor whether an object another character holds may be taken from it",
         "the wounded character keeps it and may put it down; an object held by another is never taken (attack; move's "
         "take asks for a free token)", name="wounded_keeps_object"),
+    Gap("§Bâton", "the fireball hits 'the first character' in a line: when the first square holding one holds two "
+        "(a carrier and the wounded friend it carries), which is hit (either, the standing one, both) is not said",
+        "the Wizard picks either: the log names the target (combat._line_of_sight)", name="fireball_shared_square"),
+    Gap("§Combat §Déplacement", "two adjacent characters may fight; a wounded character its friend carries stands on "
+        "the carrier's square: whether it may be attacked there is not said",
+        "no: only its carrier may be attacked (combat._engaged_ok); the fireball may hit it (fireball_shared_square)",
+        name="carried_wounded_attacked"),
+    Gap("§Combat groupé §Combat", "an attack costs 1 AP; what a group combat costs (1 AP in all, or 1 for each "
+        "attacker engaged) is not said",
+        "1 AP in all, paid by the attacker the log names (attack's who: its potion points may pay it)",
+        name="group_combat_cost"),
+    Gap("§Potion §Tour", "a potion gives its drinker 4 new AP it alone may use: when a second potion is drunk in the "
+        "same turn, whether the first potion's unspent points stay (the same drinker, or another character) is not said",
+        "one potion's points at a time: the second's 4 replace what is left of the first (potion: pot, pchar)",
+        name="second_potion"),
+    Gap("§Corde §Voleuse", "the Rope lets its carrier pass over pits where the Thief may stop on them: whether the "
+        "Rope's carrier may end a move on a pit is not said",
+        "it may: the Rope, like the Thief, lets its carrier stand on a pit (common.may_stand_on_pit; public rule)",
+        name="rope_stop_on_pit"),
+    Gap("§Blessés §Déplacement", "a character may carry a wounded friend; when the carrier is itself wounded, whether it "
+        "still carries the friend (and may take it out of the maze) is not said",
+        "it keeps carrying it, and moves with it where a wounded character may move (attack keeps held)",
+        name="wounded_carrier_keeps_friend"),
 )

@@ -194,6 +194,11 @@ GAPS = (
         "player 'the one who just entered' and then 'the previous Adventurer': which of the two the next bidding "
         "starts from is left to the reader",
         "the previous Adventurer is the player who entered the dungeon (round.next)", name="adventurer_two_roles"),
+    Gap("§Équipement.Omnipotence", "Omnipotence succeeds if 'all the monsters' differ: "
+        "after a Polymorph replaced one, whether the monsters are those of the pile as built or those the "
+        "adventurer faced (the replacement in, the replaced one out) is not said",
+        "the pile as built: the monsters the runner entered with (dungeon.all_different reads entered)",
+        name="omnipotence_after_polymorph"),
 )
 
 RULINGS = dungeon.RULINGS + rounds.RULINGS
