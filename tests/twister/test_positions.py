@@ -222,3 +222,14 @@ def test_pick_up_on_the_way_and_no_enemy_square():
 def test_no_move_into_a_face_down_room():
     s = position({(A, "Thief"): sq(5, 2)})
     assert why(s, "move", who=3, to=sq(6, 2), take=-1) == "the destination is a starting line or a revealed room"
+
+
+def test_with_carried_no_a_drop_that_would_leave_three_tokens_lying_is_refused():
+    """§Règle d'or 2 at the end of a drop: under carried=no only lying tokens count, and what
+    is put down lies there (a Troll with the Sword beside a wounded friend would make 3)."""
+    s = position({(A, "Troll"): sq(1, 4), (A, "Sword"): sq(1, 4), (A, "Goblin"): sq(1, 4)},
+                 held={(A, "Troll"): (A, "Sword")}, wounded=[(A, "Goblin")], options={"carried": "no"})
+    assert why(s, "drop", who=4).startswith("at most 2 pawns on the square")
+    alone = position({(A, "Troll"): sq(1, 4), (A, "Sword"): sq(1, 4)}, held={(A, "Troll"): (A, "Sword")},
+                     options={"carried": "no"})
+    assert why(alone, "drop", who=4) is None

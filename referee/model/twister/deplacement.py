@@ -319,6 +319,16 @@ def _drop_cost(s):
     return int(s.cfg.opt("drop_cost"))
 
 
+def _drop_fits(s, a):
+    """§Règle d'or 2 after a drop. With carried=yes the token put down was counted already.
+    With carried=no only lying tokens count: a token on the square either lies there or is
+    carried by a character lying there, so the square's count (occ) after the drop is the
+    lying ones exactly when no other carrier stands there, and is above 2 whenever 3 lie."""
+    if s.cfg.opt("carried") == "yes":
+        return True
+    return Lookup(s.occ, Lookup(s.loc, mover_tok(a), -1), 0) <= 2
+
+
 DROP = Action(
     "drop", "§Objets", "put down what the character carries, on its square",
     params=(Param("who", Char(), "the carrier"),),
@@ -330,6 +340,9 @@ DROP = Action(
         Need("§Déplacement", "not onto a pit (nor leaving the carrier on one)",
              lambda s, a: Not(Or(Lookup(s.onpit, mover_tok(a)), Lookup(s.onpit, Lookup(s.held, mover_c(a)), False))),
              lambda s, a: "it stands on a pit"),
+        Need("§Règle d'or 2", "at most 2 pawns on the square at the end of the action (with carried=no, what is put "
+             "down now lies there and counts)", _drop_fits,
+             lambda s, a: f"{Lookup(s.occ, Lookup(s.loc, mover_tok(a), -1), 0)} tokens would lie on the square"),
     ),
     effect=lambda s, a: s.but(held=put(s.held, mover_c(a), -1), **pay(s, mover_tok(a), _drop_cost(s))),
     phases=("act",),
