@@ -134,7 +134,7 @@ def test_a_claim_met_by_the_illustrative_set_built_for_it_is_not_proved():
     lost = Gap("§9", "the card list is lost", "illustrative cards in cards.toml", name="cards")
     f = _one(_run(_illustrative((lost,)))[1], ".cost_31")
     assert f.status == BUILT and not f.is_problem and f.severity is None
-    assert f.details[0].startswith(f"{BUILT}: the text's table at §9 is lost")
+    assert f.details[0].startswith(f"{BUILT}: it reads the set's values, and at its § the model's gap (cards)")
     # the same claim where the text's table is not lost is checked, and proved
     elsewhere = Gap("§8", "the card list is lost", "illustrative cards in cards.toml", name="cards")
     assert _one(_run(_illustrative((elsewhere,)))[1], ".cost_31").status == "proved"

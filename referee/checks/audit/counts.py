@@ -169,10 +169,13 @@ class Counts:
 
     # -------------------------------------------------------------- circular claims
     def by_construction(self, c: Any) -> str:
-        """Why a claim holds only because the illustrative set was built to satisfy it, or "":
-        the shipped set is illustrative throughout (not --components) and the model lists a
-        gap at one of the claim's §s that the illustrative set fills (the text's table there
-        is lost, and the set keeps the number the text gives)."""
+        """Why a claim or data check holds only because the illustrative set was built to
+        satisfy it, or "": the shipped set is illustrative throughout (not --components) and
+        the model lists a gap at one of its §s that the illustrative set fills. A data check
+        reads the set's values by definition. A claim proved from the invariants may rest on
+        them without naming them (an invariant's own proof runs the effects, which read the
+        set: Raiders' bonus of at most 6 is proved through the illustrative bonus table), and
+        which do cannot be told apart here: so it is said as a may, never as a fact."""
         if self.components is not None or getattr(self.cfg.comp, "illustrative", False) is not True:
             return ""
         if getattr(c, "source", None) in {x.key for x in self.game.sources}:
@@ -181,7 +184,9 @@ class Counts:
         lost = [g for g in self.game.gaps if "illustrative" in g.fills and mine & set(cites(g.cite))]
         if not lost:
             return ""
-        at = sorted(mine & {x for g in lost for x in cites(g.cite)})
-        return (f"{BUILT}: the text's table at {' '.join(at)} is lost and the shipped set, built to keep "
-                "this number, stands in for it; --components DIR checks it against the real one")
+        names = ", ".join(g.name for g in lost)
+        how = ("its proof may rest on the set's values" if getattr(c, "kind", "data") in ("max", "always")
+               else "it reads the set's values")
+        return (f"{BUILT}: {how}, and at its § the model's gap ({names}) puts the illustrative set where the text "
+                "gives no value; --components DIR checks it against the real one")
 
