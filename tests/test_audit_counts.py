@@ -163,3 +163,19 @@ def test_a_data_check_is_checked_at_every_count():
     limit = 8  # holds with 2 players only: the audit's count alone would say ok
     f = _one(_run(_game(2, 3, data_checks=checks))[1], ".box")
     assert (f.status, f.says, f.covers) == ("fails", "the box holds the stones of 3 players", None)
+
+
+def test_a_data_check_that_states_a_claim_of_the_text_is_reported_once_as_the_claim():
+    """Draft's claim of a quest deck dealing 25 and the components' check of it were two
+    findings for one statement: the claim now carries the check's count; a check of the same
+    name that fails would stay a finding of its own."""
+    from referee.checks.audit import Audit
+    from referee.model import load
+
+    for name, tail in (("draft", "quest_deck_deals"), ("twister", "player_16_cards")):
+        a = Audit(load(name), witnesses=False)
+        a.data()
+        ids = [f.id for f in a.findings if f.id.endswith(tail)]
+        assert len(ids) == 1 and ".claim." in ids[0], ids
+        f = next(f for f in a.findings if f.id == ids[0])
+        assert any(d.startswith("the components' check: ") for d in f.details)

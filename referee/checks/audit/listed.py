@@ -20,7 +20,14 @@ class Listed:
     def data(self) -> None:
         comp = self.cfg.comp
         note = " (illustrative components)" if getattr(comp, "illustrative", False) else ""
+        # a data check that states one of the text's own data claims (same name, same §s) is
+        # reported once, as the claim, with the check's count in its details
+        claimed = {(rule_name(c), tuple(cites(c.cite))) for c in self.game.claims if c.kind == "data"}
+        counted: dict = {}
         for d, covers in self._data_checks():
+            if d.ok and (rule_name(d), tuple(cites(d.cite))) in claimed:  # a failing check stays on its own
+                counted[(rule_name(d), tuple(cites(d.cite)))] = d
+                continue
             self.add(Finding(_fid(self.game, "data", d.cite, rule_name(d)), self.game.name, "data", cites(d.cite),
                              d.says + note, [d.source] if d.source else [], status="ok" if d.ok else "fails",
                              details=([d.detail] if d.detail else [])
@@ -35,9 +42,12 @@ class Listed:
             gives = (("the components agree" if got else "the components disagree") if isinstance(got, bool)
                      else f"the components give {got}")
             built = self.by_construction(c) if ok else ""
+            check = counted.get((rule_name(c), tuple(cites(c.cite))))
+            also = [f"the components' check: {check.detail}"] if check is not None and check.detail else []
             self.add(Finding(_fid(self.game, "claim", c.cite, rule_name(c)), self.game.name, "claim", cites(c.cite),
                              f"{c.says}: {gives}{note}", [c.source] if c.source else [],
-                             status=BUILT if built else "proved" if ok else "refuted", details=[built] if built else [],
+                             status=BUILT if built else "proved" if ok else "refuted",
+                             details=also + ([built] if built else []),
                              covers=self.covers([]) if ok and not built else None))  # the components alone
 
     def _data_checks(self) -> list:

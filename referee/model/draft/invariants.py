@@ -162,7 +162,7 @@ CLAIMS = (
     Claim("§Intro", "the game never goes past four rounds", "max", lambda s: s.round, ROUNDS,
           goal=lambda s: s.phase == END, name="four_rounds_at_most"),
     Claim("§Mise en place", "the draft deck holds the 4 x 7 cards of 5 players (140)", "data",
-          lambda comp: sum(c.count for c in comp.cards) >= ROUNDS * P * HAND, True, name="draft_deck_holds"),
+          lambda comp: sum(c.count for c in comp.cards) >= ROUNDS * P * HAND, True, name="draft_deck_deals"),
     Claim("§Mise en place", "the quest deck deals 5 quests to each of 5 players (25)", "data",
           lambda comp: sum(q.count for q in comp.quests) >= P * QUESTS_DEALT, True, name="quest_deck_deals"),
 )
