@@ -69,7 +69,8 @@ def _named(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                 shown = ", ".join(f"'{n}'" for n in lost)
                 yield Hit(u.cite, "dangling-reference", "gap",
                           f"{u.cite} refers the reader to {shown}, which no other sentence or heading of "
-                          "the rulebook names: the rules referred to cannot be found", u.line, lost[0], unit=u.key)
+                          "the rulebook names: the reader cannot find the rules referred to by that name (their "
+                          "heading may be lost)", u.line, lost[0], unit=u.key)
 
 
 def _tables(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
@@ -93,7 +94,8 @@ def _rules_for(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
             if lost:
                 shown = " and ".join(f"'{t}'" for t in lost)
                 yield Hit(u.cite, "dangling-reference", "gap",
-                          f"{u.cite} refers to the rules for {shown}, and no § of the rulebook gives them",
+                          f"{u.cite} refers to the rules for {shown}, and no § of the rulebook is about them "
+                          "(no heading names them): what they are is not given as a rule of its own",
                           u.line, lost[0], unit=u.key)
 
 
