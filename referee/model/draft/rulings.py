@@ -35,7 +35,7 @@ STOP = Option(
     {"may": "a player may end its turn at any time (§Fin de tour)",
      "must": "a player must play cards while it can afford one (§Mise en place)"}, "may",
            basis=Basis("model", "§Fin de tour §Mise en place", "may",
-                       "§Mise en place (play as many cards as one can afford) and §Fin de tour (the turn ends once the player has played the cards it wishes) cannot both hold; the model reads §Fin de tour"))
+                       "read as a duty, §Mise en place (play as many cards as one can afford) and §Fin de tour (the turn ends once the player has played the cards it wishes) cannot both hold; read as a bound on what one may play, they agree: the model reads §Fin de tour"))
 RESERVE = Option(
     "reserve", "§Jouer des cartes",
     "whether the common gold reserve can run out: the text never gives the number of gold tokens",
