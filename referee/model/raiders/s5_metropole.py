@@ -65,7 +65,8 @@ def _house_drawn(s: Any, a: Any) -> Any:
 # §5.1 puts one of the two drawn cards under the pile; §5.2 keeps any House card drawn in
 # this phase in hand. With two House cards drawn, the two cannot both hold.
 CYCLE = Ruling(
-    "cycle_under", "§5.1 §5.2", "a player takes the second option (discard one, draw two) and draws a House card: how many of the two cards go under his pile",
+    "cycle_under", "§5.1 §5.2", "a player takes the second option (discard one, draw two): how many of the two cards go under his pile (§5.1: one; "
+    "§5.2 keeps a House card in hand: with two House cards drawn the two disagree)",
     arises=lambda s, a: True,
     answers=(
         Answer("§5.1", "livret", "one drawn card is kept, the other goes under the pile", lambda s, a: True, lambda s, a: 1),
