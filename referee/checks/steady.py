@@ -57,3 +57,11 @@ def settle() -> None:
     """A point where the cycles made so far are freed: the same point in every run."""
     if not gc.isenabled():
         gc.collect()
+
+
+def worker_start() -> None:
+    """In a worker process forked inside a steady block: one thread only, so the cycle
+    collector runs at the same points in every run once it starts from a collected heap
+    (the count of allocations the fork inherited is the parent's, threads included)."""
+    gc.collect()
+    gc.enable()

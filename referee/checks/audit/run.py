@@ -10,7 +10,7 @@ from ..findings import Finding, finding_id
 from .. import policy
 from .. import witness as W
 from .. import workers
-from ..steady import settle, steady
+from ..steady import settle, steady, worker_start
 from ..text import detect as text_detectors
 
 
@@ -185,6 +185,7 @@ class Runner:
 def _nice() -> None:
     import os
 
+    worker_start()  # a search's memory is collected as it runs, at the same points each run (steady.py)
     try:
         os.nice(15)
     except OSError:
