@@ -74,8 +74,8 @@ GAPS = (
         "they cost nothing: they act whenever the character moves", name="passive_abilities"),
     Gap("§Magicien", "the Wizard passes over pits and enemies: whether it may end its move on a pit is not said",
         "never on a pit at the end of a move (public rule)", name="wizard_on_pit"),
-    Gap("§Fin", "how many victory points an enemy eliminated, or a character out of the maze, is worth is never said "
-        "(only the '1 more' of the Treasure and the Goblin)",
+    Gap("§Fin", "how many victory points an eliminated enemy is worth is never said, and a character out of the maze "
+        "is worth 1 only by inference (the Goblin's 2 is §Fin's '1 more')",
         "1 each; the Goblin 2 (characters.toml), the Treasure carried out 1 more (objects.toml) (public rule)", name="victory_points_each"),
     Gap("§Combat", "whether the two combat cards are chosen in secret and shown together, or one after the other, is "
         "not said",
@@ -100,8 +100,9 @@ GAPS = (
         "laid face down, and which room goes where and turned which way (dealt at random, chosen, fixed), is never "
         "said", "all face down at the start, each on the place and the way the room data gives (rooms.toml)",
         name="rooms_laid_how"),
-    Gap("§Rotation", "rooms work 'in pairs (colour / number)': what makes two rooms a pair is not said, nor whether "
-        "turning the twin from afar is instead of the gear's own room or as well as it",
+    Gap("§Rotation", "rooms work in pairs '(colour / number)': whether a pair shares a colour, a number or both is "
+        "not said, nor whether turning the twin from afar is instead of the gear's own room or as well as it, nor "
+        "which way the twin turns (the arrow the character stands on, or the twin's own gear's)",
         "pairs as the room data gives them (rooms.toml: pair); one action turns one room, the gear's own or its "
         "twin (rotate)", name="twin_rooms"),
     Gap("§Blessés §Combat", "a wounded character cannot fight yet may play a card to defend: when its total is the higher, "
@@ -112,7 +113,7 @@ GAPS = (
         "carried): whether a wounded character may turn a room from a gear, give the access that reveals a room, pick "
         "something up, use what it carries or leave the maze is never said",
         "it may turn a room, reveal one, drink the potion, put down what it carries and leave the maze; it may not pick "
-        "anything up (rotate, reveal, potion, drop, exit; move's take)", name="wounded_other_acts"),
+        "anything up, nor fire the Staff (rotate, reveal, potion, drop, exit; move's take; fire)", name="wounded_other_acts"),
     Gap("§Objets §Combat", "what becomes of the object a character carries when it is wounded is never said (only death "
         "is, by the published rule), nor whether an object another character holds may be taken from it",
         "the wounded character keeps it and may put it down; an object held by another is never taken (attack; move's "
@@ -140,4 +141,8 @@ GAPS = (
         "still carries the friend (and may take it out of the maze) is not said",
         "it keeps carrying it, and moves with it where a wounded character may move (attack keeps held)",
         name="wounded_carrier_keeps_friend"),
+    Gap("§Fin §Voleuse", "an enemy eliminated scores; when a character is eliminated with the wounded friend it "
+        "carries (a Thief that loses on a pit falls with it), whether the friend's end scores too is not said",
+        "only the character the combat eliminates scores; the friend falls with it and scores for nobody (common.kill, "
+        "attack)", name="carried_friend_falls"),
 )
