@@ -170,8 +170,10 @@ CLAIMS = (
 
 
 GAPS = (
-    Gap("§Équipement.Pacte", "the booklet describes the Demonic Pact only when the Demon is the last monster; "
-        "what it does otherwise is never said",
+    Gap("§Équipement.Pacte", "the booklet describes the Demonic Pact only when the Demon is the last monster, and "
+        "its second clause (no following monster can be defeated) reads either as there being none left, or as a "
+        "penalty on every later monster, the opposite of the tile's 'and the next monster': what it does when the "
+        "Demon is not last is never said",
         "the tile's text (facts): it defeats the Demon and the next monster", name="describes_demonic_pact"),
     Gap("§Matériel", "the booklet never lists the monsters' names, strengths and copies, the adventurers' base "
         "HP, nor each adventurer's six tiles (it names a few tiles in §Équipement)",
