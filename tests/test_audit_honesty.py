@@ -136,6 +136,20 @@ def test_a_solver_unknown_on_a_claim_is_not_established(monkeypatch):
     assert not any("None" in d for d in f.details)
 
 
+def test_the_summary_says_rerun_with_a_larger_budget_only_where_a_budget_ran_out(monkeypatch):
+    """'not established' for a reason no budget changes (a min claim, a missing rulebook) is
+    not told to rerun with a larger --budget; a solver that gave up is."""
+    g = _game(claims=(Claim("§1", "the pile holds at least 1 stone", "min", lambda s: s.pile, 1),))
+    _, fs = _run(g)
+    head = next(x for x in _text(g, fs).splitlines() if x.startswith("not established ("))
+    assert "larger --budget" not in head and "for the reason given below" in head
+    monkeypatch.setattr(Audit, "_maximum_of", lambda self, c, cfg: (None, "the solver gave up (z3's limit)"))
+    g = _claim_game()
+    _, fs = _run(g)
+    head = next(x for x in _text(g, fs).splitlines() if x.startswith("not established ("))
+    assert "not settled within the budget or the search: rerun with a larger --budget" in head
+
+
 def test_a_bound_larger_than_claimed_shows_no_unproved_value(monkeypatch):
     monkeypatch.setattr(Audit, "_maximum_of", lambda self, c, cfg: (37, "sat"))
     _, fs = _run(_claim_game())

@@ -72,8 +72,11 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
     if unsettled:
         # the third value: neither proved nor refuted; no value shown, not counted as findings
         na = sum(_not_applicable(f) for f in unsettled)
-        why = [f"{len(unsettled) - na} not settled within the budget or the search: rerun with a larger "
-               "--budget" if na < len(unsettled) else "", f"{na} not applicable as audited" if na else ""]
+        budget = sum(_budget_bound(f) and not _not_applicable(f) for f in unsettled)
+        other = len(unsettled) - na - budget
+        why = [f"{budget} not settled within the budget or the search: rerun with a larger --budget" if budget else "",
+               f"{na} not applicable as audited" if na else "",
+               f"{other} for the reason given below" if other else ""]
         console.print(f"[bold]not established[/] [dim]({len(unsettled)}: {'; '.join(w for w in why if w)})[/]")
         for f in sorted(unsettled, key=lambda f: (book.order(f.cites[0] if f.cites else ""), f.id)):
             where = f" [dim]({' '.join(f.cites)})[/]" if f.cites else ""
@@ -96,6 +99,13 @@ def _line(console: Any, f: Finding, style: str, mark: str) -> None:
     src = f" [dim][{', '.join(f.sources)}][/]" if f.sources else ""
     m = f" [bold]{mark}[/]" if mark else ""
     console.print(f"  [{style}]{ICON.get(f.kind, '-')} {_esc(first)} {tag}[/]{m} {_esc(f.says)}{extra}{src}")
+
+
+def _budget_bound(f) -> bool:
+    """A result a larger budget or a longer search might settle: z3 gave up at its count,
+    the proofs' budget ran out, or a search ended (other reasons, a missing rulebook or an
+    unsupported claim, no budget helps)."""
+    return any(w in d for d in f.details for w in ("gave up", "budget", "within", "not collected", "net ("))
 
 
 def _not_applicable(f) -> bool:
