@@ -122,3 +122,17 @@ def test_a_line_over_the_limit_is_not_read_whole_by_the_differential(tmp_path):
     assert rep.code == 2 and rep.agree == 1
     assert rep.not_logs == [{"name": str(big), "line": 2,
                              "why": "line longer than 1 MiB, the limit of a log line: not read further"}]
+
+
+@pytest.mark.parametrize("line, where", [(b'{"game": "raiders", "players": ["A"\n', "at the end of the line, column 36"),
+                                         (b'{"game": "raiders", "players": ["A"', "column 36"),
+                                         (b'{"a": x}\n', "column 7")])
+def test_a_line_that_is_not_json_says_where_it_breaks(line, where):
+    """An object left open at the end of its line was reported at 'column 1' (orjson counts
+    from the newline after it): the column is the line's own."""
+    from referee.errors import Unreadable
+    from referee.replays.log import records
+
+    with pytest.raises(Unreadable) as e:
+        list(records([line]))
+    assert str(e.value).endswith(f"({where})"), str(e.value)

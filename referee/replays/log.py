@@ -129,7 +129,10 @@ def _parsed(numbered: Iterable[tuple[int, Any]]) -> Iterator[Line]:
                 bytes(raw).decode("utf-8")
             except UnicodeDecodeError as u:
                 raise Unreadable(no, f"not UTF-8 (byte {u.start + 1} of the line)") from None
-            raise Unreadable(no, f"not JSON: {e.msg} (column {e.colno})") from None
+            # past the line's end (an object left open), orjson counts from the newline after it
+            at = (f"column {e.colno}" if e.lineno == 1 else
+                  f"at the end of the line, column {len(bytes(raw).decode('utf-8').rstrip(chr(13) + chr(10))) + 1}")
+            raise Unreadable(no, f"not JSON: {e.msg} ({at})") from None
         if type(data) is not dict:
             raise Unreadable(no, f"expected a JSON object, got {kind_of(data)}")
         if raw.count(b":") > len(data) and _more_colons(raw, data):
