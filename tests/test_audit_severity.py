@@ -84,7 +84,7 @@ def test_a_hole_is_an_error_a_conflict_a_warning_in_plain_words():
     _, fs = _run(g)
     hole, conflict = _one(fs, ".who"), _one(fs, ".both")
     assert (hole.status, hole.severity, conflict.status, conflict.severity) == ("hole", "error", "conflict", "warning")
-    assert "(during a 'take' event)" in conflict.says and "cannot both hold" in conflict.says
+    assert "(during a 'take' event)" in conflict.says and "give different answers here" in conflict.says
     out = io.StringIO()
     report.text(Console(file=out, width=400, color_system=None), g, fs, {})
     text = out.getvalue()

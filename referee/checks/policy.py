@@ -99,12 +99,14 @@ def disputed(game: Any, o: Any) -> tuple[str, str, list[str]]:
 
 def headline(r: Any, several: Any, opts: list, cfg: Any) -> tuple[str, str]:
     """(status, headline) of a ruling the text does not settle: the situation and the event
-    of a log it arises in, what the text gives (nothing, or two §s that cannot both hold),
+    of a log it arises in, what the text gives (nothing, or two §s whose answers differ),
     and what each reading gives, the one in force marked."""
     during = f" (during {'an' if r.action[:1] in 'aeiou' else 'a'} '{r.action}' event)" if r.action else ""
     if several is not None:
         x, y = several[2], several[3]
-        status, text = "conflict", f"{x.cite} ({x.says}) and {y.cite} ({y.says}) cannot both hold"
+        # each § as the model reads it: a reader may find a reading that reconciles them, so
+        # the headline says what differs, not that no reading can
+        status, text = "conflict", f"{x.cite} ({x.says}) and {y.cite} ({y.says}) give different answers here"
     else:
         status, text = "hole", "the text gives no answer"
     readings = []
