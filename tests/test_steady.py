@@ -57,3 +57,18 @@ def test_the_callers_terms_stay_usable_after_a_block():
     s = z3.Solver()
     s.add(before + after == 3, before > after)  # one context: no mismatch
     assert s.check() == z3.sat
+
+
+def test_the_free_outcomes_of_undecided_rulings_are_named_afresh_in_each_block():
+    """Their names came from one counter for the whole process: a second scenario build in
+    one process made other terms (found by review, session 35). The counter lives on the z3
+    context now, so each block names them from 1 again."""
+    from referee.model.kernel.rules import _fresh
+
+    firsts = []
+    for _ in range(2):
+        with steady():
+            z3.Int("x")  # some other work first
+            firsts.append(next(_fresh(z3)))
+            assert next(_fresh(z3)) == firsts[-1] + 1
+    assert firsts == [1, 1]

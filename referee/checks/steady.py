@@ -7,7 +7,10 @@ units (work.py): measured, Twister's claim "at most 2 tokens on a square" was re
 `referee audit twister` and given up on by `referee audit`, which audits four games before
 it in the same z3 context. Two things make the numbering depend on history:
 
-- the terms earlier checks made and freed: each audit starts in a z3 context of its own;
+- the terms earlier checks made and freed: each audit starts in a z3 context of its own
+  (and the names of the free outcomes of undecided rulings are counted per context:
+  kernel/rules._fresh; a counter for the whole process made a second scenario build in one
+  process ask z3 about other terms);
 - *when* Python frees terms held in reference cycles (a traceback's frames hold the terms
   of the check that raised): its cycle collector runs when the allocations of any thread
   cross a threshold, and a pool's result thread allocates at times that depend on the

@@ -528,9 +528,6 @@ def answer_in_force(answer: Answer, cfg: Config) -> bool:
     return opt is None or cfg.options.get(opt[0]) == opt[1]
 
 
-# Names of the free outcomes of undecided rulings: only their distinctness matters, so a
-# shared counter is safe under threads (itertools.count's next() is atomic in CPython).
-_fresh = itertools.count(1)
 # Where the text did not decide a question alone: an option's answer applied, or (no
 # option settling it) the first of two text answers that disagree. Held per context, not
 # per process, so threads and async tasks replaying side by side keep their own traces.
@@ -630,7 +627,7 @@ def decide(r: Ruling, s: Any, a: Any) -> Any:
 
     z3 = z3mod()
     sort = z3.BoolSort() if r.outcome == "bool" else z3.IntSort()
-    free: Any = Sym(z3.Const(f"undecided!{r.name}!{next(_fresh)}", sort))
+    free: Any = Sym(z3.Const(f"undecided!{r.name}!{next(_fresh(z3))}", sort))
     t_gives = [x.gives(s, a) for x in text]
     text_val: Any = free
     for c, g in zip(reversed(t_app), reversed(t_gives)):
@@ -644,6 +641,18 @@ def decide(r: Ruling, s: Any, a: Any) -> Any:
         opt_val = If(c, x.gives(s, a), opt_val)
     out = If(open_, opt_val, text_val)
     return out if r.otherwise is None else If(arises, out, r.otherwise)
+
+
+def _fresh(z3: Any) -> Any:
+    """The counter naming the free outcomes of undecided rulings: only their distinctness
+    matters, within one z3 context. Kept on that context (not in this module), so a fresh
+    context (checks/steady.py) names them from 1 again and the same check makes the same
+    terms whatever ran before it (next() of itertools.count is atomic in CPython)."""
+    ctx = z3.main_ctx()
+    got = getattr(ctx, "referee_fresh", None)
+    if got is None:
+        got = ctx.referee_fresh = itertools.count(1)
+    return got
 
 
 @dataclass(frozen=True)
