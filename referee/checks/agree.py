@@ -14,6 +14,8 @@ from typing import Any
 
 import z3
 
+from .steady import context_memo
+
 from ..model.kernel import Game, Undecided
 from .symbolic import Instance, leaves, skeleton_terms, sym_state, term
 
@@ -50,10 +52,12 @@ def _value(x: Any, pairs: list) -> Any:
 
 
 def disagreements(game: Game, s: Any, inst: Instance, a: SimpleNamespace) -> list[str]:
-    key = ("agree.sym", game.name, z3.main_ctx())  # a term per z3 context (steady.py)
-    S = s.cfg.memo.get(key)
-    if S is None:
-        S = s.cfg.memo[key] = sym_state(game, s.cfg, "s")
+    key = ("agree.sym", game.name, id(s.cfg))  # kept with the z3 context its terms belong to (steady.py)
+    memo = context_memo()
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = (s.cfg, sym_state(game, s.cfg, "s"))  # the Config kept alive: its id stays its own
+    S = got[1]
     pairs = _subst_pairs(S, s, inst, a)
     out: list[str] = []
 

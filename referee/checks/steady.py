@@ -68,3 +68,16 @@ def worker_start() -> None:
     (the count of allocations the fork inherited is the parent's, threads included)."""
     gc.collect()
     gc.enable()
+
+
+def context_memo() -> dict:
+    """A cache of z3 terms that lives and dies with the z3 context they belong to (kept on
+    the context object): a block's terms are not pinned past its end by a Config's memo, and
+    never meet another context's."""
+    import z3
+
+    ctx = z3.main_ctx()
+    got = getattr(ctx, "referee_memo", None)
+    if got is None:
+        got = ctx.referee_memo = {}
+    return got

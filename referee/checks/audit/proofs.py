@@ -26,6 +26,9 @@ def gave_up(solver: Any) -> str:
     that the net comes first), or what z3 says. z3 5 calls its count's end "canceled", older
     builds "max. resource limit exceeded"; its clock's end is "timeout"."""
     why = solver.reason_unknown()
+    if why == "canceled" and isinstance(solver, z3.Optimize):  # z3 5's Optimize says so for both nets
+        return (f"the solver gave up (z3's limit of {work.seconds(work.QUERY_UNITS)} of work a query, or its "
+                f"wall-clock net of {work.SAFETY_MS // 1000} s: z3's optimizer does not tell them apart)")
     if "resource limit" in why or why == "canceled":
         return f"the solver gave up (z3's limit of {work.seconds(work.QUERY_UNITS)} of work a query)"
     if why == "timeout":

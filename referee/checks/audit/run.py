@@ -51,6 +51,10 @@ class Runner:
             return self._audit()
 
     def _audit(self) -> list[Finding]:
+        # what a run caches holds terms of its own z3 context: a second run starts without them
+        for cache in ("_settings", "_max_cache", "steer"):
+            self.__dict__.pop(cache, None)
+        self.findings, self.pending = [], []
         self.t0 = time.monotonic()
         self.deadline = self.t0 + wait_seconds(self.budget)  # the wait for the searches (shared clock)
         self.elsewhere: list = []  # rulings that cannot arise as configured (_ruling)

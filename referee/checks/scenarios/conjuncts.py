@@ -10,6 +10,7 @@ import z3
 from ...model.kernel.logic import Sym
 from ...model.kernel.rules import Need
 from ...model.kernel.reads import leaf, reads, with_leaves
+from ..steady import context_memo
 
 
 def _flat_and(e: Any) -> list:
@@ -23,20 +24,20 @@ def conjuncts(need: Need, s: Any, a: Any) -> list | None:
     (named like `done[0]`) and the symbolic arguments: [(term, leaves)], or None when the
     test is not a conjunction there. Rules never branch on state values, so making the
     values it reads symbolic keeps the test's shape: it depends on the arguments and the
-    configuration only (the key of the cache, held by the Config: Config.memo, with the z3
-    context its terms belong to: checks/steady.py)."""
+    configuration only (the key of the cache, kept with the z3 context its terms belong
+    to: checks/steady.py context_memo)."""
     try:
-        key = ("conjuncts", id(need), z3.main_ctx(), tuple((k, v.t.get_id() if type(v) is Sym else
+        key = ("conjuncts", id(need), id(s.cfg), tuple((k, v.t.get_id() if type(v) is Sym else
                                            tuple(x.t.get_id() if type(x) is Sym else x for x in v)
                                            if isinstance(v, tuple) else v) for k, v in sorted(a.__dict__.items())))
     except Exception:  # noqa: BLE001 - arguments that do not make a key
         key = None
-    memo = s.cfg.memo
+    memo = context_memo()  # with the z3 context its terms belong to (steady.py)
     if key is not None and key in memo:
         return memo[key][1]
     got = _conjuncts(need, s, a)
     if key is not None:
-        memo[key] = (need, got, a)  # the Need kept alive with its entry: its id stays its own
+        memo[key] = (need, got, a, s.cfg)  # the Need and the Config kept alive with their entry: ids stay theirs
     return got
 
 
@@ -86,7 +87,7 @@ def conjunct_target(need: Need, s: Any, a: Any, i: int | tuple[int, ...]) -> Any
         return None
     leaves = cs[0][1]
     key = ("conjunct-target", id(cs), i)  # cs is kept alive by its conjuncts entry
-    memo = s.cfg.memo
+    memo = context_memo()  # with the z3 context its terms belong to (steady.py)
     if key not in memo:
         memo[key] = (cs, z3.And(z3.Not(cs[i][0]), *[c for k, (c, _) in enumerate(cs) if k != i]),
                          [z3.Int(_leaf_name(p)) for p in leaves])

@@ -10,7 +10,7 @@ from typing import Any
 from ...model.kernel import Game
 from ..explore import Explorer
 from ..search import Rules
-from ..steady import steady
+from ..steady import settle, steady
 from .boundary import Boundary
 from .declared import declare
 from .families import configurations, header_for
@@ -88,6 +88,7 @@ class Generator:
                 header, path, s, states = self.legal_game(i, keep=True, tag=f"boundary{greed}",
                                                           max_steps=per_game * (2 if greed else 1), greed=greed)
                 B.add_game(header, path, states)
+                settle()  # the game's cycles, freed here rather than at the block's end
                 if i == 0:
                     same.append((header, path))
         # an action these games never play: a game steered to it (reach.py), whose states
