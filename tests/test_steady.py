@@ -79,10 +79,11 @@ def test_a_cache_of_terms_ends_with_its_block():
     are not pinned past its end by a Config (six scenario builds grew a process by 90 MB)."""
     from referee.checks.steady import context_memo
 
+    cfg = object()  # a Config stands for itself: only its identity keys the cache
     with steady():
-        context_memo()["k"] = z3.Int("held")
+        context_memo(cfg)["k"] = z3.Int("held")
         inner = z3.main_ctx()
-    assert "k" not in context_memo() and z3.main_ctx() is not inner
+    assert "k" not in context_memo(cfg) and z3.main_ctx() is not inner
 
 
 def test_an_audit_run_twice_gives_the_same_findings():

@@ -52,12 +52,11 @@ def _value(x: Any, pairs: list) -> Any:
 
 
 def disagreements(game: Game, s: Any, inst: Instance, a: SimpleNamespace) -> list[str]:
-    key = ("agree.sym", game.name, id(s.cfg))  # kept with the z3 context its terms belong to (steady.py)
-    memo = context_memo()
-    got = memo.get(key)
-    if got is None:
-        got = memo[key] = (s.cfg, sym_state(game, s.cfg, "s"))  # the Config kept alive: its id stays its own
-    S = got[1]
+    key = ("agree.sym", game.name)
+    memo = context_memo(s.cfg)  # kept with the z3 context its terms belong to (steady.py)
+    S = memo.get(key)
+    if S is None:
+        S = memo[key] = sym_state(game, s.cfg, "s")
     pairs = _subst_pairs(S, s, inst, a)
     out: list[str] = []
 

@@ -20,14 +20,14 @@ it in the same z3 context. Two things make the numbering depend on history:
 z3's Python API keeps its default context in a module variable (`z3.z3._main_ctx`, made on
 first use by `main_ctx()`). The block sets a new one and puts the caller's back when it ends,
 so terms the caller made before stay usable after; terms of either context keep it alive
-until they are freed. A cache of z3 terms that outlives a block (on a Config's memo) keys
-its entries by `z3.main_ctx()`: a term of one context never meets a term of another."""
+until they are freed. A cache of z3 terms is kept on the context itself (`context_memo`): it
+ends with its block, and a term of one context never meets a term of another."""
 from __future__ import annotations
 
 import gc
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterator
+from typing import Any, Iterator
 
 _inside: ContextVar[bool] = ContextVar("steady", default=False)
 
@@ -70,14 +70,17 @@ def worker_start() -> None:
     gc.enable()
 
 
-def context_memo() -> dict:
-    """A cache of z3 terms that lives and dies with the z3 context they belong to (kept on
-    the context object): a block's terms are not pinned past its end by a Config's memo, and
-    never meet another context's."""
+def context_memo(cfg: Any) -> dict:
+    """A cache of z3 terms made under `cfg`, kept on the z3 context they belong to: a
+    block's terms are not pinned past its end (as a Config's own memo would), and never meet
+    another context's. The Config is held beside its cache, so its id stays its own."""
     import z3
 
     ctx = z3.main_ctx()
-    got = getattr(ctx, "referee_memo", None)
+    per = getattr(ctx, "referee_memo", None)
+    if per is None:
+        per = ctx.referee_memo = {}
+    got = per.get(id(cfg))
     if got is None:
-        got = ctx.referee_memo = {}
-    return got
+        got = per[id(cfg)] = (cfg, {})
+    return got[1]

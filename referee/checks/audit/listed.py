@@ -3,6 +3,8 @@ lists, the phase graph, the disputed points of public sources, and the stalemate
 search's result (reported only with a witness z3 confirms)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...model.kernel.rules import cites
 from ..findings import BUILT, Finding, rule_name
 from ..graphs import check_phases
@@ -22,11 +24,14 @@ class Listed:
         note = " (illustrative components)" if getattr(comp, "illustrative", False) else ""
         # a data check that states one of the text's own data claims (same name, same §s) is
         # reported once, as the claim, with the check's count in its details
-        claimed = {(rule_name(c), tuple(cites(c.cite))) for c in self.game.claims if c.kind == "data"}
+        def same(x: Any) -> tuple:  # a rule's name and §s
+            return rule_name(x), tuple(cites(x.cite))
+
+        claimed = {same(c) for c in self.game.claims if c.kind == "data"}
         counted: dict = {}
         for d, covers in self._data_checks():
-            if d.ok and (rule_name(d), tuple(cites(d.cite))) in claimed:  # a failing check stays on its own
-                counted[(rule_name(d), tuple(cites(d.cite)))] = d
+            if d.ok and same(d) in claimed:  # a failing check stays on its own
+                counted[same(d)] = d
                 continue
             self.add(Finding(_fid(self.game, "data", d.cite, rule_name(d)), self.game.name, "data", cites(d.cite),
                              d.says + note, [d.source] if d.source else [], status="ok" if d.ok else "fails",
@@ -42,7 +47,7 @@ class Listed:
             gives = (("the components agree" if got else "the components disagree") if isinstance(got, bool)
                      else f"the components give {got}")
             built = self.by_construction(c) if ok else ""
-            check = counted.get((rule_name(c), tuple(cites(c.cite))))
+            check = counted.get(same(c))
             also = [f"the components' check: {check.detail}"] if check is not None and check.detail else []
             self.add(Finding(_fid(self.game, "claim", c.cite, rule_name(c)), self.game.name, "claim", cites(c.cite),
                              f"{c.says}: {gives}{note}", [c.source] if c.source else [],

@@ -27,17 +27,17 @@ def conjuncts(need: Need, s: Any, a: Any) -> list | None:
     configuration only (the key of the cache, kept with the z3 context its terms belong
     to: checks/steady.py context_memo)."""
     try:
-        key = ("conjuncts", id(need), id(s.cfg), tuple((k, v.t.get_id() if type(v) is Sym else
+        key = ("conjuncts", id(need), tuple((k, v.t.get_id() if type(v) is Sym else
                                            tuple(x.t.get_id() if type(x) is Sym else x for x in v)
                                            if isinstance(v, tuple) else v) for k, v in sorted(a.__dict__.items())))
     except Exception:  # noqa: BLE001 - arguments that do not make a key
         key = None
-    memo = context_memo()  # with the z3 context its terms belong to (steady.py)
+    memo = context_memo(s.cfg)  # with the z3 context its terms belong to (steady.py)
     if key is not None and key in memo:
         return memo[key][1]
     got = _conjuncts(need, s, a)
     if key is not None:
-        memo[key] = (need, got, a, s.cfg)  # the Need and the Config kept alive with their entry: ids stay theirs
+        memo[key] = (need, got, a)  # the Need kept alive with its entry: its id stays its own
     return got
 
 
@@ -87,7 +87,7 @@ def conjunct_target(need: Need, s: Any, a: Any, i: int | tuple[int, ...]) -> Any
         return None
     leaves = cs[0][1]
     key = ("conjunct-target", id(cs), i)  # cs is kept alive by its conjuncts entry
-    memo = context_memo()  # with the z3 context its terms belong to (steady.py)
+    memo = context_memo(s.cfg)  # with the z3 context its terms belong to (steady.py)
     if key not in memo:
         memo[key] = (cs, z3.And(z3.Not(cs[i][0]), *[c for k, (c, _) in enumerate(cs) if k != i]),
                          [z3.Int(_leaf_name(p)) for p in leaves])
