@@ -126,10 +126,12 @@ def test_a_line_over_the_limit_is_not_read_whole_by_the_differential(tmp_path):
 
 @pytest.mark.parametrize("line, where", [(b'{"game": "raiders", "players": ["A"\n', "at the end of the line, column 36"),
                                          (b'{"game": "raiders", "players": ["A"', "column 36"),
-                                         (b'{"a": x}\n', "column 7")])
+                                         (b'{"a": x}\n', "column 7"),
+                                         ('{"é":\n 1 x}', "column 10")])
 def test_a_line_that_is_not_json_says_where_it_breaks(line, where):
     """An object left open at the end of its line was reported at 'column 1' (orjson counts
-    from the newline after it): the column is the line's own."""
+    from the newline after it): the column is the line's own, in characters, and a line held
+    in memory that holds a newline is counted as one line."""
     from referee.errors import Unreadable
     from referee.replays.log import records
 

@@ -1,7 +1,10 @@
 """A hypothesis state machine built from each model's own moves, Needs and invariants:
 random legal games, every invariant checked after every step (shrinking gives the
 shortest game that breaks one), and every phase change an event makes drawn in the
-phase graph (`Action.goes`: an event that may stay in its phase lists that phase too)."""
+phase graph (`Action.goes`: an event that may stay in its phase lists that phase too).
+Each game is played under an option set drawn from a covering set where every pair of
+values of two options appears (`--all-pairs`): an option whose reading breaks an invariant
+is found here, not only the defaults."""
 import random
 
 import pytest
@@ -9,6 +12,7 @@ from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from referee.checks.explore import Explorer
+from referee.checks.scenarios.families import configurations, header_for
 from referee.model import load, names
 from referee.replays.engine import setup_from_header
 
@@ -17,20 +21,21 @@ def machine_for(name: str):
     game = load(name)
     ex = Explorer(game)  # the legal moves (and their states) as every search of the checks sees them
     edges = set(game.graph().edges(keys=True))
+    confs = configurations(game, all_pairs=True)
 
     class Game(RuleBasedStateMachine):
-        @initialize(seed=st.integers(0, 2**16))
-        def setup(self, seed):
-            cfg = game.default_config()
-            self.s = setup_from_header(game, game.random_header(random.Random(seed), cfg))
+        @initialize(seed=st.integers(0, 2**16), conf=st.integers(0, len(confs) - 1))
+        def setup(self, seed, conf):
+            options, n = confs[conf]
+            self.s = setup_from_header(game, header_for(game, options, n, random.Random(seed)))
             self.steps = 0
 
         # A game that ends within the run's steps starts a new one: without this rule a short
         # game (Nim, tests/toygame.py) leaves no rule to run, which hypothesis calls an error.
         @precondition(lambda self: game.result(self.s) is not None)
-        @rule(seed=st.integers(0, 2**16))
-        def next_game(self, seed):
-            self.setup(seed)
+        @rule(seed=st.integers(0, 2**16), conf=st.integers(0, len(confs) - 1))
+        def next_game(self, seed, conf):
+            self.setup(seed, conf)
 
         @precondition(lambda self: game.result(self.s) is None)
         @rule(data=st.data())

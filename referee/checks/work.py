@@ -24,7 +24,9 @@ def limited(solver: Any, units: int | None = None) -> Any:
 
 
 def spent() -> int:
-    """The resource units this process's z3 has spent so far (one counter per process)."""
+    """The resource units z3 has spent so far in the current context: z3 counts per context,
+    so inside a `steady` block (checks/steady.py) this is that block's work only. A budget
+    measured by two readings must take both in the same context."""
     import z3
 
     s = z3.Solver()

@@ -129,9 +129,11 @@ def _parsed(numbered: Iterable[tuple[int, Any]]) -> Iterator[Line]:
                 bytes(raw).decode("utf-8")
             except UnicodeDecodeError as u:
                 raise Unreadable(no, f"not UTF-8 (byte {u.start + 1} of the line)") from None
-            # past the line's end (an object left open), orjson counts from the newline after it
-            at = (f"column {e.colno}" if e.lineno == 1 else
-                  f"at the end of the line, column {len(bytes(raw).decode('utf-8').rstrip(chr(13) + chr(10))) + 1}")
+            # e.pos counts characters of the whole line (a line held in memory may hold a
+            # newline: orjson's own line and column would then count from it); past the
+            # line's text, an object was left open
+            text = bytes(raw).decode("utf-8").rstrip("\r\n")
+            at = f"column {e.pos + 1}" if e.pos <= len(text) else f"at the end of the line, column {len(text) + 1}"
             raise Unreadable(no, f"not JSON: {e.msg} ({at})") from None
         if type(data) is not dict:
             raise Unreadable(no, f"expected a JSON object, got {kind_of(data)}")

@@ -233,3 +233,22 @@ def test_with_carried_no_a_drop_that_would_leave_three_tokens_lying_is_refused()
     alone = position({(A, "Troll"): sq(1, 4), (A, "Sword"): sq(1, 4)}, held={(A, "Troll"): (A, "Sword")},
                      options={"carried": "no"})
     assert why(alone, "drop", who=4) is None
+
+
+def test_with_carried_no_a_carrier_already_on_the_destination_is_one_lying_pawn():
+    """§Règle d'or 2 under carried=no at the end of a move: a wounded Goblin carrying its
+    wounded friend is one lying pawn, so a Warrior may join it (2 lying). The move counted
+    the friend carried there as lying and refused it ("3 tokens")."""
+    where = {(A, "Warrior"): sq(1, 2), (A, "Goblin"): sq(1, 3), (A, "Cleric"): sq(1, 3)}
+    s = position(where, held={(A, "Goblin"): (A, "Cleric")}, wounded=[(A, "Goblin"), (A, "Cleric")],
+                 options={"carried": "no"})
+    assert why(s, "move", who=6, to=sq(1, 3), take=-1) is None
+    t = GAME.apply(s, GAME.action("move"), args(A, who=6, to=sq(1, 3), take=-1))
+    assert t.occ[sq(1, 3)] == 3 and GAME.broken(t) == []
+    # a third character would make 3 lying pawns; under carried=yes the pair already fills it
+    crowd = position({**where, (A, "Troll"): sq(1, 3), (A, "Thief"): sq(1, 2)},
+                     held={(A, "Goblin"): (A, "Cleric")}, wounded=[(A, "Goblin"), (A, "Cleric"), (A, "Troll")],
+                     options={"carried": "no"})
+    assert why(crowd, "move", who=3, to=sq(1, 3), take=-1) == "at most 2 pawns on the square at the end of the action"
+    yes = position(where, held={(A, "Goblin"): (A, "Cleric")}, wounded=[(A, "Goblin"), (A, "Cleric")])
+    assert why(yes, "move", who=6, to=sq(1, 3), take=-1) == "at most 2 pawns on the square at the end of the action"

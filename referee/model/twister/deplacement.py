@@ -13,7 +13,7 @@ from ..kernel import (
     Action, And, Answer, Count, If, Implies, Lookup, Need, Not, Or, Param, Ruling, args, decide, put,
 )
 from .board import (
-    GONE, NCHAR, NSQ, NTOK, TREASURE, WALLWALKER, T, adjacent, line, neighbours, on_board, on_line, xy,
+    C, GONE, NCHAR, NSQ, NTOK, TREASURE, WALLWALKER, T, adjacent, ctok, line, neighbours, on_board, on_line, xy,
 )
 from .common import (
     FAITS, REGLE, player_of, ap_ok, board_check, ended, geo, held_by_any, is_obj, may_stand_on_pit, mover_c,
@@ -86,6 +86,13 @@ class Flow:
     def take_here(self):
         return one_if(And(self.take >= 0, self.tsrc == self.to))
 
+    @cached_property
+    def carried_at_to(self):
+        """The tokens carried by the characters on the destination: each carries one at most,
+        on its own square (invariant character_carries_thing)."""
+        s = self.s
+        return Count(And(s.loc[ctok(c)] == self.to, s.held[c] >= 0) for c in range(C))
+
 
 def go(s, a):
     """The mover (with what it carries, and what it picks up) ends on a.to; the square
@@ -104,24 +111,27 @@ def go(s, a):
 
 
 def pawns_after(s, a, carried_count: bool):
-    """Tokens on the destination at the end of the move (the mover's carried token counted
-    or not)."""
+    """Tokens on the destination at the end of the move: with carried_count every token,
+    else only those lying there (neither the mover's carried token nor those the characters
+    already there carry: a carrier holding a wounded friend is one lying pawn)."""
     f = Flow(s, a)
     base = Lookup(s.occ, f.to, 0) + 1 - f.take_here
-    return base + f.n_carry + f.n_take if carried_count else base
+    return base + f.n_carry + f.n_take if carried_count else base - f.carried_at_to
 
 
-def _carries_after(s, a):
+def _carried_there(s, a):
+    """A token is carried on the destination at the end of the move: by the mover, or by a
+    character already there (the readings of §Règle d'or 2 count differently only then)."""
     f = Flow(s, a)
-    return Or(f.h >= 0, f.take >= 0)
+    return Or(f.h >= 0, f.take >= 0, f.carried_at_to >= 1)
 
 
 PAWNS = Ruling(
-    "pawns", "§Règle d'or 2", "how many pawns a square holds at the end of a move when the mover carries a token",
-    arises=_carries_after,
+    "pawns", "§Règle d'or 2", "how many pawns a square holds at the end of a move when a token is carried there",
+    arises=_carried_there,
     answers=(
-        Answer("§Règle d'or 2", REGLE, "the tokens on the square (the mover carries nothing)",
-               lambda s, a: Not(_carries_after(s, a)), lambda s, a: pawns_after(s, a, True)),
+        Answer("§Règle d'or 2", REGLE, "the tokens on the square (none is carried there)",
+               lambda s, a: Not(_carried_there(s, a)), lambda s, a: pawns_after(s, a, True)),
         Answer("§Règle d'or 2", "option:carried=yes", "every token on the square, carried or not",
                lambda s, a: True, lambda s, a: pawns_after(s, a, True)),
         Answer("§Règle d'or 2", "option:carried=no", "only the tokens lying on the square",
@@ -172,7 +182,7 @@ def dest_needs(cite: str) -> tuple[Need, ...]:
         Need("§Révéler", "the destination is a starting line or a revealed room", lambda s, a: _open_square(s, a.to), _show_to),
         Need(cite, "the character goes to another square", lambda s, a: Lookup(s.loc, _mt(a), -9) != a.to, _show_to),
         Need("§Règle d'or 2", "at most 2 pawns on the square at the end of the action", lambda s, a: decide(PAWNS, s, a) <= 2,
-             lambda s, a: f"{pawns_after(s, a, True)} tokens would share the square"),
+             lambda s, a: f"{pawns_after(s, a, s.cfg.opt('carried') == 'yes')} tokens would share the square"),
         Need("§Règle d'or 2", "never two objects on a square", lambda s, a: objects_after(s, a) <= 1,
              lambda s, a: "an object already lies there", source=FAITS),
         Need("§Règle d'or 2", "at most one unwounded character on a square", lambda s, a: unwounded_after(s, a) <= 1,

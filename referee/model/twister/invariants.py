@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..kernel import And, Claim, Count, Gap, If, Implies, Invariant, Max, Not, Or, Sum, conjunction, family
 from .board import (
-    C, GONE, HID, NCHAR, NSQ, NTOK, RES, T, ctok, limit, on_board, room_of,
+    C, GONE, HID, NCHAR, NSQ, NTOK, RES, T, THIEF, ctok, limit, on_board, room_of,
 )
 from .common import cof, is_char, may_stand_on_pit
 from .state import SETUP
@@ -34,12 +34,24 @@ def held_by(s, t):
 
 def _on_pit(t):
     """A token on a pit (`onpit`, the abstraction of "its square is a pit") is an unwounded
-    Thief or a rope's carrier, or is carried by one."""
+    Thief or a rope's carrier, or is carried by one. Two options put more there, each by its
+    own reading: thief_pit=stays leaves a Thief wounded on her pit (§Voleuse), and
+    death_drop=stays leaves what a character killed on a pit carried lying there (§Combat)."""
 
     def test(s):
-        allowed = Or(*[And(s.held[c] == t, may_stand_on_pit(s.held, s.wounded, c)) for c in range(C)])
+        thief_stays = s.cfg.opt("thief_pit") == "stays"
+
+        def may(c):
+            ok = may_stand_on_pit(s.held, s.wounded, c)
+            return Or(ok, c % NCHAR == THIEF) if thief_stays else ok
+
+        allowed = Or(*[And(s.held[c] == t, may(c)) for c in range(C)])
         if is_char(t):
-            allowed = Or(allowed, may_stand_on_pit(s.held, s.wounded, cof(t)))
+            allowed = Or(allowed, may(cof(t)))
+        if s.cfg.opt("death_drop") == "stays":
+            # lying, carried by nobody: an object, or a wounded character (what a carrier held)
+            lies = Not(held_by(s, t))
+            allowed = Or(allowed, And(lies, s.wounded[cof(t)]) if is_char(t) else lies)
         return Implies(s.onpit[t], allowed)
 
     return test
@@ -160,7 +172,8 @@ INVARIANTS = (
     Invariant("§Mise en place", "nothing lies on the squares of a face-down room", face_down_empty,
               name="face_down_room_empty", core=True),
     Invariant("§Déplacement", "nothing on a pit but an unwounded Thief, a rope's carrier, and what they carry (on a pit "
-              "exactly when its carrier is)", pits, name="nothing_pit_unwounded"),
+              "exactly when its carrier is); with thief_pit=stays a Thief wounded there too, with death_drop=stays what a "
+              "character killed there carried", pits, name="nothing_pit_unwounded"),
     Invariant("§Objets", "a character carries at most one thing: an object or a wounded friend, on its own square", carrying, name="character_carries_thing"),
     Invariant("§Cartes Combat", "combat cards are spent once each except the 0; action cards follow the cycle (never all "
               "four spent, none above the highest played); counters in range", cards, name="combat_cards_spent"),

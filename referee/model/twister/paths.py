@@ -45,8 +45,7 @@ class Layout:
             gid = next((v[1] for r, v in mine if r == _ROOMS[b]), mine[0][1][1])
             if gate[gid] == 0:
                 closed.add((a, b))
-        self.pit = tuple(g.kinds[q][rot[r]] == "pit" if r is not None and 0 <= rot[r] <= 3 else False
-                         for q, r in enumerate(_ROOMS))
+        self.pit = tuple(bool(g.pit_at(q, rot)) for q in range(NSQ))
         self.steps = tuple(tuple(n for n, key in _SIDES[q] if open_[n] and key not in closed) for q in range(NSQ))
 
 

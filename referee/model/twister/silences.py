@@ -118,8 +118,9 @@ GAPS = (
         "is, by the published rule), nor whether an object another character holds may be taken from it",
         "the wounded character keeps it and may put it down; an object held by another is never taken (attack; move's "
         "take asks for a free token)", name="wounded_keeps_object"),
-    Gap("§Bâton", "the fireball hits 'the first character' in a line: when the first square holding one holds two "
-        "(a carrier and the wounded friend it carries), which is hit (either, the standing one, both) is not said",
+    Gap("§Bâton", "§Bâton kills the character the fireball hits; the published facts (dungeon-twister.md:29) make it "
+        "the first one in a line of sight: when the first square holding a character holds two (a carrier and the "
+        "wounded friend it carries), which is hit (either, the standing one, both) is said by neither",
         "the Wizard picks either: the log names the target (combat._line_of_sight)", name="fireball_shared_square"),
     Gap("§Combat §Déplacement", "two adjacent characters may fight; a wounded character its friend carries stands on "
         "the carrier's square: whether it may be attacked there is not said",
@@ -144,5 +145,5 @@ GAPS = (
     Gap("§Fin §Voleuse", "an enemy eliminated scores; when a character is eliminated with the wounded friend it "
         "carries (a Thief that loses on a pit falls with it), whether the friend's end scores too is not said",
         "only the character the combat eliminates scores; the friend falls with it and scores for nobody (common.kill, "
-        "attack)", name="carried_friend_falls"),
+        "attack; under death_drop=stays it stays on the pit, wounded, and scores nothing)", name="carried_friend_falls"),
 )
