@@ -155,4 +155,13 @@ GAPS = (
         "contact (round its enemy, to its back) leaves the càc is not said",
         "any figure in base contact with an enemy when its move starts pays the +2, wherever it ends "
         "(actions.move_cost)", name="leave_melee_staying"),
+    Gap("§Actions/Orientation §Groupe/2", "each figure may turn freely during its move, and a group move asks the "
+        "members for the same action towards the same point: whether each member ends with its own facing or the "
+        "group turns as one is not said",
+        "the group as one: a move event carries one facing for all its members; another facing is a reorientation "
+        "(act.move, act.reorient)", name="group_move_facing"),
+    Gap("§Tour de jeu/1", "the draw is 'one or two cards' to rebuild the hand, never above 5: with 3 cards in hand, "
+        "whether the player may draw only one (a choice under the ceiling) or must draw the two that rebuild it is "
+        "not said",
+        "he draws what rebuilds the hand to 5 (turn.draw, the text's answer of the draw rulings)", name="draw_choice"),
 )

@@ -201,6 +201,10 @@ GAPS = (
         "adventurer faced (the replacement in, the replaced one out) is not said",
         "the pile as built: the monsters the runner entered with (dungeon.all_different reads entered)",
         name="omnipotence_after_polymorph"),
+    Gap("§Donjon", "the Dungeon's cards are revealed 'one by one' and the order is never given: the top of the "
+        "face-down pile first, the order they were added, or shuffled before the runner enters",
+        "a face-down stack: the top card first, the last one added, never shuffled (dungeon.reveal's Need; the order "
+        "decides what a Pact or a Polymorph meets next)", name="reveal_order"),
 )
 
 RULINGS = dungeon.RULINGS + rounds.RULINGS
