@@ -143,11 +143,30 @@ def test_the_summary_says_rerun_with_a_larger_budget_only_where_a_budget_ran_out
     _, fs = _run(g)
     head = next(x for x in _text(g, fs).splitlines() if x.startswith("not established ("))
     assert "larger --budget" not in head and "for the reason given below" in head
-    monkeypatch.setattr(Audit, "_maximum_of", lambda self, c, cfg: (None, "the solver gave up (z3's limit)"))
+    import z3
+
+    from referee.checks import work
+    from referee.checks.audit.proofs import gave_up
+    from referee.checks.findings import Why
+
+    s = work.limited(z3.Solver(), units=1000)  # a real unknown: z3's count of work ran out
+    x, y, z = z3.Ints("x y z")
+    s.add(x > 2, y > 2, z > 2, x * x * x + y * y * y == z * z * z)
+    assert s.check() == z3.unknown
+    monkeypatch.setattr(Audit, "_maximum_of", lambda self, c, cfg: (None, gave_up(s)))
     g = _claim_game()
     _, fs = _run(g)
+    assert _one(fs, ".claim.").open == "budget"
     head = next(x for x in _text(g, fs).splitlines() if x.startswith("not established ("))
     assert "not settled within the budget or the search: rerun with a larger --budget" in head
+    # what settles it is carried by the reason, not read from its words: z3's own limit
+    # ("incomplete") names neither a budget nor a rerun, whatever the message says
+    monkeypatch.setattr(Audit, "_maximum_of",
+                        lambda self, c, cfg: (None, Why("the solver gave up within its budget (z3: incomplete)", "method")))
+    _, fs = _run(g)
+    assert _one(fs, ".claim.").open == "method"
+    head = next(x for x in _text(g, fs).splitlines() if x.startswith("not established ("))
+    assert "larger --budget" not in head and "for the reason given below" in head
 
 
 def test_a_bound_larger_than_claimed_shows_no_unproved_value(monkeypatch):

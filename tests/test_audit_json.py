@@ -61,3 +61,24 @@ def test_a_document_of_another_shape_is_refused(cli):
         except jsonschema.ValidationError:
             continue
         raise AssertionError(f"accepted: {list(bad)}")
+
+
+def test_a_result_not_established_says_what_would_settle_it():
+    """Every result not established carries `open` (findings.OPEN), set where it is made, not
+    read from its words: the schema refuses one without it. A min claim (not supported)
+    is open for a reason no budget changes."""
+    from referee.checks.findings import OPEN
+    from referee.model.kernel import Claim
+
+    from .test_audit_honesty import _game
+
+    g = _game(claims=(Claim("§1", "the pile holds at least 1 stone", "min", lambda s: s.pile, 1),))
+    _, fs = _run(g)
+    doc = json.loads(orjson.dumps(report.document([report.as_json(g, fs, {})])))
+    _validate(doc)
+    opened = [f for f in doc["games"][0]["findings"] if f["kind"] == "unknown"]
+    assert opened and all(f["open"] in OPEN for f in opened)
+    assert [f["open"] for f in opened if "min claims" in f["details"][0]] == ["method"]
+    bare = {k: v for k, v in opened[0].items() if k != "open"}
+    with pytest.raises(jsonschema.ValidationError):
+        _validate({**doc, "games": [{**doc["games"][0], "findings": [bare]}]})

@@ -15,6 +15,32 @@ KINDS = ("proved", "violated", "contradiction", "ambiguity", "claim", "gap", "da
 # never counted among the findings, and never shows a value.
 from .severity import BUILT, PROVED_CLAIM  # noqa: E402,F401 - a claim's statuses that are no finding
 
+# What would settle a result not established (Finding.open), set where the result is made:
+# "budget" a larger --budget may (z3's count of work ran out, the proofs' share of the budget,
+# a search for a game ended); "load" z3's wall-clock net stopped it first (rerun on a less
+# loaded machine); "scope" the situation cannot arise in the configuration audited; "method"
+# no budget helps (z3's own limits, a kind of claim not supported, invariants too weak to
+# bound it: its details say which).
+OPEN = ("budget", "load", "scope", "method")
+
+
+class Why(str):
+    """A reason a result is not established that carries what would settle it (OPEN): it
+    travels as text through the checks' messages, and its kind with it."""
+
+    open = "method"
+
+    def __new__(cls, text: str, open_: str = "method") -> "Why":
+        got = super().__new__(cls, text)
+        got.open = open_
+        return got
+
+
+def open_of(text: str) -> str:
+    """What would settle a result whose reason is `text`: a Why says; any other reason is
+    one no budget settles."""
+    return getattr(text, "open", "method")
+
 
 def slug(text: str, words: int = 6) -> str:
     """A name from words (ascii, lower case, joined by _): for a plugin's rule object that
@@ -110,6 +136,7 @@ class Finding:
     # what a proved or decided result covers (checks/audit/counts.py): the player counts, the
     # options in force, the component set; None for the others
     covers: dict | None = None
+    open: str = ""  # for a result not established: what would settle it (OPEN)
 
     @property
     def severity(self) -> str | None:
@@ -132,7 +159,7 @@ class Finding:
 
     def to_json(self) -> dict[str, Any]:
         d = {k: v for k, v in self.__dict__.items() if k not in ("witness", "in_play")
-             and not (k == "covers" and v is None)}
+             and not (k == "covers" and v is None) and not (k == "open" and not v)}
         d["severity"] = self.severity
         if self.witness is not None:
             d["witness"] = {"reaches": self.witness.reaches, "expect": self.witness.expect,

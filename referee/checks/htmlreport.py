@@ -21,7 +21,7 @@ import orjson
 
 from ..model.kernel.rules import plural
 from .findings import Finding, covers_text
-from .report import ICON, ordered
+from .report import ICON, open_summary, ordered
 from .rulebook import Rulebook
 from .severity import LEVELS
 
@@ -211,8 +211,8 @@ def _game(page: _Page, game: Any, findings: list[Finding], path: Path | None, ma
     unsettled = sorted((f for f in findings if not f.established), key=key)
     if unsettled:
         out.append(f'<div class="unsettled"><h3>not established ({len(unsettled)})</h3><p class="note">neither '
-                   "proved nor refuted: not checked within the budget, or cannot arise as audited; no value is "
-                   "shown (rerun with a larger --budget)</p>" + "".join(one(f) for f in unsettled) + "</div>")
+                   f"proved nor refuted, and no value is shown: {_e(open_summary(unsettled))}</p>"
+                   + "".join(one(f) for f in unsettled) + "</div>")
     out.append(f'<details class="rulebook"><summary>the annotated rulebook: {_e(game.rulebook)}</summary>'
                f"{_coverage(page, game, b)}</details>")
     return f'<section class="game">{"".join(out)}</section>'

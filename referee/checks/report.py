@@ -71,13 +71,7 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
     unsettled = [f for f in findings if not f.established]
     if unsettled:
         # the third value: neither proved nor refuted; no value shown, not counted as findings
-        na = sum(_not_applicable(f) for f in unsettled)
-        budget = sum(_budget_bound(f) and not _not_applicable(f) for f in unsettled)
-        other = len(unsettled) - na - budget
-        why = [f"{budget} not settled within the budget or the search: rerun with a larger --budget" if budget else "",
-               f"{na} not applicable as audited" if na else "",
-               f"{other} for the reason given below" if other else ""]
-        console.print(f"[bold]not established[/] [dim]({len(unsettled)}: {'; '.join(w for w in why if w)})[/]")
+        console.print(f"[bold]not established[/] [dim]({len(unsettled)}: {open_summary(unsettled)})[/]")
         for f in sorted(unsettled, key=lambda f: (book.order(f.cites[0] if f.cites else ""), f.id)):
             where = f" [dim]({' '.join(f.cites)})[/]" if f.cites else ""
             mark = f" [bold]{marks[f.id]}[/]" if f.id in marks else ""
@@ -101,16 +95,17 @@ def _line(console: Any, f: Finding, style: str, mark: str) -> None:
     console.print(f"  [{style}]{ICON.get(f.kind, '-')} {_esc(first)} {tag}[/]{m} {_esc(f.says)}{extra}{src}")
 
 
-def _budget_bound(f) -> bool:
-    """A result a larger budget or a longer search might settle: z3 gave up at its count,
-    the proofs' budget ran out, or a search ended (other reasons, a missing rulebook or an
-    unsupported claim, no budget helps)."""
-    return any(w in d for d in f.details for w in ("gave up", "budget", "within", "not collected", "net ("))
-
-
-def _not_applicable(f) -> bool:
-    """A result whose situation cannot arise in the configuration audited (no budget helps)."""
-    return f.status == "not applicable" or any(d.startswith("not applicable") for d in f.details)
+def open_summary(unsettled: list[Finding]) -> str:
+    """The results not established, counted by what would settle them (Finding.open, set
+    where each result is made): only those a budget left open are told to rerun with more."""
+    by = {k: sum(f.open == k for f in unsettled) for k in ("budget", "load", "scope")}
+    other = len(unsettled) - sum(by.values())
+    why = [f"{by['budget']} not settled within the budget or the search: rerun with a larger --budget"
+           if by["budget"] else "",
+           f"{by['load']} stopped by a wall-clock net: rerun on a less loaded machine" if by["load"] else "",
+           f"{by['scope']} not applicable as audited" if by["scope"] else "",
+           f"{other} for the reason given below" if other else ""]
+    return "; ".join(w for w in why if w)
 
 
 def _esc(s: str) -> str:

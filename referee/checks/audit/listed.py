@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...model.kernel.rules import cites
-from ..findings import BUILT, Finding, rule_name
+from ..findings import BUILT, Finding, open_of, rule_name
 from ..graphs import check_phases
 from .. import policy
 from .. import witness as W
@@ -96,7 +96,7 @@ class Listed:
             says = "whether a game can reach a state where no event is legal before the end"
             if w is None:  # failed, or stopped at the budget before it could say what it explored
                 self.add(Finding(fid, self.game.name, "unknown", where, says, status="not established",
-                                 details=[f"the stalemate search could not run: {note}"]))
+                                 details=[f"the stalemate search could not run: {note}"], open=open_of(note)))
                 return
             if isinstance(w, W.Explored):
                 if w.states < STUCK_FLOOR:
@@ -104,8 +104,10 @@ class Listed:
                                     f"game{'s' if w.games != 1 else ''}, below the floor of {STUCK_FLOOR}"
                                     + (", stopped by its time net (its CPU time ran far past its count's)" if w.netted
                                        else ""))
+                    # a larger budget explores more, unless the search says why it could not
                     self.add(Finding(fid, self.game.name, "unknown", where, says, status="not established",
-                                     details=[f"not searched: {why}"]))
+                                     details=[f"not searched: {why}"], open="load" if w.netted else open_of(w.why) if w.why
+                                     else "budget"))
                 return  # not finding one after a real search proves nothing either: no finding
             phase = next((p for p in self.game.phases if p.name == w.phase), None)
             chosen = [o for o in self.game.options if o.name in self.options]

@@ -9,7 +9,7 @@ import z3
 
 from ...model.kernel import Config
 from ...model.kernel.rules import cites, plural
-from ..findings import BUILT, Finding, covers_text, rule_name, spans
+from ..findings import BUILT, Finding, Why, covers_text, open_of, rule_name, spans
 from ... import proofstore
 from .. import work
 from ..invariants import all_instances
@@ -20,21 +20,21 @@ from .run import _fid
 BOUND = "upper bound proved, value not reached"  # a "max" claim until a game reaches its value
 
 
-def gave_up(solver: Any) -> str:
+def gave_up(solver: Any) -> Why:
     """Why z3 answered unknown, in the budget's own terms: its count of work (work.py), its
     wall-clock net (reached only where z3 does not count its work, or on a machine so loaded
     that the net comes first), or what z3 says. z3 5 calls its count's end "canceled", older
     builds "max. resource limit exceeded"; its clock's end is "timeout"."""
     why = solver.reason_unknown()
     if why == "canceled" and isinstance(solver, z3.Optimize):  # z3 5's Optimize says so for both nets
-        return (f"the solver gave up (z3's limit of {work.seconds(work.QUERY_UNITS)} of work a query, or its "
-                f"wall-clock net of {work.SAFETY_MS // 1000} s: z3's optimizer does not tell them apart)")
+        return Why(f"the solver gave up (z3's limit of {work.seconds(work.QUERY_UNITS)} of work a query, or its "
+                   f"wall-clock net of {work.SAFETY_MS // 1000} s: z3's optimizer does not tell them apart)", "budget")
     if "resource limit" in why or why == "canceled":
-        return f"the solver gave up (z3's limit of {work.seconds(work.QUERY_UNITS)} of work a query)"
+        return Why(f"the solver gave up (z3's limit of {work.seconds(work.QUERY_UNITS)} of work a query)", "budget")
     if why == "timeout":
-        return (f"the solver was stopped by its wall-clock net ({work.SAFETY_MS // 1000} s a query) before "
-                "its count of work: rerun on a less loaded machine")
-    return f"the solver gave up (z3: {why})"
+        return Why(f"the solver was stopped by its wall-clock net ({work.SAFETY_MS // 1000} s a query) before "
+                   "its count of work: rerun on a less loaded machine", "load")
+    return Why(f"the solver gave up (z3: {why})", "method")
 
 
 class Proofs:
@@ -67,16 +67,20 @@ class Proofs:
             if r.status in ("unknown", "vacuous"):
                 base.kind, base.status = "unknown", "not established"
                 budget = r.by.startswith("the time budget")
-                if r.status == "vacuous":
-                    base.details = [f"not applicable: {r.by}{there} ({self._covers(self.cfg)})"]
+                if r.status == "vacuous" and "gave up" in r.by:  # z3 found no setup state within its count
+                    base.details, base.open = [f"{r.by}{there} ({self._covers(self.cfg)})"], "budget"
+                elif r.status == "vacuous":
+                    base.details, base.open = [f"not applicable: {r.by}{there} ({self._covers(self.cfg)})"], "scope"
                 elif budget:
                     base.details = [f"not checked within the budget: {r.by}{there} (the proofs get 60% of --budget; "
                                     f"rerun with --budget {self._more_budget()})"]
-                else:
-                    base.details = [f"the solver gave up at {r.by}{there}"]
+                    base.open = "budget"
+                else:  # checks/invariants.py keeps no z3 reason here: its count of work, the usual one
+                    base.details, base.open = [f"the solver gave up at {r.by}{there}"], "budget"
                 self.add(base)
                 continue
             base.kind, base.status = "unknown", "not established"
+            base.open = self._lacking()  # the step may go through once the invariants left open are proved
             if there:  # the witness search plays the audit's own player count
                 base.details[0] = (f"the proof by induction fails at {r.by}{there}; no game was searched with "
                                    f"{bad} players; a state that step does not rule out:")
@@ -106,7 +110,7 @@ class Proofs:
             if self._proved_in_variant(base, inv, counts, r):
                 return
             only = self.applies_only(inv.test, counts)
-            base.kind, base.status = "unknown", "not established"
+            base.kind, base.status, base.open = "unknown", "not established", "scope"
             base.details = [f"not applicable: {only or 'it holds in every state, reachable or not'} "
                             f"(audited {covers_text(self.covers(counts))}: there it holds in every state, "
                             "so its proof would say nothing)"]
@@ -135,6 +139,7 @@ class Proofs:
         there = self.proved_under(cfg)[r.index]
         if there.status != "proved":
             base.kind, base.status = "unknown", "not established"
+            base.open = "budget" if there.status == "unknown" else "method"
             base.details = [f"not established under the variant {name}={value}, the one setting where it says "
                             f"something: {there.status} at {there.by} (no game of that variant was searched)"]
             self.add(base)
@@ -306,17 +311,18 @@ class Proofs:
         """A "max" claim at every count: the bound is the largest maximum over the counts."""
         if c.kind == "min":
             f.kind, f.status, f.details = "unknown", "not established", ["min claims are not supported"]
+            f.open = "method"
             return
         got = {k: self._maximum(c, self.config_at(k), None if k == counts[0] else k) for k in counts}
         at = (lambda k: f" with {k} players" if k is not None and len(counts) > 1 else "")
         open_at = next((k for k in counts if got[k][0] is None), False)
         if open_at is not False:
-            f.kind, f.status = "unknown", "not established"
+            f.kind, f.status, f.open = "unknown", "not established", open_of(got[open_at][1])
             f.details = [got[open_at][1] + at(open_at)]
             return
         unbounded = next((k for k in counts if not isinstance(got[k][0], int)), False)
         if unbounded is not False:  # z3 found no bound: a fact about the invariants, not the rules
-            f.kind, f.status = "unknown", "not established"
+            f.kind, f.status, f.open = "unknown", "not established", self._lacking()
             f.details = [f"the proved invariants do not bound this value{at(unbounded)}; "
                          + (self._unproved() or "the invariants do not capture this claim")]
             return
@@ -329,7 +335,7 @@ class Proofs:
             f.covers = self.covers(real)
             return
         if m > c.value:
-            f.kind, f.status = "unknown", "not established"
+            f.kind, f.status, f.open = "unknown", "not established", self._lacking()
             f.details = [f"the proved invariants allow more than {c.value}{at(top[0])} (they over-approximate the "
                          "reachable states; no game exceeding it was searched)"]
             return
@@ -357,13 +363,13 @@ class Proofs:
         for k in counts:
             status, details = self._always(c, None if k == counts[0] else k)
             if status != "proved":
-                f.kind, f.status = "unknown", "not established"
+                f.kind, f.status, f.open = "unknown", "not established", open_of(details[0])
                 f.details = [d + (f" (with {k} players)" if real and len(real) > 1 else "") for d in details]
                 return
         blank = [k for k in real if self.blank(term(c.expr(self.setting(k)[1])))] if real else []
         meant = [k for k in real if k not in blank]
         if real and not meant:
-            f.kind, f.status = "unknown", "not established"
+            f.kind, f.status, f.open = "unknown", "not established", "scope"
             f.details = [f"not applicable: {self.applies_only(c.expr, real) or 'it holds in every state'} "
                          f"(audited {covers_text(self.covers(real))}: there it holds in every state)"]
             return
@@ -387,10 +393,16 @@ class Proofs:
         if r == z3.unknown:
             return "unknown", [gave_up(s)]
         why = self._unproved()
-        return "unknown", ["the proved invariants do not imply it" + (f" ({why})" if why else "")]
+        return "unknown", [Why("the proved invariants do not imply it" + (f" ({why})" if why else ""), self._lacking())]
 
     def _unproved(self) -> str:
         """How many invariants this audit left unproved ("" when none): a claim checked
         over the proved ones alone may fail for want of the others."""
         n = sum(r.status != "proved" for r in self.inv)
         return f"{n} of {len(self.inv)} invariants are not proved in this audit" if n else ""
+
+    def _lacking(self) -> str:
+        """What would settle a result that the proved invariants alone do not: a larger budget
+        when the budget or z3's count left some invariant unproved (the proof may go through
+        with it), else nothing the audit can do."""
+        return "budget" if any(r.status in ("unknown", "vacuous") for r in self.inv) else "method"

@@ -118,7 +118,7 @@ class Rulings:
         if off:  # the question needs another reading of the rules than the one audited
             self.add(Finding(_fid(self.game, "ruling", r.cite, r.name), self.game.name, "unknown",
                              cites(r.cite), f"whether the rules always answer: {r.says}",
-                             status="not applicable",
+                             status="not applicable", open="scope",
                              details=[f"not applicable: arises only with {', '.join(off)} (audited with "
                                       + ", ".join(f"{k}={self.cfg.options.get(k)}" for k, _ in r.only) + ")"]))
             return
@@ -168,6 +168,7 @@ class Rulings:
                     why = f"cannot arise{here} in any state {assumed}; audited {self._covers(self.cfg)}"
                 self.add(Finding(_fid(self.game, "ruling", r.cite, r.name), self.game.name, "unknown", cited,
                                  f"whether the rules always answer: {r.says}", status="not established",
+                                 open="budget" if got["unknown"] else "scope",
                                  details=[f"not established: {why}"] + ([where] if where else [])))
                 return
             cov = self.covers(arising)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from ...model.kernel import Game
-from ..findings import Finding, finding_id
+from ..findings import Finding, Why, finding_id
 from .. import policy
 from .. import witness as W
 from .. import workers
@@ -144,11 +144,11 @@ class Runner:
             try:
                 w, netted = self.futures[task].get(timeout=max(0.05, left))
             except Late:
-                then(None, f"not collected within {wait_seconds(self.budget):.0f} s of waiting: the machine "
-                           "was too loaded, or the search stuck; rerun")
+                then(None, Why(f"not collected within {wait_seconds(self.budget):.0f} s of waiting: the machine "
+                               "was too loaded, or the search stuck; rerun", "load"))
                 continue
             except Exception as e:  # noqa: BLE001 - a failed search costs its witness, not the audit
-                then(None, f"the search failed: {type(e).__name__}: {e}")
+                then(None, Why(f"the search failed: {type(e).__name__}: {e}", "method"))
                 continue
             if key is not None:
                 w = w.get(key)
@@ -167,8 +167,8 @@ class Runner:
         return f"no example game found within {self._units(self.witness_seconds):,} moves weighed"
 
     def _netted_note(self) -> str:
-        return (f"the search was stopped by its time net ({net_seconds(self.budget):.0f} s of its CPU) before "
-                "its count: it ran far slower than its game's measured rate")
+        return Why(f"the search was stopped by its time net ({net_seconds(self.budget):.0f} s of its CPU) before "
+                   "its count: it ran far slower than its game's measured rate", "load")
 
     def _run(self) -> None:
         for name, step in (("data", self.data), ("gaps", self.gaps), ("graph", self.graph),

@@ -35,6 +35,7 @@ class Transitions:
             if bad is not None:
                 r = got[bad]
                 f.kind, f.status = "unknown", "not established"
+                f.open = "budget" if r.status == "unknown" else "method"  # z3 gave up, or the step's proof fails
                 if r.status == "unknown":
                     f.details = [f"not established{where(bad)}: {r.by}"]
                 else:
@@ -42,7 +43,7 @@ class Transitions:
                                  "invariants allow (no game was searched that reaches it):"] + \
                                 [f"{k} = {v}" for k, v in list(r.model.items())[:12]]
             elif not meant:
-                f.kind, f.status = "unknown", "not established"
+                f.kind, f.status, f.open = "unknown", "not established", "scope"
                 f.details = [f"not applicable: {got[counts[0]].by} ({self._covers(self.cfg)})"]
             else:
                 real = [n for n in meant if n is not None]
