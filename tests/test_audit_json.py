@@ -34,7 +34,7 @@ def test_the_audit_json_of_one_game_is_the_versioned_document_and_valid(cli):
     assert r.exit_code in (0, 1), r.output
     doc = json.loads(r.stdout)
     _validate(doc)
-    assert doc["version"] == 1 and [g["game"] for g in doc["games"]] == ["toy"]
+    assert doc["version"] == 2 and [g["game"] for g in doc["games"]] == ["toy"]
     assert "timings" not in doc["games"][0] and "seconds" not in r.stdout  # no clock by default
 
 

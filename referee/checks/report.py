@@ -112,7 +112,7 @@ def _esc(s: str) -> str:
     return s.replace("[", "\\[")
 
 
-JSON_VERSION = 1  # the audit document's format (referee/schemas/audit.schema.json); bump on a change
+JSON_VERSION = 2  # the audit document's format (referee/schemas/audit.schema.json); bump on a change
 
 
 def as_json(game: Any, findings: list[Finding], timings: dict, book: Rulebook | None = None,
