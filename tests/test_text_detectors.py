@@ -356,6 +356,7 @@ def test_without_the_rulebook_the_detectors_say_they_did_not_run(monkeypatch):
     monkeypatch.setattr(B, "seeds_dir", lambda: None)
     f, = detect(load("draft"))
     assert f.status == "not established" and "REFEREE_SEEDS" in f.details[0] and not f.is_problem
+    assert f.open == "input"  # a file settles it, not a budget (the audit's JSON requires it said)
 
 
 def test_the_seeds_are_found_up_from_where_referee_runs(tmp_path, monkeypatch):

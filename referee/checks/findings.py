@@ -18,10 +18,10 @@ from .severity import BUILT, PROVED_CLAIM  # noqa: E402,F401 - a claim's statuse
 # What would settle a result not established (Finding.open), set where the result is made:
 # "budget" a larger --budget may (z3's count of work ran out, the proofs' share of the budget,
 # a search for a game ended); "load" z3's wall-clock net stopped it first (rerun on a less
-# loaded machine); "scope" the situation cannot arise in the configuration audited; "method"
-# no budget helps (z3's own limits, a kind of claim not supported, invariants too weak to
-# bound it: its details say which).
-OPEN = ("budget", "load", "scope", "method")
+# loaded machine); "scope" the situation cannot arise in the configuration audited; "input"
+# the audit lacks a file (the rulebook: give it); "method" no budget helps (z3's own limits,
+# a kind of claim not supported, invariants too weak to bound it: its details say which).
+OPEN = ("budget", "load", "scope", "input", "method")
 
 
 class Why(str):

@@ -98,12 +98,13 @@ def _line(console: Any, f: Finding, style: str, mark: str) -> None:
 def open_summary(unsettled: list[Finding]) -> str:
     """The results not established, counted by what would settle them (Finding.open, set
     where each result is made): only those a budget left open are told to rerun with more."""
-    by = {k: sum(f.open == k for f in unsettled) for k in ("budget", "load", "scope")}
+    by = {k: sum(f.open == k for f in unsettled) for k in ("budget", "load", "scope", "input")}
     other = len(unsettled) - sum(by.values())
     why = [f"{by['budget']} not settled within the budget or the search: rerun with a larger --budget"
            if by["budget"] else "",
            f"{by['load']} stopped by a wall-clock net: rerun on a less loaded machine" if by["load"] else "",
            f"{by['scope']} not applicable as audited" if by["scope"] else "",
+           f"{by['input']} for want of a file (below)" if by["input"] else "",
            f"{other} for the reason given below" if other else ""]
     return "; ".join(w for w in why if w)
 

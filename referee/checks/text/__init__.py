@@ -94,7 +94,7 @@ def detect(game, rulebook: Path | str | None = None) -> list[Finding]:
     if rulebook is None and seeds_dir() is None:  # said, not silent: a whole family of checks did not run
         return [Finding(f"{game.name}.unknown.text.detectors", game.name, "unknown", [],
                         "whether the rulebook's text shows defects the model does not report",
-                        status="not established",
+                        status="not established", open="input",
                         details=[f"not established: the rulebook {Path(game.rulebook).name} is not on this machine "
                                  "(looked for shared/seeds up from here and from referee; set REFEREE_SEEDS to its "
                                  "folder, or give --rulebook FILE)"])]
@@ -105,7 +105,8 @@ def detect(game, rulebook: Path | str | None = None) -> list[Finding]:
     except RefereeError as e:
         return [Finding(f"{game.name}.unknown.text.detectors", game.name, "unknown", [],
                         "whether the rulebook's text shows defects the model does not report",
-                        status="not established", details=[f"the rulebook could not be read: {e.located()}"])]
+                        status="not established", open="input",
+                        details=[f"the rulebook could not be read: {e.located()}"])]
     p = page(game.name, b.path, b.sections, frozenset(e.at for e in entries if e.reason == "component"))
     hits = [h for h in read(p, skip) if not _known(game, h, gapped)]
     return findings(p, [*hits, *silent_option(game), *unstated_effect(game, entries)])
