@@ -214,7 +214,7 @@ def load(comp_dir: Path | None = None) -> Components:
     for side in ("advanced", "initiation"):
         for s in rbo[side].slots:
             if s.building is not None and s.building not in names:
-                s.fail("building", f"unknown building {s.building!r}")
+                s.fail("building", f"unknown building {s.building!r} (buildings.toml names {', '.join(names)})")
         boards[side] = tuple(Slot(s.slot, COLUMNS.index(s.slot[0]), s.level, s.base, s.avant_poste, s.building)
                              for s in rbo[side].slots)
     outpost = tuple((o.to, COLUMNS.index(o.column), o.levels) for o in rbo.outpost)
@@ -224,7 +224,7 @@ def load(comp_dir: Path | None = None) -> Components:
     houses = []
     for h in rc.house:
         if h.building not in names:
-            h.fail("building", f"unknown building {h.building!r}", "§3.2")
+            h.fail("building", f"unknown building {h.building!r} (buildings.toml names {', '.join(names)})", "§3.2")
         cards += [Card(c.name, "house", _gain(c.gain), house=h.name) for c in h.cards]
         houses.append(House(h.name, h.building, tuple(CLASSES.index(x) for x in h.adventurers),
                             tuple(c.name for c in h.cards)))
