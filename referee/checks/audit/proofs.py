@@ -10,6 +10,7 @@ import z3
 from ...model.kernel import Config
 from ...model.kernel.rules import cites, plural
 from ..findings import BUILT, Finding, Why, covers_text, open_of, rule_name, spans
+from .unknown import gave_up
 from ... import proofstore
 from .. import work
 from ..invariants import all_instances
@@ -18,23 +19,6 @@ from .run import _fid
 
 
 BOUND = "upper bound proved, value not reached"  # a "max" claim until a game reaches its value
-
-
-def gave_up(solver: Any) -> Why:
-    """Why z3 answered unknown, in the budget's own terms: its count of work (work.py), its
-    wall-clock net (reached only where z3 does not count its work, or on a machine so loaded
-    that the net comes first), or what z3 says. z3 5 calls its count's end "canceled", older
-    builds "max. resource limit exceeded"; its clock's end is "timeout"."""
-    why = solver.reason_unknown()
-    if why == "canceled" and isinstance(solver, z3.Optimize):  # z3 5's Optimize says so for both nets
-        return Why(f"the solver gave up (z3's limit of {work.seconds(work.QUERY_UNITS)} of work a query, or its "
-                   f"wall-clock net of {work.SAFETY_MS // 1000} s: z3's optimizer does not tell them apart)", "budget")
-    if "resource limit" in why or why == "canceled":
-        return Why(f"the solver gave up (z3's limit of {work.seconds(work.QUERY_UNITS)} of work a query)", "budget")
-    if why == "timeout":
-        return Why(f"the solver was stopped by its wall-clock net ({work.SAFETY_MS // 1000} s a query) before "
-                   "its count of work: rerun on a less loaded machine", "load")
-    return Why(f"the solver gave up (z3: {why})", "method")
 
 
 class Proofs:

@@ -210,4 +210,9 @@ GAPS = (
         "text elsewhere says 'control') is never said",
         "the quest's printed count per class, heroes and weapons counted together, among the cards the player has "
         "played (common.meets)", name="quest_requirement"),
+    Gap("§Jouer des cartes §Fin de tour", "'Or' on a card names its cost (top left corner, §Jouer des cartes) and the "
+        "gold it produces at the end of each turn (§Fin de tour), which the text never places on the card; the "
+        "rule that keeps 'l'Or' of a past round's card, the numbers on its left side, does not say which of the two",
+        "the production is a number of its own on each card (components: gold), kept after the card's round; the "
+        "cost is paid once (common.production, play.card)", name="gold_cost_or_production"),
 )

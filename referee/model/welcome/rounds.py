@@ -83,7 +83,8 @@ NEXT_ROUND = Action(
     ),
     effect=_next, detail=lambda s, t, a: t.but(pile=()),  # every monster reshuffled: a new pile
     phases=("next",), goes=("bid",),
-    propose=lambda s: (args(q, adventurer=v) for q in range(NP) for v in range(len(s.cfg.comp.adventurers))),
+    propose=lambda s: (args(q, adventurer=v) for q in range(s.cfg.extra["nplayers"])
+                       for v in range(len(s.cfg.comp.adventurers))),
 )
 
 ACTIONS = (REVEAL_ASIDE, NEXT_ROUND)
