@@ -1,5 +1,7 @@
 """Hand-built positions, one or more per rule heading, with numbers a reader can check
 (see conftest.py for the squares of room 0)."""
+import pytest
+
 from conftest import GAME, cid, do, position, tok, why
 
 from referee.model.twister.board import sq
@@ -252,3 +254,21 @@ def test_with_carried_no_a_carrier_already_on_the_destination_is_one_lying_pawn(
     assert why(crowd, "move", who=3, to=sq(1, 3), take=-1) == "at most 2 pawns on the square at the end of the action"
     yes = position(where, held={(A, "Goblin"): (A, "Cleric")}, wounded=[(A, "Goblin"), (A, "Cleric")])
     assert why(yes, "move", who=6, to=sq(1, 3), take=-1) == "at most 2 pawns on the square at the end of the action"
+
+
+@pytest.mark.parametrize("options", [{}, {"death_drop": "stays"}, {"thief_pit": "stays"},
+                                     {"thief_pit": "stays", "death_drop": "stays"}])
+def test_a_thief_losing_on_a_pit_with_her_wounded_friend_leaves_no_invariant_broken(options):
+    """§Voleuse §Combat: the Warrior beats a Thief who stands on a pit carrying her wounded
+    Goblin. Each option's reading leaves its own state (she falls or stays; what she carried
+    falls or stays); none of them is a broken invariant. Before, under either `stays` the
+    legal attack was reported as breaking "nothing on a pit but an unwounded Thief"."""
+    for hurt in ([(A, "Goblin")], [(A, "Goblin"), (A, "Thief")]):
+        s = position({(A, "Thief"): sq(2, 1), (A, "Goblin"): sq(2, 1), (B, "Warrior"): sq(3, 1)},
+                     held={(A, "Thief"): (A, "Goblin")}, wounded=hurt, options=options, turn=B)
+        kw = dict(who=6, attackers=(0, 0, 0, 0, 0, 0, 1, 0), defenders=(0, 0, 0, 1, 0, 0, 0, 0), card=6, dcard=0)
+        t = GAME.step(s, GAME.action("attack"), args(B, **kw))
+        dies = len(hurt) == 2 or options.get("thief_pit", "falls") == "falls"
+        assert (t.loc[tok(A, "Thief")] == -1) == dies
+        assert (t.loc[tok(A, "Goblin")] == -1) == (dies and options.get("death_drop", "pit") == "pit")
+        assert GAME.broken(t) == [], [i.name for i in GAME.broken(t)]
