@@ -158,13 +158,15 @@ class Runner:
                 then(w, self._netted_note())
 
     def _not_found_note(self, task: tuple) -> str:
-        """One line, in the search's own unit: the moves it weighed (search.Budget)."""
+        """One line, in the search's own unit: the moves it weighed (search.Budget); a larger
+        budget weighs more."""
         if task[0] == "rulings":
-            return f"no example game found within {self._rulings_units:,} moves weighed (one search for every ruling)"
+            return Why(f"no example game found within {self._rulings_units:,} moves weighed (one search for every "
+                       "ruling)", "budget")
         if task == self.READINGS:
-            return (f"no game found within {self._units(self.witness_seconds):,} moves weighed that the other "
-                    "reading plays otherwise (one search for every disputed option and sources' value)")
-        return f"no example game found within {self._units(self.witness_seconds):,} moves weighed"
+            return Why(f"no game found within {self._units(self.witness_seconds):,} moves weighed that the other "
+                       "reading plays otherwise (one search for every disputed option and sources' value)", "budget")
+        return Why(f"no example game found within {self._units(self.witness_seconds):,} moves weighed", "budget")
 
     def _netted_note(self) -> str:
         return Why(f"the search was stopped by its time net ({net_seconds(self.budget):.0f} s of its CPU) before "
