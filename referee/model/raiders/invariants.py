@@ -135,8 +135,9 @@ GAPS = (
         "no limit but the player's reserve (a log names at most 8 a line); 4 specialised adventurers a line at most "
         "count for the bonus", name="group_size"),
     Gap("§8.9", "adventurers 'placed on the buildings' go back to the reserve at the end of the phase, but no rule of "
-        "the text places an adventurer on a building", "no adventurer is ever on a building: the sentence changes "
-        "nothing", name="adventurers_on_buildings"),
+        "the text places an adventurer on a building (§10.3's legend counts adventurers in building effects whose "
+        "texts are lost)", "the model never leaves an adventurer on a building (a recruit goes straight to the "
+        "reserve), so in it the sentence changes nothing", name="adventurers_on_buildings"),
     # components the rules draw from, listed nowhere: no heading of §10 keeps a place for them
     Gap("§8.4 §8.5 §3.6", "the Exploration cards are never listed: how many the pile holds and what each is (the "
         "encounters and the bonus each adds, the traps, which of them eliminate, the secret passage of §8.7); §10 "
@@ -233,6 +234,48 @@ GAPS = (
         "whether a group may be sent with nobody on its front line is not said",
         "it may: a group needs one adventurer in either line (the Need of expedition.send); one all in reinforcement "
         "rolls no dice, so it suffers no death and no trap can strike it", name="empty_front_line"),
+    Gap("§3.6", "two dungeon tiles are defined as adjacent when they touch by a side, and no rule of the text uses "
+        "adjacency (the lost tile and card texts may)",
+        "nothing: no rule of the model reads which tiles touch", name="adjacency_unused"),
+    Gap("§5.1 §5.2", "the third option discards the hand to shuffle the discard back into the pile: whether the "
+        "hand just discarded is shuffled in too, and whether a House card held (not a Métropole card, §5.2) is "
+        "discarded with it, is not said",
+        "the whole hand, House cards included, goes back into the pile with the discard (metropole.reshuffle)",
+        name="reshuffle_hand"),
+    Gap("§10.2 §5.1", "the base cards are playable 'in the Métropole phase only', which is not said of the advanced "
+        "cards: whether those may be played at another time is left open",
+        "every Métropole card, base or advanced, is played as the Métropole phase's option (metropole.play)",
+        name="advanced_card_timing"),
+    Gap("§3.6 §6.5 §8.9", "a card may give an 'extra action' token, and §6.5 calls the Avant-Poste's tokens "
+        "permanent: whether a card's token is kept from turn to turn or serves one turn is not said",
+        "it serves the turn it is gained in (bonus, cleared at the end of the turn)", name="card_token_kept"),
+    Gap("§6.3 §6.5", "how many adventurers of each class there are to recruit (the Recruteur, the Avant-Poste's "
+        "militia) is never given, nor what a recruit gets when none is left",
+        "no limit: a recruit always gets its adventurers (building.use, outpost.militia)", name="adventurer_supply"),
+    Gap("§7.5", "using an identified item costs 'in general' 1 charge: the exceptions are never given, nor when an "
+        "item that is not permanent equipment is paid for (when equipped, when used) nor what an item unpaid does",
+        "every item costs 1 charge when its group is sent and equips it; a group without the charges is not sent "
+        "(expedition.send)", name="item_charge_when"),
+    Gap("§7.4 §7.5 §8.9", "what becomes of a special item a group equipped once its expedition is over (back to its "
+        "owner, or lost with a routed or dead group) is never said",
+        "it stays its owner's whatever the outcome; a single-use item is spent when equipped (expedition.send)",
+        name="item_after_expedition"),
+    Gap("§8.4 §6.1 §7.5 §9.2", "'action' names a token placed on a building (§6.1), a Partir en donjon send (§7.2), "
+        "the combats of a turn on one dungeon (§7.5) and what is left to resolve at the end (§9.2); a dungeon's effect "
+        "applies when it 'depends on an action' (§8.4), and which of these that is cannot be told",
+        "dungeon effects are not modelled: their texts are lost (dungeon_effect_read)", name="action_word"),
+    Gap("§8.4 §8.6", "adventurers have 'abilities' (none cancels a dungeon's effect, §8.4; those in reinforcement do "
+        "not use theirs, §8.6) that the text never lists: whether they are more than their dice's faces is not said",
+        "an adventurer's ability is what its die's faces do (dice_faces_missing); nothing else", name="adventurer_abilities"),
+    Gap("§8.5 §8.7", "a die may show a death, which a priest may heal: that the adventurer who rolled it dies is only "
+        "implied, and how many deaths one heal saves, and whether the dead adventurer's die still counts in the "
+        "total, is not said",
+        "the roller dies unless healed; one heal saves one death (expedition.resolve); the dice total counts every "
+        "face's value as the components give it", name="death_face_effect"),
+    Gap("§9.2 §9.3", "how many special dungeons there are is never said; a player who defeats more than one (the "
+        "competition mode plays on after the first) may or may not score each one's bonus point",
+        "one bonus point for having defeated a special dungeon, whatever their number (s9_end.conditions)",
+        name="special_dungeons_count"),
 )
 
 
@@ -353,7 +396,8 @@ CLAIMS += (
           goal=lambda s: s.gb[0][0] == 6, name="maximum_bonus_6"),
     Claim("§8.6", "the bonus tables give +6 at most", "data",
           lambda comp: max(comp.exp.front) + max(comp.exp.reinforcement), 6, name="bonus_tables_give"),
-    Claim("§7.5", "an item sells for twice its analysis score (2 to 5): from 4 to 10 crowns", "data",
+    Claim("§7.5", "an item's sale value is twice its analysis score (2 to 5): from 4 to 10 (in what the text does "
+          "not say: sale_terms)", "data",
           lambda comp: (min(2 * i.analysis for i in comp.exp.items), max(2 * i.analysis for i in comp.exp.items)), (4, 10), name="item_sells_twice"),
 )
 
