@@ -571,25 +571,44 @@ def _answers(r: Ruling, cfg: Config) -> tuple[list, list, dict]:
     return got[1], got[2], got[3]
 
 
-def settle(r: Ruling, hit: list, vals: list, opts: list, o_app: list, give: Callable[[int], Any]) -> Any:
+def settle(r: Ruling, hit: list, vals: list, opts: list, o_app: list, give: Callable[[int], Any],
+           asks: Callable[[], Any] | None = None) -> Any:
     """decide on values, once the answers are read: `hit`, the text answers that apply
     (strongest source first); `vals`, what those of the strongest source give; `o_app`,
-    whether each option answer in force applies; `give(i)`, what option answer i gives.
-    (The compiled rulings, compile/rulings.py, decide through it too.)"""
+    whether each option answer in force applies; `give(i)`, what option answer i gives;
+    `asks()`, whether the ruling's question arises here. (The compiled rulings,
+    compile/rulings.py, decide through it too.)"""
     if hit and all(v == vals[0] for v in vals[1:]):
         return vals[0]
     for i, c in enumerate(o_app):
         if c:
-            trace = _TRACE.get()
-            if trace is not None:
-                trace.append((r, opts[i]))
+            _traced(r, opts[i], asks)
             return give(i)
     if hit:  # a conflict no option settles: the first listed answer, traced as such
-        trace = _TRACE.get()
-        if trace is not None:
-            trace.append((r, hit[0]))
+        _traced(r, hit[0], asks)
         return vals[0]
     raise Undecided(r)
+
+
+def _traced(r: Ruling, answer: Any, asks: Callable[[], Any] | None) -> None:
+    """Trace a decision only where the ruling's question arises: a rule may consult a
+    ruling whose answer then changes nothing (an Or whose other side holds, a count of
+    players for whom the question is moot), and a referee told "the text does not decide"
+    there, or a witness search shown it, would be misled."""
+    trace = _TRACE.get()
+    if trace is None:
+        return
+    if asks is not None:
+        token = _TRACE.set(None)  # `arises` may consult rulings of its own: not decisions of this event
+        try:
+            here = asks()
+        except (AttributeError, IndexError, KeyError, TypeError):  # args a rule built that `arises` cannot read
+            here = True
+        finally:
+            _TRACE.reset(token)
+        if not is_sym(here) and not here:
+            return
+    trace.append((r, answer))
 
 
 def decide(r: Ruling, s: Any, a: Any) -> Any:
@@ -622,7 +641,8 @@ def decide(r: Ruling, s: Any, a: Any) -> Any:
         vals = [x.gives(s, a) for x in hit if rank[x.source] == rank[hit[0].source]] if hit else []
         concrete = not is_sym(*vals)
     if concrete:
-        return settle(r, hit, vals, opts, o_app, lambda i: opts[i].gives(s, a))
+        return settle(r, hit, vals, opts, o_app, lambda i: opts[i].gives(s, a),
+                      None if r.otherwise is not None else lambda: r.arises(s, a))
     from .logic import And, Not, Or, Sym, z3mod
 
     z3 = z3mod()

@@ -297,7 +297,10 @@ LEAVE = Action(
     "play wins",
     params=(Param("outcome", Name(lambda cfg: OUTCOMES, "dungeon outcome"), "the outcome the log declares "
                   "(success, failure, or nothing under empty_dungeon=nothing), checked", optional=True, default=-1),
-            Param("hp", Int(-40, 40), "the HP the log declares the runner leaves with, checked", optional=True,
+            # the rules bound it by the base HP less every monster's strength (-50 with the
+            # published 13: a Mage who meets them all) and the full kit plus the Ring's gains
+            # (17); 99 either way holds those of any component set a log may be read with
+            Param("hp", Int(-99, 99), "the HP the log declares the runner leaves with, checked", optional=True,
                   default=None)),
     needs=(
         _runner("§Donjon"),

@@ -39,7 +39,8 @@ class CompiledRuling:
             return self.t_gives[hit[0]](s, a)
         text, rank = self.text, self.rank
         vals = [self.t_gives[k](s, a) for k in hit if rank[k] == rank[hit[0]]]
-        return settle(r, [text[k] for k in hit], vals, self.opts, o_app, lambda i: self.o_gives[i](s, a))
+        return settle(r, [text[k] for k in hit], vals, self.opts, o_app, lambda i: self.o_gives[i](s, a),
+                      None if r.otherwise is not None else lambda: self.arises(s, a))
 
     def _build(self) -> None:
         from .tracer import TNamespace, Trace
