@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..kernel import Action, If, Name, Need, Param, args, bump, put
-from .common import seat_name, attack, class_count, meets
+from .common import of_class, seat_name, attack, class_count, meets
 from .rulings import fires, take
 from .setup import card_names, quest_names
 
@@ -102,9 +102,15 @@ def _quest(s, a):
 
 
 def _show_needs(s, a):
+    """What the quest needs and what counts; where cards of an earlier round are in front of
+    the player but do not count (class_after=round), it says so."""
     comp = s.cfg.comp
     q = _quest(s, a)
-    return ", ".join(f"{k} {c} needed, has {class_count(s, a.p, i)}" for i, (c, k) in enumerate(zip(comp.classes, q.needs)) if k)
+
+    def has(i):
+        n, everyone = class_count(s, a.p, i), of_class(s, s.played, a.p, i)
+        return f"has {n}" if n == everyone else f"has {n} of this round ({everyone - n} more of earlier rounds do not count: class_after)"
+    return ", ".join(f"{k} {c} needed, {has(i)}" for i, (c, k) in enumerate(zip(comp.classes, q.needs)) if k)
 
 
 PLAY_QUEST = Action(

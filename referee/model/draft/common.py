@@ -17,7 +17,7 @@ def comp(s):
     return s.cfg.comp
 
 
-def _of_class(s, rows, p: int, c: int):
+def of_class(s, rows, p: int, c: int):
     return Sum(rows[p][k] for k, card in enumerate(comp(s).cards) if card.cls == c)
 
 
@@ -38,15 +38,15 @@ CLASS_AFTER_OPTION = Option(
 CLASS_AFTER = Ruling(
     "class_after", "§Jouer des cartes §Fin de manche §Icônes de classe",
     "a class condition (an ability's, a quest's) is checked while the player has heroes or weapons of that class from an earlier round: do they count",
-    arises=lambda s, a: _of_class(s, s.played, a.p, a.c) > _of_class(s, s.fresh, a.p, a.c),
+    arises=lambda s, a: of_class(s, s.played, a.p, a.c) > of_class(s, s.fresh, a.p, a.c),
     answers=(
         Answer("§Icônes de classe", "règles", "no card of the class from an earlier round: the cards in front count",
-               lambda s, a: _of_class(s, s.played, a.p, a.c) == _of_class(s, s.fresh, a.p, a.c),
-               lambda s, a: _of_class(s, s.played, a.p, a.c)),
+               lambda s, a: of_class(s, s.played, a.p, a.c) == of_class(s, s.fresh, a.p, a.c),
+               lambda s, a: of_class(s, s.played, a.p, a.c)),
         Answer("§Jouer des cartes", "option:class_after=round", "only this round's heroes and weapons count",
-               lambda s, a: True, lambda s, a: _of_class(s, s.fresh, a.p, a.c)),
+               lambda s, a: True, lambda s, a: of_class(s, s.fresh, a.p, a.c)),
         Answer("§Fin de manche", "option:class_after=all", "every hero and weapon in front of the player counts",
-               lambda s, a: True, lambda s, a: _of_class(s, s.played, a.p, a.c)),
+               lambda s, a: True, lambda s, a: of_class(s, s.played, a.p, a.c)),
     ),
     params=(Param("p", Player(), "the player whose cards are counted"),
             Param("c", Name(lambda cfg: cfg.comp.classes, "class"), "the class")),

@@ -215,4 +215,8 @@ GAPS = (
         "rule that keeps 'l'Or' of a past round's card, the numbers on its left side, does not say which of the two",
         "the production is a number of its own on each card (components: gold), kept after the card's round; the "
         "cost is paid once (common.production, play.card)", name="gold_cost_or_production"),
+    Gap("§Mise en place", "the first player is drawn at random 'for the play phase', with no time given: before or "
+        "after the quests are dealt and kept, before or after the draft",
+        "a log draws it once every player has kept its quests, before the first pack is dealt (setup.first's Need; "
+        "the draw changes nothing before the play phase)", name="first_player_when"),
 )

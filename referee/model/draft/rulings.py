@@ -259,11 +259,21 @@ def _first(flags, default=-1):
     return out
 
 
-def _by_gold(s, a):
+# The outcome of XP_TIE: the one winner's seat, SHARED (every player with the most XP wins),
+# or RICHEST (the players with the most XP and, among them, the most gold share the win).
+SHARED, RICHEST = -1, -2
+
+
+def richest(s):
+    """Flags: the players with the most XP and, among those, the most gold."""
     tied = _tied(s)
     most = Max(*[If(t, s.gold[q], -1) for q, t in enumerate(tied)])
-    top = [And(t, s.gold[q] == most) for q, t in enumerate(tied)]
-    return If(Count(top) == 1, _first(top), -1)
+    return [And(t, s.gold[q] == most) for q, t in enumerate(tied)]
+
+
+def _by_gold(s, a):
+    top = richest(s)
+    return If(Count(top) == 1, _first(top), RICHEST)
 
 
 XP_TIE = Ruling(
@@ -274,8 +284,9 @@ XP_TIE = Ruling(
         Answer("§Fin de manche", SRC, "the player with the most XP wins", lambda s, a: Count(_tied(s)) == 1,
                lambda s, a: _first(_tied(s))),
         Answer("§Fin de manche", "option:tie=shared", "every tied player wins: the victory is shared", lambda s, a: True,
-               lambda s, a: If(Count(_tied(s)) == 1, _first(_tied(s)), -1)),
-        Answer("§Fin de manche", "option:tie=gold", "most gold among the tied, else shared", lambda s, a: True,
+               lambda s, a: If(Count(_tied(s)) == 1, _first(_tied(s)), SHARED)),
+        Answer("§Fin de manche", "option:tie=gold", "most gold among the tied, else shared by the richest of them",
+               lambda s, a: True,
                lambda s, a: If(Count(_tied(s)) == 1, _first(_tied(s)), _by_gold(s, a))),
     ),
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..kernel import Action, And, If, Need, Outcome, args, decide, put, vadd
 from .common import seat_name, nplayers, score, seats, vif, zeros
 from .data import MAX_KINDS as K, ROUNDS, SEATS as P
-from .rulings import XP_TIE, end_gain, may_stop, take
+from .rulings import RICHEST, XP_TIE, end_gain, may_stop, richest, take
 from .state import DRAFT, END
 
 
@@ -58,7 +58,15 @@ def result(s):
     points = tuple(score(s, q) for q in range(n))
     w = decide(XP_TIE, s, args())
     best = max(points)
-    winners = (w,) if w >= 0 else tuple(q for q in range(n) if points[q] == best)
+    if w >= 0:
+        winners = (w,)
+    elif w == RICHEST:  # tie=gold left a tie on gold too: only the richest of the tied share
+        top = richest(s)
+        winners = tuple(q for q in range(n) if top[q])
+    else:
+        winners = tuple(q for q in range(n) if points[q] == best)
     how = "the most XP after four rounds" if len(winners) == 1 and points.count(best) == 1 else (
-        "the most XP after four rounds, tie broken by gold" if len(winners) == 1 else "a tie on XP: the victory is shared")
+        "the most XP after four rounds, tie broken by gold" if len(winners) == 1 else
+        "a tie on XP and on gold: the richest of the tied share the victory" if w == RICHEST else
+        "a tie on XP: the victory is shared")
     return Outcome(winners, points, how, "§Fin de manche")
