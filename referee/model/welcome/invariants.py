@@ -205,7 +205,7 @@ GAPS = (
         "face-down pile first, the order they were added, or shuffled before the runner enters",
         "a face-down stack: the top card first, the last one added, never shuffled (dungeon.reveal's Need; the order "
         "decides what a Pact or a Polymorph meets next)", name="reveal_order"),
-    Gap("§Équipement.Pacte §Équipement.Métamorphose", "the Demonic Pact defeats the Demon and the monster after it "
+    Gap("§Équipement.Pacte", "the Demonic Pact defeats the Demon and the monster after it "
         "(the tile, in the facts); when a Polymorph replaces that next monster, whether its replacement is defeated "
         "in its place is not said",
         "it is: the Pact's second defeat falls on whatever monster is faced next (dungeon.fight reads pact_next)",
