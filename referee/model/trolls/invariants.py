@@ -155,13 +155,16 @@ GAPS = (
         "contact (round its enemy, to its back) leaves the càc is not said",
         "any figure in base contact with an enemy when its move starts pays the +2, wherever it ends "
         "(actions.move_cost)", name="leave_melee_staying"),
-    Gap("§Actions/Orientation §Groupe/2", "each figure may turn freely during its move, and a group move asks the "
-        "members for the same action towards the same point: whether each member ends with its own facing or the "
-        "group turns as one is not said",
-        "the group as one: a move event carries one facing for all its members; another facing is a reorientation "
-        "(act.move, act.reorient)", name="group_move_facing"),
     Gap("§Tour de jeu/1", "the draw is 'one or two cards' to rebuild the hand, never above 5: with 3 cards in hand, "
         "whether the player may draw only one (a choice under the ceiling) or must draw the two that rebuild it is "
         "not said",
         "he draws what rebuilds the hand to 5 (turn.draw, the text's answer of the draw rulings)", name="draw_choice"),
+    Gap("§Actions/Tir §Actions/Corps à corps", "the shooter (or fighter) and the target bid Rsv points secretly: "
+        "whether a bid of 0 is allowed, whether a bid may exceed the Rsv left, and whether both bids are spent "
+        "whatever the result is never said",
+        "from 0 to the Rsv left, both paid whatever the result (duel.bid)", name="bid_bounds"),
+    Gap("§Tour de jeu/1 §Actions/Tir §Actions/Destruction", "'mise' names the cards bet at the start of the turn "
+        "(§Tour de jeu/1), the secret Rsv bid of a shot or a melee (§Actions/Tir) and the Rsv a destruction spends, "
+        "which nobody answers (§Actions/Destruction): a rule about 'the bid' may mean either",
+        "three things in the model: turn.bet (cards), duel.bid (Rsv, secret), act.destroy's amount", name="mise_three_roles"),
 )

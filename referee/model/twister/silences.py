@@ -146,4 +146,16 @@ GAPS = (
         "carries (a Thief that loses on a pit falls with it), whether the friend's end scores too is not said",
         "only the character the combat eliminates scores; the friend falls with it and scores for nobody (common.kill, "
         "attack; under death_drop=stays it stays on the pit, wounded, and scores nothing)", name="carried_friend_falls"),
+    Gap("§Révéler §Déplacement", "a face-down room is revealed by a pawn with direct access to it; nothing says a "
+        "character may not step into, or cross, a room still face down",
+        "it may not: a move ends on a starting line or a revealed room, its path crossing only those (move's Needs)",
+        name="face_down_entry"),
+    Gap("§Objets", "the paragraphs describing the objects have lost their names: which object each one is (the "
+        "Armour, the Staff, the Rope, the Potion, the Treasure) is left to be guessed from what it does",
+        "the outline names them by what they do (outline.toml: §Armure, §Bâton, §Corde, §Potion, §Trésor)",
+        name="object_names_lost"),
+    Gap("§Matériel §Mise en place", "how many squares a room has, and the shape of each player's starting zone, are "
+        "never given: only that the 8 rooms lie in 2 rows of 4 with a starting zone at each end",
+        "rooms of 5 x 5 squares and a starting line of 10 squares at each end (the published facts; board.py)",
+        name="board_size"),
 )
