@@ -78,6 +78,9 @@ def test_a_result_not_established_says_what_would_settle_it():
     _validate(doc)
     opened = [f for f in doc["games"][0]["findings"] if f["kind"] == "unknown"]
     assert opened and all(f["open"] in OPEN for f in opened)
+    # the schema, the report's words and findings.OPEN name the same kinds, in one order
+    assert schemas.load("audit")["$defs"]["finding"]["properties"]["open"]["enum"] == list(OPEN)
+    assert tuple(report.TOLD) == OPEN
     assert [f["open"] for f in opened if "min claims" in f["details"][0]] == ["method"]
     bare = {k: v for k, v in opened[0].items() if k != "open"}
     with pytest.raises(jsonschema.ValidationError):

@@ -10,7 +10,7 @@ from typing import Any
 import orjson
 
 from ..model.kernel.rules import plural
-from .findings import Finding, covers_text
+from .findings import OPEN, Finding, covers_text
 from .rulebook import Rulebook
 from .severity import LEVELS
 from .share import share
@@ -95,18 +95,21 @@ def _line(console: Any, f: Finding, style: str, mark: str) -> None:
     console.print(f"  [{style}]{ICON.get(f.kind, '-')} {_esc(first)} {tag}[/]{m} {_esc(f.says)}{extra}{src}")
 
 
+# How the header tells each kind of findings.OPEN; "method" (and a result that names none)
+# is told "for the reason given below"
+TOLD = {"budget": "not settled within the budget or the search: rerun with a larger --budget",
+        "load": "stopped by a wall-clock net: rerun on a less loaded machine",
+        "scope": "not applicable as audited",
+        "input": "for want of a file (below)",
+        "method": "for the reason given below"}
+
+
 def open_summary(unsettled: list[Finding]) -> str:
     """The results not established, counted by what would settle them (Finding.open, set
     where each result is made): only those a budget left open are told to rerun with more."""
-    by = {k: sum(f.open == k for f in unsettled) for k in ("budget", "load", "scope", "input")}
-    other = len(unsettled) - sum(by.values())
-    why = [f"{by['budget']} not settled within the budget or the search: rerun with a larger --budget"
-           if by["budget"] else "",
-           f"{by['load']} stopped by a wall-clock net: rerun on a less loaded machine" if by["load"] else "",
-           f"{by['scope']} not applicable as audited" if by["scope"] else "",
-           f"{by['input']} for want of a file (below)" if by["input"] else "",
-           f"{other} for the reason given below" if other else ""]
-    return "; ".join(w for w in why if w)
+    by = {k: sum(f.open == k for f in unsettled) for k in OPEN}
+    by["method"] += len(unsettled) - sum(by.values())
+    return "; ".join(f"{by[k]} {TOLD[k]}" for k in OPEN if by[k])
 
 
 def _esc(s: str) -> str:
