@@ -209,12 +209,16 @@ def load(comp_dir: Path | None = None) -> Components:
         for b in rb.building)
     names = [b.name for b in buildings]
 
+    def known(row, building: str, cite: str = "") -> None:  # a board slot or a house names a building of buildings.toml
+        if building not in names:
+            row.fail("building", f"unknown building {building!r} (buildings.toml names {', '.join(names)})", cite)
+
     rbo = read(d / "board.toml", BOARD)
     boards = {}
     for side in ("advanced", "initiation"):
         for s in rbo[side].slots:
-            if s.building is not None and s.building not in names:
-                s.fail("building", f"unknown building {s.building!r} (buildings.toml names {', '.join(names)})")
+            if s.building is not None:
+                known(s, s.building)
         boards[side] = tuple(Slot(s.slot, COLUMNS.index(s.slot[0]), s.level, s.base, s.avant_poste, s.building)
                              for s in rbo[side].slots)
     outpost = tuple((o.to, COLUMNS.index(o.column), o.levels) for o in rbo.outpost)
@@ -223,8 +227,7 @@ def load(comp_dir: Path | None = None) -> Components:
     cards = [Card(c.name, kind, _gain(c.gain), c.price, c.copies) for kind in ("base", "advanced") for c in rc[kind]]
     houses = []
     for h in rc.house:
-        if h.building not in names:
-            h.fail("building", f"unknown building {h.building!r} (buildings.toml names {', '.join(names)})", "§3.2")
+        known(h, h.building, "§3.2")
         cards += [Card(c.name, "house", _gain(c.gain), house=h.name) for c in h.cards]
         houses.append(House(h.name, h.building, tuple(CLASSES.index(x) for x in h.adventurers),
                             tuple(c.name for c in h.cards)))
