@@ -97,11 +97,11 @@ def _line(console: Any, f: Finding, style: str, mark: str) -> None:
 
 # How the header tells each kind of findings.OPEN; "method" (and a result that names none)
 # is told "for the reason given below"
-TOLD = {"budget": "not settled within the budget or the search: rerun with a larger --budget",
-        "load": "stopped by a wall-clock net: rerun on a less loaded machine",
-        "scope": "not applicable as audited",
-        "input": "for want of a file (below)",
-        "method": "for the reason given below"}
+TOLD = MappingProxyType({"budget": "not settled within the budget or the search: rerun with a larger --budget",
+                         "load": "stopped by a wall-clock net: rerun on a less loaded machine",
+                         "scope": "not applicable as audited",
+                         "input": "for want of a file (below)",
+                         "method": "for the reason given below"})  # read-only: no module-level mutable state
 
 
 def open_summary(unsettled: list[Finding]) -> str:
