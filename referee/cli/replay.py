@@ -292,6 +292,14 @@ def _text(verdicts: list, explain: bool, expect: bool, check=lambda: None) -> No
                 out.print(f"{v.file}:{at[0]}: {how} {len(at)} time(s), lines {where} [{cite}]", markup=False)
         for p in v.problems:
             out.print(p.render(v.file), markup=False)
+            # the questions the text leaves open that were answered on this very line: the
+            # refusal may rest on the option in force (Welcome survive=hp refusing a failure)
+            for d in v.decided:
+                if d["line"] == p.line:
+                    how = (f"option {d['option']}" if "option" in d else
+                           f"the first of conflicting answers ({d['first_of_conflicting']})")
+                    out.print(f"{v.file}:{p.line}: here the text does not decide '{d['ruling']}' alone: {how} "
+                              f"applied [{d['cite']}]", markup=False)
             if explain and p.state:
                 from ..replays.pictures import show
 

@@ -262,9 +262,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 v.verdict = "illegal"
                 # an option's answer read while the Needs were checked (it may be what refused
                 # the event: Twister heal_shared=no) is reported like any other
-                for r, ans in trace:
-                    v.decided.append(_decided(line.no, r, ans))
-                trace.clear()
+                _flush(v, line.no, trace)
                 if not keep_going:
                     return
                 trusted = frozenset()  # past an illegal event the proofs say nothing: check all
@@ -281,9 +279,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 v.verdict = "illegal"
                 return
             if trace:
-                for r, ans in trace:
-                    v.decided.append(_decided(line.no, r, ans))
-                trace.clear()
+                _flush(v, line.no, trace)
             broken = (broken_after(before, s, trusted, act, a) if compiled else broken_after(before, s, trusted)) \
                 if check_after else ()
             if broken:
@@ -302,6 +298,14 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     if v.events == 0 and v.verdict == "legal":
         v.warnings.append(Problem(first.no, "warning", "no events after the header: the setup is legal, "
                                   "but nothing was played (a log cut short?)"))
+
+
+def _flush(v: Verdict, line: int, trace: list) -> None:
+    """The decisions of one event, each once: a rule and the check of what a log declares
+    may both ask the same question on one line."""
+    for r, ans in dict.fromkeys(trace):
+        v.decided.append(_decided(line, r, ans))
+    trace.clear()
 
 
 def _decided(line: int, r: Any, ans: Any) -> dict:

@@ -279,8 +279,9 @@ OUTCOMES = ("success", "failure", "nothing")
 def _declared_ok(s, a):
     if a.outcome < 0 and a.hp is None:
         return True
-    with tracing([]):  # the effect traces the rulings that decide it; not this check again
-        won, lost = _outcome(s, a)
+    # traced: when the check refuses a declared outcome, the option that decided it is what a
+    # referee must be told (a replay lists a decision once a line; the effect asks again)
+    won, lost = _outcome(s, a)
     said = True if a.outcome < 0 else (won, lost, Not(Or(won, lost)))[a.outcome]
     return And(said, True if a.hp is None else s.hp == a.hp)
 
