@@ -111,7 +111,12 @@ def test_a_point_two_sources_state_differently_is_a_contradiction_naming_both():
     kind, says, sources = policy.disputed(game, end)
     assert kind == "contradiction"
     assert sources == ["002_4fb96ebe3216544d.txt §Fin", "facts/dungeon-twister.md:50"]
-    assert "cannot both hold" in says and "follows the text" in says
+    # the facts line reports the published rulebook's other reading; it states no rule of its own
+    assert "facts/dungeon-twister.md:50 reports a public source that reads 002_4fb96ebe3216544d.txt §Fin otherwise" in says
+    assert "cannot both hold" not in says and "follows the text" in says
+    # two sections of the rulebook that state a point differently cannot both hold
+    two = dataclasses.replace(end, basis=dataclasses.replace(end.basis, against="§Victoire"))
+    assert "cannot both hold" in policy.disputed(game, two)[1]
     plain = dataclasses.replace(end, basis=dataclasses.replace(end.basis, against=""))
     assert policy.disputed(game, plain)[0] == "ambiguity"
 

@@ -91,6 +91,10 @@ def disputed(game: Any, o: Any) -> tuple[str, str, list[str]]:
         head = f"published sources disagree ({mine}): {o.says}"
     elif FACTS.match(b.cite) and FACTS.match(b.against):
         head = f"published sources disagree ({mine}; {other}): {o.says}"
+    elif FACTS.match(b.against):
+        # the facts line reports a public source's other reading (a printed tile, an edition,
+        # an engine): it states no rule itself, so not "X and the facts line cannot both hold"
+        head = f"{other} reports a public source that reads {mine} otherwise: {o.says}"
     else:
         head = f"{mine} and {other} cannot both hold: {o.says}"
     return "contradiction", (f"{head} — {reading}; the default, {o.default}, follows {'the text' if b.kind == 'text' else 'the ' + b.kind + ' rule'} "
