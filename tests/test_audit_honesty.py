@@ -180,7 +180,7 @@ def test_a_bound_larger_than_claimed_shows_no_unproved_value(monkeypatch):
 def test_a_proved_bound_without_a_game_reaching_it_says_so():
     _, fs = _run(_claim_game())
     f = _one(fs, ".claim.")
-    assert f.status == "upper bound proved, value not reached"
+    assert f.status == "upper bound proved, no game found reaching it"
     assert "bound-proved" not in _text(_claim_game(), fs)
 
 

@@ -36,7 +36,7 @@ def test_each_nature_has_its_severity_and_the_doc_lists_them_all():
            nature(_f("ambiguity", "§1", "disputed")): "disputed", nature(_f("gap", "§1")): "gap",
            nature(_f("contradiction", "§1")): "contradiction", nature(_f("data", "§1", "fails")): "data_fails",
            nature(_f("claim", "§1", "refuted")): "claim_refuted",
-           nature(_f("claim", "§1", "upper bound proved, value not reached")): "claim_not_reached",
+           nature(_f("claim", "§1", "upper bound proved, no game found reaching it")): "claim_not_reached",
            nature(_f("gap", "§1", fid="toy.graph.§1.dead_end_play")): "dead_end",
            nature(_f("gap", "§1", fid="toy.graph.§1.unreached_over")): "unreached_phase",
            nature(_f("ambiguity", "§1", "default")): "model_default",

@@ -18,7 +18,7 @@ from ..symbolic import sym_state, term
 from .run import _fid
 
 
-BOUND = "upper bound proved, value not reached"  # a "max" claim until a game reaches its value
+BOUND = "upper bound proved, no game found reaching it"  # a "max" claim until a game reaches its value: not found is not "unreachable"
 
 
 class Proofs:
