@@ -24,10 +24,11 @@ def _seat_ok(s, x):
 
 INVARIANTS = (
     Invariant("§Mise en place", "the phase is one of the game's phases", PHASE_OK, name="phase_known"),
-    Invariant("§Mise en place", "2 to 4 players; empty seats never bid, fail or win",
+    # the text never gives the number of players (gap player_count): 4 aids (§Matériel), 2 to 4 in the facts
+    Invariant("§Matériel", "2 to 4 players; empty seats never bid, fail or win",
               lambda s: And(s.np >= 2, s.np <= NP,
                             *[Implies(q >= s.np, And(s.passed[q] == 1, s.fails[q] == 0, s.wins[q] == 0))
-                              for q in range(NP)]), name="2_4_players"),
+                              for q in range(NP)]), source="faits", name="2_4_players"),
     Invariant("§Mise en place.1", "the adventurer in play is one of the four",
               lambda s: And(s.adv >= 0, s.adv < 4), name="adventurer_play_four"),
     Invariant("§Enchères", "the player to act (the runner after the bidding) sits at the table",
@@ -119,19 +120,21 @@ OPTIONS = (
            {"fail": "0 HP or less fails (the booklet: damage >= starting HP)",
             "survive": "ending on exactly 0 HP survives"}, "fail", kind="house",
            basis=Basis("text", "§Issue", "fail",
-                       "damage greater than or equal to the starting HP is a failure")),
+                       "damage greater than or equal to the starting HP is a failure: a runner left on exactly 0 HP "
+                       "fails (where the Potion or the Ring changed the HP, the survive option reads the HP left)")),
     Option("death", "§Donjon §Issue", "the runner reveals the whole pile and the outcome is read at the end; "
            "some engines end the run as soon as the HP fall to 0 or less (a failure, the rest unrevealed)",
            {"end_of_pile": "the whole pile is revealed (the booklet)",
             "at_once": "HP at 0 or less after a fight end the run: he may leave at once, and fails"},
            "end_of_pile", kind="house",
            basis=Basis("text", "§Donjon §Issue", "end_of_pile",
-                       "the runner reveals the dungeon card by card until it is empty, and the outcome is read from the total damage")),
-    Option("survive", "§Issue §Équipement.Potion", "after the Healing Potion or the Ring of Power changed the "
+                       "the runner reveals the dungeon card by card until it is empty, and the outcome is read when he "
+                       "leaves it (by the survive option where the Potion or the Ring changed the HP)")),
+    Option("survive", "§Issue §Équipement.Potion §Équipement.Anneau", "after the Healing Potion or the Ring of Power changed the "
            "HP, is the runner's survival read by the HP left or by the total damage?",
            {"hp": "the HP left (the tiles' reading, listed first)", "damage": "the total damage against the "
             "starting HP (§Issue's sentence)"}, "hp", kind="silent",
-           basis=Basis("model", "§Issue §Équipement.Potion", "hp",
+           basis=Basis("model", "§Issue §Équipement.Potion §Équipement.Anneau", "hp",
                        "§Issue reads survival from the total damage, while the Potion and the Ring change the HP during the dungeon: the two cannot both hold; the model reads the HP left, or the Potion would never save anyone")),
     Option("ring_overlap", "§Donjon §Équipement.Anneau", "the Ring of Power and another tile both defeat the "
            "monster faced: does the Ring add its strength to the HP?",
@@ -179,7 +182,7 @@ GAPS = (
         "HP, nor each adventurer's six tiles (it names a few tiles in §Équipement)",
         "components/*.toml, from the facts file of the published game (real values)", name="lists_monsters_names"),
     Gap("§Variante", "'premier tour des enchères' does not say whether it is the very first turn of the round "
-        "or each player's first turn",
+        "or each player's first turn, nor whether it holds in every round or only in the game's first bidding",
         "each player's first bidding turn of each round (option variant=on)", name="premier_tour"),
     Gap("§Équipement", "the booklet does not say which tiles are used up after one use",
         "facts: Vorpal weapons, Axe, Potion, Polymorph and Pact are single-use per dungeon", name="say_tiles_used"),
@@ -210,6 +213,14 @@ GAPS = (
         "in its place is not said",
         "it is: the Pact's second defeat falls on whatever monster is faced next (dungeon.fight reads pact_next)",
         name="pact_then_polymorph"),
+    Gap("§Manche suivante", "the player who just entered chooses 'the next' common adventurer: whether it may be "
+        "the one just played (its tiles restored) or must be another is not said",
+        "any of the four, the one just played included (round.next proposes and accepts every adventurer)",
+        name="same_adventurer_again"),
+    Gap("§Mise en place.1", "the first adventurer is 'chosen or drawn at random', and nobody is named to choose, nor "
+        "to decide between choosing and drawing",
+        "the header's setup names the adventurer, however the table settled it (setup.adventurer)",
+        name="first_adventurer_chooser"),
 )
 
 RULINGS = dungeon.RULINGS + rounds.RULINGS
