@@ -30,10 +30,12 @@ CLASS_AFTER_OPTION = Option(
     {"round": "only the heroes and weapons played this round count (after its round a card keeps only its Attack, Gold and XP)",
      "all": "every hero and weapon in front of the player counts, whatever its round (the icons stay in effect)"},
     "round",
-    basis=Basis("published", "dungeon-draft.md:9", "round",
-                "§Jouer des cartes keeps a card's Attack, Gold and XP after its round and the tip of §Fin de manche keeps "
-                "'the icons', without saying whether a class icon is one of them; the published rule keeps only attack, "
-                "gold production and XP"))
+    # not a published answer: the facts' line (dungeon-draft.md:9) restates §Jouer des cartes, which is
+    # what leaves the class open ("the numbers and symbols on the left side" against the tip's "icons")
+    basis=Basis("model", "§Jouer des cartes §Fin de manche", "round",
+                "§Jouer des cartes keeps a card's Attack, Gold and XP after its round (the numbers and symbols of its "
+                "left side) and the tip of §Fin de manche keeps 'the icons' in effect, without saying whether a class "
+                "icon (§Icônes de classe) is among them; the model reads §Jouer des cartes's list as complete"))
 
 CLASS_AFTER = Ruling(
     "class_after", "§Jouer des cartes §Fin de manche §Icônes de classe",

@@ -177,7 +177,8 @@ GAPS = (
     Gap("§Monstres", "the XP reserve is never counted", "XP tokens are taken as unlimited", name="xp_reserve_counted"),
     # where the text is silent on a rule and the model took a reading (issue 17, item 4)
     Gap("§Mise en place", "how the draft is run is never said: how many cards each pack holds, how many are taken "
-        "at a time, when the rest pass; only the result, a hand of 7, is given",
+        "at a time, when the rest pass, nor how the draft deck is formed and shuffled at setup; only the result, a "
+        "hand of 7, is given",
         "each player is dealt a pack of 7, picks one card, and passes the rest, 7 times (public rule)", name="draft_procedure"),
     Gap("§Quêtes", "what a played quest gives, and how often its abilities 'usable over several rounds' may be used "
         "(once, once a round), is never said",
@@ -211,12 +212,23 @@ GAPS = (
         "the quest's printed count per class, heroes and weapons counted together, among the cards the player has "
         "played (common.meets)", name="quest_requirement"),
     Gap("§Jouer des cartes §Fin de tour", "'Or' on a card names its cost (top left corner, §Jouer des cartes) and the "
-        "gold it produces at the end of each turn (§Fin de tour), which the text never places on the card; the "
-        "rule that keeps 'l'Or' of a past round's card, the numbers on its left side, does not say which of the two",
+        "gold it produces at the end of each turn (§Fin de tour); both sit on the card's left side, and the rule that "
+        "keeps 'l'Or' of a past round's card, the numbers on its left side, does not say which of the two",
         "the production is a number of its own on each card (components: gold), kept after the card's round; the "
         "cost is paid once (common.production, play.card)", name="gold_cost_or_production"),
     Gap("§Mise en place", "the first player is drawn at random 'for the play phase', with no time given: before or "
         "after the quests are dealt and kept, before or after the draft",
         "a log draws it once every player has kept its quests, before the first pack is dealt (setup.first's Need; "
         "the draw changes nothing before the play phase)", name="first_player_when"),
+    Gap("§Icônes de classe §Fin de manche", "'icône' names a card's class icon (§Icônes de classe, with its colour) "
+        "and, in the tip of §Fin de manche, what stays visible on the stacked cards of past rounds, whose 'abilities' "
+        "stay in effect: whether those icons are the class icons or the Attack, Gold and XP symbols of the left side "
+        "is not said",
+        "the left side's Attack, Gold and XP (§Jouer des cartes); a past round's class counts only under option "
+        "class_after=all", name="icon_two_things"),
+    Gap("§Monstres", "a monster with a text box is defeated by following its instructions, one with XP or Gold values "
+        "by taking them: what a monster with both gives, in which order, and how long a monster's text effect lasts "
+        "(the end-of-round limit of §Jouer des cartes is said of heroes and weapons only) are never said",
+        "a monster gives its text's gain and its XP and Gold at once, when defeated, and nothing of it lasts "
+        "(play.monster; the illustrative monsters have one or the other)", name="monster_text_and_values"),
 )
