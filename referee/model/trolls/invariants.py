@@ -167,4 +167,10 @@ GAPS = (
         "(§Tour de jeu/1), the secret Rsv bid of a shot or a melee (§Actions/Tir) and the Rsv a destruction spends, "
         "which nobody answers (§Actions/Destruction): a rule about 'the bid' may mean either",
         "three things in the model: turn.bet (cards), duel.bid (Rsv, secret), act.destroy's amount", name="mise_three_roles"),
+    Gap("§Actions/Orientation §Actions/Tir", "figures face 'devant/derrière' and a target at the shooter's back is out of "
+        "its line of sight, but where the front ends is never given: the whole half-plane ahead, or a narrower arc "
+        "of vision (a shot or a charge at a target 60 degrees off the facing is legal under one reading, not the "
+        "other)",
+        "the whole half-plane ahead of the line through the figure's centre square to its facing (geo.ahead); "
+        "exactly on that line, the abeam option (target_abeam)", name="front_arc"),
 )
