@@ -9,7 +9,7 @@ import pytest
 from referee.checks.text import Hit, _known, _map, detect, page, read, silent_option, unstated_effect
 from referee.rulebook.coverage import Entry
 from referee.checks.text.hit import findings
-from referee.model.kernel.rules import Answer, Option, Ruling
+from referee.model.kernel.rules import Answer, Gap, Option, Ruling
 from referee.rulebook.text import sections
 
 BOOK = """\
@@ -203,6 +203,11 @@ def test_a_silent_option_no_ruling_asks_is_a_finding_and_no_other_option_is():
     ruling = Ruling("who", "§2.2", "who chooses", yes, (Answer("§2.2", "option:asked=a", "A", yes, yes),))
     hits = list(silent_option(_game(opts, [ruling])))
     assert [(h.cite, h.detector, h.kind, h.term) for h in hits] == [("§2.1", "silent-option", "ambiguity", "drop")]
+    # a Gap whose reading names the option is that silence's finding: not reported twice
+    gap = Gap("§2.1", "what dropping costs is never said", "free (option drop=0)", name="drop_cost")
+    assert list(silent_option(_game(opts, [ruling], [gap]))) == []
+    other = Gap("§2.1", "something else", "the option dropped names no option here", name="other")
+    assert [h.term for h in silent_option(_game(opts, [ruling], [other]))] == ["drop"]
 
 
 def test_an_act_whose_conditions_the_text_gives_and_whose_result_it_never_states():

@@ -2,9 +2,12 @@
 "silent"). Its ruling, where one asks the question, reports it with the situation and a
 witness (audit/rulings.py), so only an option no ruling answers is a finding here. "house"
 options are decided by the text, "variant" ones are the book's own, "disputed" ones are the
-audit's own findings (audit/listed.py): none of them is reported here."""
+audit's own findings (audit/listed.py): none of them is reported here. Nor is an option a
+Gap already reports: one whose `fills` names it ("option NAME"), the gap being the finding of
+that silence (Trolls' leave_melee_staying and option leave_melee)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ...model.kernel.rules import cites
@@ -13,8 +16,9 @@ from .hit import Hit
 
 def silent_option(game) -> Iterator[Hit]:
     asked = {x.option[0] for r in game.rulings for x in r.answers if x.option is not None}
+    gapped = {m for g in game.gaps for m in re.findall(r"\boption ([a-z_]+)\b", g.fills)}
     for o in game.options:
-        if o.kind != "silent" or o.name in asked:
+        if o.kind != "silent" or o.name in asked or o.name in gapped:
             continue
         where = cites(o.cite) or [""]
         readings = "; ".join(f"{k}: {v}" for k, v in o.choices.items())

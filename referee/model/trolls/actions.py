@@ -122,11 +122,19 @@ def reach_need(cite, mult):
 # ---------------------------------------------------------------- §Actions/Mouvement
 def move_cost(s, a):
     """x points per figure for x times its Mvt (§Actions/Mouvement), summed over a group (§Groupe/3),
-    +2 per figure that leaves a càc (§Actions/Mouvement)."""
+    +2 per figure that leaves a càc (§Actions/Mouvement): in base contact with an enemy where it
+    starts and with none where it ends, or (option leave_melee=start) in contact where it starts."""
     m = members(a.figs)
+    start = s.cfg.opt("leave_melee") == "start"
     # (no fork on is_sym to skip the figures the argument leaves out: the sum is the same,
     # and without it the rule compiles, kernel/compile/)
-    return a.x * count(a) + 2 * Sum(If(And(m[i] == 1, engaged(s, i)), 1, 0) for i in range(NF))
+    return a.x * count(a) + 2 * Sum(If(And(m[i] == 1, engaged(s, i), True if start else Not(engaged(s, i, _to(a, i)))), 1, 0)
+                                    for i in range(NF))
+
+
+def _to(a, i):
+    """Where figure i's move ends (a Moves argument: flag, x, y per slot)."""
+    return (a.figs[3 * i + 1], a.figs[3 * i + 2])
 
 
 def _moves(s):

@@ -54,10 +54,11 @@ def contact(s, i, j, pi=None):
     return touching(s.pos[i] if pi is None else pi, s.pos[j], r)
 
 
-def engaged(s, i):
-    """In a càc: in base contact with a living figure of another faction (see Gap 'contact')."""
+def engaged(s, i, pi=None):
+    """In a càc: in base contact with a living figure of another faction (see Gap 'contact'),
+    where i stands, or at pi."""
     n = len(s.cfg.comp.figs)
-    return Or(*[And(alive(s, j), contact(s, i, j)) for j in range(n) if owner(s, j) != owner(s, i)])
+    return Or(*[And(alive(s, j), contact(s, i, j, pi)) for j in range(n) if owner(s, j) != owner(s, i)])
 
 
 def count(flags):

@@ -153,8 +153,9 @@ GAPS = (
         "(actions.move_cost, charge_cost)", name="group_move_multiple"),
     Gap("§Actions/Mouvement", "leaving a càc costs +2: whether a figure in base contact that moves and stays in "
         "contact (round its enemy, to its back) leaves the càc is not said",
-        "any figure in base contact with an enemy when its move starts pays the +2, wherever it ends "
-        "(actions.move_cost)", name="leave_melee_staying"),
+        "a figure in base contact with an enemy where it starts and with none where it ends pays the +2 (option "
+        "leave_melee=leaves; =start charges every figure in contact where it starts: actions.move_cost)",
+        name="leave_melee_staying"),
     Gap("§Tour de jeu/1", "the draw is 'one or two cards' to rebuild the hand, never above 5: with 3 cards in hand, "
         "whether the player may draw only one (a choice under the ceiling) or must draw the two that rebuild it is "
         "not said",

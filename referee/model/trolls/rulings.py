@@ -45,14 +45,21 @@ OPTIONS = (
                        "§Tour de jeu/1 has each player draw one or two cards and never hold more than 5: with 5 in hand both cannot hold")),
     Option("short_refill", "§Tour de jeu/1",
            "with 2 cards or fewer in hand, one or two cards cannot bring the hand back to 5",
-           {"two": "he draws two cards (or what his deck holds)", "one": "he draws one card (if any)"}, "two",
+           {"two": "he draws two cards", "one": "he draws one card"}, "two",
            basis=Basis("model", "§Tour de jeu/1", "two",
                        "§Tour de jeu/1 has the draw refill the hand with one or two cards, which cannot bring 2 cards or fewer back to 5")),
     Option("empty_deck", "§Tour de jeu/1",
-           "the deck holds fewer cards than the refill needs (the deck is never reshuffled: §Intro)",
+           "the deck holds fewer cards than the refill needs, whatever the hand (the deck is never reshuffled: §Intro)",
            {"all": "he draws what is left", "none": "he draws nothing"}, "all",
            basis=Basis("model", "§Tour de jeu/1", "all",
                        "the deck is never reshuffled (§Intro) and §Tour de jeu/1 never says what a draw gives from a deck too small")),
+    Option("leave_melee", "§Actions/Mouvement",
+           "leaving a càc costs the move +2: whether a figure that moves yet ends in base contact with an enemy leaves it",
+           {"leaves": "+2 only for a figure in base contact with an enemy where it starts and with none where it ends",
+            "start": "+2 for every figure in base contact with an enemy where its move starts"}, "leaves",
+           basis=Basis("model", "§Actions/Mouvement", "leaves",
+                       "§Actions/Mouvement prices leaving ('quitter') a càc and never defines it; a figure still in "
+                       "contact where it stops has not left it")),
     Option("no_card", "§Tour de jeu/1",
            "a player with no card in hand must bet one to three cards",
            {"end": "the game ends (the objective points are counted)", "pass": "he bets nothing (Rsv 0)"}, "end",
@@ -106,21 +113,31 @@ R_SHORT = Ruling(
     "a hand of 2 cards or fewer at the draw (after a bet of 3): one or two cards cannot refill it to 5",
     lambda s, a: hcount(s, _pp(a)) <= 2,
     (TEXT_DRAW,
-     Answer("§Tour de jeu/1", "option:short_refill=two", "two cards, or what the deck holds",
-            lambda s, a: hcount(s, _pp(a)) <= 2, lambda s, a: Min(2, dcount(s, _pp(a)))),
-     Answer("§Tour de jeu/1", "option:short_refill=one", "one card, if the deck holds one",
-            lambda s, a: hcount(s, _pp(a)) <= 2, lambda s, a: Min(1, dcount(s, _pp(a))))),
+     Answer("§Tour de jeu/1", "option:short_refill=two", "two cards (a deck holding fewer: option empty_deck)",
+            lambda s, a: hcount(s, _pp(a)) <= 2, lambda s, a: 2),
+     Answer("§Tour de jeu/1", "option:short_refill=one", "one card (an empty deck: option empty_deck)",
+            lambda s, a: hcount(s, _pp(a)) <= 2, lambda s, a: 1)),
     action="turn.draw")
 
+
+def _wanted(s, a):
+    """The cards the refill asks for: what brings the hand back to 5 (3 or 4 in hand), or
+    what option short_refill asks of a hand of 2 or fewer."""
+    h = hcount(s, _pp(a))
+    return If(h >= 3, 5 - h, 2 if s.cfg.opt("short_refill") == "two" else 1)
+
+
+# The deck falls short of any refill, short or not: one question, one option (empty_deck).
+# Only a deck holding some cards asks it (an empty one gives nothing either way).
 R_LOW = Ruling(
     "draw_empty_deck", "§Tour de jeu/1",
     "the deck holds fewer cards than the refill needs (an empty deck after a few turns: §Intro)",
-    lambda s, a: And(hcount(s, _pp(a)) >= 3, hcount(s, _pp(a)) <= 4, dcount(s, _pp(a)) < _need(s, a)),
+    lambda s, a: And(hcount(s, _pp(a)) <= 4, dcount(s, _pp(a)) >= 1, dcount(s, _pp(a)) < _wanted(s, a)),
     (TEXT_DRAW,
      Answer("§Tour de jeu/1", "option:empty_deck=all", "what is left in the deck",
-            lambda s, a: dcount(s, _pp(a)) < _need(s, a), lambda s, a: dcount(s, _pp(a))),
+            lambda s, a: dcount(s, _pp(a)) < _wanted(s, a), lambda s, a: dcount(s, _pp(a))),
      Answer("§Tour de jeu/1", "option:empty_deck=none", "nothing",
-            lambda s, a: dcount(s, _pp(a)) < _need(s, a), lambda s, a: 0)),
+            lambda s, a: dcount(s, _pp(a)) < _wanted(s, a), lambda s, a: 0)),
     action="turn.draw")
 
 
@@ -140,7 +157,8 @@ def _draw_not_full(h, s, a):
 
 
 def _draw_short(h, s, a):
-    return decide(R_SHORT, s, a)
+    k = decide(R_SHORT, s, a)
+    return lazy_if(dcount(s, _pp(a)) >= k, lambda k, s, a: k, _draw_low, k, s, a)
 
 
 def _draw_low(h, s, a):

@@ -3,7 +3,7 @@ the draw, the secret bets, the reveal and the reserves, the rounds, the end of t
 from __future__ import annotations
 
 from ..kernel import (
-    Action, And, If, Names, Need, Not, Or, Param, Sum, Undecided, args, covers, decide, put, vadd, vsub,
+    Action, And, If, Names, Need, Not, Or, Param, Sum, Undecided, args, covers, decide, lazy_if, put, vadd, vsub,
 )
 from .moves import multisets
 from .rulings import R_BLANC, R_JOKERS, R_ZERO, dcount, draw_count, hcount, min_bet, rsv_of
@@ -89,6 +89,19 @@ def _bet_effect(s, a):
                  blanc=put(s.blanc, a.p, decide(R_JOKERS, s, a)))
 
 
+def _no_bet(p, s):
+    from types import SimpleNamespace
+
+    return min_bet(s, SimpleNamespace(p=p)) < 0
+
+
+def _cannot_bet(s, p):
+    """Player p has not bet and cannot (option no_card=end: the game ends). Asked only of a
+    player who has not bet: for one who has, the question does not arise, and deciding it
+    would find no answer (an emptied hand after his bet)."""
+    return lazy_if(s.betted[p], lambda p, s: False, _no_bet, p, s)
+
+
 BET_ACT = Action(
     "turn.bet", "§Tour de jeu/1", "a player bets one to three cards of his hand, secretly",
     params=(Param("cards", Names(kinds, "card", most=5), "the cards bet (secret until the reveal)"),),
@@ -101,6 +114,10 @@ BET_ACT = Action(
         Need("§Mise", "a bet is one to three cards",
              lambda s, a: And(_n(a.cards) <= 3, _n(a.cards) >= min_bet(s, a), min_bet(s, a) >= 0),
              lambda s, a: f"bets {_n(a.cards)} cards" + (" with an empty hand" if hcount(s, a.p) == 0 else "")),
+        # under no_card=end a player who cannot bet ends the game, before anyone bets
+        Need("§Tour de jeu/1", "no player is left unable to bet (option no_card=end: the game ends instead)",
+             lambda s, a: Not(Or(*[_cannot_bet(s, p) for p in range(3)])),
+             lambda s, a: "the " + ", ".join(who(p) for p in range(3) if _cannot_bet(s, p)) + " cannot bet: the game ends"),
     ),
     effect=_bet_effect, phases=("bet",),
     propose=lambda s: (args(p, cards=v) for p in range(3) if not s.betted[p] for n in (0, 1, 2, 3)
@@ -163,12 +180,6 @@ END_TURN = Action(
     effect=_end_effect, phases=("close",), goes=("draw",), by="chance",
     propose=lambda s: (args(None),),
 )
-
-
-def _cannot_bet(s, p):
-    from types import SimpleNamespace
-
-    return And(Not(s.betted[p]), min_bet(s, SimpleNamespace(p=p)) < 0)
 
 
 GAME_END = Action(

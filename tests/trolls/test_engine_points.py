@@ -1,0 +1,69 @@
+"""Three points an independent engine found (session 37, /work/notes/s37/trolls-engine):
+leaving a càc, a player left without cards under no_card=end, and a short hand facing a short
+deck. Each test fails on the model before that session."""
+
+import pytest
+
+from referee.model.kernel import args
+from referee.model.kernel import rules as KR
+from referee.model.trolls import rulings as R
+from referee.model.trolls.actions import move_cost
+from referee.model.trolls.state import BET
+
+from helpers import failing, moving, playing, setpos, start, step
+
+
+@pytest.mark.parametrize("option, staying, leaving", [("leaves", 1, 3), ("start", 3, 3)])
+def test_leaving_a_melee_costs_two_more_only_when_the_figure_ends_out_of_contact(option, staying, leaving):
+    """§Actions/Mouvement prices leaving ('quitter') a càc: h1 (base 1") touches t1 (base 2");
+    a 2" move that ends still touching it does not leave it (option leave_melee=leaves, the
+    default); one that ends 3" away does."""
+    s = setpos(playing(rsv=(10, 0, 0), options={"leave_melee": option}), h1=(2, 4), t1=(3, 4))
+    stay = args(0, figs=moving(h1=(4, 4)), x=1, face=None, centre=None)
+    away = args(0, figs=moving(h1=(0, 4)), x=1, face=None, centre=None)
+    assert (move_cost(s, stay), move_cost(s, away)) == (staying, leaving)
+    assert step(s, "act.move", 0, figs=moving(h1=(4, 4)), x=1, face=None, centre=None).rsv[0] == 10 - staying
+
+
+def _troll_out_of_cards(options=None):
+    s = start({"no_card": "end", **(options or {})})
+    empty = (0,) * len(s.hand[1])
+    return s.but(phase=BET, drawn=(True,) * 3, hand=(s.hand[0], empty, s.hand[2]),
+                 deck=(s.deck[0], empty, s.deck[2]))
+
+
+def test_no_card_end_ends_the_game_before_anyone_bets():
+    """Under no_card=end a player who cannot bet ends the game: nobody bets first (before,
+    the Human's bet was taken and the end then refused: no event was legal after it)."""
+    s = _troll_out_of_cards()
+    bet = failing(s, "turn.bet", 0, cards=(1, 0, 0, 0, 0, 0))
+    assert bet is not None and bet.cite == "§Tour de jeu/1" and "unable to bet" in bet.says
+    assert step(s, "game.end").phase != BET
+
+
+def test_the_end_stays_legal_after_a_bet_already_made():
+    """A state where the Human already bet his whole hand (a log of another engine): asking
+    whether he can bet again has no answer, and must not block the end."""
+    s = _troll_out_of_cards()
+    s = s.but(betted=(True, False, False), hand=((0,) * len(s.hand[0]),) + s.hand[1:])
+    assert failing(s, "game.end") is None
+
+
+@pytest.mark.parametrize("empty_deck, drawn", [("all", 1), ("none", 0)])
+def test_a_short_hand_facing_a_short_deck_follows_empty_deck(empty_deck, drawn):
+    """A hand of 2 asks two cards (short_refill=two); the deck holds one: option empty_deck
+    decides, as it does for a hand of 3 or 4 (before, short_refill took the last card whatever
+    empty_deck said)."""
+    s = start({"empty_deck": empty_deck})
+    s = s.but(hand=((1, 1, 0, 0, 0, 0),) + s.hand[1:], deck=((0, 0, 0, 1, 0, 0),) + s.deck[1:],
+              grave=((1, 1, 2, 1, 2, 2),) + s.grave[1:])
+    trace: list = []
+    with KR.tracing(trace):
+        assert R.draw_count(s, args(0)) == drawn
+    assert {r.name for r, _ in trace} == {"draw_short_refill", "draw_empty_deck"}
+    # an empty deck gives nothing under either reading: no question is traced for it
+    s0 = s.but(deck=((0,) * 6,) + s.deck[1:])
+    trace.clear()
+    with KR.tracing(trace):
+        assert R.draw_count(s0, args(0)) == 0
+    assert "draw_empty_deck" not in {r.name for r, _ in trace}
