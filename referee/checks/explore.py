@@ -55,8 +55,13 @@ class Explorer:
     compile_after: int | None = None  # each action compiled at its Nth move tested (None: compile.HOT)
     focus: Callable[[Any], bool] | None = None  # where every move is weighed (else `sample` of them: expand)
     sample: int = 8
+    # the scenarios' player: a move after which an invariant not proved for the rules in force
+    # (or a step guarantee) breaks is not played, for a replay refuses it; the witness searches
+    # leave it off, to reach such states
+    lawful: bool = False
     weight: Any = field(init=False, repr=False)
     _fast: Any = field(default=None, init=False, repr=False)  # (Config, its compiled rules)
+    _trust: Any = field(default=None, init=False, repr=False)  # (Config, the invariants proved for it)
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -89,13 +94,31 @@ class Explorer:
 
     def outcome(self, s: Any, act: Any, a: Any) -> Any:
         """The state after a legal move, or None when the rules cannot tell what it does
-        (its effect, or the end-of-game questions: winner, scoring)."""
+        (its effect, or the end-of-game questions: winner, scoring), or when, `lawful`, it
+        breaks an invariant."""
         try:
             t = self.rules(s).apply(s, act, a)
             self.game.result(t)
         except Undecided:
             return None
-        return t
+        return t if not self.lawful or self.keeps_invariants(s, act, a, t) else None
+
+    def keeps_invariants(self, s: Any, act: Any, a: Any, t: Any) -> bool:
+        """From s, where every invariant holds, t breaks none that a replay checks: those not
+        proved for s's rules (the certificate, the proof cache: proofstore.trusted, default
+        components as the scenarios play them), and the step guarantees."""
+        got = self._trust
+        if got is None or got[0] is not s.cfg:
+            from .. import proofstore
+
+            got = self._trust = (s.cfg, proofstore.trusted(self.game, s.cfg))
+        trusted = got[1]
+        if len(trusted) < len(self.game.invariants):
+            rules = self.rules(s)
+            broken = rules.broken_after(s, t, act, trusted, a) if self.compiled else rules.broken_after(s, t, trusted)
+            if broken:
+                return False
+        return not (self.game.steps and any(True for _ in self.game.broken_steps(s, t)))
 
     def legal(self, s: Any) -> list[Move]:
         """Every legal move of s with the state it leads to, in the generator's order."""
@@ -136,6 +159,8 @@ class Explorer:
                         continue
                     t = rules.apply(s, act, a)
                     self.game.result(t)
+                    if self.lawful and not self.keeps_invariants(s, act, a, t):
+                        continue  # a replay refuses it: no scenario plays it, no goal is met by it
                 except Undecided as e:
                     decided.append((e.ruling, None))
                     t = None
@@ -255,7 +280,7 @@ class Playout:
 def explore_from_setups(game: Game, rules: Rules, goal: Callable[..., bool], score: Callable[[Any], float],
              budget: Budget, greed: float = 0.6, depth: int = 1500, seed: int = 0,
              restart: Restarts | None = None, focus: Callable[[Any], bool] | None = None,
-             known: list[tuple[dict, list, Any]] = ()) -> tuple[dict, list] | None:
+             known: list[tuple[dict, list, Any]] = (), lawful: bool = False) -> tuple[dict, list] | None:
     """Random playouts from random setups (greedy on the score with probability
     `greed`, the first move within one of the best; uniform otherwise); every legal move of
     every visited state is tested against goal(header, path, before, action, args, after,
@@ -264,11 +289,12 @@ def explore_from_setups(game: Game, rules: Rules, goal: Callable[..., bool], sco
     the best-scored states met so far instead, for a short leg (Restarts); with `focus`,
     every move is weighed only in the states it accepts (Explorer.expand); `known` states
     ((header, path to it, state)) are offered to the restarts first, as states met (a
-    search may then start where an earlier one got)."""
+    search may then start where an earlier one got); `lawful`: as Explorer.lawful (the
+    scenarios' searches)."""
     if game.moves is None or game.random_header is None:
         return None
     rng = random.Random(seed)
-    ex = Explorer(game, score=score, greed=greed, near=1.0, budget=budget, focus=focus)
+    ex = Explorer(game, score=score, greed=greed, near=1.0, budget=budget, focus=focus, lawful=lawful)
     fresh = starts(game, rules, rng, budget)
     kept: dict = {}  # the best state met in each cell: cell -> (score, -order met, header, path, state)
     met = order = 0

@@ -88,7 +88,7 @@ def _edges_at(game: Game, probes: list, s: Any, act: Any, a: Any) -> list[tuple[
 def _games(gen: Any, game: Game, name: str, v: str, mine: list, counts: list[int], events: int) -> list[Scenario]:
     probes = _probes(mine)
     acts = {r.action for r, _, _ in probes}
-    explorer = Explorer(game, "weighted")
+    explorer = Explorer(game, "weighted", lawful=True)
     found: set[str] = set()
     out: list[Scenario] = []
     played = 0

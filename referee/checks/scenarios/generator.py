@@ -26,7 +26,7 @@ class Generator:
     def __init__(self, game: Game, seed: int, confs: list[tuple[dict, int]] | None = None):
         self.game, self.seed = game, seed
         # the scenarios' games: weighted by the game's own move weights when it has them
-        self.explorer = Explorer(game, "weighted")
+        self.explorer = Explorer(game, "weighted", lawful=True)
         self.confs = confs or configurations(game)  # (options, players) the games cycle through
         self._played: dict[tuple, tuple] = {}  # legal games already played (mutants, unreadable)
         self.unreached: list = []  # actions no boundary game plays and no steered search reached (reach.py)
@@ -49,7 +49,7 @@ class Generator:
         header = header_for(self.game, opts, n, rng)
         s = self.game.first_state(header)
         # with `greed`, that share of the moves goes furthest into the game (Game.progress)
-        ex = Explorer(self.game, "weighted", score=self.game.progress, greed=greed) if greed else self.explorer
+        ex = Explorer(self.game, "weighted", score=self.game.progress, greed=greed, lawful=True) if greed else self.explorer
         first, path, afters = s, [], []
         for m in (play := ex.play(s, rng, max_steps)):
             path.append((m.act, m.args))

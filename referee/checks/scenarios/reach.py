@@ -71,7 +71,7 @@ def steer_to(game: Game, rules: Rules, act: Any, units: int = UNITS, seed: int =
 
     restart = dataclasses.replace(RESTARTS, cell=cell, keep=KEEP, fresh=fresh)
     return explore_from_setups(game, rules, goal, lambda s: near(s) * CLIMB + progress(s), Budget(units),
-                               greed=STEER_GREED, seed=seed, restart=restart, focus=there, known=known)
+                               greed=STEER_GREED, seed=seed, restart=restart, focus=there, known=known, lawful=True)
 
 
 def steps_to(game: Game, rules: Rules, act: Any, only: int, units: int = UNITS, seed: int = 0,
@@ -91,7 +91,7 @@ def steps_to(game: Game, rules: Rules, act: Any, only: int, units: int = UNITS, 
 
     explore_from_setups(game, rules, goal, lambda s: near(s) * CLIMB + progress(s), Budget(units),
                         greed=STEER_GREED, seed=seed, restart=dataclasses.replace(RESTARTS, cell=cell, keep=KEEP),
-                        focus=there, known=known)
+                        focus=there, known=known, lawful=True)
     return list(hits.values())
 
 

@@ -109,7 +109,7 @@ def _search(gen: Any, name: str, v: str, vals: list, counts: list, events: int, 
     """(header, declared path, result line, line, how the option decides) of the first game
     under name=v one of whose events goes otherwise under another value, or None."""
     game = gen.game
-    explorer = Explorer(game, "weighted")
+    explorer = Explorer(game, "weighted", lawful=True)
     played = 0
     for header, rng in under(game, gen.seed, name, v, counts, "situations"):
         if played >= events:
