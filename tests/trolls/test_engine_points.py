@@ -41,12 +41,13 @@ def test_no_card_end_ends_the_game_before_anyone_bets():
     assert step(s, "game.end").phase != BET
 
 
-def test_the_end_stays_legal_after_a_bet_already_made():
+def test_a_bet_already_made_gets_a_verdict_not_a_dead_end():
     """A state where the Human already bet his whole hand (a log of another engine): asking
-    whether he can bet again has no answer, and must not block the end."""
+    whether he can bet again has no answer, and must not stop the check (before, the end
+    raised 'the rules give no outcome'); the turn is played out first."""
     s = _troll_out_of_cards()
     s = s.but(betted=(True, False, False), hand=((0,) * len(s.hand[0]),) + s.hand[1:])
-    assert failing(s, "game.end") is None
+    assert failing(s, "game.end").says == "the game ends before anyone bets in the turn"
 
 
 @pytest.mark.parametrize("empty_deck, drawn", [("all", 1), ("none", 0)])
@@ -67,3 +68,15 @@ def test_a_short_hand_facing_a_short_deck_follows_empty_deck(empty_deck, drawn):
     with KR.tracing(trace):
         assert R.draw_count(s0, args(0)) == 0
     assert "draw_empty_deck" not in {r.name for r, _ in trace}
+
+
+@pytest.mark.parametrize("no_card", ["end", "pass"])
+def test_a_turn_whose_bets_are_made_is_played_before_the_game_ends(no_card):
+    """Every card bet, none left in hand or deck: the turn is revealed and played first; the
+    end comes at the next bet phase (before, game.end was taken before the reveal)."""
+    s = start({"no_card": no_card})
+    empty = tuple((0,) * len(h) for h in s.hand)
+    s = s.but(phase=BET, drawn=(True,) * 3, hand=empty, deck=empty)
+    assert failing(s, "game.end") is None  # nobody has bet: the game may end
+    bet = failing(s.but(betted=(True, True, True)), "game.end")
+    assert bet is not None and bet.says == "the game ends before anyone bets in the turn"

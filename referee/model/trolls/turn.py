@@ -188,7 +188,11 @@ GAME_END = Action(
     needs=(Need("§Tour de jeu/1", "a player cannot bet (option no_card) or no card is left anywhere",
                 lambda s, a: Or(*[_cannot_bet(s, p) for p in range(3)],
                                 And(*[And(hcount(s, p) == 0, dcount(s, p) == 0) for p in range(3)])),
-                lambda s, a: "every player can still bet"),),
+                lambda s, a: "every player can still bet"),
+           # a turn whose bets are made is played to its end (§Tour de jeu/2-7): the cards
+           # bet are what emptied the hands, and the end comes at the next bet phase
+           Need("§Tour de jeu/1", "the game ends before anyone bets in the turn", lambda s, a: Not(Or(*s.betted)),
+                lambda s, a: "bets are already made this turn: it is played out first"),),
     effect=lambda s, a: s.but(phase=OVER), phases=("bet",), goes=("over",), by="chance",
     propose=lambda s: (args(None),),
 )
