@@ -13,7 +13,7 @@ from referee.model.trolls.state import BET
 from helpers import failing, moving, playing, setpos, start, step
 
 
-@pytest.mark.parametrize("option, staying, leaving", [("leaves", 1, 3), ("start", 3, 3)])
+@pytest.mark.parametrize("option, staying, leaving", [("leaves", 1, 3), ("each", 1, 3), ("start", 3, 3)])
 def test_leaving_a_melee_costs_two_more_only_when_the_figure_ends_out_of_contact(option, staying, leaving):
     """§Actions/Mouvement prices leaving ('quitter') a càc: h1 (base 1") touches t1 (base 2");
     a 2" move that ends still touching it does not leave it (option leave_melee=leaves, the
@@ -80,3 +80,10 @@ def test_a_turn_whose_bets_are_made_is_played_before_the_game_ends(no_card):
     assert failing(s, "game.end") is None  # nobody has bet: the game may end
     bet = failing(s.but(betted=(True, True, True)), "game.end")
     assert bet is not None and bet.says == "the game ends before anyone bets in the turn"
+
+
+@pytest.mark.parametrize("option, cost", [("leaves", 1), ("each", 3), ("start", 3)])
+def test_leaving_one_melee_for_another(option, cost):
+    """h1 touches t1, and moves 2" to touch t2 instead: it left t1's càc for another one."""
+    s = setpos(playing(rsv=(10, 0, 0), options={"leave_melee": option}), h1=(2, 4), t1=(1, 4), t2=(5, 4))
+    assert move_cost(s, args(0, figs=moving(h1=(4, 4)), x=1, face=None, centre=None)) == cost

@@ -125,11 +125,24 @@ def move_cost(s, a):
     +2 per figure that leaves a càc (§Actions/Mouvement): in base contact with an enemy where it
     starts and with none where it ends, or (option leave_melee=start) in contact where it starts."""
     m = members(a.figs)
-    start = s.cfg.opt("leave_melee") == "start"
     # (no fork on is_sym to skip the figures the argument leaves out: the sum is the same,
     # and without it the rule compiles, kernel/compile/)
-    return a.x * count(a) + 2 * Sum(If(And(m[i] == 1, engaged(s, i), True if start else Not(engaged(s, i, _to(a, i)))), 1, 0)
-                                    for i in range(NF))
+    return a.x * count(a) + 2 * Sum(If(And(m[i] == 1, _leaves(s, a, i)), 1, 0) for i in range(NF))
+
+
+def _leaves(s, a, i):
+    """Figure i leaves a càc by this move, as option leave_melee reads 'quitter': `leaves`,
+    in base contact with an enemy where it starts and with none where it ends; `each`, out
+    of contact at the end with some enemy it touched at the start; `start`, in contact where
+    it starts."""
+    how = s.cfg.opt("leave_melee")
+    if how == "start":
+        return engaged(s, i)
+    if how == "leaves":
+        return And(engaged(s, i), Not(engaged(s, i, _to(a, i))))
+    n = len(s.cfg.comp.figs)
+    return Or(*[And(alive(s, j), contact(s, i, j), Not(contact(s, i, j, _to(a, i))))
+                for j in range(n) if owner(s, j) != owner(s, i)])
 
 
 def _to(a, i):

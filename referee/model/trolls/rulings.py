@@ -56,6 +56,7 @@ OPTIONS = (
     Option("leave_melee", "§Actions/Mouvement",
            "leaving a càc costs the move +2: whether a figure that moves yet ends in base contact with an enemy leaves it",
            {"leaves": "+2 only for a figure in base contact with an enemy where it starts and with none where it ends",
+            "each": "+2 for a figure that ends out of contact with any enemy it touched where it started (into another càc too)",
             "start": "+2 for every figure in base contact with an enemy where its move starts"}, "leaves",
            basis=Basis("model", "§Actions/Mouvement", "leaves",
                        "§Actions/Mouvement prices leaving ('quitter') a càc and never defines it; a figure still in "
