@@ -79,3 +79,18 @@ def test_a_choice_is_not_declared():
         assert declare(game, s, [(act, SimpleNamespace(p=0, x=0))], [s])[0][1].x == want, refuse
     game, act = _toy(())
     assert declare(game, s, [(act, SimpleNamespace(p=0, x=1))], [s])[0][1].x == 1  # given: kept
+
+
+def test_a_declared_value_no_log_can_write_is_not_offered_as_a_wrong_one():
+    """Twister's token fields read "Player.Name" for 0..27: "one off" the last token is no
+    value at all (session 37: the declarations family crashed on it, IndexError)."""
+    from types import SimpleNamespace
+
+    from referee.checks.scenarios.declarations import _writable
+    from referee.model import load
+    from referee.model.twister.params import Token
+
+    cfg = load("twister").default_config()
+    prm = SimpleNamespace(kind=Token())
+    assert _writable(prm, 27, cfg, ("A", "B")) and _writable(prm, 0, cfg, ("A", "B"))
+    assert not _writable(prm, 28, cfg, ("A", "B")) and not _writable(prm, -1, cfg, ("A", "B"))
