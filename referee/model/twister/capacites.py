@@ -127,8 +127,9 @@ def _gate_exists(s, a):
 
 
 def _gate_state(s, a):
-    v = Lookup(s.gate, a.gate)
-    return v == {OPEN: 0, CLOSE: 1, BREAK: 0}[a.act] if a.act != BREAK else v != 2
+    """§Voleuse: the Thief opens a closed portcullis and closes an open one (0 closed, 1 open;
+    a broken one, 2, is §Guerrier's Need)."""
+    return Lookup(s.gate, a.gate) == {OPEN: 0, CLOSE: 1}[a.act] if a.act != BREAK else True
 
 
 def _gate_beside(s, a) -> bool:
@@ -166,7 +167,9 @@ GATE = Action(
         Need("§Capacités", "the Thief (open, close) or the Warrior (break) is unwounded, on the board and not carried",
              lambda s, a: _able(_gate_char(a), "").test(s, a), lambda s, a: "that character cannot act"),
         Need("§Voleuse", "the portcullis exists", _gate_exists, lambda s, a: f"no portcullis {a.gate}"),
-        Need("§Guerrier", "a broken portcullis stays broken; opening needs it closed, closing needs it open", _gate_state,
+        Need("§Guerrier", "a broken portcullis stays broken: nobody opens, closes or breaks it again",
+             lambda s, a: Lookup(s.gate, a.gate) != 2, lambda s, a: "the portcullis is broken"),
+        Need("§Voleuse", "opening needs the portcullis closed, closing needs it open", _gate_state,
              lambda s, a: f"the portcullis is {['closed', 'open', 'broken'][s.gate[a.gate]]}"),
         Need("§Voleuse", "the character stands beside the portcullis", board_check(_gate_beside), lambda s, a: "it is not beside that portcullis"),
     ),

@@ -177,8 +177,9 @@ def dest_needs(cite: str) -> tuple[Need, ...]:
         Need(cite, "the character is on the board and not carried",
              lambda s, a: And(on_board(Lookup(s.loc, _mt(a), -9)), Not(held_by_any(s.held, _mt(a)))),
              lambda s, a: "it is not on the board, or it is carried"),
-        Need("§Blessés", "a wounded character does not move by itself", lambda s, a: decide(WOUNDED_MOVES, s, a),
-             lambda s, a: "it is wounded"),
+        Need("§Blessés", "a wounded character moves by itself only where the wounded_move option lets it (the text "
+             "does not say)", lambda s, a: decide(WOUNDED_MOVES, s, a),
+             lambda s, a: "it is wounded (wounded_move=no)"),
         Need("§Révéler", "the destination is a starting line or a revealed room", lambda s, a: _open_square(s, a.to), _show_to),
         Need(cite, "the character goes to another square", lambda s, a: Lookup(s.loc, _mt(a), -9) != a.to, _show_to),
         Need("§Règle d'or 2", "at most 2 pawns on the square at the end of the action", lambda s, a: decide(PAWNS, s, a) <= 2,

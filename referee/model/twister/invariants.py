@@ -16,8 +16,15 @@ def _square(s, q):
     character. `occ` counts carried tokens too: under carried=no the 2 pawns are those lying
     on the square (the move's Need counts so), each of which may carry one more, so the
     count of all tokens there is at most 4 (a character carrying a wounded friend onto a
-    square holding a wounded character makes 3, which the option allows)."""
-    return And(s.occ[q] <= _most(s), s.objs[q] <= 1, s.unw[q] <= 1)
+    square holding a wounded character makes 3, which the option allows). Under
+    heal_shared=yes a heal stands a wounded character up beside an unwounded one, as that
+    reading says ("two unwounded characters then share a square"): only the token bound
+    holds the unwounded there."""
+    return And(s.occ[q] <= _most(s), s.objs[q] <= 1, s.unw[q] <= _unwounded_most(s))
+
+
+def _unwounded_most(s) -> int:
+    return _most(s) if s.cfg.opt("heal_shared") == "yes" else 1
 
 
 def _most(s) -> int:
@@ -167,7 +174,8 @@ placement = conjunction(*locations.parts, *rooms.parts)
 
 INVARIANTS = (
     Invariant("§Règle d'or 2", "at most 2 tokens on a square (carried ones included; with carried=no, 2 lying there, "
-              "each carrying at most one more), never two objects, at most one unwounded character (per-square counts)",
+              "each carrying at most one more), never two objects, at most one unwounded character (under heal_shared=yes, "
+              "more after a heal, within the token bound) (per-square counts)",
               square_counts_ok, name="2_tokens_square", core=True),
     Invariant("§Mise en place", "nothing lies on the squares of a face-down room", face_down_empty,
               name="face_down_room_empty", core=True),

@@ -20,8 +20,10 @@ GAPS = (
         "up to its speed (public rule)", name="move_distance"),
     Gap("§Révéler", "the action points revealing a room costs are never given",
         "1 AP (public rule)", name="reveal_cost"),
-    Gap("§Révéler", "'direct access' to a room, which revealing needs, is never defined",
-        "a character of the player on a square next to the room, with no wall on that side", name="direct_access"),
+    Gap("§Révéler", "'direct access' to a room, which revealing needs, is never defined: a square next to it, or a "
+        "way in, which a wall on the face-down room's own edge (unseen until it is turned up) would close",
+        "a character of the player on a square next to the room, with no wall or closed portcullis on its own room's "
+        "side of the border; the face-down room's walls are not looked at (salles._access_side)", name="direct_access"),
     Gap("§Combat", "how a character is killed in combat is never said: §But and §Fin score eliminated enemies, "
         "§Combat and §Combat groupé only wound the loser, and only the fireball is said to kill",
         "a wounded character that loses a combat dies (public rule)", name="killed_in_combat"),
