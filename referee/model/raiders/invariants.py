@@ -219,8 +219,10 @@ GAPS = (
         "'for that effect' when the effect used has a white circle: whether the tokens on one building may resolve "
         "different effects, and whether the bound is read when they are placed or when they are resolved (after an "
         "evolution), is never said",
-        "all the tokens on a building resolve one effect, and their number is bounded when placed by the building's "
-        "largest white circle (actions.place, building.use)", name="one_effect_per_building"),
+        "the tokens building.use resolves on a building resolve one effect, and their number is bounded when placed "
+        "by the building's largest white circle (actions.place, building.use); a mercenary bought or an item sold "
+        "spends one token of its own (mercenary.buy, item.sell), so the building's other tokens may then resolve "
+        "another effect", name="one_effect_per_building"),
     Gap("§8.5 §8.6", "an eliminating trap strikes 'an adventurer who rolled no death', and the adventurers in "
         "reinforcement roll no dice (§8.6): whether one of them may be struck, or only one of the front line, is not "
         "said", "only a front-line adventurer who rolled no death (the Need of expedition.resolve, "
@@ -276,6 +278,9 @@ GAPS = (
         "competition mode plays on after the first) may or may not score each one's bonus point",
         "one bonus point for having defeated a special dungeon, whatever their number (s9_end.conditions)",
         name="special_dungeons_count"),
+    Gap("§7.5", "a drawn item arrives unidentified and cannot be used; whether the identification scroll, itself an "
+        "item of the Objets pile with an analysis score, must be identified before it lowers a cost is not said",
+        "it serves as drawn and is never identified itself (item.identify's Needs)", name="scroll_identified"),
 )
 
 

@@ -214,8 +214,10 @@ SEND = Action(
         Param("group", Int(1, NG, enum=True), "the group token: 1, 2 or 3 (its level, §7.1)"),
         Param("dungeon", Name(dungeon_names, "dungeon", sym=True), "the dungeon tile"),
         Param("square", Name(lambda cfg: SQUARES, "square", sym=True), "\"entrée\" (PvE) or \"casque\" (PvP)"),
-        Param("front", Names(lambda cfg: CLASSES, "class", 8), "the front line, one class per adventurer"),
-        Param("back", Names(lambda cfg: CLASSES, "class", 8), "the reinforcement line", optional=True,
+        # no number bounds a line (§7.2; §8.6 caps only the bonus): the format's own bound, far
+        # above any reserve, never makes a legal group unreadable (8 did: an independent engine)
+        Param("front", Names(lambda cfg: CLASSES, "class"), "the front line, one class per adventurer"),
+        Param("back", Names(lambda cfg: CLASSES, "class"), "the reinforcement line", optional=True,
               default=(0,) * len(CLASSES)),
         Param("cards", Names(equip_names, "card", 4), "House cards, mercenaries and identified items equipped "
               "([] for none)"),
