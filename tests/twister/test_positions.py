@@ -276,3 +276,30 @@ def test_a_thief_losing_on_a_pit_with_her_wounded_friend_leaves_no_invariant_bro
         assert (t.loc[tok(A, "Thief")] == -1) == dies
         assert (t.loc[tok(A, "Goblin")] == -1) == (dies and options.get("death_drop", "pit") == "pit")
         assert GAME.broken(t) == [], [i.name for i in GAME.broken(t)]
+
+
+# ------------------------------------------------------------------ points an independent engine raised (session 37)
+def test_a_rope_picked_up_on_the_way_carries_its_bearer_over_the_pits_after():
+    """§Déplacement lets a move pick up an object on the way, §Corde lets the rope's carrier
+    over pits: from the rope's square on, the pit (2, 1) may be crossed or stopped on."""
+    s = position({(A, "Troll"): sq(1, 0), (A, "Rope"): sq(1, 1)})
+    t = do(s, "move", who=4, to=sq(2, 1), take=tok(A, "Rope"))
+    assert t.onpit[tok(A, "Troll")] and t.held[cid(A, "Troll")] == tok(A, "Rope")
+
+
+def test_a_second_potion_adds_its_points_for_the_same_drinker():
+    """§Potion: 4 new points for the drinker; those it had left stay (1 of them pays the drink)."""
+    s = position({(A, "Warrior"): sq(1, 0), (A, "Potion"): sq(1, 0)}, held={(A, "Warrior"): (A, "Potion")}, ap=0)
+    s = s.but(pot=2, pchar=tok(A, "Warrior"))
+    assert do(s, "potion", who=6).pot == 5
+
+
+def test_a_wounded_thief_carrying_a_rope_stays_on_her_pit():
+    """§Corde keeps any carrier of the rope over a pit: a Thief who carries one is not standing
+    there by her own ability, so thief_pit (falls, by default) does not arise for her."""
+    from referee.model.twister.combat import _thief_on_pit_loses
+
+    s = position({(A, "Thief"): sq(2, 1), (A, "Rope"): sq(2, 1), (B, "Troll"): sq(2, 2)},
+                 held={(A, "Thief"): (A, "Rope")}, turn=1)
+    one = args(B, who=4, attackers=(0, 0, 0, 0, 1, 0, 0, 0), defenders=(0, 0, 0, 1, 0, 0, 0, 0), card=0, dcard=0)
+    assert s.onpit[tok(A, "Thief")] and not _thief_on_pit_loses(s, one)

@@ -6,7 +6,7 @@ from ..kernel import (
     Sum, args, bump, decide, put,
 )
 from .board import (
-    ARMOR, C, GONE, NCHAR, NSQ, NTOK, STAFF, SWORD, THIEF, WIZARD, T, adjacent, ctok, neighbours,
+    ARMOR, C, GONE, NCHAR, NSQ, NTOK, ROPE, STAFF, SWORD, THIEF, WIZARD, T, adjacent, ctok, neighbours,
     on_board, xy,
 )
 from .common import FAITS, REGLE, ap_ok, board_check, ended, geo, held_by_any, is_char, kill, mover_tok, pay, pits_after, put_if, recount_gone
@@ -46,11 +46,18 @@ def lost(s, a):
     return out
 
 
+def _rope(s, c):
+    """Character c carries a rope, which keeps any carrier over a pit (§Corde)."""
+    return Or(Lookup(s.held, c) == ROPE, Lookup(s.held, c) == NTOK + ROPE)
+
+
 def _thief_on_pit_loses(s, a):
+    """An unwounded Thief standing on a pit by her own ability (no rope: §Corde keeps a rope's
+    carrier up, wounded or not) loses a fight."""
     if not hasattr(a, "attackers"):
         return False  # the question arises in combat only
     L = lost(s, a)
-    return Or(*[And(L[c], Not(s.wounded[c]), s.onpit[ctok(c)]) for c in (THIEF, NCHAR + THIEF)])
+    return Or(*[And(L[c], Not(s.wounded[c]), s.onpit[ctok(c)], Not(_rope(s, c))) for c in (THIEF, NCHAR + THIEF)])
 
 
 THIEF_PIT = Ruling(
@@ -70,7 +77,7 @@ def _attack_effect(s, a):
     L = lost(s, a)
     falls = decide(THIEF_PIT, s, a)
     dead = tuple(
-        And(L[c], Or(s.wounded[c], And(falls == 1, s.onpit[ctok(c)])) if c % NCHAR == THIEF else s.wounded[c])
+        And(L[c], Or(s.wounded[c], And(falls == 1, s.onpit[ctok(c)], Not(_rope(s, c)))) if c % NCHAR == THIEF else s.wounded[c])
         for c in range(C)
     )
     wounded = tuple(Or(s.wounded[c], L[c]) for c in range(C))

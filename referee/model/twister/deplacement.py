@@ -211,7 +211,9 @@ def path_ok(s, a) -> bool:
         return steps_to(s, a.p, a.who, src, a.to, speed) <= speed
     via = s.loc[take]  # by the token picked up on the way
     first = steps_to(s, a.p, a.who, src, via, speed)
-    return first <= speed and steps_to(s, a.p, a.who, via, a.to, speed - first) <= speed - first
+    # from there on it carries what it picked up: a rope lets it over the pits (§Corde)
+    held = s.held[:_c(a)] + (take,) + s.held[_c(a) + 1:]
+    return first <= speed and steps_to(s.but(held=held), a.p, a.who, via, a.to, speed - first) <= speed - first
 
 
 def _take_ok(s, a):

@@ -45,7 +45,8 @@ GAPS = (
         "and whether a character carrying an object may also carry a wounded (§Objets limits objects only), is not said",
         "only a wounded friend, and a character carries one token in all (public rule)", name="carry_wounded"),
     Gap("§Clerc", "how near the wounded character must be for the Cleric to heal it is never said",
-        "on the Cleric's square or next to it", name="heal_reach"),
+        "on the Cleric's square or next to it, whatever stands between them (a wall or a closed portcullis does not "
+        "stop a heal)", name="heal_reach"),
     Gap("§Guerrier", "how near a portcullis the Warrior (break) and the Thief (§Voleuse: open, close) must stand is never said",
         "on a square beside the portcullis", name="portcullis_reach"),
     Gap("§Bâton", "which character the fireball hits is never said (range, line, walls, friends)",
@@ -57,7 +58,8 @@ GAPS = (
         "the log's header names each team: the referee knows them from the start", name="team_face_down"),
     Gap("§Règle d'or 2", "the rule limits a square to 2 pawns and says nothing of which: whether two objects, or two "
         "unwounded characters, may share a square is not said",
-        "never two objects, and at most one unwounded character, on a square (public rule)", name="which_two_pawns"),
+        "never two objects, and at most one unwounded character, on a square (public rule); carried objects count "
+        "among the objects of their carrier's square under carried=no too", name="which_two_pawns"),
     Gap("§Révéler", "the room is turned face up, and in which orientation it then lies is not said (nor whether a "
         "face-down room may be turned before, from its twin's gear, §Rotation)",
         "it lies as the components draw it, turned by the quarter turns it was given while face down", name="reveal_orientation"),
@@ -134,7 +136,8 @@ GAPS = (
         name="group_combat_cost"),
     Gap("§Potion §Tour", "a potion gives its drinker 4 new AP it alone may use: when a second potion is drunk in the "
         "same turn, whether the first potion's unspent points stay (the same drinker, or another character) is not said",
-        "one potion's points at a time: the second's 4 replace what is left of the first (potion: pot, pchar)",
+        "the same drinker adds the second's 4 to what it has left; another drinker's 4 replace what the first had left "
+        "(the model keeps one potion's points at a time: potion, pot, pchar)",
         name="second_potion"),
     Gap("§Corde §Voleuse", "the Rope lets its carrier pass over pits where the Thief may stop on them: whether the "
         "Rope's carrier may end a move on a pit is not said",
