@@ -13,3 +13,12 @@ def test_a_line_of_nine_or_more_adventurers_is_read():
         prm = next(p for p in send.params if p.name == name)
         counts = prm.kind.decode(["milicien"] * 8 + ["prêtre"] * 4, cfg, ("Ana", "Ben"))
         assert sum(counts) == 12
+
+
+def test_a_roll_of_a_long_front_line_is_read():
+    """One die per front adventurer (§8.5): a line of 20 rolls 20 dice (12 was 'unreadable')."""
+    from referee.model.raiders.s8_dungeons import DICE, face_names
+
+    cfg = load("raiders").default_config()
+    face = face_names(cfg)[0]
+    assert sum(DICE.kind.decode([face] * 20, cfg, ("Ana", "Ben"))) == 20

@@ -151,7 +151,9 @@ def _roll(s: Any, a: Any) -> Any:
 
 WHO = Param("who", Player(), "the player whose group fights")
 GROUP = Param("group", Int(1, NG, enum=True), "the group: 1, 2 or 3")
-DICE = Param("dice", Names(face_names, "face", 12), "the faces rolled by the front line, e.g. \"guerrier 5c\"")
+# one die per adventurer of the front line (§8.5), whose size no rule bounds: the format's own
+# bound only (12 made a legal roll of 13 adventurers unreadable: an independent engine)
+DICE = Param("dice", Names(face_names, "face"), "the faces rolled by the front line, e.g. \"guerrier 5c\"")
 ONE_AT_A_TIME = Need("§8.1", "combats are resolved one by one (the previous one and its treasures are done)",
                      lambda s, a: And(count_stage(s, ROLLED) == 0, treasures_due(s) == 0))
 SENT_ALL = Need("§6.1 §8.1", "every Partir en donjon action has been played before the combats",
@@ -375,8 +377,8 @@ RESOLVE = Action(
                   optional=True, default=0),
             Param("cancelx", Names(XNAMES, "card", 4), "Exploration encounters cancelled by criticals"),
             Param("disarm", Names(XNAMES, "card", 4), "traps disarmed"),
-            Param("heal", Names(lambda cfg: CLASSES, "class", 6), "dead adventurers healed"),
-            Param("victims", Names(lambda cfg: CLASSES, "class", 6), "adventurers struck by eliminating traps"),
+            Param("heal", Names(lambda cfg: CLASSES, "class"), "dead adventurers healed"),
+            Param("victims", Names(lambda cfg: CLASSES, "class"), "adventurers struck by eliminating traps"),
             SCORE, RESIST),
     needs=(
         Need("§8.5", "the player's group has rolled its PvE dice", lambda s, a: s.stage[a.p][a.group - 1] == ROLLED),
