@@ -97,9 +97,10 @@ def _no_bet(p, s):
 
 def _cannot_bet(s, p):
     """Player p has not bet and cannot (option no_card=end: the game ends). Asked only of a
-    player who has not bet: for one who has, the question does not arise, and deciding it
-    would find no answer (an emptied hand after his bet)."""
-    return lazy_if(s.betted[p], lambda p, s: False, _no_bet, p, s)
+    player who has not bet and holds no card: for one who has bet, the question does not
+    arise, and deciding it would find no answer (an emptied hand after his bet)."""
+    # only an empty hand can leave a player unable to bet: the ruling is asked of no other
+    return lazy_if(Or(s.betted[p], hcount(s, p) >= 1), lambda p, s: False, _no_bet, p, s)
 
 
 BET_ACT = Action(
