@@ -69,9 +69,11 @@ def cost_need(cite, cost, what):
                 lambda s, a: f"costs {cost(s, a)}, Rsv {s.rsv[a.p]}")
 
 
-def target_needs():
+def target_needs(cite: str = "§Actions/Tir"):
+    """The target of a shot, a charge or a melee: each action's own § (an independent engine
+    read a charge's target under §Actions/Charge, not §Actions/Tir)."""
     return (
-        Need("§Actions/Tir", "the target is a living figure of another player",
+        Need(cite, "the target is a living figure of another player",
              lambda s, a: And(owner(s, a.target) != a.p, alive(s, a.target)),
              lambda s, a: "the target is his own or out of play"),
     )
@@ -292,7 +294,7 @@ CHARGE = Action(
     "it ends in base contact and starts a melee, whose bids follow",
     params=(Param("figs", Moves(), "each charging figure and the point where it meets the target"), TARGET,
             Param("x", Int(1, 60), "the multiple of Mvt covered (2x points per figure)"), FACE, CENTRE),
-    needs=(turn_need(), own_need(), *group_needs(), *target_needs(), sight_need("§Actions/Charge"),
+    needs=(turn_need(), own_need(), *group_needs(), *target_needs("§Actions/Charge"), sight_need("§Actions/Charge"),
            reach_need("§Actions/Charge", 1), face_need(),
            Need("§Actions/Charge", "each charger ends in base contact with the target",
                 lambda s, a: And(*[Implies(m == 1, touching((x, y), s.pos[a.target], half(prof(s, i).base + prof(s, a.target).base)))
@@ -307,7 +309,7 @@ CHARGE = Action(
 MELEE_ACT = Action(
     "act.melee", "§Actions/Corps à corps", "a figure (or group) in base contact fights a target: 1 point, then the bids",
     params=(Param("figs", Group(), "the fighters"), TARGET, CENTRE),
-    needs=(turn_need(), own_need(), *group_needs(), *target_needs(),
+    needs=(turn_need(), own_need(), *group_needs(), *target_needs("§Actions/Corps à corps"),
            Need("§Actions/Corps à corps", "every fighter is in base contact with the target",
                 lambda s, a: And(*[Implies(members(a.figs)[i] == 1, contact(s, i, a.target)) for i in range(NF)]),
                 lambda s, a: "a fighter is not in contact"),
