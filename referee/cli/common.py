@@ -54,6 +54,13 @@ class Fmt(str, Enum):
     json = "json"
 
 
+def decided_how(d: dict) -> str:
+    """How a question the text leaves open was answered on a line (a `decided` entry of a
+    verdict: replays/engine._decided): the option in force, or the first of the conflicting
+    answers when no option settles it."""
+    return f"option {d['option']}" if "option" in d else f"the first of conflicting answers ({d['first_of_conflicting']})"
+
+
 def game_or_exit(name: str):
     name = getattr(name, "value", name)
     if name not in names():

@@ -9,7 +9,7 @@ from typing import Annotated, Iterator, Optional
 import orjson
 import typer
 
-from .common import BAD, FOUND, OK, Fmt, err, out
+from .common import BAD, FOUND, OK, Fmt, decided_how, err, out
 
 
 def _files(paths: list[Path]) -> Iterator[Path]:
@@ -296,10 +296,8 @@ def _text(verdicts: list, explain: bool, expect: bool, check=lambda: None) -> No
             # refusal may rest on the option in force (Welcome survive=hp refusing a failure)
             for d in v.decided:
                 if d["line"] == p.line:
-                    how = (f"option {d['option']}" if "option" in d else
-                           f"the first of conflicting answers ({d['first_of_conflicting']})")
-                    out.print(f"{v.file}:{p.line}: here the text does not decide '{d['ruling']}' alone: {how} "
-                              f"applied [{d['cite']}]", markup=False)
+                    out.print(f"{v.file}:{p.line}: here the text does not decide '{d['ruling']}' alone: "
+                              f"{decided_how(d)} applied [{d['cite']}]", markup=False)
             if explain and p.state:
                 from ..replays.pictures import show
 

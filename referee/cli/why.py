@@ -6,7 +6,7 @@ from pathlib import Path
 import orjson
 import typer
 
-from .common import BAD, FOUND, OK, Fmt, err, out
+from .common import BAD, FOUND, OK, Fmt, decided_how, err, out
 
 
 def why(paths: list[Path], target: str, format: Fmt) -> None:
@@ -64,8 +64,7 @@ def _text(d: dict) -> None:
     if d.get("undecided"):
         p(f"  the rules give no outcome here: {d['undecided']}")
     for x in d["decided"]:
-        how = f"option {x['option']}" if "option" in x else f"the first of conflicting answers ({x['first_of_conflicting']})"
-        p(f"  the text does not decide '{x['ruling']}' alone: {how} applied [{x['cite']}]")
+        p(f"  the text does not decide '{x['ruling']}' alone: {decided_how(x)} applied [{x['cite']}]")
     if d["verdict"] == "legal" or d["changes"]:
         p("changes:" if d["changes"] else "changes: none")
         for c in d["changes"]:
