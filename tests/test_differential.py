@@ -121,16 +121,17 @@ run = CliRunner().invoke
 
 def test_against_the_booklet_names_the_game_the_erratum_changes_and_where():
     """§6.5: the booklet gives no token at the Avant-Poste's level 3, the printed tile one.
-    normal-advanced raises it to level 3 (events 78 and 216) and places 6 tokens at line
-    231: legal as consolidated, illegal (§6.1) under the booklet. competition-initiation
-    never does, and keeps its verdict."""
+    normal-advanced raises it to level 3 and places 6 tokens at line 270: legal as
+    consolidated, illegal (§6.1) under the booklet. competition-initiation never does, and
+    keeps its verdict. (The examples were made again in session 37: a building's tokens are
+    bounded by the white circles of the effects its level gives.)"""
     changed, kept = RAIDERS / "normal-advanced.jsonl", RAIDERS / "competition-initiation.jsonl"
     r = run(app, ["differential", "--against", "prefer=livret", str(changed), str(kept), "-f", "json"])
     assert r.exit_code == 1, r.output
     doc = orjson.loads(r.stdout)
     assert (doc["logs"], doc["agree"]) == (2, 1)
     assert [(c["name"], c["a"]["verdict"], c["b"]["verdict"], c["b"]["line"], c["b"]["cite"]) for c in doc["changes"]] == [
-        (str(changed), "legal", "illegal", 231, "§6.1")]
+        (str(changed), "legal", "illegal", 270, "§6.1")]
     assert doc["b"] == "referee (prefer=livret)"
 
 

@@ -36,7 +36,21 @@ def test_s6_1_one_token_unless_white_circle():
     taverne[14] = 1
     with pytest.raises(Illegal) as e:
         GAME.step(s, act("actions.place"), A(p=0, tokens=tuple(taverne)))
-    assert e.value.need.cite == "§6.1"
+    assert e.value.need.cite == "§6.1 §3.3"
+
+
+def test_s6_1_a_white_circle_above_the_level_does_not_count():
+    """§6.1 lets a building take more tokens when the effect used has a white circle; an
+    effect above the building's level (§3.3) cannot be used, so its circle does not count
+    (session 37: two tokens went on a level-1 building whose circle is its level-3 effect's,
+    one of them then buying a mercenary; an independent engine refused it)."""
+    from referee.model.raiders.s6_actions import mark_at
+
+    comp = GAME.default_config().comp
+    circled = next(bd for bd in comp.buildings if any(e.mark > 1 for e in bd.effects))
+    first = next(k for k, e in enumerate(circled.effects, 1) if e.mark > 1)
+    assert [mark_at(circled, lv) for lv in range(first)] == [1] * first
+    assert mark_at(circled, first) == circled.effects[first - 1].mark
 
 
 def test_s6_3_effect_at_or_below_level():

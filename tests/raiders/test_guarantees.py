@@ -60,8 +60,9 @@ def test_the_placement_bans_of_3_3():
 def test_a_hand_can_hold_three_after_the_draw_without_an_academie():
     """Not a guarantee of the text: §5.1 lets a House card be the card discarded for two, so a
     player may reach §5.3 with 3 Métropole cards and draws none (the hand invariant says "at
-    least"). The game (a random game, seed 1) replays legal; at its end P2 holds 3 Métropole
-    cards in the action phase with a hand size of 2."""
+    least"). The game (a random legal game, seed 0 of the scenarios' explorer, made again in
+    session 37 when the white circles became level-bound) replays legal; at its end the second
+    player holds 3 Métropole cards in the action phase with a hand size of 2."""
     path = HERE / "hand_of_three.jsonl"
     rules = referee.load("raiders")
     v = rules.replay(path, check_invariants=True)  # every invariant checked after every event

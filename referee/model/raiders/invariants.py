@@ -220,7 +220,7 @@ GAPS = (
         "different effects, and whether the bound is read when they are placed or when they are resolved (after an "
         "evolution), is never said",
         "the tokens building.use resolves on a building resolve one effect, and their number is bounded when placed "
-        "by the building's largest white circle (actions.place, building.use); a mercenary bought or an item sold "
+        "by the largest white circle of the effects its level gives (actions.place, building.use); a mercenary bought or an item sold "
         "spends one token of its own (mercenary.buy, item.sell), so the building's other tokens may then resolve "
         "another effect", name="one_effect_per_building"),
     Gap("§8.5 §8.6", "an eliminating trap strikes 'an adventurer who rolled no death', and the adventurers in "

@@ -28,6 +28,14 @@ def max_mark(b: Any) -> int:
     return max([1] + [e.mark for e in b.effects])
 
 
+def mark_at(b: Any, level: Any) -> Any:
+    """The most tokens a building of that level may receive this turn (§6.1): 1, or the
+    largest white circle of an effect its level gives (§3.3: effects 1 to its level). An
+    effect above its level cannot be the effect used, so its circle does not count."""
+    m = [max([1] + [e.mark for e in b.effects[:k]]) for k in range(4)]
+    return If(level >= 3, m[3], If(level >= 2, m[2], If(level >= 1, m[1], m[0])))
+
+
 def _placed_both(s: Any) -> Any:
     return And(s.done[0] >= 1, s.done[1] >= 1)
 
@@ -54,7 +62,7 @@ def _place(s: Any, a: Any) -> Any:
 
 def _marks_ok(s: Any, a: Any) -> Any:
     bs = s.cfg.comp.buildings
-    return And(*[a.tokens[i] <= max_mark(b) for i, b in enumerate(bs)])
+    return And(*[a.tokens[i] <= mark_at(b, s.level[a.p][i]) for i, b in enumerate(bs)])
 
 
 def _on_board(s: Any, a: Any) -> Any:
@@ -71,7 +79,7 @@ def _placements(s: Any):
         if s.done[p] != 0:
             continue
         n = s.tokens[p] + s.bonus[p]
-        room = [max_mark(b) if s.onboard[p][i] else 0 for i, b in enumerate(comp.buildings)] + [n]
+        room = [mark_at(b, s.level[p][i]) if s.onboard[p][i] else 0 for i, b in enumerate(comp.buildings)] + [n]
         for k in range(4):
             toks = [0] * (B + 1)
             toks[B] = min(k // 3 + k // 3, n)
@@ -111,9 +119,11 @@ PLACE = Action(
              lambda s, a: Sum(a.tokens) == s.tokens[a.p] + s.bonus[a.p],
              lambda s, a: f"places {Sum(a.tokens)}, has {s.tokens[a.p]} + {s.bonus[a.p]} extra"),
         Need("§6.1", "tokens go on the player's own buildings", _on_board),
-        Need("§6.1", "one token per building, unless an effect carries a white circle (up to its number, 4 at most)",
-             _marks_ok, lambda s, a: ", ".join(f"{b.name}: {a.tokens[i]} (max {max_mark(b)})"
-                                              for i, b in enumerate(s.cfg.comp.buildings) if a.tokens[i] > max_mark(b))),
+        Need("§6.1 §3.3", "one token per building, unless an effect its level gives carries a white circle (up to its "
+             "number, 4 at most)",
+             _marks_ok, lambda s, a: ", ".join(f"{b.name}: {a.tokens[i]} (max {mark_at(b, s.level[a.p][i])} at level "
+                                              f"{s.level[a.p][i]})" for i, b in enumerate(s.cfg.comp.buildings)
+                                              if a.tokens[i] > mark_at(b, s.level[a.p][i]))),
     ),
     effect=_place, phases=("actions",), propose=_placements, weight=_place_weight,
 )
