@@ -88,6 +88,8 @@ La partie se termine quand un joueur a 10 points. Le joueur doit défausser une 
 Pendant la phase 2, le joueur compte ses points.
 Le joueur doit piocher une carte au début du tour.
 
+Le joueur gagne 2 points si son pion sort et si la tour tombe. Il gagne aussi 1 point si le pion sort et s'il garde la tour, chaque fois.
+
 Le bouclier augmente la valeur de frappe de 1. Une tour a une valeur de structure de 4 et perd 2 points de structure par coup.
 
 §2. Annexes
@@ -123,6 +125,7 @@ PLANTED = {
     ("§2.3", "skipped-number", "§2.2"),
     ("§1.1", "undefined-term", "Clerc"),  # two roles named once each, nowhere said what they are
     ("§1.1", "undefined-term", "Troll"),
+    ("§1.5", "paired-condition", "tombe"),  # one gain, two conditions: both, or each? (the next one says: each time)
 }
 
 
@@ -165,14 +168,20 @@ def test_the_map_tells_which_units_are_flavour_and_which_a_gap_encodes():
     assert any(k.startswith("§Commentaires#") for k in flavour) and ("§Intro", 5) in gapped
 
 
-def test_a_list_whose_items_the_outline_makes_sections_is_no_finding(tmp_path):
+def test_a_list_whose_items_the_outline_makes_sections_is_untitled_not_missing(tmp_path):
     path = tmp_path / "sans_titres.txt"
     path.write_text("Jeu\n\nLe joueur dispose des deux actions suivantes :\n\nRévéler une salle coûte 1 point.\n\n"
                     "Déplacer un pion coûte 1 point.\n", encoding="utf-8")
     outline = [("§Intro", 1, True), ("§Tour", 3, False), ("§Révéler", 5, False), ("§Déplacer", 7, False)]
-    assert not [h for h in read(page("x", path, sections(path, outline))) if h.detector == "list-intro"]
+    hits = list(read(page("x", path, sections(path, outline))))
+    assert not [h for h in hits if h.detector == "list-intro"]
+    # the items are there, with no title of their own: the outline had to name them
+    untitled = [h for h in hits if h.detector == "untitled-items"]
+    assert [h.cite for h in untitled] == ["§Tour"] and "§Révéler, §Déplacer" in untitled[0].says
     flat = [("§Intro", 1, True), ("§Tour", 3, False)]  # the same text with no § for the items
-    assert [h.cite for h in read(page("x", path, sections(path, flat))) if h.detector == "list-intro"] == ["§Tour"]
+    hits = list(read(page("x", path, sections(path, flat))))
+    assert [h.cite for h in hits if h.detector == "list-intro"] == ["§Tour"]
+    assert not [h for h in hits if h.detector == "untitled-items"]
 
 
 def test_findings_have_stable_ids_named_after_the_term_and_cite_the_line(synthetic):
@@ -247,10 +256,11 @@ SEEDS = {
     "draft": set(),
     "welcome": {"welcome.ambiguity.§Enchères.choice-list", "welcome.gap.§Équipement.Métamorphose.unstated-effect"},
     "trolls": {"trolls.contradiction.§Tour_de_jeu_6.may-must"},
-    "twister": {"twister.ambiguity.§Combat.silent-option", "twister.ambiguity.§Objets.silent-option",
-                "twister.gap.§Déplacement.cut-sentence", "twister.gap.§Déplacement.dangling-reference.voleuse",
-                "twister.gap.§Déplacement.dangling-reference.fosses", "twister.ambiguity.§Combat.two-names",
-                "twister.ambiguity.§Matériel.one-word-two-roles"},
+    "twister": {"twister.ambiguity.§Combat.silent-option",
+                # the rules for pits are the Gap pits_and_portcullises; the drop's price the Gap take_and_drop
+                "twister.gap.§Déplacement.cut-sentence", "twister.gap.§Déplacement.dangling-reference",
+                "twister.ambiguity.§Combat.two-names", "twister.ambiguity.§Matériel.one-word-two-roles",
+                "twister.ambiguity.§Tour.untitled-items", "twister.ambiguity.§Fin.paired-condition"},
 }
 
 

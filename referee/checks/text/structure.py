@@ -7,6 +7,9 @@
 - lone-subtitle: a line that reads as a sub-title (no closing punctuation, between blank
   lines) with nothing under it: the next line is a heading, another such title, a labelled
   paragraph (`Label : ...`) or the end;
+- untitled-items: a unit ending with ':' whose items are paragraphs with no title of their
+  own, which the game's outline had to name (its §s open there without a heading): where
+  each item begins, and where the list ends, the text does not mark;
 - choice-list: a list announced as choices (`l'une des options suivantes`) whose items include
   a condition (`Si ...`, `Quand ...`): a rule set among the choices, which a reader may take
   for one more choice;
@@ -85,7 +88,7 @@ def list_intro(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
         if nxt is not None and nxt not in heads and (page.is_item(nxt) or page.raw(nxt)[:1].isspace()):
             continue
         if nxt is not None and nxt in starts and nxt not in heads:
-            continue  # the outline opens an untitled § there: the items are §s of their own
+            continue  # the outline opens an untitled § there: the items are §s of their own (untitled_items)
         if nxt is not None and nxt not in heads and not _PLURAL.search(u.text):
             continue  # `Exemple :` then a paragraph: a colon before one thing, not a list
         after = "the end of the rulebook" if nxt is None else (
@@ -93,6 +96,35 @@ def list_intro(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
         yield Hit(u.cite, "list-intro", "gap",
                   f"a sentence of {u.cite} introduces a list (it ends with ':') and {after} follows: "
                   "the items it announces are not given", u.line, (words(u.text) or ["list"])[-1], unit=u.key)
+
+
+def untitled_items(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    heads = page.heading_lines
+    untitled = [s for s in page.sections if s.title is None]
+    for u in page.units:
+        if u.key in skip or not u.text.rstrip().endswith(":") or _rest_of_line(page, u.line, u.text):
+            continue
+        nxt = page.next_line(u.line)
+        if nxt is None or nxt in heads or page.is_item(nxt):
+            continue
+        # the outline's untitled §s from there on, up to the next § the text titles itself
+        named = []
+        for s in sorted(page.sections, key=lambda s: s.line):
+            if s.line < nxt:
+                continue
+            if s.title is not None:
+                break
+            named.append(s.cite)
+        if not named or named[0] not in {s.cite for s in untitled if s.line == nxt}:
+            continue
+        yield Hit(u.cite, "untitled-items", "ambiguity",
+                  f"a sentence of {u.cite} introduces a list (it ends with ':') and the paragraphs after it bear no "
+                  f"title of their own: where each item begins and where the list ends is not marked (the outline "
+                  f"names the {len(named)} that follow, up to the next titled § or the end: {_some(named)})", u.line, (words(u.text) or ["list"])[-1], unit=u.key)
+
+
+def _some(cites: list[str], n: int = 4) -> str:
+    return ", ".join(cites) if len(cites) <= n + 1 else ", ".join(cites[:n]) + ", ..., " + cites[-1]
 
 
 def _subtitle_like(page: Page, line: int) -> bool:
@@ -227,5 +259,5 @@ def repeated_heading(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                   f"{s.cite} cannot say which one it means", s.line, f"line {s.line}")
 
 
-DETECTORS = (empty_section, key_only, list_intro, lone_subtitle, choice_list, cut_sentence, skipped_number,
+DETECTORS = (empty_section, key_only, list_intro, untitled_items, lone_subtitle, choice_list, cut_sentence, skipped_number,
              repeated_heading)

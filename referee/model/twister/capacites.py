@@ -84,7 +84,8 @@ HEAL = Action(
 )
 
 TROLL_REGEN = Ruling(
-    "troll_regen", "§Troll", "whether a wounded Troll may use its ability to regenerate",
+    "troll_regen", "§Troll", "whether a wounded Troll may use its ability to regenerate (§Capacités keeps abilities "
+    "for the unwounded, §Blessés leaves healing to the Cleric alone)",
     arises=lambda s, a: s.wounded[player_of(a) * NCHAR + TROLL],
     answers=(
         Answer("§Troll", REGLE, "the Troll regenerates (its ability)", lambda s, a: True, lambda s, a: True),

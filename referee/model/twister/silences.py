@@ -14,12 +14,13 @@ GAPS = (
         "the first player of the log's header hides first and plays the first turn", name="first_player"),
     Gap("§Tour", "what becomes of action points not spent by the end of a turn (the card's, or the potion's 4) is never said",
         "they are lost when the turn ends", name="unspent_action_points"),
-    Gap("§Déplacement", "the action points a move costs are never given (attack, rotation and abilities cost 1; a move has no price)",
-        "1 AP per move of one character (public rule)", name="move_cost"),
+    Gap("§Déplacement", "the action points a move costs are never given (rotation and abilities cost 1, and an attack by §Combat's 'a new "
+        "action point' to attack again; a move has no price)",
+        "1 AP per move of one character (the model's reading: the facts file gives no price either)", name="move_cost"),
     Gap("§Déplacement", "the pawn moves 'as many squares as' its speed: whether it may stop short is not said",
-        "up to its speed (public rule)", name="move_distance"),
+        "up to its speed (the model's reading)", name="move_distance"),
     Gap("§Révéler", "the action points revealing a room costs are never given",
-        "1 AP (public rule)", name="reveal_cost"),
+        "1 AP, the price of the other actions (the model's reading)", name="reveal_cost"),
     Gap("§Révéler", "'direct access' to a room, which revealing needs, is never defined: a square next to it, or a "
         "way in, which a wall on the face-down room's own edge (unseen until it is turned up) would close",
         "a character of the player on a square next to the room, with no wall or closed portcullis on its own room's "
@@ -31,9 +32,11 @@ GAPS = (
         "between them may fight is not said",
         "side by side (no diagonal), through an open side only (public rule)", name="adjacent_through_wall"),
     Gap("§Combat groupé", "which pawns take part in a group combat is never said (who may join on each side, "
-        "whether the defender's other pawns join), nor what a tie does there",
+        "whether the defender's other pawns join), nor what a tie does there, nor whether a wounded pawn adds its "
+        "value to its side's sum (§Blessés: the wounded cannot fight)",
         "the attacker names its unwounded characters and the defenders, each next to an engaged enemy; "
-        "a tie wounds nobody, as in §Combat", name="group_engaged"),
+        "a tie wounds nobody, as in §Combat; a wounded defender adds its card and armour, not its value (combat.totals; "
+        "dungeon-twister.md:42)", name="group_engaged"),
     Gap("§Blessés", "a wounded character may play a combat card to defend, but whether its own combat value counts is not said",
         "its card (and armour) only: a wounded character's value is not added (public rule)", name="wounded_defence"),
     Gap("§Capacités", "abilities are for a character that 'cannot be wounded', which read as written names no character",
@@ -44,16 +47,18 @@ GAPS = (
     Gap("§Déplacement", "a character may pick up 'a wounded' on its way: whether an enemy's wounded may be carried, "
         "and whether a character carrying an object may also carry a wounded (§Objets limits objects only), is not said",
         "only a wounded friend, and a character carries one token in all (public rule)", name="carry_wounded"),
-    Gap("§Clerc", "how near the wounded character must be for the Cleric to heal it is never said",
-        "on the Cleric's square or next to it, whatever stands between them (a wall or a closed portcullis does not "
-        "stop a heal)", name="heal_reach"),
-    Gap("§Guerrier", "how near a portcullis the Warrior (break) and the Thief (§Voleuse: open, close) must stand is never said",
-        "on a square beside the portcullis", name="portcullis_reach"),
+    Gap("§Clerc", "how near the wounded character must be for the Cleric to heal it is never said, nor whether it may heal an "
+        "enemy's wounded",
+        "a wounded friend only, on the Cleric's square or next to it, whatever stands between them (a wall or a closed "
+        "portcullis does not stop a heal)", name="heal_reach"),
+    Gap("§Guerrier", "how near a portcullis the Warrior (break) and the Thief (§Voleuse: open, close) must stand is never said, nor "
+        "whether the Thief may close a portcullis the Warrior broke",
+        "on a square beside the portcullis; a broken portcullis stays broken (gate's Needs)", name="portcullis_reach"),
     Gap("§Bâton", "which character the fireball hits is never said (range, line, walls, friends)",
         "the first character in a straight line from the Wizard, friend or enemy, with no wall or closed portcullis "
         "between (public rule)", name="fireball_target"),
     Gap("§Fin", "where and how a character leaves the maze (which edge, at what cost) is never said",
-        "from the opponent's starting line, for 1 AP (public rule)", name="leave_maze"),
+        "from the opponent's starting line (dungeon-twister.md:46-47), for 1 AP (the model's reading)", name="leave_maze"),
     Gap("§Mise en place", "each team is put face down on its starting line; when those characters are turned face up is never said",
         "the log's header names each team: the referee knows them from the start", name="team_face_down"),
     Gap("§Règle d'or 2", "the rule limits a square to 2 pawns and says nothing of which: whether two objects, or two "
@@ -64,8 +69,11 @@ GAPS = (
         "face-down room may be turned before, from its twin's gear, §Rotation)",
         "it lies as the components draw it, turned by the quarter turns it was given while face down", name="reveal_orientation"),
     Gap("§Révéler §Règle d'or 2", "the revealer places the room's tokens 'on a square of the room' and the opponent its objects: "
-        "which squares they may go on (any square, a pit, one token a square or more) is never said",
-        "any squares of that room, none on a pit but a Thief, within §Règle d'or 2 (the log gives every token's square)",
+        "which squares they may go on (any square, a pit, one token a square or more) is never said, nor whether the "
+        "revealer places the characters of both colours and the opponent every object (the published game has each "
+        "place its own), nor whether the tokens then lie face up",
+        "any squares of that room, none on a pit but a Thief, within §Règle d'or 2, face up; the log gives every token's "
+        "square, and who placed which is not checked (reveal)",
         name="reveal_squares"),
     Gap("§Matériel", "the portcullis pieces are set beside the board at setup and the text never uses them again: "
         "when and where they come into play is not said",
@@ -92,9 +100,10 @@ GAPS = (
         "revealer's pawn, and whether an object counts as a pawn here, is not said",
         "one of the revealing player's characters, on a square next to the room", name="reveal_whose_pawn"),
     Gap("§Passe-muraille", "the Wall-Walker crosses a wall for 1 AP: whether that is part of a move (how many walls, "
-        "at what point of it) or an action of its own, and onto which square, is never said",
-        "an action of its own, 1 AP: onto the square next to it beyond the wall, as a move's end square must be "
-        "(passwall)", name="passwall_how"),
+        "at what point of it) or an action of its own, and onto which square, is never said, nor whether the board's "
+        "outer edge or a closed portcullis counts as a wall",
+        "an action of its own, 1 AP: onto the square next to it beyond the wall, as a move's end square must be; "
+        "only a wall drawn between two squares of the board, not its edge nor a portcullis (passwall)", name="passwall_how"),
     Gap("§Combat §Mise en place", "'face down' marks two states: a token not yet revealed (the teams on their "
         "starting lines, the tokens hidden in the rooms) and a wounded character (§Combat: the loser's pawn is turned "
         "face down); the text never tells a team's face-down character from a wounded one",
@@ -163,4 +172,28 @@ GAPS = (
         "never given: only that the 8 rooms lie in 2 rows of 4 with a starting zone at each end",
         "rooms of 5 x 5 squares and a starting line of 10 squares at each end (the published facts; board.py)",
         name="board_size"),
+    Gap("§Déplacement", "the sentence naming the squares a move may pass over breaks off after the mover's own "
+        "characters (', ...'): whether it may cross a square holding an enemy, a wounded character or a lone object is "
+        "never said (§Magicien's passing over enemies suggests the others may not)",
+        "a move crosses its own characters (wounded or not) and objects, never an enemy, wounded or not, but with the "
+        "Wizard's levitation (paths.distances)", name="pass_over"),
+    Gap("§Déplacement §Voleuse §Corde §Guerrier", "a move must keep 'the rules for pits and portcullises', which the text "
+        "never states beyond the abilities it points to: whether a character with none of them may step onto a pit "
+        "(refused, or it falls), and whether a closed portcullis stops a move, is not said",
+        "a pit is entered only by an unwounded Thief, the Rope's carrier, the levitating Wizard passing over it, or over "
+        "an unwounded friendly Thief (a bridge); a closed portcullis closes its side as a wall does, an open or broken "
+        "one does not (paths.Layout, paths.distances)", name="pits_and_portcullises"),
+    Gap("§Déplacement §Objets", "a character may take an object or a wounded friend 'on its way', at no stated price; "
+        "putting one down, swapping it for another or handing it to a friend is provided nowhere",
+        "taking is part of a move (move's take: no action point of its own); putting down is an action of its own "
+        "(drop, priced by the option drop_cost); there is no swap nor hand-over: what a character carries is put down "
+        "before it takes another", name="take_and_drop"),
+    Gap("§Mise en place", "the most tokens a room takes at setup (2 next to a starting zone, 3 in the middle) is not "
+        "said to count both players' tokens together, or each player's",
+        "both players' together: 4 x 2 + 4 x 3 = 20, both players' 10 hidden tokens (hide's Need; "
+        "dungeon-twister.md:11-12)", name="room_limit_whose"),
+    Gap("§Combat §Blessés", "each player plays a combat card (§Combat) where a wounded one 'may' play one (§Blessés): "
+        "whether a defender may decline to play a card is not said",
+        "both sides always play one (attack's card and dcard; the 0 comes back to the hand, so there is always one)",
+        name="defender_card"),
 )
