@@ -12,14 +12,21 @@ from collections.abc import Iterator
 from .hit import Hit
 from .page import Page, words
 
-_PAIR = re.compile(r"(?<![\w'’])si\b.+?(?<![\w'’])et\s+s(?:i\b|['’]ils?\b)", re.I | re.S)
+_IF = re.compile(r"(?<![\w'’])si\b", re.I)
+_AND_IF = re.compile(r"(?<![\w'’])et\s+s(?:i\b|['’]ils?\b)", re.I)
 _AMOUNT = re.compile(r"\d")
 _SETTLED = re.compile(r"\b(?:chacun(?:e)?|chaque\s+fois|les\s+deux|à\s+la\s+fois|ensemble)\b", re.I)
 
 
+def _paired(text: str) -> bool:
+    """An `et si` after a first `si` (two searches: linear in the unit, whatever it holds)."""
+    first = _IF.search(text)
+    return first is not None and _AND_IF.search(text, first.end()) is not None
+
+
 def paired_condition(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     for u in page.units:
-        if u.key in skip or not _PAIR.search(u.text) or not _AMOUNT.search(u.text) or _SETTLED.search(u.text):
+        if u.key in skip or not _paired(u.text) or not _AMOUNT.search(u.text) or _SETTLED.search(u.text):
             continue
         yield Hit(u.cite, "paired-condition", "ambiguity",
                   f"a sentence of {u.cite} gives one gain under two conditions joined by 'et si': whether both must "
