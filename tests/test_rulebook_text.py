@@ -168,3 +168,19 @@ def test_the_rulebook_package_holds_no_mutable_object_and_reaches_no_z3():
                 imports.add(node.module or "")
     assert bad == []
     assert not [m for m in imports if m.startswith(("z3", "referee.checks"))]
+
+
+@pytest.mark.parametrize("run", ["...", "§1.", "si a et ", "p. "])
+def test_a_hostile_line_costs_what_it_is_long(tmp_path, run):
+    """A rulebook given with --rulebook may be anything: one line of 30,000 dots (or section
+    marks) once cost the splitter minutes (each dot rescanned the rest of the run); every
+    detector reads it now in one pass. A guard against a hang, not a benchmark."""
+    import time
+
+    from referee.checks.text import page, read
+
+    path = tmp_path / "hostile.txt"
+    path.write_text("Jeu\n\n§1.1. Titre\n\n" + run * 30_000 + "\n", encoding="utf-8")
+    t = time.process_time()
+    list(read(page("x", path)))
+    assert time.process_time() - t < 20

@@ -131,19 +131,32 @@ def _top_level(text: str) -> list[bool]:
     return out
 
 
+def _word_before(line: str, start: int, i: int) -> str:
+    """The run of word characters, dots, degrees and hyphens ending at i (an abbreviation's
+    candidate), read backwards: only after a sentence end is found, and in the length of the
+    run, so a hostile line of dots costs what it is long."""
+    k = i
+    while k > start and (line[k - 1].isalnum() or line[k - 1] in "_.°-"):
+        k -= 1
+    return line[k:i]
+
+
 def _split_line(line: str) -> list[str]:
     """The sentences of one line (rule 2)."""
     top = _top_level(line)
+    # run[k]: where the run of sentence ends, closers and quotes from k stops (read once,
+    # backwards: a line of a thousand dots is not scanned again from each of them)
+    run = [len(line)] * (len(line) + 1)
+    for k in range(len(line) - 1, -1, -1):
+        ch = line[k]
+        run[k] = run[k + 1] if (ch in _ENDS or ch in _CLOSERS or ch == '"') else k
     out, start, i = [], 0, 0
     while i < len(line):
         c = line[i]
         if c in _ENDS and top[i]:
-            j = i + 1
-            while j < len(line) and (line[j] in _ENDS or line[j] in _CLOSERS or line[j] == '"'):
-                j += 1
-            word = re.search(r"([\w.°-]+)$", line[start:i])
+            j = run[i + 1]
             m = _AFTER_END.match(line, j)
-            if m and not (c == "." and word and word.group(1) in ABBREVIATIONS):
+            if m and not (c == "." and _word_before(line, start, i) in ABBREVIATIONS):
                 out.append(line[start:j])
                 start = i = m.end()
                 continue
