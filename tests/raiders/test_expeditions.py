@@ -452,8 +452,8 @@ def test_random_games_under_other_options_keep_every_invariant(options):
 
 def test_pvp_heal_follows_the_text():
     """§8.8: the players fight as in PvE, so a heal saves a death (§8.5). Default
-    (pvp_heal=yes): one heal saves the guerrier, in class order; under the house rule
-    pvp_heal=no the death stands."""
+    (pvp_heal=yes): one heal saves the guerrier, in the order of the classes (the model's
+    order, gap pvp_heal_which); under the house rule pvp_heal=no the death stands."""
     from referee.model.raiders.s8_dungeons import pvp_deaths
     s = expeditions().but(cheal=(1, 0), cdead=(classes("guerrier", "mage"), NOC))
     assert pvp_deaths(s, 0) == classes("mage")  # one heal, class order: the guerrier is saved

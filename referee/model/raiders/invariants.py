@@ -281,6 +281,21 @@ GAPS = (
     Gap("§7.5", "a drawn item arrives unidentified and cannot be used; whether the identification scroll, itself an "
         "item of the Objets pile with an analysis score, must be identified before it lowers a cost is not said",
         "it serves as drawn and is never identified itself (item.identify's Needs)", name="scroll_identified"),
+    # §8.8 l248 (s38 reading, P1): the option pvp_heal answers only whether heals work in a PvP;
+    # whose deaths they are, and which dead a heal saves, are these two readings of the model
+    Gap("§8.8", "in a PvP 'the deaths rolled apply to both groups' reads two ways: each group suffers the deaths "
+        "its own dice show (a PvP kills as a PvE does), or every death rolled, by either side, strikes both groups "
+        "(and then which adventurer of the group that did not roll it dies is not said either); the text does not "
+        "say which",
+        "each group suffers only the deaths its own front line rolled, less its own heals: the attacker's front "
+        "line loses pvp_deaths of the attacker, the defender's pvp_deaths of the defender "
+        "(s8_dungeons._pvp_resolve)", name="pvp_deaths_whose"),
+    Gap("§8.8 §8.5", "a priest's die may heal 'a death' (§8.5): which of a group's dead a heal saves, when the group "
+        "rolled more deaths than heals, is never said, in a PvE or a PvP (§8.5 gives the player the choice only "
+        "of the traps he disarms)",
+        "in a PvE the log names the adventurers healed, so the player picks (the heal of expedition.resolve); in "
+        "a PvP nobody picks: the heals save the dead in the order of the classes, prêtre, guerrier, mage, voleur, "
+        "milicien (s8_dungeons.pvp_deaths), an order the text never gives", name="pvp_heal_which"),
 )
 
 

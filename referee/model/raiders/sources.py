@@ -104,13 +104,15 @@ OPTIONS += (
         "bank": "nothing is stolen; the winner still gains it"}, "lost",
            basis=Basis("model", "§8.8 §3.6", "lost",
                        "§8.8 steals 1 glory from the loser; glory starts at 0 (§3.6) and nothing says what happens when the loser has none")),
-    # §8.8 decides it (the players fight as in PvE, heals included): "no" is another engine's
-    # reading, offered so that its games replay, never a finding.
+    # §8.8 decides only that heals work in a PvP (the players fight as in PvE, heals included):
+    # "no" is another engine's reading, offered so that its games replay, never a finding.
+    # Whose deaths they are and which dead a heal saves, the text leaves open: the model's
+    # readings are the gaps pvp_deaths_whose and pvp_heal_which (invariants.GAPS).
     Option("pvp_heal", "§8.8 §8.5", "whether a priest's heal saves a death rolled in a PvP combat", {
-        "yes": "heals save deaths, in class order, as in PvE (§8.8)",
+        "yes": "heals save deaths as in PvE (§8.8, §8.5)",
         "no": "deaths apply as rolled, no heal (a house rule)"}, "yes", kind="house",
            basis=Basis("text", "§8.8", "yes",
-                       "§8.8 has both players fight as in PvE, where a priest's heal saves a death (§8.5); its deaths applying to both groups says both suffer theirs, not that heals stop")),
+                       "§8.8 has both players fight as in PvE, where a priest may heal a death (§8.5), and no sentence of §8.8 stops heals; it decides no more: whose deaths they are (the deaths rolled 'apply to both groups' reads two ways) and which dead a heal saves are left open, the model's readings declared as gaps (pvp_deaths_whose, pvp_heal_which)")),
     Option("house_card", "§7.4 §5.2", "where an equipped House card goes after the combat", {
         "discard": "to the discard", "hand": "back to the hand"}, "discard",
            basis=Basis("model", "§7.4 §5.2", "discard",
