@@ -149,10 +149,14 @@ GAPS = (
         "illustrative mercenaries in components/dungeons.toml [[mercenary]] (a price and a score bonus each)",
         name="mercenaries_missing"),
     # where the text is silent on a rule and the model took a reading (issue 17, item 4)
-    Gap("§8.7", "when the group on the entry is routed, the attacker on the helmet 'may' then do the dungeon in PvE: "
-        "whether it may decline, and what becomes of its group if it does, is never said",
-        "it must: its PvE combat is due like any other (s8_dungeons.pve_ready), and the phase cannot end "
-        "(all_resolved) before it is fought", name="helmet_may_decline"),
+    Gap("§8.7", "when the group on the entry is routed, the attacker on the helmet does not fight and 'may' then do "
+        "the dungeon in PvE: the 'may' reads as the player's choice, so a group may decline, and what becomes of a "
+        "group that declines (back to the reserve at once, or standing on the helmet until the end of the phase, "
+        "§8.9) is never said",
+        "the model departs from the text's 'may': the PvE is due like any other (s8_dungeons.pve_ready holds for "
+        "the group on the helmet once the entry is empty), no action lets it decline, and the phase cannot end "
+        "before it is fought (s8_dungeons.all_resolved, the Need of turn.end), so a group that does not fight is "
+        "refused", name="helmet_may_decline"),
     Gap("§9.2 §9.3 §8.8", "the end condition and its point are for a player who 'reaches' 23 glory, and a PvP loss "
         "takes glory away (§8.8): whether a player who reached 23 and fell back below it by the end of the turn (or "
         "of the game, in competition mode) still meets the condition is never said",
