@@ -165,7 +165,8 @@ GAPS = (
     Gap("§3.2 §10.2", "the Maisons are never listed: how many there are, and the starting building and the two "
         "adventurers each one gives; nor is it said whether both players may choose the same Maison",
         "illustrative Maisons in components/cards.toml [[house]]; each has one deck, so the two players take "
-        "different Maisons (the setup refuses the same one twice, §3.2)", name="houses_missing"),
+        "different Maisons: s3_setup._player_setup refuses the same one twice, a reading of the model (§3.2 gives "
+        "each player a Maison and its deck, and says nothing of two players choosing the same)", name="houses_missing"),
     Gap("§7.2", "the Partir en donjon actions are played alternately, one each, and the two players may have placed "
         "different numbers of them: what happens once one player has none left is never said (it decides who may "
         "still answer an ambush)",
