@@ -254,12 +254,14 @@ TRAP_VICTIM = Ruling(
 # §9.2/§9.3 speak of a special dungeon "vaincu"; §8.7 only defines floors succeeded and a
 # dungeon cleared.
 DEFEATED = Ruling(
-    "special_defeated", "§9.2 §9.3 §8.7", "a player succeeds a PvE floor of a special dungeon: is the dungeon defeated (an end condition of §9.2, 1 VP in §9.3), or only once cleared",
+    "special_defeated", "§9.2 §9.3 §8.7", "a player succeeds a PvE floor of a special dungeon: is the dungeon defeated (an end condition of §9.2, 1 VP in §9.3), or only once cleared; "
+    "and, both players' markers counting toward its floors (gap floors_mixed_markers), which player has defeated it",
     arises=lambda s, a: level_of(s, _dun(s, a.p, a.group - 1)) == SPECIAL,
     answers=(
-        Answer("§8.7", "option:defeat=cleared", "only the success that clears it (its last floor)",
-               lambda s, a: True, lambda s, a: If(_clears(s, a), 1, 0)),
-        Answer("§8.7", "option:defeat=floor", "any floor succeeded", lambda s, a: True, lambda s, a: 1),
+        Answer("§8.7", "option:defeat=cleared", "only the success that clears it (its last floor): the player who places "
+               "the last marker, whoever placed the others", lambda s, a: True, lambda s, a: If(_clears(s, a), 1, 0)),
+        Answer("§8.7", "option:defeat=floor", "any floor succeeded: each player who succeeds one",
+               lambda s, a: True, lambda s, a: 1),
     ),
     action="expedition.resolve", otherwise=0,
 )
