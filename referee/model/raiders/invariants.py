@@ -295,12 +295,65 @@ GAPS = (
         "each group suffers only the deaths its own front line rolled, less its own heals: the attacker's front "
         "line loses pvp_deaths of the attacker, the defender's pvp_deaths of the defender "
         "(s8_dungeons._pvp_resolve)", name="pvp_deaths_whose"),
-    Gap("§8.8 §8.5", "a priest's die may heal 'a death' (§8.5): which of a group's dead a heal saves, when the group "
+    Gap("§8.8 §8.5", "a priest may heal 'a dead adventurer' (§8.5): which of a group's dead a heal saves, when the group "
         "rolled more deaths than heals, is never said, in a PvE or a PvP (§8.5 gives the player the choice only "
         "of the traps he disarms)",
         "in a PvE the log names the adventurers healed, so the player picks (the heal of expedition.resolve); in "
         "a PvP nobody picks: the heals save the dead in the order of the classes, prêtre, guerrier, mage, voleur, "
         "milicien (s8_dungeons.pvp_deaths), an order the text never gives", name="pvp_heal_which"),
+    # the s38 reading's uncovered points, each checked against the code named
+    Gap("§8.5", "what a critical does is given only by one sentence (two encounters need two criticals to be "
+        "cancelled): that one critical cancels one encounter is implied, and whether the critical die still adds "
+        "its number to the dice total, whether criticals cancel the encounters of Exploration cards as well as the "
+        "creature's of the red skulls, and whether a critical must be spent when there is an encounter to cancel, "
+        "are not said",
+        "one critical cancels at most one encounter, the creature's (a red skull) or an Exploration card's, the "
+        "player choosing which and how many up to the criticals rolled (the Needs of expedition.resolve on cancel "
+        "and cancelx); the critical die's number still counts (s8_dungeons._dice sums every face's value)",
+        name="critical_effect"),
+    Gap("§8.8 §8.4 §8.5", "a PvP is fought 'as in PvE', each player rolling his front line and adding his bonuses "
+        "and equipment, with no resistance to beat: whether the dungeon's effect (§8.4), its skulls (the "
+        "creature's encounters, Exploration cards and their traps) and the criticals play any part in it is not "
+        "said",
+        "none does: no Exploration card is drawn (pvp.roll), the score is the dice total, the bonus and the "
+        "equipment (s8_dungeons.pvp_score), so a critical or a disarm rolled does nothing and no dungeon effect "
+        "applies; of the dice's marks only the deaths and the heals count (s8_dungeons.pvp_deaths)",
+        name="pvp_dungeon_parts"),
+    Gap("§8.8", "a PvP tie routs both groups, and only of 'the loser' is it said that the floor it won in its PvE "
+        "stays won: whether the group on the entry keeps that floor after a tie (and with it that PvE's glory and "
+        "treasures) is not said",
+        "it keeps them, after a tie as after a loss: the marker, the glory and the treasures are gained at the PvE "
+        "success (s8_dungeons._resolve; its treasures are drawn before any PvP roll, ONE_AT_A_TIME), and the tie "
+        "of s8_dungeons._pvp_resolve routs both groups without touching them", name="pvp_tie_floor"),
+    Gap("§7.6 §3.6", "the mercenaries are shuffled into a pile at setup (§3.6), yet a buyer 'chooses among those "
+        "still available' (§7.6) and the level-3 Stratège has one drawn at random: whether the pile is an open set "
+        "to choose from or a hidden deck, and where in it a mercenary that served goes back, is not said",
+        "an open set with no order: a buyer names any mercenary still in the pile (mercenary.buy and its Need "
+        "AVAILABLE), the Stratège's draw is one of them the log names (mercenary.draw), and one that served "
+        "rejoins the set at the end of the phase (s8_dungeons.phase_end adds mout to mpile), at no place",
+        name="mercenary_market"),
+    Gap("§6.5 §9.1", "the Avant-Poste evolves with a token placed on it and the option 'evolve your Avant-Poste' "
+        "chosen, and 'with an action on the Avant-Poste one may also' gain 1 free militia per level or buy 1 "
+        "guild: whether one token gives one of the three, or an evolution and one of the other two, is not said "
+        "(§9.1's 'choose the option buy 1 guild' leans to one of the three)",
+        "one of the three: the Avant-Poste takes one token a turn (its tile in components/buildings.toml, "
+        "whose values gap building_table_effects declares, has no white circle: s6_actions.max_mark), and "
+        "outpost.evolve, outpost.militia and outpost.guild each spend it (s6_actions._consume)",
+        name="outpost_options"),
+    Gap("§8.7 §8.3", "a floor succeeded puts a marker of the player's Maison on the tile, and the dungeon is "
+        "cleared 'when the number of markers equals the number of floors': whether both players' markers count "
+        "together, or a player must succeed every floor himself, is not said (§8.3 says only that a clearing by "
+        "either player opens the next level to both)",
+        "both count together: a tile's floors succeeded are one count for both players (state.floors, "
+        "s7_groups.cleared), so markers of both players may clear a dungeon, and a floor count never exceeds the "
+        "tile's (invariant floors_succeeded_exceed)", name="floors_mixed_markers"),
+    Gap("§5.1 §5.3", "when the Métropole pile is empty the discard is shuffled to form it again (§5.3); what "
+        "happens when a draw is due and the pile and the discard are both empty (every card in the hand) is "
+        "never said",
+        "a draw takes only cards there are: the second option of §5.1 cannot be taken when fewer than two cards "
+        "are left to draw, the card just discarded included (the Need of metropole.cycle, "
+        "economy.draw_possible); the draw that ends the phase never falls short, since it fills a hand of at "
+        "most 3 Métropole cards from a deck of 10 or more", name="metropole_exhausted"),
 )
 
 
