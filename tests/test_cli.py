@@ -97,7 +97,7 @@ def test_audit_json_finds_the_erratum_without_witnesses(raiders_once):
     doc = doc["games"][0]
     erratum = next(f for f in doc["findings"] if f["id"] == "raiders.contradiction.§6.5.ap_tokens")
     assert erratum["cites"] == ["§6.5"] and set(erratum["sources"]) == {"livret", "tuile"}
-    assert any("4 as the livret 0.99 says, 5 as the tuile imprimée says" in d for d in erratum["details"])
+    assert any("4 as the livret (the booklet the consolidated rules 0.99 correct) says, 5 as the tuile imprimée says" in d for d in erratum["details"])
     ids = [f["id"] for f in doc["findings"]]  # stable ids: unique, each one the records give (test_finding_ids)
     assert len(set(ids)) == len(ids) and set(ids) <= set(record_ids(load("raiders")))
 

@@ -252,7 +252,8 @@ def test_what_the_model_reports_as_a_gap_is_not_reported_twice():
 # Every finding on the seeds, each read against its rulebook and judged a real defect
 # (docs/detectors.md lists them with the reading); a new one must be read before it is added.
 SEEDS = {
-    "raiders": {"raiders.gap.§3.3.list-intro", "raiders.gap.§5.1.skipped-number", "raiders.gap.§6.4.dangling-reference"},
+    "raiders": {"raiders.gap.§3.1.skipped-number", "raiders.gap.§3.3.list-intro", "raiders.gap.§5.1.skipped-number",
+                "raiders.gap.§6.4.dangling-reference"},
     "draft": set(),
     "welcome": {"welcome.ambiguity.§Enchères.choice-list", "welcome.gap.§Équipement.Métamorphose.unstated-effect"},
     "trolls": {"trolls.contradiction.§Tour_de_jeu_6.may-must"},
@@ -316,15 +317,27 @@ def test_a_gap_on_one_sentence_of_a_line_does_not_hide_a_hit_on_another():
     assert _known(game, Hit("§4", "lone-subtitle", "gap", "", 19, "x"), gapped)
 
 
-def test_a_chapter_or_a_section_missing_between_two_others_and_nothing_else(tmp_path):
+def test_a_chapter_or_a_section_missing_between_two_others_or_before_the_first(tmp_path):
     path = tmp_path / "numeros.txt"
-    # starts at §3 (an excerpt, not a hole); a chapter heading then its first §; §5 lost; §6.2 lost
+    # starts at §3 (§1 and §2 lost: excerpt or not, what they held cannot be read); a chapter
+    # heading then its first §; §5 lost; §6.2 lost
     path.write_text("Jeu\n\n§3.1. A\n\nUn.\n\n§3.2. B\n\nDeux.\n\n§4. C\n\n§4.1. D\n\nTrois.\n\n"
                     "§6.1. E\n\nQuatre.\n\n§6.3. F\n\nCinq.\n\n§7.2. G\n\nSix.\n", encoding="utf-8")
     got = [(h.cite, h.term, h.says.split(":")[0]) for h in read(page("numeros", path)) if h.detector == "skipped-number"]
-    assert got == [("§6.1", "§5", "the numbering goes from §4.1 to §6.1"),
+    assert got == [("§3.1", "§1", "the numbering starts at §3.1"),
+                   ("§6.1", "§5", "the numbering goes from §4.1 to §6.1"),
                    ("§6.3", "§6.2", "the numbering goes from §6.1 to §6.3"),
                    ("§7.2", "§7.1", "the numbering goes from §6.3 to §7.2")]
+    assert "§1, §2 are not in the rulebook" in next(h.says for h in read(page("numeros", path)) if h.cite == "§3.1")
+
+
+@pytest.mark.parametrize("first, lost", [("§0", []), ("§0.1", []), ("§1", []), ("§1.1", []), ("§1.3", ["§1.1", "§1.2"]),
+                                         ("§2", ["§1"]), ("§2.2", ["§1", "§2.1"])])
+def test_a_book_numbered_from_0_or_1_starts_whole_and_any_other_start_is_reported(tmp_path, first, lost):
+    path = tmp_path / "debut.txt"
+    path.write_text(f"Jeu\n\n{first}. A\n\nUn.\n", encoding="utf-8")
+    got = [h for h in read(page("debut", path)) if h.detector == "skipped-number"]
+    assert [h.says.split(": ")[1].split(" are not")[0].split(" is not")[0] for h in got] == ([", ".join(lost)] if lost else [])
 
 
 def test_a_section_number_used_twice_is_named_once_at_its_second_heading(tmp_path):

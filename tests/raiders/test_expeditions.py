@@ -360,6 +360,8 @@ def test_pvp_tie_routs_both():
     g = s.glory
     t = GAME.step(s, act("pvp.resolve"), A(p=None, who=1, group=3, versus=2))
     assert t.glory == g and t.stage[0][1] == 0 and t.stage[1][2] == 0 and t.pdue == (0, 0)
+    # the entry group's PvE floor stays after a tie, as the loser's does (gap pvp_tie_floor)
+    assert t.floors[DUN["Crypte oubliée"]] == 1
 
 
 def test_ambush_alone_on_the_helmet_fights_the_dungeon():
@@ -452,8 +454,8 @@ def test_random_games_under_other_options_keep_every_invariant(options):
 
 def test_pvp_heal_follows_the_text():
     """§8.8: the players fight as in PvE, so a heal saves a death (§8.5). Default
-    (pvp_heal=yes): one heal saves the guerrier, in class order; under the house rule
-    pvp_heal=no the death stands."""
+    (pvp_heal=yes): one heal saves the guerrier, in the order of the classes (the model's
+    order, gap pvp_heal_which); under the house rule pvp_heal=no the death stands."""
     from referee.model.raiders.s8_dungeons import pvp_deaths
     s = expeditions().but(cheal=(1, 0), cdead=(classes("guerrier", "mage"), NOC))
     assert pvp_deaths(s, 0) == classes("mage")  # one heal, class order: the guerrier is saved

@@ -228,9 +228,18 @@ _NUMBER = re.compile(r"^§(\d+)(?:\.(\d+))?$")
 
 
 def skipped_number(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
-    # only a hole between two numbers that are there: a book that starts at §3 may be an
-    # excerpt, one that goes from §3.6 to §5.1 has lost chapter 4
+    # a hole between two numbers that are there (§3.6 then §5.1: chapter 4 is lost), and the
+    # numbers before the first (a book whose first § is §3.1 lacks §1 and §2: an excerpt or
+    # not, what they held cannot be read). A book may number from §0 or §1.
     numbered = [(s, int(m[1]), int(m[2] or 0)) for s in page.sections if (m := _NUMBER.match(s.cite))]
+    if numbered:
+        s, ch, k = numbered[0]
+        lost = [f"§{c}" for c in range(1, ch)] + [f"§{ch}.{j}" for j in range(1, k)]
+        if ch >= 1 and lost:
+            yield Hit(s.cite, "skipped-number", "gap",
+                      f"the numbering starts at {s.cite}: {', '.join(lost)} "
+                      f"{'is' if len(lost) == 1 else 'are'} not in the rulebook, and what "
+                      f"{'it' if len(lost) == 1 else 'they'} held cannot be read", s.line, lost[0])
     for (before, ch0, k0), (s, ch, k) in zip(numbered, numbered[1:]):
         if ch > ch0 + 1:
             lost = [f"§{c}" for c in range(ch0 + 1, ch)]

@@ -149,10 +149,14 @@ GAPS = (
         "illustrative mercenaries in components/dungeons.toml [[mercenary]] (a price and a score bonus each)",
         name="mercenaries_missing"),
     # where the text is silent on a rule and the model took a reading (issue 17, item 4)
-    Gap("§8.7", "when the group on the entry is routed, the attacker on the helmet 'may' then do the dungeon in PvE: "
-        "whether it may decline, and what becomes of its group if it does, is never said",
-        "it must: its PvE combat is due like any other (s8_dungeons.pve_ready), and the phase cannot end "
-        "(all_resolved) before it is fought", name="helmet_may_decline"),
+    Gap("§8.7", "when the group on the entry is routed, the attacker on the helmet does not fight and 'may' then do "
+        "the dungeon in PvE: the 'may' reads as the player's choice, so a group may decline, and what becomes of a "
+        "group that declines (back to the reserve at once, or standing on the helmet until the end of the phase, "
+        "§8.9) is never said",
+        "the model departs from the text's 'may': the PvE is due like any other (s8_dungeons.pve_ready holds for "
+        "the group on the helmet once the entry is empty), no action lets it decline, and the phase cannot end "
+        "before it is fought (s8_dungeons.all_resolved, the Need of turn.end), so a group that does not fight is "
+        "refused", name="helmet_may_decline"),
     Gap("§9.2 §9.3 §8.8", "the end condition and its point are for a player who 'reaches' 23 glory, and a PvP loss "
         "takes glory away (§8.8): whether a player who reached 23 and fell back below it by the end of the turn (or "
         "of the game, in competition mode) still meets the condition is never said",
@@ -161,7 +165,8 @@ GAPS = (
     Gap("§3.2 §10.2", "the Maisons are never listed: how many there are, and the starting building and the two "
         "adventurers each one gives; nor is it said whether both players may choose the same Maison",
         "illustrative Maisons in components/cards.toml [[house]]; each has one deck, so the two players take "
-        "different Maisons (the setup refuses the same one twice, §3.2)", name="houses_missing"),
+        "different Maisons: s3_setup._player_setup refuses the same one twice, a reading of the model (§3.2 gives "
+        "each player a Maison and its deck, and says nothing of two players choosing the same)", name="houses_missing"),
     Gap("§7.2", "the Partir en donjon actions are played alternately, one each, and the two players may have placed "
         "different numbers of them: what happens once one player has none left is never said (it decides who may "
         "still answer an ambush)",
@@ -281,6 +286,74 @@ GAPS = (
     Gap("§7.5", "a drawn item arrives unidentified and cannot be used; whether the identification scroll, itself an "
         "item of the Objets pile with an analysis score, must be identified before it lowers a cost is not said",
         "it serves as drawn and is never identified itself (item.identify's Needs)", name="scroll_identified"),
+    # §8.8 l248 (s38 reading, P1): the option pvp_heal answers only whether heals work in a PvP;
+    # whose deaths they are, and which dead a heal saves, are these two readings of the model
+    Gap("§8.8", "in a PvP 'the deaths rolled apply to both groups' reads two ways: each group suffers the deaths "
+        "its own dice show (a PvP kills as a PvE does), or every death rolled, by either side, strikes both groups "
+        "(and then which adventurer of the group that did not roll it dies is not said either); the text does not "
+        "say which",
+        "each group suffers only the deaths its own front line rolled, less its own heals: the attacker's front "
+        "line loses pvp_deaths of the attacker, the defender's pvp_deaths of the defender "
+        "(s8_dungeons._pvp_resolve)", name="pvp_deaths_whose"),
+    Gap("§8.8 §8.5", "a priest may heal 'a dead adventurer' (§8.5): which of a group's dead a heal saves, when the group "
+        "rolled more deaths than heals, is never said, in a PvE or a PvP (§8.5 gives the player the choice only "
+        "of the traps he disarms)",
+        "in a PvE the log names the adventurers healed, so the player picks (the heal of expedition.resolve); in "
+        "a PvP nobody picks: the heals save the dead in the order of the classes, prêtre, guerrier, mage, voleur, "
+        "milicien (s8_dungeons.pvp_deaths), an order the text never gives", name="pvp_heal_which"),
+    # the s38 reading's uncovered points, each checked against the code named
+    Gap("§8.5", "what a critical does is given only by one sentence (two encounters need two criticals to be "
+        "cancelled): that one critical cancels one encounter is implied, and whether the critical die still adds "
+        "its number to the dice total, whether criticals cancel the encounters of Exploration cards as well as the "
+        "creature's of the red skulls, and whether a critical must be spent when there is an encounter to cancel, "
+        "are not said",
+        "one critical cancels at most one encounter, the creature's (a red skull) or an Exploration card's, the "
+        "player choosing which and how many up to the criticals rolled (the Needs of expedition.resolve on cancel "
+        "and cancelx); the critical die's number still counts (s8_dungeons._dice sums every face's value)",
+        name="critical_effect"),
+    Gap("§8.8 §8.4 §8.5", "a PvP is fought 'as in PvE', each player rolling his front line and adding his bonuses "
+        "and equipment, with no resistance to beat: whether the dungeon's effect (§8.4), its skulls (the "
+        "creature's encounters, Exploration cards and their traps) and the criticals play any part in it is not "
+        "said",
+        "none does: no Exploration card is drawn (pvp.roll), the score is the dice total, the bonus and the "
+        "equipment (s8_dungeons.pvp_score), so a critical or a disarm rolled does nothing and no dungeon effect "
+        "applies; of the dice's marks only the deaths and the heals count (s8_dungeons.pvp_deaths)",
+        name="pvp_dungeon_parts"),
+    Gap("§8.8", "a PvP tie routs both groups, and only of 'the loser' is it said that the floor it won in its PvE "
+        "stays won: whether the group on the entry keeps that floor after a tie (and with it that PvE's glory and "
+        "treasures) is not said",
+        "it keeps them, after a tie as after a loss: the marker, the glory and the treasures are gained at the PvE "
+        "success (s8_dungeons._resolve; its treasures are drawn before any PvP roll, ONE_AT_A_TIME), and the tie "
+        "of s8_dungeons._pvp_resolve routs both groups without touching them", name="pvp_tie_floor"),
+    Gap("§7.6 §3.6", "the mercenaries are shuffled into a pile at setup (§3.6), yet a buyer 'chooses among those "
+        "still available' (§7.6) and the level-3 Stratège has one drawn at random: whether the pile is an open set "
+        "to choose from or a hidden deck, and where in it a mercenary that served goes back, is not said",
+        "an open set with no order: a buyer names any mercenary still in the pile (mercenary.buy and its Need "
+        "AVAILABLE), the Stratège's draw is one of them the log names (mercenary.draw), and one that served "
+        "rejoins the set at the end of the phase (s8_dungeons.phase_end adds mout to mpile), at no place",
+        name="mercenary_market"),
+    Gap("§6.5 §9.1", "the Avant-Poste evolves with a token placed on it and the option 'evolve your Avant-Poste' "
+        "chosen, and 'with an action on the Avant-Poste one may also' gain 1 free militia per level or buy 1 "
+        "guild: whether one token gives one of the three, or an evolution and one of the other two, is not said "
+        "(§9.1's 'choose the option buy 1 guild' leans to one of the three)",
+        "one of the three: the Avant-Poste takes one token a turn (its tile in components/buildings.toml, "
+        "whose values gap building_table_effects declares, has no white circle: s6_actions.max_mark), and "
+        "outpost.evolve, outpost.militia and outpost.guild each spend it (s6_actions._consume)",
+        name="outpost_options"),
+    Gap("§8.7 §8.3", "a floor succeeded puts a marker of the player's Maison on the tile, and the dungeon is "
+        "cleared 'when the number of markers equals the number of floors': whether both players' markers count "
+        "together, or a player must succeed every floor himself, is not said (§8.3 says only that a clearing by "
+        "either player opens the next level to both)",
+        "both count together: a tile's floors succeeded are one count for both players (state.floors, "
+        "s7_groups.cleared), so markers of both players may clear a dungeon, and a floor count never exceeds the "
+        "tile's (invariant floors_succeeded_exceed)", name="floors_mixed_markers"),
+    Gap("§5.1 §5.3", "when the Métropole pile is empty the discard is shuffled to form it again (§5.3); what "
+        "happens when a draw is due and the pile and the discard are both empty (every card in the hand) is "
+        "never said",
+        "a draw takes only cards there are: the second option of §5.1 cannot be taken when fewer than two cards "
+        "are left to draw, the card just discarded included (the Need of metropole.cycle, "
+        "economy.draw_possible); the draw that ends the phase never falls short, since it fills a hand of at "
+        "most 3 Métropole cards from a deck of 10 or more", name="metropole_exhausted"),
 )
 
 

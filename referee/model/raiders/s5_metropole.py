@@ -63,10 +63,14 @@ def _house_drawn(s: Any, a: Any) -> Any:
 
 
 # §5.1 puts one of the two drawn cards under the pile; §5.2 keeps any House card drawn in
-# this phase in hand. With two House cards drawn, the two cannot both hold.
+# this phase in hand. With two House cards drawn, the two cannot both hold; with one of each
+# the model reads the House card as the card kept (its says tells the other reading).
 CYCLE = Ruling(
-    "cycle_under", "§5.1 §5.2", "a player takes the second option (discard one, draw two): how many of the two cards go under his pile (§5.1: one; "
-    "§5.2 keeps a House card in hand: with two House cards drawn the two disagree)",
+    "cycle_under", "§5.1 §5.2", "a player takes the second option (discard one, draw two): how many of the two cards go under his pile, and which (§5.1: one, the other kept; "
+    "§5.2 keeps a House card in hand: with two House cards drawn the two disagree; with one House card and one Métropole card the model "
+    "takes the House card for the card kept and puts the Métropole card under (the Need of _under_not_house), where §5.2, which leaves "
+    "House cards out of the hand size, may also be read as keeping the House card besides the one card §5.1 keeps, so that nothing goes "
+    "under: no option offers that reading)",
     arises=lambda s, a: True,
     answers=(
         Answer("§5.1", "livret", "one drawn card is kept, the other goes under the pile", lambda s, a: True, lambda s, a: 1),

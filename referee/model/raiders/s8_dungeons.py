@@ -254,12 +254,14 @@ TRAP_VICTIM = Ruling(
 # §9.2/§9.3 speak of a special dungeon "vaincu"; §8.7 only defines floors succeeded and a
 # dungeon cleared.
 DEFEATED = Ruling(
-    "special_defeated", "§9.2 §9.3 §8.7", "a player succeeds a PvE floor of a special dungeon: is the dungeon defeated (an end condition of §9.2, 1 VP in §9.3), or only once cleared",
+    "special_defeated", "§9.2 §9.3 §8.7", "a player succeeds a PvE floor of a special dungeon: is the dungeon defeated (an end condition of §9.2, 1 VP in §9.3), or only once cleared; "
+    "and, both players' markers counting toward its floors (gap floors_mixed_markers), which player has defeated it",
     arises=lambda s, a: level_of(s, _dun(s, a.p, a.group - 1)) == SPECIAL,
     answers=(
-        Answer("§8.7", "option:defeat=cleared", "only the success that clears it (its last floor)",
-               lambda s, a: True, lambda s, a: If(_clears(s, a), 1, 0)),
-        Answer("§8.7", "option:defeat=floor", "any floor succeeded", lambda s, a: True, lambda s, a: 1),
+        Answer("§8.7", "option:defeat=cleared", "only the success that clears it (its last floor): the player who places "
+               "the last marker, whoever placed the others", lambda s, a: True, lambda s, a: If(_clears(s, a), 1, 0)),
+        Answer("§8.7", "option:defeat=floor", "any floor succeeded: each player who succeeds one",
+               lambda s, a: True, lambda s, a: 1),
     ),
     action="expedition.resolve", otherwise=0,
 )
@@ -593,10 +595,12 @@ def glory_swap(s: Any, winner: int, level: Any, d: Any) -> tuple:
 
 
 # §8.8: both players fight as in PvE, so a priest's heal saves a death (§8.5) in PvP too;
-# "the deaths rolled apply to both groups" says each group suffers its own. The text
-# decides it; option pvp_heal=no (a house rule) reads the deaths as rolled.
+# option pvp_heal=no (a house rule) reads the deaths as rolled. "The deaths rolled apply to
+# both groups" reads two ways: the model takes each group's own (gap pvp_deaths_whose), and
+# the order in which heals save the dead is its own too (gap pvp_heal_which).
 PVP_HEAL = Ruling(
-    "pvp_heal", "§8.8 §8.5", "how many deaths rolled in a PvP combat a priest's heals save",
+    "pvp_heal", "§8.8 §8.5", "how many of the deaths its own dice rolled in a PvP combat a group's heals save "
+    "(each group suffering its own: the model's reading, gap pvp_deaths_whose)",
     arises=lambda s, a: And(s.cheal[a.p] >= 1, Sum(s.cdead[a.p]) >= 1),
     answers=(
         Answer("§8.8", "livret", "the players fight as in PvE: a heal saves one death (§8.5)", lambda s, a: True,
@@ -607,7 +611,9 @@ PVP_HEAL = Ruling(
 
 
 def pvp_deaths(s: Any, p: int) -> tuple:
-    """The deaths that remain after the heals (PVP_HEAL; none under the house rule pvp_heal=no)."""
+    """The deaths of p's own roll that remain after its heals (PVP_HEAL; none healed under the
+    house rule pvp_heal=no), the heals spent in the order of CLASSES: the model's order, which
+    the text never gives (gap pvp_heal_which)."""
     left = 0 if s.cfg.opt("pvp_heal") == "no" else decide(PVP_HEAL, s, SimpleNamespace(p=p))
     out = []
     for c in range(len(CLASSES)):

@@ -1,33 +1,39 @@
 """Rule sources of Dungeons Raiders 0.99 and their precedence (§6.5, §9.3), the values they
 state differently, and the rules options (variants the text offers; points it leaves open).
 
-Precedence of the consolidated rules: the booklet (livret 0.99) < the printed tile <
-the dated decision of 06.10.2026. `--prefer livret` reads the rules as the booklet says."""
+The seed is the consolidated rules 0.99 (its line 1); they correct an older booklet (the
+livret, which §6.5 quotes) by the printed tile and by a dated decision. Precedence: the
+booklet < the printed tile < the decision of 06.10.2026. `--prefer livret` reads the rules
+as the booklet says, where the text tells (or lets one infer) what the booklet said."""
 from __future__ import annotations
 
 from ..kernel import Basis, Option, Source, Sourced
 
 LIVRET, TUILE, DECISION = "livret", "tuile", "décision"
 SOURCES = (
-    Source(LIVRET, "livret 0.99", 1),
+    Source(LIVRET, "livret (the booklet the consolidated rules 0.99 correct)", 1),
     Source(TUILE, "tuile imprimée", 2),
     Source(DECISION, "décision du 06.10.2026", 3),
 )
 
 # §6.5: extra permanent action tokens gained when the Avant-Poste reaches each level.
 # Level 2's token is stated by neither source in words; both totals in §6.5 need it
-# (3 at start + 1 + 1 = "jusqu'à 5"), so both sources carry it.
+# (3 at start + 1 + 1 = "jusqu'à 5"), so both sources carry it. The doc says so: the
+# finding's headline is built from it (checks/audit/proofs.py sources()).
 AP_TOKENS = Sourced(
     "ap_tokens", "§6.5",
     says={LIVRET: (0, 0, 1, 0), TUILE: (0, 0, 1, 1)},
-    doc="extra permanent action tokens at Avant-Poste level 0..3",
+    doc="extra permanent action tokens at Avant-Poste level 0..3 (the text states level 3's only; level 2's "
+        "token, for both sources, is inferred from 'up to 5 permanent tokens')",
 )
-# §9.3.4: glory a Statue of level >= 1 gives at the end of each turn. The decision of
-# 06.10.2026 added it; the booklet's Statue gave only victory points.
+# §9.3.4: glory a Statue of level >= 1 gives at the end of each turn, given as an addition by
+# the decision of 06.10.2026. The text never states the booklet's value: its 0 is inferred
+# (the booklet's Statue taken to give victory points only), and the doc says so.
 STATUE_GLORY = Sourced(
     "statue_glory", "§9.3",
     says={LIVRET: 0, DECISION: 1},
-    doc="glory a Statue of level 1 or more gives at the end of each turn",
+    doc="glory a Statue of level 1 or more gives at the end of each turn (the booklet's 0 is inferred: the text "
+        "gives this glory as the dated decision's addition and never states the booklet's value)",
 )
 SOURCED = (AP_TOKENS, STATUE_GLORY)
 
@@ -104,13 +110,15 @@ OPTIONS += (
         "bank": "nothing is stolen; the winner still gains it"}, "lost",
            basis=Basis("model", "§8.8 §3.6", "lost",
                        "§8.8 steals 1 glory from the loser; glory starts at 0 (§3.6) and nothing says what happens when the loser has none")),
-    # §8.8 decides it (the players fight as in PvE, heals included): "no" is another engine's
-    # reading, offered so that its games replay, never a finding.
+    # §8.8 decides only that heals work in a PvP (the players fight as in PvE, heals included):
+    # "no" is another engine's reading, offered so that its games replay, never a finding.
+    # Whose deaths they are and which dead a heal saves, the text leaves open: the model's
+    # readings are the gaps pvp_deaths_whose and pvp_heal_which (invariants.GAPS).
     Option("pvp_heal", "§8.8 §8.5", "whether a priest's heal saves a death rolled in a PvP combat", {
-        "yes": "heals save deaths, in class order, as in PvE (§8.8)",
+        "yes": "heals save deaths as in PvE (§8.8, §8.5)",
         "no": "deaths apply as rolled, no heal (a house rule)"}, "yes", kind="house",
            basis=Basis("text", "§8.8", "yes",
-                       "§8.8 has both players fight as in PvE, where a priest's heal saves a death (§8.5); its deaths applying to both groups says both suffer theirs, not that heals stop")),
+                       "§8.8 has both players fight as in PvE, where a priest may heal a death (§8.5), and no sentence of §8.8 stops heals; it decides no more: whose deaths they are (the deaths rolled 'apply to both groups' reads two ways) and which dead a heal saves are left open, the model's readings declared as gaps (pvp_deaths_whose, pvp_heal_which)")),
     Option("house_card", "§7.4 §5.2", "where an equipped House card goes after the combat", {
         "discard": "to the discard", "hand": "back to the hand"}, "discard",
            basis=Basis("model", "§7.4 §5.2", "discard",
