@@ -37,7 +37,7 @@ from .logic import RECORDER, If, _any_sym as is_sym
 @dataclass(frozen=True)
 class Source:
     key: str  # short name used in citations: "livret", "tuile", "décision"
-    title: str  # "livret (the booklet the consolidated rules 0.99 correct)", "tuile imprimée", ...
+    title: str  # "livret 0.99", "tuile imprimée", "décision du 06.10.2026"
     rank: int  # precedence: the highest rank in force wins
 
 
