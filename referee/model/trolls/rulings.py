@@ -49,10 +49,11 @@ OPTIONS = (
            basis=Basis("model", "§Tour de jeu/1", "two",
                        "§Tour de jeu/1 has the draw refill the hand with one or two cards, which cannot bring 2 cards or fewer back to 5")),
     Option("empty_deck", "§Tour de jeu/1",
-           "the deck holds fewer cards than the refill needs, whatever the hand (the deck is never reshuffled: §Intro)",
+           "the deck holds fewer cards than the refill needs, whatever the hand (the deck is shuffled once, §Intro, and "
+           "nothing brings the graveyard's cards back to it, §Tour de jeu/8)",
            {"all": "he draws what is left", "none": "he draws nothing"}, "all",
            basis=Basis("model", "§Tour de jeu/1", "all",
-                       "the deck is never reshuffled (§Intro) and §Tour de jeu/1 never says what a draw gives from a deck too small")),
+                       "the deck is shuffled once (§Intro) and the cards bet go to the graveyard (§Tour de jeu/8), which nothing returns to it; §Tour de jeu/1 never says what a draw gives from a deck too small")),
     Option("leave_melee", "§Actions/Mouvement",
            "leaving a càc costs the move +2: whether a figure that moves yet ends in base contact with an enemy leaves it",
            {"leaves": "+2 only for a figure in base contact with an enemy where it starts and with none where it ends",
