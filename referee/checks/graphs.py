@@ -32,7 +32,9 @@ def check_phases(game: Game) -> list[Finding]:
     if not unreached and not dead:
         out.append(Finding(finding_id(game.name, "graph", game.phases[0].cite, "phases_connected"), game.name, "proved", sorted({p.cite for p in game.phases}),
                            f"every phase is reachable from '{first}' and '{last}' is reachable from every phase "
-                           f"({g.number_of_nodes()} phases, {g.number_of_edges()} event edges)", status="graph"))
+                           f"({g.number_of_nodes()} phases, {g.number_of_edges()} event edges)", status="graph",
+                           details=["of the phase graph: which phase each event may lead to, not the states a game "
+                                    "reaches; whether a game can always go on is the stalemate search's question"]))
     return out
 
 
