@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import takewhile
 
 from .hit import Hit
 from .page import CLOSING, MARKER, Page, words
@@ -76,15 +77,20 @@ def _rest_of_line(page: Page, line: int, text: str) -> str:
     return raw[at + len(text):].strip() if at >= 0 else ""
 
 
+def _intros(page: Page, skip: frozenset[str]) -> Iterator[tuple]:
+    """(unit, the next line that is not blank, or None) of each unit that ends with ':' and
+    has nothing after it on its line (inline items, or the rest of the rule): what announces
+    a list, for list-intro and untitled-items."""
+    for u in page.units:
+        if u.key in skip or not u.text.rstrip().endswith(":") or _rest_of_line(page, u.line, u.text):
+            continue
+        yield u, page.next_line(u.line)
+
+
 def list_intro(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     heads = page.heading_lines
     starts = frozenset(s.line for s in page.sections)
-    for u in page.units:
-        if u.key in skip or not u.text.rstrip().endswith(":"):
-            continue
-        if _rest_of_line(page, u.line, u.text):
-            continue  # something follows on its own line (inline items or the rest of the rule)
-        nxt = page.next_line(u.line)
+    for u, nxt in _intros(page, skip):
         if nxt is not None and nxt not in heads and (page.is_item(nxt) or page.raw(nxt)[:1].isspace()):
             continue
         if nxt is not None and nxt in starts and nxt not in heads:
@@ -100,27 +106,20 @@ def list_intro(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
 
 def untitled_items(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     heads = page.heading_lines
-    untitled = [s for s in page.sections if s.title is None]
-    for u in page.units:
-        if u.key in skip or not u.text.rstrip().endswith(":") or _rest_of_line(page, u.line, u.text):
-            continue
-        nxt = page.next_line(u.line)
+    ordered = sorted(page.sections, key=lambda s: s.line)
+    for u, nxt in _intros(page, skip):
         if nxt is None or nxt in heads or page.is_item(nxt):
             continue
-        # the outline's untitled §s from there on, up to the next § the text titles itself
-        named = []
-        for s in sorted(page.sections, key=lambda s: s.line):
-            if s.line < nxt:
-                continue
-            if s.title is not None:
-                break
-            named.append(s.cite)
-        if not named or named[0] not in {s.cite for s in untitled if s.line == nxt}:
+        # the outline's untitled §s from the next line on, up to the next § the text titles itself
+        named = list(takewhile(lambda s: s.title is None, (s for s in ordered if s.line >= nxt)))
+        if not named or named[0].line != nxt:
             continue
+        cites = [s.cite for s in named]
         yield Hit(u.cite, "untitled-items", "ambiguity",
                   f"a sentence of {u.cite} introduces a list (it ends with ':') and the paragraphs after it bear no "
                   f"title of their own: where each item begins and where the list ends is not marked (the outline "
-                  f"names the {len(named)} that follow, up to the next titled § or the end: {_some(named)})", u.line, (words(u.text) or ["list"])[-1], unit=u.key)
+                  f"names the {len(cites)} that follow, up to the next titled § or the end: {_some(cites)})",
+                  u.line, (words(u.text) or ["list"])[-1], unit=u.key)
 
 
 def _some(cites: list[str], n: int = 4) -> str:
