@@ -23,8 +23,8 @@ INVARIANTS = (
               lambda s: And(*[And(s.deck[p][k] + s.hand[p][k] + s.bet[p][k] + s.grave[p][k] == s.cfg.comp.copies,
                                   s.deck[p][k] >= 0, s.hand[p][k] >= 0, s.bet[p][k] >= 0, s.grave[p][k] >= 0)
                             for p in range(3) for k in range(NK)]), name="cards_conserved_value"),
-    Invariant("§Tour de jeu/7", "the turn ends exactly when the Human's Rsv is empty: it is empty when the turn "
-              "closes, and not empty whenever he must initiate a round",
+    Invariant("§Tour de jeu/7", "the Human's Rsv is empty whenever the turn closes, and not empty whenever he must "
+              "initiate a round",
               lambda s: And(Implies(s.phase == CLOSE, s.rsv[H] == 0),
                             Implies(And(s.phase == PLAY, s.step == 0, s.solo == NOBODY), s.rsv[H] > 0)), name="turn_ends_exactly"),
     Invariant("§Tour de jeu/7", "no Rsv is carried over: every Rsv is 0 while cards are drawn and bet",
@@ -32,7 +32,8 @@ INVARIANTS = (
     Invariant("§Tour de jeu/3", "the round bookkeeping stays in range (phase, whose step, round blanc)",
               lambda s: And(s.phase >= 0, s.phase <= 6, s.step >= 0, s.step <= 2, s.solo >= 0, s.solo <= NOBODY,
                             *[b >= 0 for b in s.blanc]), name="round_bookkeeping_stays"),
-    Invariant("§Actions/Tir", "PdV, structures and objective points are never negative",
+    Invariant("§Actions/Tir §Actions/Corps à corps §Actions/Destruction §Intro",
+              "PdV, structures and objective points are never negative",
               lambda s: And(*[x >= 0 for x in s.pdv + s.struct + s.points]), name="pdv_structures_objective"),
     Invariant("§Actions/Orientation", "every figure faces some direction",
               lambda s: And(*[Or(f[0] != 0, f[1] != 0) for f in s.face]), name="figure_faces_direction"),
@@ -127,10 +128,15 @@ GAPS = (
         "figures and the objectives start, and who places them are never said",
         "an illustrative scenario: the figures, their places and the objectives in components/figures.toml",
         name="no_setup"),
-    Gap("§Actions/Corps à corps", "'each fighter beyond the first two opponents gives his side +1' expects several "
-        "fighters on each side, and who fights for the target (its friends in contact, a third faction's figure) "
-        "is never said", "only the attacking figure or group counts; the target's side is the target alone "
-        "(actions._open_duel: the attacker's bonus)", name="melee_defender_side"),
+    Gap("§Actions/Corps à corps §Groupe/4", "'each fighter beyond the first two opponents gives his side +1' "
+        "(§Actions/Corps à corps) expects fighters on both sides, and §Groupe/4 gives a group +1 for each extra "
+        "fighter: who fights for the target (its friends in contact, a third faction's figure), and whether the two "
+        "+1s add up, is never said",
+        "only the attacking figure or group counts, +1 for each attacker beyond the first, once (the two sentences "
+        "read as one bonus); the target's side is the target alone, so its friends in contact never fight nor add "
+        "+1 for it. This departs from the likelier reading of §Actions/Corps à corps, whose +1 'to his side' expects "
+        "the target's side to field fighters too (actions._open_duel: the attacker's bonus only)",
+        name="melee_defender_side"),
     Gap("§Actions/Charge §Actions/Mouvement", "leaving a càc costs a move +2 Rsv and a charge costs twice a move: what a "
         "charge that starts in a càc costs (the +2, doubled or not, or none) is not said",
         "twice the move, with no cost for leaving the càc (actions.charge_cost)", name="charge_out_of_melee"),
