@@ -59,7 +59,8 @@ OPTIONS = (
            basis=Basis("model", "§Tour de jeu/1", "all",
                        "the deck is shuffled once (§Intro) and the cards bet go to the graveyard (§Tour de jeu/8), which nothing returns to it; §Tour de jeu/1 never says what a draw gives from a deck too small")),
     Option("leave_melee", "§Actions/Mouvement",
-           "leaving a càc costs the move +2: whether a figure that moves yet ends in base contact with an enemy leaves it",
+           "leaving a càc costs the move +2: whether a figure that moves yet ends in base contact with an enemy "
+           "(round its enemy, to its back, or in another càc) leaves it",
            {"leaves": "+2 only for a figure in base contact with an enemy where it starts and with none where it ends",
             "each": "+2 for a figure that ends out of contact with any enemy it touched where it started (into another càc too)",
             "start": "+2 for every figure in base contact with an enemy where its move starts"}, "leaves",
