@@ -31,8 +31,9 @@ def check_phases(game: Game) -> list[Finding]:
                            f"from the phase '{p}' no sequence of events leads to '{last}'"))
     if not unreached and not dead:
         out.append(Finding(finding_id(game.name, "graph", game.phases[0].cite, "phases_connected"), game.name, "proved", sorted({p.cite for p in game.phases}),
-                           f"every phase is reachable from '{first}' and '{last}' is reachable from every phase "
-                           f"({g.number_of_nodes()} phases, {g.number_of_edges()} event edges)", status="graph",
+                           f"in the phase graph (which phase each event may lead to), every phase is reachable "
+                           f"from '{first}' and '{last}' from every phase ({g.number_of_nodes()} phases, "
+                           f"{g.number_of_edges()} event edges)", status="graph",
                            details=["of the phase graph: which phase each event may lead to, not the states a game "
                                     "reaches; whether a game can always go on is the stalemate search's question"]))
     return out

@@ -43,12 +43,19 @@ class Listed:
                 continue
             got = c.expr(comp)
             ok = got == c.value
-            # a yes/no claim reads as agreement, not as "the components give True"
-            gives = (("the components agree" if got else "the components disagree") if isinstance(got, bool)
-                     else f"the components give {got}")
+            # a yes/no claim reads as agreement, not as "the components give True"; whose data
+            # they are is said: the project's own files (or the ones given), not a printed component
+            whose = ("the component files given (--components)" if self.components is not None
+                     else "the project's component files")
+            gives = ((f"{whose} agree" if got else f"{whose} disagree") if isinstance(got, bool)
+                     else f"{whose} give {got}")
             built = self.by_construction(c) if ok else ""
             check = counted.get(same(c))
             also = [f"the components' check: {check.detail}"] if check is not None and check.detail else []
+            if self.components is None and not built:  # (a claim built into the set says more)
+                also.append("checked against the data the project wrote into its component files, not against "
+                            "a printed component: where the files copy the claim's number from the same sentence, "
+                            "this checks that copy, not the text")
             self.add(Finding(_fid(self.game, "claim", c.cite, rule_name(c)), self.game.name, "claim", cites(c.cite),
                              f"{c.says}: {gives}{note}", [c.source] if c.source else [],
                              status=BUILT if built else "proved" if ok else "refuted",

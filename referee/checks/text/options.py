@@ -4,7 +4,8 @@ witness (audit/rulings.py), so only an option no ruling answers is a finding her
 options are decided by the text, "variant" ones are the book's own, "disputed" ones are the
 audit's own findings (audit/listed.py): none of them is reported here. Nor is an option a
 Gap already reports: one whose `fills` names it ("option NAME"), the gap being the finding of
-that silence (Trolls' leave_melee_staying and option leave_melee)."""
+that silence (Twister's take_and_drop and option drop_cost); the audit's policy pass then
+reports the option's default as a finding of its own (checks/policy.py: review)."""
 from __future__ import annotations
 
 import re

@@ -23,8 +23,8 @@ INVARIANTS = (
               lambda s: And(*[And(s.deck[p][k] + s.hand[p][k] + s.bet[p][k] + s.grave[p][k] == s.cfg.comp.copies,
                                   s.deck[p][k] >= 0, s.hand[p][k] >= 0, s.bet[p][k] >= 0, s.grave[p][k] >= 0)
                             for p in range(3) for k in range(NK)]), name="cards_conserved_value"),
-    Invariant("§Tour de jeu/7", "the turn ends exactly when the Human's Rsv is empty: it is empty when the turn "
-              "closes, and not empty whenever he must initiate a round",
+    Invariant("§Tour de jeu/7", "the Human's Rsv is empty whenever the turn closes, and not empty whenever he must "
+              "initiate a round",
               lambda s: And(Implies(s.phase == CLOSE, s.rsv[H] == 0),
                             Implies(And(s.phase == PLAY, s.step == 0, s.solo == NOBODY), s.rsv[H] > 0)), name="turn_ends_exactly"),
     Invariant("§Tour de jeu/7", "no Rsv is carried over: every Rsv is 0 while cards are drawn and bet",
@@ -32,7 +32,8 @@ INVARIANTS = (
     Invariant("§Tour de jeu/3", "the round bookkeeping stays in range (phase, whose step, round blanc)",
               lambda s: And(s.phase >= 0, s.phase <= 6, s.step >= 0, s.step <= 2, s.solo >= 0, s.solo <= NOBODY,
                             *[b >= 0 for b in s.blanc]), name="round_bookkeeping_stays"),
-    Invariant("§Actions/Tir", "PdV, structures and objective points are never negative",
+    Invariant("§Actions/Tir §Actions/Corps à corps §Actions/Destruction §Intro",
+              "PdV, structures and objective points are never negative",
               lambda s: And(*[x >= 0 for x in s.pdv + s.struct + s.points]), name="pdv_structures_objective"),
     Invariant("§Actions/Orientation", "every figure faces some direction",
               lambda s: And(*[Or(f[0] != 0, f[1] != 0) for f in s.face]), name="figure_faces_direction"),
@@ -98,10 +99,12 @@ GAPS = (
         "first, and whether the second may still follow, is never said",
         "each is declared at a round's start in the order the log gives them; when one round blanc is over, another "
         "may be declared before the Human acts (turn.py: round.blanc)", name="blanc_order"),
-    Gap("§Actions/Rechargement", "heavy weapons 'must be reloaded', and the text never says when: after every shot "
-        "or not, whether they start the game loaded, what an unloaded one cannot do",
-        "loaded at the start; a shot unloads the weapon; an unloaded heavy weapon cannot shoot until act.reload",
-        name="reload_when"),
+    Gap("§Actions/Rechargement §Groupe/4", "heavy weapons 'must be reloaded', and the text never says when: after "
+        "every shot or not, whether they start the game loaded, what an unloaded one cannot do; nor, after a group "
+        "shot (resolved as one shot, §Groupe/4), whether every heavy weapon in the group is spent",
+        "loaded at the start; a shot unloads the weapon; an unloaded heavy weapon cannot shoot until act.reload; a "
+        "group shot needs every heavy weapon in it loaded and unloads them all, whichever Tir counts (act.shoot, "
+        "option group_stat)", name="reload_when"),
     Gap("§Actions/Charge §Groupe/1", "the charge is what Trolls and Dragons do instead of shooting, 'rather "
         "unadvisable for Humans', and §Groupe/1 lists the charge among the Humans' group actions: whether Humans may "
         "charge is left to that advice",
@@ -127,20 +130,30 @@ GAPS = (
         "figures and the objectives start, and who places them are never said",
         "an illustrative scenario: the figures, their places and the objectives in components/figures.toml",
         name="no_setup"),
-    Gap("§Actions/Corps à corps", "'each fighter beyond the first two opponents gives his side +1' expects several "
-        "fighters on each side, and who fights for the target (its friends in contact, a third faction's figure) "
-        "is never said", "only the attacking figure or group counts; the target's side is the target alone "
-        "(actions._open_duel: the attacker's bonus)", name="melee_defender_side"),
+    Gap("§Actions/Corps à corps §Groupe/4", "'each fighter beyond the first two opponents gives his side +1' "
+        "(§Actions/Corps à corps) expects fighters on both sides, and §Groupe/4 gives a group +1 for each extra "
+        "fighter: who fights for the target (its friends in contact, a third faction's figure), and whether the two "
+        "+1s add up, is never said",
+        "only the attacking figure or group counts, +1 for each attacker beyond the first, once (the two sentences "
+        "read as one bonus); the target's side is the target alone, so its friends in contact never fight nor add "
+        "+1 for it. This departs from the likelier reading of §Actions/Corps à corps, whose +1 'to his side' expects "
+        "the target's side to field fighters too (actions._open_duel: the attacker's bonus only)",
+        name="melee_defender_side"),
     Gap("§Actions/Charge §Actions/Mouvement", "leaving a càc costs a move +2 Rsv and a charge costs twice a move: what a "
-        "charge that starts in a càc costs (the +2, doubled or not, or none) is not said",
-        "twice the move, with no cost for leaving the càc (actions.charge_cost)", name="charge_out_of_melee"),
+        "charge that starts in a càc costs (the +2, doubled or not, or none) is not said; nor whether a charge must "
+        "end in base contact with its target, nor what a charge whose paid distance falls short of it does",
+        "twice the move, with no cost for leaving the càc (actions.charge_cost); every charger must end in base "
+        "contact with the target, within x times its Mvt, so a charge that would fall short is refused, not played "
+        "(act.charge's Needs)", name="charge_out_of_melee"),
     Gap("§Actions/Tir §Actions/Corps à corps §Groupe/4", "a shot or an attack 'in the back' gives +1: for a group whose "
         "members are not all behind the target, whether it counts (all behind, any one, or +1 for each) is not said",
         "+1 once, only when every member is behind the target (actions._all_behind)", name="back_bonus_group"),
     Gap("§Actions/Destruction §Groupe/1", "a destruction 'is a càc', groups may fight a càc 'against the same target', "
         "and a charge starts a càc: whether a group may destroy an objective, or a charge lead into a destruction, "
-        "is not said", "neither: a destruction is one figure's act (act.destroy), and a charge targets a figure "
-        "(act.charge)", name="destruction_as_melee"),
+        "is not said; nor whether only the Trolls destroy (the text calls it their great pleasure), nor whether the "
+        "figure must touch the objective", "neither: a destruction is one figure's act (act.destroy), and a charge "
+        "targets a figure (act.charge); a figure of any faction may destroy, and only in base contact with the "
+        "objective (act.destroy's Needs)", name="destruction_as_melee"),
     Gap("§Tour de jeu/7", "the turn ends only when the Human has emptied his Rsv, and he must start rounds until then: "
         "when he cannot spend it (no figure of his left alive to act), what happens is never said, nor whether a "
         "faction with no figure left still plays",
@@ -151,11 +164,6 @@ GAPS = (
         "of its own distance or the group's one multiple is not said (the example moves every member as far)",
         "the group's one multiple: every member pays the x the event declares, the multiple of the farthest member "
         "(actions.move_cost, charge_cost)", name="group_move_multiple"),
-    Gap("§Actions/Mouvement", "leaving a càc costs +2: whether a figure in base contact that moves and stays in "
-        "contact (round its enemy, to its back) leaves the càc is not said",
-        "a figure in base contact with an enemy where it starts and with none where it ends pays the +2 (option "
-        "leave_melee=leaves; =start charges every figure in contact where it starts: actions.move_cost)",
-        name="leave_melee_staying"),
     Gap("§Tour de jeu/1", "the draw is 'one or two cards' to rebuild the hand, never above 5: with 3 cards in hand, "
         "whether the player may draw only one (a choice under the ceiling) or must draw the two that rebuild it is "
         "not said",
@@ -174,4 +182,30 @@ GAPS = (
         "other)",
         "the whole half-plane ahead of the line through the figure's centre square to its facing (geo.ahead); "
         "exactly on that line, the abeam option (target_abeam)", name="front_arc"),
+    # session 38 (an independent reading of the text against the audit): appended, gap ids are by index
+    Gap("§Joker/2 §Tour de jeu/7", "the turn ends at the end of the round in which the Human empties his Rsv "
+        "(§Tour de jeu/7), and a round blanc is played before the action the Human has declared (§Joker/2): when he "
+        "empties it inside another player's round blanc (his secret bid against a shot or a charge there), whether "
+        "the turn ends with that round blanc, or the round he declared is still played (the Troll and the Dragon "
+        "reacting in it), is not said",
+        "the turn ends with the round blanc: a round blanc ends a round, and a round that ends with the Human's Rsv "
+        "at 0 closes the turn (turn.advance); the round he declared is not played, the Rsv the Troll and the Dragon "
+        "have left is lost, and only a round blanc may still follow (blanc_at_turn_end)", name="blanc_empties_human"),
+    Gap("§Actions/Corps à corps", "attacking 'in the back' gives +1, and a melee is settled both ways (the "
+        "difference comes off 'the loser(s)'): whether the target also gets +1 when the figure attacking it has its "
+        "back to it, and whether a figure may attack an enemy standing at its own back at all, is not said",
+        "only the side that starts the melee gets it: +1 when every attacker stands in the target's back "
+        "(actions._open_duel, _all_behind); the target never does, even with the attacker's back to it; and a "
+        "figure may fight an enemy behind it (act.melee asks base contact, no line of sight)", name="melee_back_side"),
+    # its fills names option leave_melee: the silent-option detector then leaves that option's own question
+    # to the audit's `default` finding (checks/text/options.py, checks/policy.py), reported once
+    Gap("§Groupe/3 §Actions/Mouvement", "a group move costs 'the sum of the individual costs', and leaving a càc costs "
+        "the move +2: when several members of a group leave a càc together, whether the +2 is paid once for the "
+        "group or by each figure that leaves is not said",
+        "by each: +2 for every member that leaves a càc (actions.move_cost; who leaves: option leave_melee)",
+        name="group_leave_melee"),
+    Gap("§Actions/Tir", "only a heavy weapon is barred from shooting into a càc: whom another weapon's shot into a "
+        "càc may hit (its target only, or any fighter there, the shooter's friends included) is not said",
+        "its target only, as any shot: nothing else in the càc can be hit (act.shoot names one target, and duel.bid "
+        "takes PdV from it alone)", name="light_shot_into_melee"),
 )

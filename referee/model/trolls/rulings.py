@@ -39,10 +39,14 @@ def dcount(s, p):
 # ---------------------------------------------------------------- options
 OPTIONS = (
     Option("full_hand", "§Tour de jeu/1",
-           "a player who still holds 5 cards must draw one or two cards yet may not go above 5",
+           "a player who still holds 5 cards (the 5 dealt by §Intro, on the first turn) must draw one or two cards "
+           "yet may not go above 5",
            {"skip": "he draws nothing this turn"}, "skip",
            basis=Basis("model", "§Tour de jeu/1", "skip",
-                       "§Tour de jeu/1 has each player draw one or two cards and never hold more than 5: with 5 in hand both cannot hold")),
+                       "§Intro deals each player 5 cards and §Tour de jeu/1 has each player draw one or two cards and "
+                       "never hold more than 5: with 5 in hand both cannot hold. §Mise starts the turn with the bet, "
+                       "naming no draw before it; the model keeps §Tour de jeu/1's order (draw, then bet) and draws "
+                       "nothing")),
     Option("short_refill", "§Tour de jeu/1",
            "with 2 cards or fewer in hand, one or two cards cannot bring the hand back to 5",
            {"two": "he draws two cards", "one": "he draws one card"}, "two",
@@ -55,7 +59,8 @@ OPTIONS = (
            basis=Basis("model", "§Tour de jeu/1", "all",
                        "the deck is shuffled once (§Intro) and the cards bet go to the graveyard (§Tour de jeu/8), which nothing returns to it; §Tour de jeu/1 never says what a draw gives from a deck too small")),
     Option("leave_melee", "§Actions/Mouvement",
-           "leaving a càc costs the move +2: whether a figure that moves yet ends in base contact with an enemy leaves it",
+           "leaving a càc costs the move +2: whether a figure that moves yet ends in base contact with an enemy "
+           "(round its enemy, to its back, or in another càc) leaves it",
            {"leaves": "+2 only for a figure in base contact with an enemy where it starts and with none where it ends",
             "each": "+2 for a figure that ends out of contact with any enemy it touched where it started (into another càc too)",
             "start": "+2 for every figure in base contact with an enemy where its move starts"}, "leaves",
@@ -102,9 +107,10 @@ TEXT_DRAW = Answer("§Tour de jeu/1", TXT, "he draws the one or two cards that b
                    lambda s, a: _need(s, a))
 
 R_FULL = Ruling(
-    "draw_full_hand", "§Tour de jeu/1",
-    "a hand of 5 cards at the draw (always so on the first turn): one or two cards must be drawn, "
-    "yet the hand may not go above 5",
+    "draw_full_hand", "§Tour de jeu/1 §Intro §Mise",
+    "a hand of 5 cards at the draw (always so on the first turn: §Intro deals 5 cards): one or two cards must be "
+    "drawn, yet the hand may not go above 5 (§Mise puts the bet at the start of a turn and names no draw; "
+    "§Tour de jeu/1 draws first)",
     lambda s, a: hcount(s, _pp(a)) >= 5,
     (TEXT_DRAW,
      Answer("§Tour de jeu/1", "option:full_hand=skip", "no draw", lambda s, a: hcount(s, _pp(a)) >= 5, lambda s, a: 0)),
@@ -132,8 +138,9 @@ def _wanted(s, a):
 # The deck falls short of any refill, short or not: one question, one option (empty_deck).
 # Only a deck holding some cards asks it (an empty one gives nothing either way).
 R_LOW = Ruling(
-    "draw_empty_deck", "§Tour de jeu/1",
-    "the deck holds fewer cards than the refill needs (an empty deck after a few turns: §Intro)",
+    "draw_empty_deck", "§Tour de jeu/1 §Tour de jeu/8",
+    "the deck holds fewer cards than the refill needs (within a few turns: 12 cards, 5 of them dealt, §Intro; the "
+    "cards bet go to the graveyard, §Tour de jeu/8, and no rule returns them)",
     lambda s, a: And(hcount(s, _pp(a)) <= 4, dcount(s, _pp(a)) >= 1, dcount(s, _pp(a)) < _wanted(s, a)),
     (TEXT_DRAW,
      Answer("§Tour de jeu/1", "option:empty_deck=all", "what is left in the deck",

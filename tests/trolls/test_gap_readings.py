@@ -1,0 +1,111 @@
+"""The model's reading that each gap of session 38 states (referee/model/trolls/invariants.py,
+GAPS), played through the model: a gap names what the model does where the text is silent, and
+these fail if the model stops doing it."""
+from fractions import Fraction as F
+
+from helpers import GAME, failing, group, idx, moving, one, playing, setface, setpos, step
+from referee.model.kernel import args
+from referee.model.trolls.actions import move_cost
+from referee.model.trolls.state import CLOSE, DUEL
+
+
+def _gap(name):
+    return next(g for g in GAME.gaps if g.name == name)
+
+
+def test_blanc_empties_human_the_turn_ends_with_the_round_blanc():
+    """§Joker/2, §Tour de jeu/7: the Human bids his last 3 points against the Troll's charge in the
+    Troll's round blanc: the turn closes with it; the Troll's and the Dragon's Rsv are then lost."""
+    assert "turn.advance" in _gap("blanc_empties_human").fills
+    s = playing(rsv=(3, 10, 10)).but(blanc=(0, 1, 0))
+    s = setpos(s, h2=(2, 4), t1=(8, 4))  # t1 faces west, towards h2
+    s = step(s, "round.blanc", 1)
+    s = step(s, "act.charge", 1, figs=moving(t1=(F(7, 2), 4)), target=idx("h2"), x=3, face=None, centre=None)
+    assert s.phase == DUEL
+    s = step(s, "duel.bid", 1, amount=0)
+    s = step(s, "duel.bid", 0, amount=3)
+    assert s.phase == CLOSE and s.rsv == (0, 4, 10)
+    assert failing(s, "act.move", 2, figs=moving(d1=(12, 17)), x=1, face=None, centre=None) is not None
+    t = step(s, "turn.end")
+    assert t.rsv == (0, 0, 0)
+
+
+def test_melee_back_side_only_the_side_that_starts_it():
+    """§Actions/Corps à corps: a Human fights a Troll standing at his back (legal: no line of sight
+    asked); the Troll, facing him, gets no +1; the Human gets +1 only from the Troll's back."""
+    s = playing(rsv=(5, 5, 5))
+    s = setpos(s, h2=(10, 4), t1=(F(17, 2), 4))  # bases 1 and 2: in contact at 3/2
+    s = setface(s, h2=(1, 0), t1=(1, 0))  # the Troll is at the Human's back and faces him
+    assert failing(s, "act.melee", 0, figs=one("h2"), target=idx("t1"), centre=None) is None
+    t = step(s, "act.melee", 0, figs=one("h2"), target=idx("t1"), centre=None)
+    assert t.d_bonus == 0  # the Human's Cbt 0, no +1
+    t = step(step(t, "duel.bid", 0, amount=0), "duel.bid", 1, amount=0)
+    assert t.pdv[idx("h2")] == 3 - 1  # (0 + 0) - (0 + Cbt 1): no +1 for the Troll
+    u = step(setface(s, t1=(-1, 0)), "act.melee", 0, figs=one("h2"), target=idx("t1"), centre=None)
+    assert u.d_bonus == 1  # the Human in the Troll's back
+
+
+def test_group_leave_melee_each_member_pays_two():
+    """§Groupe/3, §Actions/Mouvement: two Trolls in contact with two Humans move off together at
+    x = 2: 2 x 2 + 2 + 2 = 8."""
+    s = playing(rsv=(5, 20, 5)).but(step=1)
+    s = setpos(s, h1=(10, 2), t1=(F(23, 2), 2), h2=(10, 6), t2=(F(23, 2), 6))
+    figs = moving(t1=(F(31, 2), 2), t2=(F(31, 2), 6))
+    assert move_cost(s, args(1, figs=figs, x=2, face=None, centre=(F(23, 2), 4))) == 8
+    t = step(s, "act.move", 1, figs=figs, x=2, face=None, centre=(F(23, 2), 4))
+    assert t.rsv[1] == 20 - 8
+
+
+def test_light_shot_into_melee_hits_its_target_only():
+    """§Actions/Tir: a light weapon may shoot a Troll in contact with another Human, and only the
+    Troll loses PdV; a heavy weapon may not shoot it."""
+    s = playing(rsv=(5, 5, 5))
+    s = setpos(s, h3=(F(37, 2), 4), t1=(20, 4), h2=(2, 4))
+    assert failing(s, "act.shoot", 0, figs=one("h1"), target=idx("t1"), centre=None).cite == "§Actions/Tir"
+    t = step(s, "act.shoot", 0, figs=one("h2"), target=idx("t1"), centre=None)
+    t = step(step(t, "duel.bid", 0, amount=3), "duel.bid", 1, amount=0)
+    assert t.pdv[idx("t1")] == 6 - (3 + 1 - 1) and t.pdv[idx("h3")] == 3 and t.pdv[idx("h2")] == 3
+
+
+def test_reload_when_a_group_shot_unloads_its_heavy_weapons_and_needs_them_loaded():
+    """§Actions/Rechargement, §Groupe/4: the group shot unloads h1's heavy weapon; unloaded, it
+    keeps the whole group from shooting."""
+    s = playing(rsv=(5, 5, 5))
+    t = step(s, "act.shoot", 0, figs=group("h1", "h2", "h3"), target=idx("t1"), centre=(2, 3))
+    assert not t.loaded[idx("h1")]
+    u = s.but(loaded=tuple(False if i == idx("h1") else x for i, x in enumerate(s.loaded)))
+    assert failing(u, "act.shoot", 0, figs=group("h1", "h2", "h3"), target=idx("t1"),
+                   centre=(2, 3)).cite == "§Actions/Rechargement"
+
+
+def test_charge_out_of_melee_costs_twice_the_move_and_must_reach_contact():
+    """§Actions/Charge: a Troll in contact with h1 charges h2 at x = 4: 8 points, no +2; a charge
+    that stops short of contact, or pays too little for the distance, is refused."""
+    s = playing(rsv=(5, 20, 5)).but(step=1)
+    s = setpos(s, h1=(10, 2), t1=(F(23, 2), 2), h2=(20, 2))
+    s = setface(s, t1=(1, 0))
+    t = step(s, "act.charge", 1, figs=moving(t1=(F(37, 2), 2)), target=idx("h2"), x=4, face=None, centre=None)
+    assert t.rsv[1] == 20 - 8
+    short = failing(s, "act.charge", 1, figs=moving(t1=(16, 2)), target=idx("h2"), x=4, face=None, centre=None)
+    assert short.cite == "§Actions/Charge" and "base contact" in short.says
+    cheap = failing(s, "act.charge", 1, figs=moving(t1=(F(37, 2), 2)), target=idx("h2"), x=3, face=None, centre=None)
+    assert cheap.cite == "§Actions/Charge" and "Mvt" in cheap.says
+
+
+def test_destruction_as_melee_any_faction_in_contact():
+    """§Actions/Destruction: a Human may destroy the distributeur in base contact, not from afar."""
+    s = playing(rsv=(5, 5, 5))
+    assert failing(setpos(s, h2=(13, 4)), "act.destroy", 0, fig=idx("h2"), obj=0, bid=2) is None
+    far = failing(setpos(s, h2=(12, 4)), "act.destroy", 0, fig=idx("h2"), obj=0, bid=2)
+    assert far.cite == "§Actions/Destruction"
+
+
+def test_melee_defender_side_counts_the_attackers_only():
+    """§Actions/Corps à corps, §Groupe/4: two Trolls fight h2, whose friend h3 touches them too:
+    +1 for the second Troll, once; nothing for h3."""
+    s = playing(rsv=(5, 5, 5)).but(step=1)
+    s = setpos(s, h2=(10, 4), t1=(F(23, 2), 4), t2=(10, F(11, 2)), h3=(F(23, 2), F(11, 2)))
+    t = step(s, "act.melee", 1, figs=group("t1", "t2"), target=idx("h2"), centre=(11, 5))
+    assert t.d_bonus == 1 + 1  # Cbt 1, +1 for the second Troll (h2 faces them: no back)
+    t = step(step(t, "duel.bid", 1, amount=0), "duel.bid", 0, amount=0)
+    assert t.pdv[idx("h2")] == 3 - 2  # h3's contact adds nothing to h2's side
