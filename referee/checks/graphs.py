@@ -34,8 +34,7 @@ def check_phases(game: Game) -> list[Finding]:
                            f"in the phase graph (which phase each event may lead to), every phase is reachable "
                            f"from '{first}' and '{last}' from every phase ({g.number_of_nodes()} phases, "
                            f"{g.number_of_edges()} event edges)", status="graph",
-                           details=["of the phase graph: which phase each event may lead to, not the states a game "
-                                    "reaches; whether a game can always go on is the stalemate search's question"]))
+                           details=["a property of the events' phase edges, not of the states a game reaches; whether a game can always go on is the stalemate search's question"]))
     return out
 
 
