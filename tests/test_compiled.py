@@ -334,6 +334,76 @@ def test_each_action_s_compiled_decoder_reads_and_refuses_as_its_params_say():
     assert checked > 100
 
 
+def test_each_decoder_s_fast_reads_give_what_the_kind_gives():
+    # decoders._fast reads a well-formed Int, Name or Names from a table and sends anything
+    # else to the kind's own decode: for values of every shape (the kind's names, other
+    # strings, bools, floats, numbers on and past the range, lists of names as long as the
+    # kind allows and one longer, lists of other things), every param of every action of
+    # every game decodes to the kind's value or is refused with the kind's message
+    from types import SimpleNamespace
+
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from referee.model.kernel import BadField
+    from referee.model.kernel.rules import Int, Name, Names
+    from referee.replays.decoders import _build
+    from referee.replays.log import Unreadable
+
+    cases = []
+    for game in GAMES:
+        g = load(game)
+        cfg = g.default_config()
+        for act in g.actions:
+            for prm in act.params:
+                if type(prm.kind) in (Int, Name, Names):
+                    one = SimpleNamespace(name=act.name, params=(prm,), fields=frozenset({"n", "by", "do", "note", prm.name}))
+                    cases.append((one, prm, cfg, _build(one, cfg, ("P0", "P1"))))
+    assert {type(c[1].kind) for c in cases} == {Int, Name, Names}
+
+    @st.composite
+    def value(draw, kind, cfg):
+        if type(kind) is Int:
+            return draw(st.one_of(st.integers(kind.lo - 2, kind.hi + 2), st.booleans(), st.floats(), st.text(max_size=2),
+                                  st.integers(-(10**30), 10**30)))
+        names = list(kind.names(cfg))
+        other = st.one_of(st.text(max_size=3), st.integers(-2, 2), st.booleans(), st.none(), st.floats(allow_nan=False),
+                          st.lists(st.sampled_from(names), max_size=1), st.dictionaries(st.sampled_from(names), st.integers(0, 1), max_size=1))
+        if type(kind) is Name:
+            return draw(st.one_of(st.sampled_from(names), other, st.lists(st.sampled_from(names), max_size=2)))
+        n = draw(st.sampled_from([0, 1, kind.most, kind.most + 1]))
+        good = draw(st.lists(st.sampled_from(names), min_size=n, max_size=n))
+        if draw(st.booleans()) and good:
+            good[draw(st.integers(0, len(good) - 1))] = draw(other)
+        return draw(st.one_of(st.just(good), other, st.sampled_from(names)))
+
+    def same(one, prm, cfg, dec, v):
+        try:
+            want = ("ok", _strict(prm.kind.decode(v, cfg, ("P0", "P1"))))
+        except BadField as e:
+            want = ("refused", f"field \"{prm.name}\" of '{one.name}': {e}")
+        try:
+            got = ("ok", _strict(getattr(dec({prm.name: v}, 0, 3), prm.name)))
+        except Unreadable as e:
+            got = ("refused", e.what)
+        assert got == want, (one.name, prm.name, v)
+
+    for one, prm, cfg, dec in cases:  # the shapes a hand picks, on every param
+        first = [] if type(prm.kind) is Int else [prm.kind.names(cfg)[0]]
+        most = getattr(prm.kind, "most", 1)
+        for v in (None, True, 0, -1, 10**20, 1.0, "", "?", [], {}, first, first * most, first * (most + 1), *first,
+                  [first], [{}], [None], [True], first + [[]]):
+            same(one, prm, cfg, dec, v)
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+    @given(st.data())
+    def check(data):
+        one, prm, cfg, dec = data.draw(st.sampled_from(cases))
+        same(one, prm, cfg, dec, data.draw(value(prm.kind, cfg)))
+
+    check()
+
+
 def test_twister_a_square_count_a_step_breaks_is_caught_where_it_changed():
     # compiled, the invariants are checked at the items of a vector the step changed (a move
     # edits 3 of Twister's 220 squares): a move that piles 3 more tokens on its destination

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 from typing import Any, Callable
 
 from ..model.kernel import BadField
-from ..model.kernel.rules import kind_of
+from ..model.kernel.rules import Int, Name, Names, kind_of
 from .log import Unreadable
 
 _ABSENT = object()  # a sentinel, never mutated: a field the event does not hold
@@ -40,14 +40,15 @@ def _build(act: Any, cfg: Any, players: tuple) -> Callable:
         ns[f"read{i}"], ns[f"default{i}"] = prm.kind.decode, prm.default
         ns[f"needs{i}"] = f"'{do}' needs the field \"{name}\" ({prm.doc})"
         ns[f"bad{i}"] = f"field \"{name}\" of '{do}': "
+        slow = ["try:",
+                f"    a.{name} = read{i}(v, cfg, players)",
+                "except BadField as e:",
+                f"    raise Unreadable(no, bad{i} + str(e), {name!r}) from None"]
         body += [f"    v = get({name!r}, ABSENT)",
                  "    if v is ABSENT:",
                  f"        a.{name} = default{i}" if prm.optional else f"        raise Unreadable(no, needs{i}, {name!r})",
-                 "    else:",
-                 "        try:",
-                 f"            a.{name} = read{i}(v, cfg, players)",
-                 "        except BadField as e:",
-                 f"            raise Unreadable(no, bad{i} + str(e), {name!r}) from None"]
+                 "    else:"]
+        body += ["        " + x for x in _fast(prm.kind, i, name, cfg, ns, slow)]
     body += ["    note = get('note', ABSENT)",
              "    if note is not ABSENT and type(note) is not str:",
              "        raise Unreadable(no, f'\"note\" must be a string, got {kind_of(note)}', 'note')",
@@ -60,3 +61,36 @@ def _build(act: Any, cfg: Any, players: tuple) -> Callable:
             raise ValueError(f"param {prm.name!r} of {do} is not an identifier")
     exec(compile("\n".join(body) + "\n", f"<decoder {do}>", "exec"), ns)  # noqa: S102 - our own source
     return ns["decode"]
+
+
+def _fast(kind: Any, i: int, name: str, cfg: Any, ns: dict, slow: list[str]) -> list[str]:
+    """The lines that read param i: a well-formed value of a kernel kind (a number in its
+    range, a known name, a short list of known names) is read here, from a table built
+    once; anything else goes to the kind's own `decode` (`slow`), which gives the value or
+    the error, so both are those of the kind. Exact types only: a subclass may decode
+    otherwise."""
+    t = type(kind)
+    if t is Int:
+        return [f"if type(v) is int and {kind.lo} <= v <= {kind.hi}:", f"    a.{name} = v", "else:"] + ["    " + x for x in slow]
+    if t is Name or t is Names:
+        table: dict = {}
+        for k, x in enumerate(kind.names(cfg)):
+            table.setdefault(x, k)  # the first, as tuple.index gives
+        ns[f"table{i}"] = table
+    if t is Name:
+        return [f"x = table{i}.get(v) if type(v) is str else None", "if x is not None:", f"    a.{name} = x",
+                "else:"] + ["    " + x for x in slow]
+    if t is Names:
+        n = len(kind.names(cfg))
+        return [f"x = [0] * {n} if type(v) is list and len(v) <= {kind.most} else None",
+                "if x is not None:",
+                "    for y in v:",
+                f"        k = table{i}.get(y) if type(y) is str else None",
+                "        if k is None:",
+                "            x = None",
+                "            break",
+                "        x[k] += 1",
+                "if x is not None:",
+                f"    a.{name} = tuple(x)",
+                "else:"] + ["    " + x for x in slow]
+    return slow
