@@ -168,6 +168,21 @@ def test_the_map_tells_which_units_are_flavour_and_which_a_gap_encodes():
     assert any(k.startswith("§Commentaires#") for k in flavour) and ("§Intro", 5) in gapped
 
 
+def test_a_paired_condition_whose_things_have_their_own_values_is_reported_as_worded_against_them(tmp_path):
+    # 'one more point if A and if B', where the sections of A's and B's things each give it a
+    # value in points: not a question left open, a sentence worded against those sections
+    path = tmp_path / "valeurs.txt"
+    path.write_text("Jeu\n\n§1. Gobelin\n\nRapporte 2 points s'il sort.\n\n§2. Trésor\n\nRapporte 1 point au joueur.\n\n"
+                    "§3. Fin\n\nOn obtient 1 point de plus si l'on sort un trésor et si on sort le gobelin.\n", encoding="utf-8")
+    (hit,) = [h for h in read(page("x", path)) if h.detector == "paired-condition"]
+    assert hit.cite == "§3" and "§2 and §1 give each of the two its own value" in hit.says
+    # one of the two with no value of its own: the question stays open
+    path.write_text(path.read_text(encoding="utf-8").replace("Rapporte 1 point au joueur.", "Se transporte."),
+                    encoding="utf-8")
+    (hit,) = [h for h in read(page("x", path)) if h.detector == "paired-condition"]
+    assert "is not said" in hit.says
+
+
 def test_a_list_whose_items_the_outline_makes_sections_is_untitled_not_missing(tmp_path):
     path = tmp_path / "sans_titres.txt"
     path.write_text("Jeu\n\nLe joueur dispose des deux actions suivantes :\n\nRévéler une salle coûte 1 point.\n\n"
