@@ -87,7 +87,7 @@ def test_a_ruling_with_no_text_answer_is_a_hole_where_it_arises_not_a_proof_over
     g = _game(2, 5, rulings=(Ruling("pass", "§1", "which way do hands pass?", _many, (OPTION,)),))
     _, fs = _run(g)
     f = _one(fs, "pass")
-    assert f.kind == "ambiguity" and f.status == "hole" and "the text gives no answer" in f.says
+    assert f.kind == "gap" and f.status == "hole" and "the text gives no answer" in f.says
     assert not any("0 rules" in d for d in f.details)
 
 
@@ -286,5 +286,5 @@ def test_a_ruling_whose_option_refuses_its_own_situation_still_arises():
     g = _game(2, 2, rulings=(big,), actions=(take,))
     _, fs = _run(g)
     f = _one(fs, "big")
-    assert f.kind == "ambiguity" and f.status == "hole", (f.kind, f.status, f.details)
+    assert f.kind == "gap" and f.status == "hole", (f.kind, f.status, f.details)
 

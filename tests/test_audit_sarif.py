@@ -101,7 +101,7 @@ def test_a_toy_audits_rulings_are_results_at_their_level():
     _check(doc)
     got = {r["ruleId"]: (r["level"], r["locations"][0]["physicalLocation"]["region"]["startLine"])
            for r in doc["runs"][0]["results"]}
-    assert got == {"toy.ambiguity.§1.who": ("error", 2), "toy.ambiguity.§1.both": ("warning", 2)}
+    assert got == {"toy.gap.§1.who": ("error", 2), "toy.ambiguity.§1.both": ("warning", 2)}  # no answer; two answers
 
 
 def test_a_result_sits_at_its_heading_line_and_degrades_to_line_1_saying_why():

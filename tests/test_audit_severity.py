@@ -32,7 +32,7 @@ def _f(kind, cite, status="", fid=None):
 
 def test_each_nature_has_its_severity_and_the_doc_lists_them_all():
     got = {nature(_f("gap", "§1", "stalemate")): "stalemate", nature(_f("violated", "§1", "violated")): "violated",
-           nature(_f("ambiguity", "§1", "hole")): "hole", nature(_f("ambiguity", "§1", "conflict")): "conflict",
+           nature(_f("gap", "§1", "hole")): "hole", nature(_f("ambiguity", "§1", "conflict")): "conflict",
            nature(_f("ambiguity", "§1", "disputed")): "disputed", nature(_f("gap", "§1")): "gap",
            nature(_f("contradiction", "§1")): "contradiction", nature(_f("data", "§1", "fails")): "data_fails",
            nature(_f("claim", "§1", "refuted")): "claim_refuted",
@@ -43,7 +43,7 @@ def test_each_nature_has_its_severity_and_the_doc_lists_them_all():
            nature(_f("ambiguity", "§1", "off-basis")): "off_basis",
            nature(_f("ambiguity", "§1", "published rule")): "published_answer"}
     assert all(k == v for k, v in got.items()) and set(got) == set(NATURES)
-    assert _f("gap", "§1", "stalemate").severity == "error" and _f("ambiguity", "§1", "hole").severity == "error"
+    assert _f("gap", "§1", "stalemate").severity == "error" and _f("gap", "§1", "hole").severity == "error"
     assert _f("ambiguity", "§1", "conflict").severity == "warning" and _f("gap", "§1").severity == "info"
     for kept_apart in (_f("proved", "§1", "inductive"), _f("claim", "§1", "reached"), _f("unknown", "§1", "x"),
                        _f("data", "§1", "ok")):
@@ -54,7 +54,7 @@ def test_each_nature_has_its_severity_and_the_doc_lists_them_all():
 
 
 def test_the_report_is_sorted_by_severity_then_as_the_book_reads():
-    fs = [_f("gap", "§10.1"), _f("ambiguity", "§3.10", "conflict"), _f("ambiguity", "§10.1", "hole"),
+    fs = [_f("gap", "§10.1"), _f("ambiguity", "§3.10", "conflict"), _f("gap", "§10.1", "hole"),
           _f("ambiguity", "§3.4", "conflict"), _f("gap", "§3.4", "stalemate"), _f("gap", "§Équipement")]
     got = [(f.severity, f.cites[0]) for f in report.ordered(fs, BOOK)]
     assert got == [("error", "§3.4"), ("error", "§10.1"), ("warning", "§3.4"), ("warning", "§3.10"),

@@ -27,8 +27,8 @@ def record_ids(game) -> list[str]:
     out += [finding_id(g, "gap", x.cite, rule_name(x)) for x in game.gaps]
     out += [finding_id(g, "invariant", i.cite, rule_name(i)) for i in game.invariants]
     out += [finding_id(g, "step", st.cite, rule_name(st)) for st in game.steps]
-    for r in game.rulings:  # decided and not established as "ruling", a hole or conflict as "ambiguity"
-        out += [finding_id(g, k, r.cite, r.name) for k in ("ruling", "ambiguity")]
+    for r in game.rulings:  # decided and not established as "ruling", a conflict as "ambiguity", a hole as "gap"
+        out += [finding_id(g, k, r.cite, r.name) for k in ("ruling", "ambiguity", "gap")]
     out += [finding_id(g, "disputed", o.cite, o.name) for o in game.options]
     # the option policy's: a point the text or a published rule decides, a default the model chose
     out += [finding_id(g, "decided", o.basis.cite if o.basis.kind == "text" else o.cite, o.name)

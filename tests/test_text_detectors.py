@@ -226,7 +226,7 @@ def test_a_silent_option_no_ruling_asks_is_a_finding_and_no_other_option_is():
             Option("sources", "§2.6", "two sources differ", {"p": "P"}, "p", kind="disputed")]
     ruling = Ruling("who", "§2.2", "who chooses", yes, (Answer("§2.2", "option:asked=a", "A", yes, yes),))
     hits = list(silent_option(_game(opts, [ruling])))
-    assert [(h.cite, h.detector, h.kind, h.term) for h in hits] == [("§2.1", "silent-option", "ambiguity", "drop")]
+    assert [(h.cite, h.detector, h.kind, h.term) for h in hits] == [("§2.1", "silent-option", "gap", "drop")]
     # a Gap whose reading names the option is that silence's finding: not reported twice
     gap = Gap("§2.1", "what dropping costs is never said", "free (option drop=0)", name="drop_cost")
     assert list(silent_option(_game(opts, [ruling], [gap]))) == []
@@ -272,7 +272,7 @@ SEEDS = {
     "draft": set(),
     "welcome": {"welcome.ambiguity.§Enchères.choice-list", "welcome.gap.§Équipement.Métamorphose.unstated-effect"},
     "trolls": {"trolls.contradiction.§Tour_de_jeu_6.may-must"},
-    "twister": {"twister.ambiguity.§Combat.silent-option",
+    "twister": {"twister.gap.§Combat.silent-option",
                 # the rules for pits are the Gap pits_and_portcullises; the drop's price the Gap take_and_drop
                 "twister.gap.§Déplacement.cut-sentence", "twister.gap.§Déplacement.dangling-reference",
                 "twister.ambiguity.§Combat.two-names", "twister.ambiguity.§Matériel.one-word-two-roles",

@@ -164,7 +164,7 @@ def review(a: Any) -> None:
         a.add(Finding(finding_id(game.name, "policy", o.cite if o else "", name), game.name, "ambiguity",
                       cites(o.cite) if o else [], line.split(": ", 1)[1], status="off-basis"))
     for f in a.findings:  # the text each question was read against, sentence by sentence
-        if f.kind in ("ambiguity", "contradiction") and f.rule:
+        if f.kind in ("ambiguity", "contradiction", "gap") and f.rule:
             read = sentences(game, {f"ruling:{f.rule}"} | {f"option:{n}" for n, rs in by_option.items() if f.rule in rs})
             if read:
                 f.details.append("the text read: " + ", ".join(read))

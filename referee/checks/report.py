@@ -159,7 +159,7 @@ def write_witnesses(findings: list[Finding], d: Path) -> list[Path]:
         expect = {"verdict": f.witness.expect}
         if f.witness.expect == "illegal" and f.witness.cites:  # refused at its last event (witness.to_witness)
             expect.update(line=len(lines), cite=f.witness.cites[0])
-        if f.id.split(".")[1] == "ambiguity" and f.rule:
+        if f.rule and f.status in ("hole", "conflict"):  # a ruling's question (checks/audit/rulings.py)
             expect["decides"] = f.rule
         lines[0] = {**lines[0], "note": f"witness of {f.id}: {f.witness.reaches}", "expect": expect}
         path.write_bytes(b"\n".join(orjson.dumps(x) for x in lines) + b"\n")

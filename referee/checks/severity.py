@@ -51,6 +51,8 @@ def nature(f: Any) -> str | None:
     if f.kind == "violated":
         return "violated"
     if f.kind == "gap":
+        if f.status == "hole":  # a ruling the text does not answer (checks/audit/rulings.py)
+            return "hole"
         if f.status == "stalemate":
             return "stalemate"
         if idkind == "graph":

@@ -99,7 +99,7 @@ def test_class_after_is_a_hole_no_published_rule_fills():
     from referee.checks.audit import Audit
 
     f = next(x for x in Audit(GAME, witnesses=False).run() if x.id.endswith(".class_after") and x.kind != "option")
-    assert f.kind == "ambiguity" and "class_after=round" in f.says and "class_after=all" in f.says
+    assert f.kind == "gap" and "class_after=round" in f.says and "class_after=all" in f.says
     assert "published rule" not in f.says and "the text gives no answer" in f.says
 
 

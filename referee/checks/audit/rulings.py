@@ -180,9 +180,13 @@ class Rulings:
                              + ([f"not applicable with {spans(blank)} players: {only_with(arising, counts)}"]
                                 if blank else [])))
             return
-        f = Finding(_fid(self.game, "ambiguity", r.cite, r.name), self.game.name, "ambiguity", cited, "", rule=r.name, in_play=True)
-        # the headline: the situation, the event of a log, the § and what each reading gives (policy.py)
-        f.status, f.says = policy.headline(r, several, opts, self.cfg)
+        # the headline: the situation, the event of a log, the § and what each reading gives (policy.py).
+        # No answer in the text is a gap (the readings are the model's options, not the text's);
+        # two §s whose answers differ, an ambiguity
+        status, says = policy.headline(r, several, opts, self.cfg)
+        kind = "gap" if status == "hole" else "ambiguity"
+        f = Finding(_fid(self.game, kind, r.cite, r.name), self.game.name, kind, cited, says, status=status,
+                    rule=r.name, in_play=True)
         if where:
             f.details.append(where)
         def then(w, note, f=f):

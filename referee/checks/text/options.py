@@ -23,6 +23,6 @@ def silent_option(game) -> Iterator[Hit]:
             continue
         where = cites(o.cite) or [""]
         readings = "; ".join(f"{k}: {v}" for k, v in o.choices.items())
-        yield Hit(where[0], "silent-option", "ambiguity",
+        yield Hit(where[0], "silent-option", "gap",  # the text is silent: a gap (a conflict would be an ambiguity)
                   f"the text does not decide {o.says}; the model had to pick a reading "
                   f"(option '{o.name}', default {o.default}; {readings})", 0, o.name, also=tuple(where[1:]))
