@@ -70,19 +70,22 @@ def _fast(kind: Any, i: int, name: str, cfg: Any, ns: dict, slow: list[str]) -> 
     the error, so both are those of the kind. Exact types only: a subclass may decode
     otherwise."""
     t = type(kind)
-    if t is Int:
+    if t is Int and type(kind.lo) is int and type(kind.hi) is int:  # written into the source: plain numbers only
         return [f"if type(v) is int and {kind.lo} <= v <= {kind.hi}:", f"    a.{name} = v", "else:"] + ["    " + x for x in slow]
     if t is Name or t is Names:
         table: dict = {}
-        for k, x in enumerate(kind.names(cfg)):
-            table.setdefault(x, k)  # the first, as tuple.index gives
+        try:
+            names = tuple(kind.names(cfg))
+            for k, x in enumerate(names):
+                table.setdefault(x, k)  # the first, as tuple.index gives
+        except Exception:  # noqa: BLE001 - names this configuration cannot give: read by the kind, as before
+            return slow
         ns[f"table{i}"] = table
     if t is Name:
         return [f"x = table{i}.get(v) if type(v) is str else None", "if x is not None:", f"    a.{name} = x",
                 "else:"] + ["    " + x for x in slow]
     if t is Names:
-        n = len(kind.names(cfg))
-        return [f"x = [0] * {n} if type(v) is list and len(v) <= {kind.most} else None",
+        return [f"x = [0] * {len(names)} if type(v) is list and len(v) <= {kind.most} else None",
                 "if x is not None:",
                 "    for y in v:",
                 f"        k = table{i}.get(y) if type(y) is str else None",
