@@ -240,7 +240,8 @@ def _eligible(s: Any, a: Any) -> Any:
 # §8.5: an eliminating trap strikes an adventurer who rolled no death; the text does not say
 # what happens when there is none left.
 TRAP_VICTIM = Ruling(
-    "trap_victim", "§8.5", "more eliminating traps (Trappe, Gouffre) hit a group than its front line has adventurers without a death: whom do the others strike",
+    "trap_victim", "§8.5", "more eliminating traps (Trappe, Gouffre) hit a group than it has adventurers who rolled no death and may be struck "
+    "(those of the front line, as the model reads it; whether those in reinforcement may be struck is gap trap_victim_reinforcement): whom do the others strike",
     arises=lambda s, a: _elim_left(s, a) >= 1,
     answers=(
         Answer("§8.5", "livret", "one per trap not disarmed, among those who rolled no death",

@@ -32,8 +32,10 @@ AP_TOKENS = Sourced(
 STATUE_GLORY = Sourced(
     "statue_glory", "§9.3",
     says={LIVRET: 0, DECISION: 1},
-    doc="glory a Statue of level 1 or more gives at the end of each turn (the booklet's 0 is inferred: the text "
-        "gives this glory as the dated decision's addition and never states the booklet's value)",
+    doc="glory a Statue of level 1 or more gives at the end of each turn: §9.3 gives 1, as a dated decision "
+        "('décision du 06.10.2026, après simulation') that the Statue 'rapporte aussi'; no passage states what the "
+        "booklet gave, so the text itself states no contradiction: the livret's value 0 is the project's inference "
+        "from the decision being an addition (--prefer livret plays it)",
 )
 SOURCED = (AP_TOKENS, STATUE_GLORY)
 
