@@ -134,7 +134,7 @@ def test_fireball_hits_the_first_character_in_line():
 
 
 def test_fireball_on_a_square_two_characters_share_hits_the_one_the_wizard_picks():
-    """silences.fireball_shared_square: a carrier and the wounded friend it carries share the
+    """silences.fireball_target: a carrier and the wounded friend it carries share the
     first square in line; either may be the target, whatever the tokens' numbering (before,
     only the later token could be: a dict kept the last one per square)."""
     for carrier in ("Troll", "Cleric"):  # a token numbered after the Goblin, and one before it
@@ -223,6 +223,27 @@ def test_pick_up_on_the_way_and_no_enemy_square():
     assert t.held[cid(A, "Thief")] == tok(A, "Treasure") and t.loc[tok(A, "Treasure")] == sq(1, 1)
     assert t.objs[sq(2, 0)] == 0 and t.objs[sq(1, 1)] == 1
     assert why(s, "move", who=3, to=sq(3, 0), take=-1) == "no stopping on an enemy's square (only friends may be passed)"
+
+
+def test_a_wounded_character_picks_up_on_its_way_as_any_character_does():
+    """§Déplacement: 'un personnage peut prendre un objet ou un blessé au passage'; §Blessés
+    bars the wounded from fighting only (session 39: the model had barred their pick-up). A
+    wounded Troll moving by itself (wounded_move=yes) takes the Treasure, or its wounded
+    friend; it still takes nothing while it carries something."""
+    s = position({(A, "Troll"): sq(1, 0), (A, "Treasure"): sq(2, 0)}, wounded=[(A, "Troll")])
+    t = do(s, "move", who=4, to=sq(2, 0), take=tok(A, "Treasure"))
+    assert t.held[cid(A, "Troll")] == tok(A, "Treasure") and t.wounded[cid(A, "Troll")]
+    f = position({(A, "Troll"): sq(1, 0), (A, "Goblin"): sq(2, 0)}, wounded=[(A, "Troll"), (A, "Goblin")])
+    assert do(f, "move", who=4, to=sq(2, 0), take=tok(A, "Goblin")).held[cid(A, "Troll")] == tok(A, "Goblin")
+    full = position({(A, "Troll"): sq(1, 0), (A, "Treasure"): sq(2, 0), (A, "Rope"): sq(1, 0)},
+                    held={(A, "Troll"): (A, "Rope")}, wounded=[(A, "Troll")])
+    take = next(n for n in GAME.needs(GAME.action("move")) if n.says.startswith("the token picked up"))
+    assert take.test(s, args(A, who=4, to=sq(2, 0), take=tok(A, "Treasure")))
+    assert not take.test(full, args(A, who=4, to=sq(2, 0), take=tok(A, "Treasure")))
+    # under wounded_move=no it does not move at all, so takes nothing
+    no = position({(A, "Troll"): sq(1, 0), (A, "Treasure"): sq(2, 0)}, wounded=[(A, "Troll")],
+                  options={"wounded_move": "no"})
+    assert why(no, "move", who=4, to=sq(2, 0), take=tok(A, "Treasure")) is not None
 
 
 def test_no_move_into_a_face_down_room():

@@ -81,8 +81,8 @@ def test_open_questions_have_witnesses():
         assert sv.check() == z3.sat, name
     r = _ruling("troll_regen")
     i = _insts("regen")[0]
-    a, *others = _text(r)  # §Troll against each text answer that refuses (§Capacités, §Blessés)
-    assert [x.cite for x in others] == ["§Capacités", "§Blessés"]
+    a, *others = _text(r)  # §Troll against each text answer that refuses (§Blessés, §Capacités)
+    assert [x.cite for x in others] == ["§Blessés", "§Capacités"]
     for b in others:
         cs = [term(r.arises(S, i.args)), term(a.applies(S, i.args)), term(b.applies(S, i.args)),
               term(a.gives(S, i.args) != b.gives(S, i.args))]

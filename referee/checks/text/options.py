@@ -5,7 +5,9 @@ options are decided by the text, "variant" ones are the book's own, "disputed" o
 audit's own findings (audit/listed.py): none of them is reported here. Nor is an option a
 Gap already reports: one whose `fills` names it ("option NAME"), the gap being the finding of
 that silence (Twister's take_and_drop and option drop_cost); the audit's policy pass then
-reports the option's default as a finding of its own (checks/policy.py: review)."""
+tells the option's default on that Gap's finding when its headline names the option
+(`option 'NAME'`, as take_and_drop's does), else as a finding of its own (checks/policy.py:
+review)."""
 from __future__ import annotations
 
 import re

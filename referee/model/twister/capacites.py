@@ -34,7 +34,9 @@ def _lies_there(s, a):
 
 
 HEAL_SHARED = Ruling(
-    "heal_shared", "§Clerc", "whether a wounded character sharing its square with an unwounded character may be healed",
+    "heal_shared", "§Clerc", "whether a wounded character sharing its square with an unwounded character may be healed, "
+    "which stands two unwounded characters on that square (a consequence of which_two_pawns: §Règle d'or 2 counts 2 pawns "
+    "and does not say which)",
     arises=_shared,
     answers=(
         Answer("§Clerc", REGLE, "a wounded character alone on its square is healed", lambda s, a: Not(_shared(s, a)), lambda s, a: True),
@@ -84,19 +86,20 @@ HEAL = Action(
 )
 
 TROLL_REGEN = Ruling(
-    "troll_regen", "§Troll", "whether a wounded Troll may use its ability to regenerate (§Capacités keeps abilities "
-    "for the unwounded, §Blessés leaves healing to the Cleric alone)",
+    "troll_regen", "§Troll", "whether a wounded Troll may use its ability to regenerate (§Blessés leaves healing to the "
+    "Cleric alone; §Capacités, if its 'qui ne peut être blessé' means 'not wounded', keeps abilities for the unwounded)",
     arises=lambda s, a: s.wounded[player_of(a) * NCHAR + TROLL],
     answers=(
         Answer("§Troll", REGLE, "the Troll regenerates (its ability)", lambda s, a: True, lambda s, a: True),
-        Answer("§Capacités", REGLE, "abilities are for characters that are not wounded", lambda s, a: True, lambda s, a: False),
         Answer("§Blessés", REGLE, "only the Cleric heals a wounded character: a Troll regenerating would be a second healer",
                lambda s, a: True, lambda s, a: False),
+        Answer("§Capacités", REGLE, "abilities are for a character 'qui ne peut être blessé', read as one not wounded "
+               "(ability_unwounded)", lambda s, a: True, lambda s, a: False),
     ),
     outcome="bool", action="regen",
-    basis=Basis("model", "§Troll", "§Troll", "§Capacités keeps abilities for unwounded characters, §Blessés leaves "
-                "healing to the Cleric alone, and §Troll's ability heals the Troll itself, useless unless it is wounded: "
-                "the model follows §Troll"),
+    basis=Basis("model", "§Troll", "§Troll", "§Blessés leaves healing to the Cleric alone, and §Capacités, read as "
+                "keeping abilities for unwounded characters, would bar it too; §Troll's ability heals the Troll itself, "
+                "useless unless it is wounded: the model follows §Troll"),
 )
 
 REGEN = Action(

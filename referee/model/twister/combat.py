@@ -185,7 +185,7 @@ def _is_char_tok(x):
 def _line_of_sight(s, a) -> bool:
     """Concretely: the target is a character on the first square holding one in a straight
     line from the Wizard, through open sides; on a square two characters share (a carrier and
-    the wounded friend it carries), the Wizard picks (silences.fireball_shared_square).
+    the wounded friend it carries), the Wizard picks (silences.fireball_target).
     Over-approximated on the skeleton."""
     if s.live is None:
         return True

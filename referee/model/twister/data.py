@@ -188,7 +188,7 @@ def data_checks(cfg) -> list[DataCheck]:
     out.append(DataCheck("§Matériel", "each player has 16 cards: 9 combat, 3 jump, 4 action",
                          (len(comp.combat), comp.jump, len(comp.action)) == (9, 3, 4),
                          f"{len(comp.combat)} combat + {comp.jump} jump + {len(comp.action)} action = {n}", name="player_16_cards"))
-    out.append(DataCheck("§Mise en place", "8 characters and 6 objects: 4 on the starting line, 10 hidden",
+    out.append(DataCheck("§Mise en place", "8 characters and 6 objects (dungeon-twister.md:3): 4 on the starting line, 10 hidden",
                          len(comp.chars) + len(comp.objects) - 4 == 10,
                          f"{len(comp.chars)} characters + {len(comp.objects)} objects - 4 = {len(comp.chars) + len(comp.objects) - 4}", name="8_characters_6_objects"))
     pairs = sorted(r.pair for r in comp.rooms)

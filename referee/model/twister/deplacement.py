@@ -224,13 +224,14 @@ def _take_ok(s, a):
     an_object = Or(*[take == q * NTOK + k for q in (0, 1) for k in range(NCHAR, NTOK)])
     return Or(take == -1, And(
         take != _mt(a), on_board(Lookup(s.loc, take, -9)), Not(held_by_any(s.held, take)), Or(an_object, friend_wounded),
-        Lookup(s.held, c) == -1, Not(Lookup(s.wounded, c)),
+        Lookup(s.held, c) == -1,
     ))
 
 
 def _moves(s):
     """The most forward squares in reach (proposed more often: random games should end),
-    and the squares of the tokens each unwounded, empty-handed character could pick up."""
+    and the squares of the tokens each empty-handed character could pick up (wounded or not:
+    §Déplacement lets 'a character' pick up, and §Blessés does not take that from the wounded)."""
     p = s.turn
     held = {h for h in s.held if h >= 0}
     for k, t, c, q in standing(s):
@@ -239,7 +240,7 @@ def _moves(s):
         reach = sorted((q2 for q2, n in d.items() if 0 < n <= speed), key=lambda q2: (abs(q2 // 10 - line(1 - p)), q2))
         for dest in reach[:1] * 3 + reach[1:2] + reach[6:7]:
             yield args(p, who=k, to=dest, take=-1)
-        if s.held[c] == -1 and not s.wounded[c]:
+        if s.held[c] == -1:
             for u in range(T):
                 v = s.loc[u]
                 if 0 <= v < NSQ and u not in held and u != t and d.get(v, 99) <= speed and v != q:
@@ -260,7 +261,7 @@ MOVE = Action(
     params=(Param("who", Char(), "the moving character"), Param("to", Square(), "where it stops"),
             Param("take", Token(), "an object or wounded friend picked up on the way", optional=True, default=-1)),
     needs=dest_needs("§Déplacement") + (
-        Need("§Objets", "the token picked up is an object or a wounded friend, free, and the mover unwounded and empty-handed",
+        Need("§Objets", "the token picked up is an object or a wounded friend, free, and the mover empty-handed",
              _take_ok, lambda s, a: "that token cannot be picked up"),
         Need("§Déplacement", "a path within the character's speed: no diagonal, walls, closed portcullises, pits and enemies respected",
              board_check(path_ok), lambda s, a: "no such path within its speed"),

@@ -201,8 +201,11 @@ def _rooms_full(s):
 
 CLAIMS = (
     Claim("§Mise en place", "while tokens remain to hide, some room still has space (setup cannot get stuck)", "always", _room_space, name="tokens_remain_hide"),
-    Claim("§Mise en place", "after setup the 20 hidden tokens fill every room exactly to its limit", "always", _rooms_full, name="after_setup_20"),
-    Claim("§Mise en place", "the per-room limits add up to the 20 hidden tokens (2x4 + 3x4)", "data",
+    Claim("§Mise en place", "after setup every face-down room holds exactly its limit: the 20 hidden tokens are those of "
+          "the published counts (dungeon-twister.md:10-12), a number the text never gives", "always", _rooms_full,
+          name="after_setup_20"),
+    Claim("§Mise en place", "the per-room limits add up to 20 (2x4 + 3x4), the hidden tokens of the published counts "
+          "(dungeon-twister.md:11-12)", "data",
           lambda comp: sum(LIMITS), 20, name="per_room_limits"),
     Claim("§Matériel", "each player has 16 cards", "data", lambda comp: len(comp.combat) + comp.jump + len(comp.action), 16, name="player_16_cards"),
     Claim("§Règle d'or 2", "at most 2 tokens on a square", "max", lambda s: Max(*s.occ), 2,
@@ -212,8 +215,10 @@ CLAIMS = (
 GAPS = (
     Gap("§Personnages", "the text gives each character's ability but neither its name nor its speed and combat values (they were pictures)",
         "characters.toml: names, speeds and combat values from the public facts", name="gives_character_ability"),
-    Gap("§Objets", "the text describes five objects; each player has six tokens of objects (the Sword is never described)",
-        "objects.toml: Sword +1 when attacking, from the public facts", name="describes_five_objects"),
+    Gap("§Objets", "the text describes five objects (§Armure, §Bâton, §Corde, §Potion, §Trésor) and never says how many a "
+        "player has; the published game has six, one of each (dungeon-twister.md:27): the sixth, the Sword, is missing "
+        "from the text",
+        "objects.toml: Sword +1 when attacking (dungeon-twister.md:28)", name="describes_five_objects"),
     Gap("§Matériel", "the 3 jump cards are listed but never explained", "jump: over an adjacent free pit, 1 AP, card spent (public facts)", name="3_jump_cards"),
     Gap("§Tour", "the values of the 4 action cards and their reuse are not given", "2, 3, 4, 5 AP; all four back once used; first-cycle rule (public facts)", name="values_4_action"),
     Gap("§Cartes Combat", "the values of the 9 combat cards are not given", "0, 1, 2, 2, 3, 3, 4, 5, 6 (public facts)", name="values_9_combat"),

@@ -16,7 +16,10 @@ OPTIONS = (
     Option("heal_shared", "§Clerc", "whether a wounded character may be healed (or regenerate) while an unwounded character shares its square",
            {"no": "not while another unwounded character is on its square", "yes": "yes: two unwounded characters then share a square"}, "no",
            basis=Basis("published", "dungeon-twister.md:44", "no",
-                       "the published rule allows one character with an object or a wounded friend on a square, never two unwounded characters; the text (§Clerc) is silent")),
+                       "the published rule allows, at the end of any action, one character with an object or a wounded friend on a square, "
+                       "never two unwounded characters (dungeon-twister.md:44-45): a heal that stands a second one up there would end with two; "
+                       "the facts do not speak of healing itself, and the text's §Clerc heals with no condition while §Règle d'or 2 counts "
+                       "pawns without saying which (which_two_pawns)")),
     Option("thief_pit", "§Voleuse", "what happens to a Thief wounded while she stands on a pit",
            {"falls": "she falls: she is killed", "stays": "she stays, wounded, on the pit"}, "falls",
            basis=Basis("model", "§Voleuse", "falls",
@@ -34,17 +37,24 @@ OPTIONS = (
            {"most": "the player with more VP; on a tie the active player", "active": "the active player"}, "most",
            basis=Basis("published", "dungeon-twister.md:50", "most",
                        "arises only with end=turn: the published rule lets the turn finish and gives the win to the most VP; a tie at the end of that turn is the model's choice (the active player)")),
-    Option("death_drop", "§Combat", "what becomes of what a killed character carried",
-           {"pit": "it stays on the square, unless the square is a pit: then it falls and leaves the game",
+    Option("death_drop", "§Combat §Bâton §Fin", "what becomes of what a killed character carried, an object or a wounded "
+           "friend (and whether such a friend dies with it, and whose point that death is)",
+           {"pit": "it stays on the square, unless the square is a pit: then it falls and leaves the game (a wounded friend "
+                   "so lost scores for nobody)",
             "stays": "it stays on the square"}, "pit",
            basis=Basis("model", "§Combat", "pit",
-                       "neither the text nor the published facts say what becomes of what a killed character carried")),
-    Option("drop_cost", "§Objets", "how many action points it costs to put down a carried token",
+                       "the text kills by the fireball (§Bâton) and scores an enemy eliminated (§Fin), and neither it nor the "
+                       "published facts say what becomes of what a killed character carried; a friend it carried dies with "
+                       "it only where the model lets what it carried fall into a pit (a Thief wounded on a pit falls under "
+                       "thief_pit=falls)")),
+    Option("drop_cost", "§Déplacement", "how many action points it costs to put down a carried token",
            {"0": "free", "1": "1 AP"}, "0",
-           basis=Basis("model", "§Objets", "0",
-                       "§Objets prices an object's ability (1 AP); §Déplacement lets a character take a token on its way at no stated price, and putting one down is provided nowhere (gap take_and_drop)")),
+           basis=Basis("model", "§Déplacement", "0",
+                       "§Déplacement lets a character take a token on its way at no stated price, and putting one down is provided nowhere (gap take_and_drop); §Objets prices only an object's ability (1 AP)")),
     Option("end", "§Fin", "when the game ends once a player has 5 VP",
-           {"immediate": "at once (the text, §Fin)", "turn": "at the end of the active player's turn (the published rule)"},
+           {"immediate": "at once (the text, §Fin)",
+            "turn": "at the end of the active player's turn, the most VP winning (the published rule, which does not say "
+                    "who wins a tie: option both_five)"},
            "immediate", kind="disputed",
            basis=Basis("text", "§Fin", "immediate",
                        "§Fin ends the game when a player gets 5 VP",

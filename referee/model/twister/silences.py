@@ -27,10 +27,12 @@ GAPS = (
         "side of the border; the face-down room's walls are not looked at (salles._access_side)", name="direct_access"),
     Gap("§Combat", "how a character is killed in combat is never said: §But and §Fin score eliminated enemies, "
         "§Combat and §Combat groupé only wound the loser, and only the fireball is said to kill",
-        "a wounded character that loses a combat dies (public rule)", name="killed_in_combat"),
-    Gap("§Combat", "'adjacent' is never defined for combat: whether two characters with a wall or a closed portcullis "
-        "between them may fight is not said",
-        "side by side (no diagonal), through an open side only (public rule)", name="adjacent_through_wall"),
+        "a wounded character that loses a combat dies (dungeon-twister.md:43-44)", name="killed_in_combat"),
+    Gap("§Combat", "'adjacent' is never defined for combat: whether diagonal neighbours are adjacent (§Déplacement rules "
+        "out the diagonal for moves only), and whether two characters with a wall or a closed portcullis between them may "
+        "fight, is not said",
+        "side by side, no diagonal (the model's reading, as for moves), through an open side only (dungeon-twister.md:41)",
+        name="adjacent_through_wall"),
     Gap("§Combat groupé", "which pawns take part in a group combat is never said (who may join on each side, "
         "whether the defender's other pawns join), nor what a tie does there, nor whether a wounded pawn adds its "
         "value to its side's sum (§Blessés: the wounded cannot fight)",
@@ -38,7 +40,7 @@ GAPS = (
         "a tie wounds nobody, as in §Combat; a wounded defender adds its card and armour, not its value (combat.totals; "
         "dungeon-twister.md:42)", name="group_engaged"),
     Gap("§Blessés", "a wounded character may play a combat card to defend, but whether its own combat value counts is not said",
-        "its card (and armour) only: a wounded character's value is not added (public rule)", name="wounded_defence"),
+        "its card (and armour) only: a wounded character's value is not added (dungeon-twister.md:42-43)", name="wounded_defence"),
     Gap("§Capacités", "abilities are for a character that 'cannot be wounded', which read as written names no character",
         "read as a character that is not wounded", name="ability_unwounded"),
     Gap("§Objets", "every object's ability is said to cost 1 AP to use, but the Armour and the Rope act by themselves "
@@ -46,7 +48,7 @@ GAPS = (
         "they cost nothing: the armour counts whenever its carrier defends, the rope whenever it moves", name="passive_objects"),
     Gap("§Déplacement", "a character may pick up 'a wounded' on its way: whether an enemy's wounded may be carried, "
         "and whether a character carrying an object may also carry a wounded (§Objets limits objects only), is not said",
-        "only a wounded friend, and a character carries one token in all (public rule)", name="carry_wounded"),
+        "only a wounded friend, and a character carries one token in all (dungeon-twister.md:31)", name="carry_wounded"),
     Gap("§Clerc", "how near the wounded character must be for the Cleric to heal it is never said, nor whether it may heal an "
         "enemy's wounded",
         "a wounded friend only, on the Cleric's square or next to it, whatever stands between them (a wall or a closed "
@@ -54,41 +56,49 @@ GAPS = (
     Gap("§Guerrier", "how near a portcullis the Warrior (break) and the Thief (§Voleuse: open, close) must stand is never said, nor "
         "whether the Thief may close a portcullis the Warrior broke",
         "on a square beside the portcullis; a broken portcullis stays broken (gate's Needs)", name="portcullis_reach"),
-    Gap("§Bâton", "which character the fireball hits is never said (range, line, walls, friends)",
+    Gap("§Bâton", "which character the fireball kills is never said ('le personnage touché'): its range and line, "
+        "whether a wall stops it, whether it may hit a friend, nor, when the square hit holds two characters (a carrier "
+        "and the wounded it carries), which of them",
         "the first character in a straight line from the Wizard, friend or enemy, with no wall or closed portcullis "
-        "between (public rule)", name="fireball_target"),
-    Gap("§Fin", "where and how a character leaves the maze (which edge, at what cost) is never said",
+        "between (dungeon-twister.md:29); where that square holds a carrier and the wounded friend it carries, the "
+        "Wizard picks either: the log names the target (combat._line_of_sight); a friend killed scores for nobody "
+        "(§Fin scores an enemy eliminated)", name="fireball_target"),
+    Gap("§Fin", "§But scores crossing the maze ('en traversant le labyrinthe') and §Fin leaving it: from which squares "
+        "a character leaves (the far starting zone, any square of the far edge) and at what cost is never said",
         "from the opponent's starting line (dungeon-twister.md:46-47), for 1 AP (the model's reading)", name="leave_maze"),
     Gap("§Mise en place", "each team is put face down on its starting line; when those characters are turned face up is never said",
         "the log's header names each team: the referee knows them from the start", name="team_face_down"),
     Gap("§Règle d'or 2", "the rule limits a square to 2 pawns and says nothing of which: whether two objects, or two "
-        "unwounded characters, may share a square is not said",
-        "never two objects, and at most one unwounded character, on a square (public rule); carried objects count "
+        "unwounded characters, may share a square is not said, nor therefore whether the Cleric may heal (or the Troll "
+        "regenerate) a wounded character lying beside an unwounded one, which stands a second unwounded character there "
+        "(the ruling heal_shared)",
+        "never two objects, and at most one unwounded character, on a square (dungeon-twister.md:44-45); carried objects count "
         "among the objects of their carrier's square under carried=no too", name="which_two_pawns"),
     Gap("§Révéler", "the room is turned face up, and in which orientation it then lies is not said (nor whether a "
         "face-down room may be turned before, from its twin's gear, §Rotation)",
         "it lies as the components draw it, turned by the quarter turns it was given while face down", name="reveal_orientation"),
-    Gap("§Révéler §Règle d'or 2", "the revealer places the room's tokens 'on a square of the room' and the opponent its objects: "
-        "which squares they may go on (any square, a pit, one token a square or more) is never said, nor whether the "
-        "revealer places the characters of both colours and the opponent every object (the published game has each "
-        "place its own), nor whether the tokens then lie face up",
+    Gap("§Révéler §Règle d'or 2", "the revealer places every token of the room but the objects 'sur une case de la "
+        "plaque', and the opponent the objects: which squares they may go on (each on a square of its own choosing, or "
+        "all on one; a pit; one token a square or two) is never said, nor whether the tokens then lie face up",
         "any squares of that room, none on a pit but a Thief, within §Règle d'or 2, face up; the log gives every token's "
         "square, and who placed which is not checked (reveal)",
         name="reveal_squares"),
-    Gap("§Matériel", "the portcullis pieces are set beside the board at setup and the text never uses them again: "
-        "when and where they come into play is not said",
+    Gap("§Matériel", "the portcullis pieces are set beside the board at setup ('sur le côté du jeu'), and the text never "
+        "says when or where they are put on it, nor whether the portcullises of §Déplacement, §Guerrier (break) and "
+        "§Voleuse (open, close) are these pieces or ones drawn on the rooms",
         "the portcullises are sides of the rooms as the room data draws them (closed or open), from the start", name="portcullis_pieces"),
     Gap("§Mekanork", "whether the Mekanork must stand on a rotation gear to turn a room (as §Rotation asks of every "
         "character) is not said",
-        "on a gear, like any character; only the direction is its own choice (public rule)", name="mekanork_gear"),
+        "on a gear, like any character; only the direction is its own choice (dungeon-twister.md:20)", name="mekanork_gear"),
     Gap("§Capacités §Magicien §Voleuse", "every ability is said to cost 1 AP, but the Wizard's levitation is called permanent and the "
         "Thief stands on pits as she moves: whether these cost an action point is not said",
         "they cost nothing: they act whenever the character moves", name="passive_abilities"),
     Gap("§Magicien", "the Wizard passes over pits and enemies: whether it may end its move on a pit is not said",
-        "never on a pit at the end of a move (public rule)", name="wizard_on_pit"),
+        "never on a pit at the end of a move (dungeon-twister.md:25)", name="wizard_on_pit"),
     Gap("§Fin", "how many victory points an eliminated enemy is worth is never said, and a character out of the maze "
         "is worth 1 only by inference (the Goblin's 2 is §Fin's '1 more')",
-        "1 each; the Goblin 2 (characters.toml), the Treasure carried out 1 more (objects.toml) (public rule)", name="victory_points_each"),
+        "1 each; the Goblin 2 (characters.toml), the Treasure carried out 1 more (objects.toml) (dungeon-twister.md:46-47)",
+        name="victory_points_each"),
     Gap("§Combat", "whether the two combat cards are chosen in secret and shown together, or one after the other, is "
         "not said",
         "the log gives both cards of a combat; the order they were chosen in is not checked", name="combat_cards_secret"),
@@ -121,23 +131,25 @@ GAPS = (
     Gap("§Blessés §Combat", "a wounded character cannot fight yet may play a card to defend: when its total is the higher, "
         "whether it wounds the attacker (§Combat: the higher score wounds the other) or only fends the attack off is "
         "not said", "the attacker is wounded (a wounded attacker dies), as any higher score wounds the loser (attack; "
-        "public rule)", name="wounded_defender_wins"),
-    Gap("§Blessés", "of the wounded the text says only that they cannot fight and may defend (and, §Déplacement, be "
-        "carried): whether a wounded character may turn a room from a gear, give the access that reveals a room, pick "
-        "something up, use what it carries or leave the maze is never said",
-        "it may turn a room, reveal one, drink the potion, put down what it carries and leave the maze; it may not pick "
-        "anything up, nor fire the Staff (rotate, reveal, potion, drop, exit; move's take; fire)", name="wounded_other_acts"),
-    Gap("§Objets §Combat", "what becomes of the object a character carries when it is wounded is never said (only death "
-        "is, by the published rule), nor whether an object another character holds may be taken from it",
+        "dungeon-twister.md:43-44)", name="wounded_defender_wins"),
+    Gap("§Blessés", "the text bars the wounded from fighting (§Blessés), from abilities (§Capacités, as read: "
+        "ability_unwounded) and a wounded Thief at least from serving as a bridge (§Voleuse), and no more: the acts the general "
+        "rules give to any pawn or character (the access that reveals a room, §Révéler; picking up on the way, "
+        "§Déplacement; turning a room from a gear, §Rotation; using an object, §Objets; leaving the maze, §Fin) are left "
+        "to them by the letter, unconfirmed; and whether the fireball, an object's use that kills (§Bâton), is the "
+        "fighting §Blessés forbids is not said",
+        "as the letter gives, a wounded character may reveal, pick up on its way, turn a room, drink the potion, put down "
+        "what it carries and leave the maze (reveal, move's take, rotate, potion, drop, exit); it may not fire the Staff: "
+        "the model's reading, which takes the fireball for fighting, and the Staff for the Wizard's ability (§Magicien "
+        "names it), both barred to the wounded (fire's Need)", name="wounded_other_acts"),
+    Gap("§Objets §Combat", "what becomes of the object a character carries when it is wounded is never said (nor when it "
+        "is killed: the death_drop question of §Combat), nor whether an object another character holds may be taken "
+        "from it",
         "the wounded character keeps it and may put it down; an object held by another is never taken (attack; move's "
         "take asks for a free token)", name="wounded_keeps_object"),
-    Gap("§Bâton", "§Bâton kills the character the fireball hits; the published facts (dungeon-twister.md:29) make it "
-        "the first one in a line of sight: when the first square holding a character holds two (a carrier and the "
-        "wounded friend it carries), which is hit (either, the standing one, both) is said by neither",
-        "the Wizard picks either: the log names the target (combat._line_of_sight)", name="fireball_shared_square"),
     Gap("§Combat §Déplacement", "two adjacent characters may fight; a wounded character its friend carries stands on "
         "the carrier's square: whether it may be attacked there is not said",
-        "no: only its carrier may be attacked (combat._engaged_ok); the fireball may hit it (fireball_shared_square)",
+        "no: only its carrier may be attacked (combat._engaged_ok); the fireball may hit it (fireball_target)",
         name="carried_wounded_attacked"),
     Gap("§Combat groupé §Combat", "an attack costs 1 AP; what a group combat costs (1 AP in all, or 1 for each "
         "attacker engaged) is not said",
@@ -150,31 +162,28 @@ GAPS = (
         name="second_potion"),
     Gap("§Corde §Voleuse", "the Rope lets its carrier pass over pits where the Thief may stop on them: whether the "
         "Rope's carrier may end a move on a pit is not said",
-        "it may: the Rope, like the Thief, lets its carrier stand on a pit (common.may_stand_on_pit; public rule)",
+        "it may: the Rope, like the Thief, lets its carrier stand on a pit (common.may_stand_on_pit; dungeon-twister.md:28)",
         name="rope_stop_on_pit"),
-    Gap("§Blessés §Déplacement", "a character may carry a wounded friend; when the carrier is itself wounded, whether it "
-        "still carries the friend (and may take it out of the maze) is not said",
+    Gap("§Blessés §Déplacement", "a character may carry 'un blessé' (§Déplacement); when the carrier is itself wounded, "
+        "whether it still carries the one it holds (and may take it out of the maze) is not said",
         "it keeps carrying it, and moves with it where a wounded character may move (attack keeps held)",
         name="wounded_carrier_keeps_friend"),
-    Gap("§Fin §Voleuse", "an enemy eliminated scores; when a character is eliminated with the wounded friend it "
-        "carries (a Thief that loses on a pit falls with it), whether the friend's end scores too is not said",
-        "only the character the combat eliminates scores; the friend falls with it and scores for nobody (common.kill, "
-        "attack; under death_drop=stays it stays on the pit, wounded, and scores nothing)", name="carried_friend_falls"),
     Gap("§Révéler §Déplacement", "a face-down room is revealed by a pawn with direct access to it; nothing says a "
         "character may not step into, or cross, a room still face down",
         "it may not: a move ends on a starting line or a revealed room, its path crossing only those (move's Needs)",
         name="face_down_entry"),
-    Gap("§Objets", "the paragraphs describing the objects have lost their names: which object each one is (the "
-        "Armour, the Staff, the Rope, the Potion, the Treasure) is left to be guessed from what it does",
+    Gap("§Objets", "the object paragraphs §Armure, §Corde and §Trésor carry no name (the Rope is named only in "
+        "§Déplacement, 'Corde', the Treasure only in §Fin, 'trésor', the Armour nowhere); §Bâton and §Potion name the "
+        "staff and the potion: which object each unnamed paragraph is, is left to be guessed from what it does",
         "the outline names them by what they do (outline.toml: §Armure, §Bâton, §Corde, §Potion, §Trésor)",
         name="object_names_lost"),
     Gap("§Matériel §Mise en place", "how many squares a room has, and the shape of each player's starting zone, are "
         "never given: only that the 8 rooms lie in 2 rows of 4 with a starting zone at each end",
         "rooms of 5 x 5 squares and a starting line of 10 squares at each end (the published facts; board.py)",
         name="board_size"),
-    Gap("§Déplacement", "the sentence naming the squares a move may pass over breaks off after the mover's own "
-        "characters (', ...'): whether it may cross a square holding an enemy, a wounded character or a lone object is "
-        "never said (§Magicien's passing over enemies suggests the others may not)",
+    Gap("§Déplacement", "a move may pass over the squares of the mover's own characters, and no other square is named: "
+        "whether it may cross a square holding an enemy, a wounded character or a lone object is never said (§Magicien's "
+        "passing over enemies suggests the others may not)",
         "a move crosses its own characters (wounded or not) and objects, never an enemy, wounded or not, but with the "
         "Wizard's levitation (paths.distances)", name="pass_over"),
     Gap("§Déplacement §Voleuse §Corde §Guerrier", "a move must keep 'the rules for pits and portcullises', which the text "
@@ -183,8 +192,9 @@ GAPS = (
         "a pit is entered only by an unwounded Thief, the Rope's carrier, the levitating Wizard passing over it, or over "
         "an unwounded friendly Thief (a bridge); a closed portcullis closes its side as a wall does, an open or broken "
         "one does not (paths.Layout, paths.distances)", name="pits_and_portcullises"),
-    Gap("§Déplacement §Objets", "a character may take an object or a wounded friend 'on its way', at no stated price; "
-        "putting one down, swapping it for another or handing it to a friend is provided nowhere",
+    Gap("§Déplacement §Objets", "a character may take an object or 'un blessé' on its way (§Déplacement), at no stated "
+        "price; putting one down, swapping it for another or handing it to a friend is provided nowhere, nor what that "
+        "would cost (the model's option 'drop_cost' prices a put-down)",
         "taking is part of a move (move's take: no action point of its own); putting down is an action of its own "
         "(drop, priced by the option drop_cost); there is no swap nor hand-over: what a character carries is put down "
         "before it takes another", name="take_and_drop"),
@@ -192,8 +202,20 @@ GAPS = (
         "said to count both players' tokens together, or each player's",
         "both players' together: 4 x 2 + 4 x 3 = 20, both players' 10 hidden tokens (hide's Need; "
         "dungeon-twister.md:11-12)", name="room_limit_whose"),
-    Gap("§Combat §Blessés", "each player plays a combat card (§Combat) where a wounded one 'may' play one (§Blessés): "
-        "whether a defender may decline to play a card is not said",
-        "both sides always play one (attack's card and dcard; the 0 comes back to the hand, so there is always one)",
-        name="defender_card"),
+    Gap("§Blessés §Combat", "§Combat has each player play a combat card; §Blessés says the wounded 'peuvent jouer une "
+        "carte Combat pour se défendre' (may play one): whether a wounded defender may decline to play one is not said",
+        "it always plays one, as every defender does (attack's card and dcard; the 0 comes back to the hand, so there is "
+        "always one)", name="defender_card"),
+    # session 39: defects an independent reading found that no finding reported
+    Gap("§Mise en place §Matériel", "each player takes 'les pions et personnages de sa couleur' (§Matériel), with no count, "
+        "and prepares 'une équipe de 4 personnages' set face down on its starting zone: how many characters a player has "
+        "to choose from (the objects: describes_five_objects), whether the 4 are chosen freely and in secret, and on "
+        "which squares of the zone they stand, is not said",
+        "8 characters each (dungeon-twister.md:3); the log's header names each team of 4 and its squares "
+        "on the starting line (setup: teams), as its player chose them; how they were chosen is not checked",
+        name="team_choice"),
+    Gap("§Fin §Objets §Trésor", "a character may carry any object out of the maze (§Objets: one object, of either "
+        "colour); only the Treasure's is given a use there (§Trésor: it scores): whether another object leaves the game "
+        "with its carrier or stays on the board is not said",
+        "it leaves the game with its carrier (exit)", name="exit_with_object"),
 )

@@ -95,7 +95,9 @@ END = Action(
 # Only with end=turn (the published rule) can both players reach 5 VP: as the text has it
 # (end=immediate) the game stops at the first player's fifth point.
 BOTH_FIVE = Ruling(
-    "both_five", "§Fin", "both players have 5 VP or more when the active player ends the turn (end=turn): who wins",
+    "both_five", "§Fin", "both players have 5 VP or more when the active player ends the turn, which only the published "
+    "end rule lets happen (option end=turn; dungeon-twister.md:50-51 gives the win to the most VP, and does not say who "
+    "wins a tie): who wins",
     arises=lambda s, a: And(s.vp[0] >= 5, s.vp[1] >= 5) if s.cfg.opt("end") == "turn" else False,
     answers=(
         Answer("§Fin", REGLE, "the player who has 5 VP wins", lambda s, a: Not(And(s.vp[0] >= 5, s.vp[1] >= 5)),
