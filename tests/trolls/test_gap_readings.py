@@ -6,7 +6,7 @@ from fractions import Fraction as F
 from helpers import GAME, failing, group, idx, moving, one, playing, setface, setpos, step
 from referee.model.kernel import args
 from referee.model.trolls.actions import move_cost
-from referee.model.trolls.state import CLOSE, DUEL
+from referee.model.trolls.state import CLOSE, DUEL, every
 
 
 def _gap(name):
@@ -20,12 +20,12 @@ def test_blanc_empties_human_the_turn_ends_with_the_round_blanc():
     s = playing(rsv=(3, 10, 10)).but(blanc=(0, 1, 0))
     s = setpos(s, h2=(2, 4), t1=(8, 4))  # t1 faces west, towards h2
     s = step(s, "round.blanc", 1)
-    s = step(s, "act.charge", 1, figs=moving(t1=(F(7, 2), 4)), target=idx("h2"), x=3, face=None, centre=None)
+    s = step(s, "act.charge", 1, figs=moving(t1=(F(7, 2), 4)), target=idx("h2"), x=every(3), face=None, centre=None)
     assert s.phase == DUEL
     s = step(s, "duel.bid", 1, amount=0)
     s = step(s, "duel.bid", 0, amount=3)
     assert s.phase == CLOSE and s.rsv == (0, 4, 10)
-    assert failing(s, "act.move", 2, figs=moving(d1=(12, 17)), x=1, face=None, centre=None) is not None
+    assert failing(s, "act.move", 2, figs=moving(d1=(12, 17)), x=every(1), face=None, centre=None) is not None
     t = step(s, "turn.end")
     assert t.rsv == (0, 0, 0)
 
@@ -51,8 +51,8 @@ def test_group_leave_melee_each_member_pays_two():
     s = playing(rsv=(5, 20, 5)).but(step=1)
     s = setpos(s, h1=(10, 2), t1=(F(23, 2), 2), h2=(10, 6), t2=(F(23, 2), 6))
     figs = moving(t1=(F(31, 2), 2), t2=(F(31, 2), 6))
-    assert move_cost(s, args(1, figs=figs, x=2, face=None, centre=(F(23, 2), 4))) == 8
-    t = step(s, "act.move", 1, figs=figs, x=2, face=None, centre=(F(23, 2), 4))
+    assert move_cost(s, args(1, figs=figs, x=every(2), face=None, centre=(F(23, 2), 4))) == 8
+    t = step(s, "act.move", 1, figs=figs, x=every(2), face=None, centre=(F(23, 2), 4))
     assert t.rsv[1] == 20 - 8
 
 
@@ -84,11 +84,11 @@ def test_charge_out_of_melee_costs_twice_the_move_and_must_reach_contact():
     s = playing(rsv=(5, 20, 5)).but(step=1)
     s = setpos(s, h1=(10, 2), t1=(F(23, 2), 2), h2=(20, 2))
     s = setface(s, t1=(1, 0))
-    t = step(s, "act.charge", 1, figs=moving(t1=(F(37, 2), 2)), target=idx("h2"), x=4, face=None, centre=None)
+    t = step(s, "act.charge", 1, figs=moving(t1=(F(37, 2), 2)), target=idx("h2"), x=every(4), face=None, centre=None)
     assert t.rsv[1] == 20 - 8
-    short = failing(s, "act.charge", 1, figs=moving(t1=(16, 2)), target=idx("h2"), x=4, face=None, centre=None)
+    short = failing(s, "act.charge", 1, figs=moving(t1=(16, 2)), target=idx("h2"), x=every(4), face=None, centre=None)
     assert short.cite == "§Actions/Charge" and "base contact" in short.says
-    cheap = failing(s, "act.charge", 1, figs=moving(t1=(F(37, 2), 2)), target=idx("h2"), x=3, face=None, centre=None)
+    cheap = failing(s, "act.charge", 1, figs=moving(t1=(F(37, 2), 2)), target=idx("h2"), x=every(3), face=None, centre=None)
     assert cheap.cite == "§Actions/Charge" and "Mvt" in cheap.says
 
 
