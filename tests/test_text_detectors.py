@@ -256,7 +256,9 @@ SEEDS = {
                 "raiders.gap.§6.4.dangling-reference"},
     "draft": set(),
     "welcome": {"welcome.ambiguity.§Enchères.choice-list", "welcome.gap.§Équipement.Métamorphose.unstated-effect"},
-    "trolls": {"trolls.contradiction.§Tour_de_jeu_6.may-must"},
+    "trolls": {"trolls.contradiction.§Tour_de_jeu_6.may-must",
+               # option leave_melee: no Gap names it since group_leave_melee was withdrawn (session 39)
+               "trolls.ambiguity.§Actions_Mouvement.silent-option"},
     "twister": {"twister.ambiguity.§Combat.silent-option",
                 # the rules for pits are the Gap pits_and_portcullises; the drop's price the Gap take_and_drop
                 "twister.gap.§Déplacement.cut-sentence", "twister.gap.§Déplacement.dangling-reference",
