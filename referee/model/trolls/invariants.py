@@ -198,7 +198,7 @@ GAPS = (
         "figure may fight an enemy behind it (act.melee asks base contact, no line of sight)", name="melee_back_side"),
     # session 39 (a precision review of the audit, notes s39/precision-trolls, its section 6): appended
     Gap("§Actions/Mouvement §Actions/Charge §Actions/Corps à corps", "lengths are given in inches (a move of 12\", "
-        "a Troll charged 'à 11''', a recoil by 'la taille du socle'), but how a distance is measured, centre to centre "
+        "a charge at a Troll 11\" away, a recoil by 'la taille du socle'), but how a distance is measured, centre to centre "
         "or base edge to base edge, is never said: the §Actions/Charge example's 11\" may be the charger's travel or "
         "the distance between the two figures",
         "centre to centre: a figure's position is its centre, a move's length the distance its centre travels, a "
