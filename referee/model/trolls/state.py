@@ -216,6 +216,8 @@ class Multiples(ParamKind):
     def symbolic(self, cfg, name):
         import z3
 
+        # 0..hi, not lo..hi: a figure the object leaves out reads as 0, and the proofs must
+        # cover every value a log can give (the Needs ask lo..hi of each moving figure)
         vs = [z3.Int(f"{name}[{i}]") for i in range(NF)]
         return tuple(Sym(x) for x in vs), [z3.And(x >= 0, x <= self.hi) for x in vs]
 
