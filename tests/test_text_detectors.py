@@ -272,7 +272,9 @@ SEEDS = {
     "raiders": {"raiders.gap.§3.1.skipped-number", "raiders.gap.§3.3.list-intro", "raiders.gap.§5.1.skipped-number"},
     "draft": set(),
     "welcome": {"welcome.ambiguity.§Enchères.choice-list", "welcome.gap.§Équipement.Métamorphose.unstated-effect"},
-    "trolls": {"trolls.contradiction.§Tour_de_jeu_6.may-must"},
+    "trolls": {"trolls.contradiction.§Tour_de_jeu_6.may-must",
+               # option leave_melee: no Gap names it since group_leave_melee was withdrawn (session 39)
+               "trolls.gap.§Actions_Mouvement.silent-option"},
     "twister": {"twister.gap.§Combat.silent-option",
                 # the rules for pits are the Gap pits_and_portcullises; the drop's price the Gap take_and_drop
                 "twister.gap.§Déplacement.cut-sentence", "twister.gap.§Déplacement.dangling-reference",

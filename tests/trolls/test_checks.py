@@ -14,7 +14,7 @@ from referee.checks.invariants import all_instances, prove  # noqa: F401  (prove
 from referee.checks.strategies import states
 from referee.checks.symbolic import Instance
 from referee.model.kernel import BadInput, Int, Names
-from referee.model.trolls.state import Group, Moves, Point
+from referee.model.trolls.state import Group, Moves, Multiples, Point
 
 CFG = GAME.default_config()
 INSTS = all_instances(GAME, CFG)
@@ -30,6 +30,8 @@ def _value(kind, draw):
         return (draw(FRAC), draw(FRAC))
     if isinstance(kind, Group):
         return tuple(draw(st.integers(0, 1)) for _ in range(6))
+    if isinstance(kind, Multiples):
+        return tuple(draw(st.integers(0, 6)) for _ in range(6))
     if isinstance(kind, Moves):
         return tuple(x for _ in range(6) for x in (draw(st.integers(0, 1)), draw(FRAC), draw(FRAC)))
     raise TypeError(kind)

@@ -8,7 +8,7 @@ from referee.model.kernel import args
 from referee.model.kernel import rules as KR
 from referee.model.trolls import rulings as R
 from referee.model.trolls.actions import move_cost
-from referee.model.trolls.state import BET
+from referee.model.trolls.state import BET, every
 
 from helpers import failing, moving, playing, setpos, start, step
 
@@ -19,10 +19,10 @@ def test_leaving_a_melee_costs_two_more_only_when_the_figure_ends_out_of_contact
     a 2" move that ends still touching it does not leave it (option leave_melee=leaves, the
     default); one that ends 3" away does."""
     s = setpos(playing(rsv=(10, 0, 0), options={"leave_melee": option}), h1=(2, 4), t1=(3, 4))
-    stay = args(0, figs=moving(h1=(4, 4)), x=1, face=None, centre=None)
-    away = args(0, figs=moving(h1=(0, 4)), x=1, face=None, centre=None)
+    stay = args(0, figs=moving(h1=(4, 4)), x=every(1), face=None, centre=None)
+    away = args(0, figs=moving(h1=(0, 4)), x=every(1), face=None, centre=None)
     assert (move_cost(s, stay), move_cost(s, away)) == (staying, leaving)
-    assert step(s, "act.move", 0, figs=moving(h1=(4, 4)), x=1, face=None, centre=None).rsv[0] == 10 - staying
+    assert step(s, "act.move", 0, figs=moving(h1=(4, 4)), x=every(1), face=None, centre=None).rsv[0] == 10 - staying
 
 
 def _troll_out_of_cards(options=None):
@@ -86,4 +86,4 @@ def test_a_turn_whose_bets_are_made_is_played_before_the_game_ends(no_card):
 def test_leaving_one_melee_for_another(option, cost):
     """h1 touches t1, and moves 2" to touch t2 instead: it left t1's càc for another one."""
     s = setpos(playing(rsv=(10, 0, 0), options={"leave_melee": option}), h1=(2, 4), t1=(1, 4), t2=(5, 4))
-    assert move_cost(s, args(0, figs=moving(h1=(4, 4)), x=1, face=None, centre=None)) == cost
+    assert move_cost(s, args(0, figs=moving(h1=(4, 4)), x=every(1), face=None, centre=None)) == cost

@@ -2,7 +2,7 @@
 from fractions import Fraction as F
 
 from helpers import GAME, failing, group, idx, moving, one, playing, setface, setpos, start, step
-from referee.model.trolls.state import BET, CLOSE, DRAW, DUEL, OVER, PLAY, RECOIL
+from referee.model.trolls.state import BET, CLOSE, DRAW, DUEL, OVER, PLAY, RECOIL, every
 
 K = GAME.default_config().comp.kinds
 
@@ -27,7 +27,7 @@ def test_a_whole_turn_of_cards():
     s = step(s, "act.reorient", 0, figs=one("h2"), face=(0, 1), centre=None)  # the Human empties his Rsv
     assert s.rsv[0] == 0 and s.phase == PLAY and s.step == 1  # the round goes on
     s = step(s, "round.pass", 1)
-    s = step(s, "act.move", 2, figs=moving(d1=(12, 17)), x=1, face=None, centre=None)
+    s = step(s, "act.move", 2, figs=moving(d1=(12, 17)), x=every(1), face=None, centre=None)
     assert s.phase == CLOSE and s.rsv == (0, 3, 30)
     s = step(s, "turn.end")
     assert s.phase == DRAW and s.rsv == (0, 0, 0) and s.turn == 2
@@ -62,11 +62,11 @@ def test_leaving_a_melee_costs_two_more():
     """§Actions/Mouvement: h2 (base 1) touches t1 (base 2) at 3/2; stepping 2" away costs 1 + 2."""
     s = setpos(playing(rsv=(2, 0, 0)), h2=(F(37, 2), 4))
     figs = moving(h2=(F(33, 2), 4))
-    assert failing(s, "act.move", 0, figs=figs, x=1, face=None, centre=None).cite == "§Actions/Mouvement"
-    t = step(s.but(rsv=(3, 0, 0)), "act.move", 0, figs=figs, x=1, face=None, centre=None)
+    assert failing(s, "act.move", 0, figs=figs, x=every(1), face=None, centre=None).cite == "§Actions/Mouvement"
+    t = step(s.but(rsv=(3, 0, 0)), "act.move", 0, figs=figs, x=every(1), face=None, centre=None)
     assert t.rsv[0] == 0
     # a figure out of contact pays the move alone
-    u = step(setpos(s, h2=(10, 4)), "act.move", 0, figs=moving(h2=(8, 4)), x=1, face=None, centre=None)
+    u = step(setpos(s, h2=(10, 4)), "act.move", 0, figs=moving(h2=(8, 4)), x=every(1), face=None, centre=None)
     assert u.rsv[0] == 1
 
 
@@ -124,10 +124,10 @@ def test_charge_needs_contact_and_a_group_charge_sums():
     s = setpos(playing(rsv=(0, 12, 0)).but(step=1), t1=(16, 5), t2=(15, 7), h2=(10, 5))
     s = setface(s, t1=(-1, 0), t2=(-1, 0))
     short = moving(t1=(12, 5))
-    assert failing(s, "act.charge", 1, figs=short, target=idx("h2"), x=5, face=None, centre=None).says.startswith("each charger ends")
+    assert failing(s, "act.charge", 1, figs=short, target=idx("h2"), x=every(5), face=None, centre=None).says.startswith("each charger ends")
     both = moving(t1=(F(23, 2), 5), t2=(10, F(13, 2)))
-    assert failing(s, "act.charge", 1, figs=both, target=idx("h2"), x=3, face=None, centre=(12, 6)).cite == "§Groupe/2"
-    t = step(s, "act.charge", 1, figs=both, target=idx("h2"), x=3, face=None, centre=(F(31, 2), 6))
+    assert failing(s, "act.charge", 1, figs=both, target=idx("h2"), x=every(3), face=None, centre=(12, 6)).cite == "§Groupe/2"
+    t = step(s, "act.charge", 1, figs=both, target=idx("h2"), x=every(3), face=None, centre=(F(31, 2), 6))
     assert t.rsv[1] == 0 and t.d_bonus == 1 + 1  # 2 x 3 x 2 figures = 12; Cbt 1 + one extra fighter
 
 
@@ -139,7 +139,7 @@ def test_destroy_scores_only_when_the_structure_falls():
 
 def test_dragon_cannot_group():
     s = playing(rsv=(0, 0, 9)).but(step=2)
-    assert failing(s, "act.move", 2, figs=moving(d1=(12, 17), t1=(20, 2)), x=1, face=None, centre=(12, 12)).cite == "§Tour de jeu/3"
+    assert failing(s, "act.move", 2, figs=moving(d1=(12, 17), t1=(20, 2)), x=every(1), face=None, centre=(12, 12)).cite == "§Tour de jeu/3"
 
 
 # ---------------------------------------------------------------- §Joker
@@ -147,5 +147,5 @@ def test_round_blanc_at_the_end_of_the_turn():
     """§Joker/2: at the close, a player with a round blanc left may still play it (listed answer)."""
     s = playing(rsv=(0, 3, 0)).but(phase=CLOSE, blanc=(0, 1, 0))
     t = step(s, "round.blanc", 1)
-    t = step(t, "act.move", 1, figs=moving(t1=(18, 4)), x=1, face=None, centre=None)
+    t = step(t, "act.move", 1, figs=moving(t1=(18, 4)), x=every(1), face=None, centre=None)
     assert t.phase == CLOSE and t.rsv[1] == 2

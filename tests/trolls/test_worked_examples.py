@@ -3,7 +3,7 @@ with numbers a reader can check against the rulebook."""
 from fractions import Fraction as F
 
 from helpers import (GAME, failing, group, idx, moving, one, playing, setface, setpos, start, step)
-from referee.model.trolls.state import BET, DUEL, PLAY
+from referee.model.trolls.state import BET, DUEL, PLAY, every
 
 
 def test_mise_troll_5_and_7_is_12():
@@ -29,8 +29,8 @@ def test_mise_troll_5_and_7_is_12():
 def test_move_12_inches_for_6_points():
     """§Actions/Mouvement: a Human (Mvt 2") moves 12" for 6 points; 5 points are not enough."""
     s = playing(rsv=(6, 0, 0))
-    assert failing(s, "act.move", 0, figs=moving(h2=(14, 4)), x=5, face=None, centre=None).cite == "§Actions/Mouvement"
-    t = step(s, "act.move", 0, figs=moving(h2=(14, 4)), x=6, face=None, centre=None)
+    assert failing(s, "act.move", 0, figs=moving(h2=(14, 4)), x=every(5), face=None, centre=None).cite == "§Actions/Mouvement"
+    t = step(s, "act.move", 0, figs=moving(h2=(14, 4)), x=every(6), face=None, centre=None)
     assert t.pos[idx("h2")] == (14, 4) and t.rsv[0] == 0
 
 
@@ -62,12 +62,12 @@ def test_dragon_charge_over_11_inches_costs_8():
     s = setpos(s, d1=(0, 10), t1=(F(27, 2), 10))
     s = setface(s, d1=(1, 0))
     to = moving(d1=(11, 10))
-    assert failing(s, "act.charge", 2, figs=to, target=idx("t1"), x=3, face=None, centre=None).cite == "§Actions/Charge"
-    t = step(s, "act.charge", 2, figs=to, target=idx("t1"), x=4, face=None, centre=None)
+    assert failing(s, "act.charge", 2, figs=to, target=idx("t1"), x=every(3), face=None, centre=None).cite == "§Actions/Charge"
+    t = step(s, "act.charge", 2, figs=to, target=idx("t1"), x=every(4), face=None, centre=None)
     assert t.rsv[2] == 0 and t.phase == DUEL and t.pos[idx("d1")] == (11, 10)
     # out of sight: the same charge with the Dragon facing away is illegal
     u = setface(s, d1=(-1, 0))
-    assert failing(u, "act.charge", 2, figs=to, target=idx("t1"), x=4, face=None, centre=None).cite == "§Actions/Charge"
+    assert failing(u, "act.charge", 2, figs=to, target=idx("t1"), x=every(4), face=None, centre=None).cite == "§Actions/Charge"
 
 
 def test_troll_demolishes_a_5_point_distributeur_for_5_points():
@@ -83,11 +83,11 @@ def test_three_humans_move_8_inches_together_for_12_points():
     """§Groupe/3: three Humans (Mvt 2") advance 8" (4 x Mvt) together: 3 x 4 = 12 points."""
     s = playing(rsv=(12, 0, 0))  # h1 (2,2), h2 (2,4), h3 (3,3): inside the circle of centre (2,3)
     figs = moving(h1=(10, 2), h2=(10, 4), h3=(11, 3))
-    t = step(s, "act.move", 0, figs=figs, x=4, face=None, centre=(2, 3))
+    t = step(s, "act.move", 0, figs=figs, x=every(4), face=None, centre=(2, 3))
     assert t.rsv[0] == 0
-    assert failing(s.but(rsv=(11, 0, 0)), "act.move", 0, figs=figs, x=4, face=None, centre=(2, 3)).cite == "§Actions/Mouvement"
+    assert failing(s.but(rsv=(11, 0, 0)), "act.move", 0, figs=figs, x=every(4), face=None, centre=(2, 3)).cite == "§Actions/Mouvement"
     # a circle that does not hold them all
-    assert failing(s, "act.move", 0, figs=figs, x=4, face=None, centre=(6, 3)).cite == "§Groupe/2"
+    assert failing(s, "act.move", 0, figs=figs, x=every(4), face=None, centre=(6, 3)).cite == "§Groupe/2"
 
 
 def test_round_blanc_sequence():
@@ -96,11 +96,11 @@ def test_round_blanc_sequence():
     s = playing(rsv=(5, 4, 4)).but(blanc=(0, 1, 0))
     s = step(s, "round.blanc", 1)
     assert s.solo == 1
-    assert failing(s, "act.move", 0, figs=moving(h2=(4, 4)), x=1, face=None, centre=None).says.startswith("it is his turn")
-    s = step(s, "act.move", 1, figs=moving(t1=(18, 4)), x=1, face=None, centre=None)
+    assert failing(s, "act.move", 0, figs=moving(h2=(4, 4)), x=every(1), face=None, centre=None).says.startswith("it is his turn")
+    s = step(s, "act.move", 1, figs=moving(t1=(18, 4)), x=every(1), face=None, centre=None)
     # the round blanc is over: no reaction from the Dragon, the Human now acts
     assert s.step == 0 and s.solo == 3 and s.rsv[1] == 3
-    assert failing(s, "act.move", 2, figs=moving(d1=(12, 17)), x=1, face=None, centre=None) is not None
+    assert failing(s, "act.move", 2, figs=moving(d1=(12, 17)), x=every(1), face=None, centre=None) is not None
     s = step(s, "act.shoot", 0, figs=group("h1", "h2", "h3"), target=idx("t1"), centre=(2, 3))
     assert s.d_bonus == 2 + 2  # best Tir (heavy, +2) + 2 extra shooters (§Groupe/4)
     s = step(s, "duel.bid", 0, amount=0)

@@ -9,7 +9,7 @@ from .data import half
 from .geo import alive, contact, cross, dist2, dot, engaged, lookup_fig, owner, sub, touching
 from .moves import AXES, charges, flat, moves_arg, one, recoils, side, whole_side
 from .rulings import R_ABEAM, R_HEAVY, R_REORIENT, behind, group_stat
-from .state import DUEL, MELEE, RECOIL, SHOT, Group, Moves, Point, members, triples
+from .state import DUEL, MELEE, RECOIL, SHOT, Group, Moves, Multiples, Point, every, members, triples
 from .turn import actor, advance, who
 
 NF = 6
@@ -105,31 +105,65 @@ def _sq(v):
 
 
 def _too_far(s, a):
-    """Concrete only (a replay message): the first member that goes beyond x times its Mvt."""
+    """Concrete only (a replay message): the first member that goes beyond its own x times its Mvt."""
     for i, (m, x, y) in enumerate(triples(a.figs)):
         d2 = dist2(s.pos[i], (x, y))
-        if m and d2 > (a.x * prof(s, i).mvt) ** 2:
-            return (f"{s.cfg.comp.figs[i].name} covers {float(d2) ** 0.5:.2f}\" but x = {a.x} at Mvt "
-                    f"{prof(s, i).mvt}\" allows {a.x * prof(s, i).mvt}\"")
-    return f"x = {a.x}"
+        k = a.x[i]
+        if m and d2 > (k * prof(s, i).mvt) ** 2:
+            return (f"{s.cfg.comp.figs[i].name} covers {float(d2) ** 0.5:.2f}\" but its x = {k} at Mvt "
+                    f"{prof(s, i).mvt}\" allows {k * prof(s, i).mvt}\"")
+    return "a figure goes too far"
+
+
+def _uniform(a):
+    """The log's "x" is one number for every figure (its slots all equal)."""
+    return And(*[a.x[i] == a.x[0] for i in range(1, NF)])
+
+
+def _unmatched(s, a):
+    """Concrete only (a replay message): the first figure whose multiple is missing, or given without a move."""
+    names = s.cfg.comp.fig_names
+    for i, m in enumerate(members(a.figs)):
+        if m and a.x[i] < 1:
+            return f"{names[i]} moves but \"x\" gives it no multiple of its Mvt"
+    for i, m in enumerate(members(a.figs)):
+        if not m and a.x[i]:
+            return f"\"x\" gives {names[i]} a multiple, but it does not move"
+    return "\"x\" does not match the moving figures"
+
+
+def mults_need(cite):
+    """The log's "x": one multiple for all (every slot the same), or one for each moving
+    figure and none for another (kind Multiples)."""
+    return Need(cite, "\"x\" gives each moving figure its multiple of Mvt (one number for all, or one per figure), "
+                "and no other figure one",
+                lambda s, a: And(*[If(m == 1, a.x[i] >= 1, Or(a.x[i] == 0, _uniform(a)))
+                                   for i, m in enumerate(members(a.figs))]),
+                _unmatched)
 
 
 def reach_need(cite, mult):
-    return Need(cite, "each figure covers at most x times its Mvt (squared distances compared)",
-                lambda s, a: And(a.x >= 1, *[Implies(m == 1, dist2(s.pos[i], (x, y)) <= _sq(mult * a.x * prof(s, i).mvt))
-                                             for i, (m, x, y) in enumerate(triples(a.figs))]),
+    return Need(cite, "each figure covers at most x times its Mvt, x its own multiple (squared distances compared)",
+                lambda s, a: And(*[Implies(m == 1, dist2(s.pos[i], (x, y)) <= _sq(mult * a.x[i] * prof(s, i).mvt))
+                                   for i, (m, x, y) in enumerate(triples(a.figs))]),
                 _too_far)
+
+
+def paid(a):
+    """The multiples the moving figures pay, summed (§Groupe/3: the sum of the individual costs)."""
+    m = members(a.figs)
+    return Sum(If(m[i] == 1, a.x[i], 0) for i in range(NF))
 
 
 # ---------------------------------------------------------------- §Actions/Mouvement
 def move_cost(s, a):
-    """x points per figure for x times its Mvt (§Actions/Mouvement), summed over a group (§Groupe/3),
+    """x points for x times its Mvt, each figure its own x (§Actions/Mouvement), summed over a group (§Groupe/3),
     +2 per figure that leaves a càc (§Actions/Mouvement): in base contact with an enemy where it
     starts and with none where it ends, or (option leave_melee=start) in contact where it starts."""
     m = members(a.figs)
     # (no fork on is_sym to skip the figures the argument leaves out: the sum is the same,
     # and without it the rule compiles, kernel/compile/)
-    return a.x * count(a) + 2 * Sum(If(And(m[i] == 1, _leaves(s, a, i)), 1, 0) for i in range(NF))
+    return paid(a) + 2 * Sum(If(And(m[i] == 1, _leaves(s, a, i)), 1, 0) for i in range(NF))
 
 
 def _leaves(s, a, i):
@@ -161,21 +195,25 @@ def _moves(s):
         for x in (1, 2, 3):
             for dx, dy in AXES:
                 to = (s.pos[i][0] + dx * x * figs[i].prof.mvt, s.pos[i][1] + dy * x * figs[i].prof.mvt)
-                yield args(p, figs=moves_arg(i, to, len(figs)), x=x, face=None, centre=None)
+                yield args(p, figs=moves_arg(i, to, len(figs)), x=every(x), face=None, centre=None)
                 v = (s.pos[foes[0]][0] - to[0], s.pos[foes[0]][1] - to[1]) if foes else (0, 0)
                 if x == 1 and v != (0, 0):
-                    yield args(p, figs=moves_arg(i, to, len(figs)), x=x, face=v, centre=None)
+                    yield args(p, figs=moves_arg(i, to, len(figs)), x=every(x), face=v, centre=None)
     if whole_side(s, p, mine):
         for dx, dy in AXES:
             tos = {i: (s.pos[i][0] + dx * figs[i].prof.mvt, s.pos[i][1] + dy * figs[i].prof.mvt) for i in mine}
-            yield args(p, figs=flat(tos, len(figs)), x=1, face=None, centre=whole_side(s, p, mine)[1])
+            yield args(p, figs=flat(tos, len(figs)), x=every(1), face=None, centre=whole_side(s, p, mine)[1])
 
 
 MOVE = Action(
-    "act.move", "§Actions/Mouvement", "a figure or a group moves: x Rsv points per figure for x times its Mvt",
+    "act.move", "§Actions/Mouvement", "a figure or a group moves: each figure x Rsv points for x times its Mvt, its own x; "
+    "a group pays the sum (§Groupe/3)",
     params=(Param("figs", Moves(), "each moving figure and the point it reaches"),
-            Param("x", Int(1, 60), "the multiple of Mvt paid for (x points per figure)"), FACE, CENTRE),
-    needs=(turn_need(), own_need(), *group_needs(), reach_need("§Actions/Mouvement", 1), face_need(),
+            Param("x", Multiples(), "the multiple of Mvt each figure covers and pays for (x points for x times its Mvt): "
+                  "one number for every figure, or one per figure {\"h1\": 4, \"h2\": 1}; a group pays the sum"),
+            FACE, CENTRE),
+    needs=(turn_need(), own_need(), *group_needs(), mults_need("§Actions/Mouvement"), reach_need("§Actions/Mouvement", 1),
+           face_need(),
            cost_need("§Actions/Mouvement", move_cost, "the move's cost")),
     effect=lambda s, a: advance(spend(_moved(s, a), a.p, move_cost(s, a))),
     phases=("play",), goes=("play", "close"), propose=_moves,
@@ -281,7 +319,9 @@ SHOOT = Action(
 
 
 def charge_cost(s, a):
-    return 2 * a.x * count(a)
+    """Twice a move's cost (§Actions/Charge): 2x points for x times its Mvt, each charger its
+    own x, summed over a group (§Groupe/3)."""
+    return 2 * paid(a)
 
 
 def _charge(s, a):
@@ -293,16 +333,17 @@ CHARGE = Action(
     "act.charge", "§Actions/Charge", "a figure (or group) charges a target in sight: twice a move's cost; "
     "it ends in base contact and starts a melee, whose bids follow",
     params=(Param("figs", Moves(), "each charging figure and the point where it meets the target"), TARGET,
-            Param("x", Int(1, 60), "the multiple of Mvt covered (2x points per figure)"), FACE, CENTRE),
+            Param("x", Multiples(), "the multiple of Mvt each charger covers (2x points for x times its Mvt): one "
+                  "number for every figure, or one per figure; a group pays the sum"), FACE, CENTRE),
     needs=(turn_need(), own_need(), *group_needs(), *target_needs("§Actions/Charge"), sight_need("§Actions/Charge"),
-           reach_need("§Actions/Charge", 1), face_need(),
+           mults_need("§Actions/Charge"), reach_need("§Actions/Charge", 1), face_need(),
            Need("§Actions/Charge", "each charger ends in base contact with the target",
                 lambda s, a: And(*[Implies(m == 1, touching((x, y), s.pos[a.target], half(prof(s, i).base + prof(s, a.target).base)))
                                    for i, (m, x, y) in enumerate(triples(a.figs))]),
                 lambda s, a: "a charger stops short of the target"),
            cost_need("§Actions/Charge", charge_cost, "the charge's cost (twice the move)")),
     effect=_charge, phases=("play",), goes=("duel",),
-    propose=lambda s: _pairs(s, lambda p, i, j: (args(p, figs=figs, target=j, x=x, face=None, centre=None)
+    propose=lambda s: _pairs(s, lambda p, i, j: (args(p, figs=figs, target=j, x=every(x), face=None, centre=None)
                                                  for figs, x in charges(s, i, j))),
 )
 

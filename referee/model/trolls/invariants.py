@@ -56,7 +56,9 @@ GAPS = (
     Gap("§Intro", "the aim is to collect 'points d'objectifs', but neither their values nor the end of the game "
         "are defined", "each objective of the scenario carries illustrative points scored by the player who "
         "destroys it; the game ends as option no_card says (see docs/trolls.md)", name="aim_collect_points"),
-    Gap("§Tour de jeu/3", "an 'action particulière liée aux objectifs' is mentioned and never described",
+    Gap("§Tour de jeu/3 §Actions/Destruction", "§Tour de jeu/3 lists 'une action particulière liée aux objectifs...' "
+        "among the actions; the only action on objectives the text describes is the destruction "
+        "(§Actions/Destruction): whether §Tour de jeu/3 means it or other actions, and which, is not said",
         "only the destruction of an objective (§Actions/Destruction) is encoded", name="action_particuliere_liee"),
     Gap("§Actions/Mouvement", "no profile table (Mvt, Tir, Cbt, PdV, base size) and no weapon list",
         "an illustrative set consistent with every number the text gives (components/figures.toml)", name="profile_table_mvt"),
@@ -68,9 +70,12 @@ GAPS = (
         "bases touching or overlapping: centres at most (base1 + base2) / 2 apart", name="two_figures_cac"),
     # The price is given per whole multiple of Mvt; only the charge example (11" at Mvt 3"
     # paid as 4 x Mvt) shows what a distance in between costs.
-    Gap("§Actions/Mouvement", "a move's cost is given for whole multiples of Mvt only: what a distance in between "
-        "costs is never said (the §Actions/Charge example rounds 11\" at Mvt 3\" up to 4 x Mvt)",
-        "a move pays a whole multiple x of Mvt and goes at most x times Mvt, as in the example", name="move_between_multiples"),
+    Gap("§Actions/Mouvement §Actions/Charge", "§Actions/Mouvement states a move's cost for whole multiples of Mvt "
+        "only ('x pts de Rsv pour x fois cette valeur'); that a distance in between costs the next whole multiple is "
+        "shown only by the charge example (§Actions/Charge: 11\" at Mvt 3\" is '4xMvt', 8 points), never stated for "
+        "a move",
+        "a move pays a whole multiple x of Mvt and goes at most x times Mvt: a distance in between pays the next "
+        "multiple up, as in the example", name="move_between_multiples"),
     Gap("§Actions/Corps à corps", "a group that loses a melee: the difference is taken from the PdV of 'the loser(s)', "
         "without saying whether each loser loses it whole or the losers share it",
         "each losing figure loses the whole difference", name="group_loss_shared"),
@@ -81,17 +86,19 @@ GAPS = (
         "direction, from which opponent in a group melee, and what if a figure stands in the way, is not said",
         "straight away from one of its opponents in that melee (its player picks which), by that opponent's base; "
         "other figures are not checked", name="recoil_direction"),
-    Gap("§Groupe/2", "the figures of a group stand inside a circle of 3\" radius: where the circle is centred, and "
-        "whether a figure's whole base or only its centre must be inside, is not said",
-        "any centre the log gives; each figure's centre at most 3\" from it", name="group_circle"),
+    Gap("§Groupe/2", "the figures of a group must stand 'à l'intérieur d'un cercle de 3'' de rayon' (any such "
+        "circle): whether a figure's whole base or only its centre must lie inside, and whether the circle is "
+        "checked before the action, after it, or both, is not said",
+        "any centre the log gives; each figure's centre at most 3\" from it, before the action (the positions the "
+        "group starts from)", name="group_circle"),
     Gap("§Actions/Tir", "how far a shot may reach is never said: a shooter needs a line of sight, and no range is given",
         "no range: any target in line of sight may be shot", name="shot_range"),
     Gap("§Actions/Mouvement", "what a moving figure may pass through or stop on is never said: other figures, their "
         "bases, scenery; only leaving a càc has a price",
         "a move is checked by its distance alone: nothing on the way blocks it, and where it ends is not checked "
         "against other bases", name="move_blockers"),
-    Gap("§Groupe/2", "a group move goes 'towards the same point': whether each figure must head for one common point, "
-        "and whether they must all end near it, is not said",
+    Gap("§Groupe/2", "a group move is a 'déplacement vers le même point': what that asks of each figure's path and "
+        "end (they cannot all stop on the point: may one stop short of it, or go past it?) is not said",
         "each figure of a group move gives its own end point, each within its distance; no common point is checked",
         name="group_same_point"),
     Gap("§Joker/2", "a round blanc is declared at the start of a round, when the Human declares his action: when two "
@@ -109,9 +116,10 @@ GAPS = (
         "unadvisable for Humans', and §Groupe/1 lists the charge among the Humans' group actions: whether Humans may "
         "charge is left to that advice",
         "they may: the advice forbids nothing (act.charge is open to every faction)", name="human_charge"),
-    Gap("§Groupe/2 §Groupe/4", "a group shot goes 'in the same direction', a group melee 'against the same target', and "
-        "the shot is then resolved as against one target: whether a group's shooters may hit several targets in that "
-        "direction is not said",
+    Gap("§Groupe/2 §Groupe/4", "a group shot must go 'dans la même direction' (§Groupe/2), where a group melee goes "
+        "'contre la même cible'; §Groupe/4 then resolves the group shot 'comme précédemment', as one shot 'sur une "
+        "cible' (§Actions/Tir) with +1 per extra shooter, which works only against one target: the text says "
+        "'direction' where it means one target, and never says 'la même cible' for a shot",
         "one target for the whole group (act.shoot names one target)", name="group_shot_target"),
     Gap("§Joker/2 §Actions/Tir", "a round blanc is played 'without reaction' of the two others: whether the owner of a "
         "figure shot at or charged in it still makes his secret bid of Rsv points, or the attack goes unanswered as a "
@@ -140,18 +148,19 @@ GAPS = (
         "the target's side to field fighters too (actions._open_duel: the attacker's bonus only)",
         name="melee_defender_side"),
     Gap("§Actions/Charge §Actions/Mouvement", "leaving a càc costs a move +2 Rsv and a charge costs twice a move: what a "
-        "charge that starts in a càc costs (the +2, doubled or not, or none) is not said; nor whether a charge must "
-        "end in base contact with its target, nor what a charge whose paid distance falls short of it does",
+        "charge that starts in a càc costs (the +2, doubled or not, or none) is not said. A charge 'initie un corps à "
+        "corps' with its target, so it must reach it (what a càc requires: two_figures_cac); what a charge whose paid "
+        "distance falls short of the target does is not said",
         "twice the move, with no cost for leaving the càc (actions.charge_cost); every charger must end in base "
         "contact with the target, within x times its Mvt, so a charge that would fall short is refused, not played "
         "(act.charge's Needs)", name="charge_out_of_melee"),
     Gap("§Actions/Tir §Actions/Corps à corps §Groupe/4", "a shot or an attack 'in the back' gives +1: for a group whose "
         "members are not all behind the target, whether it counts (all behind, any one, or +1 for each) is not said",
         "+1 once, only when every member is behind the target (actions._all_behind)", name="back_bonus_group"),
-    Gap("§Actions/Destruction §Groupe/1", "a destruction 'is a càc', groups may fight a càc 'against the same target', "
-        "and a charge starts a càc: whether a group may destroy an objective, or a charge lead into a destruction, "
-        "is not said; nor whether only the Trolls destroy (the text calls it their great pleasure), nor whether the "
-        "figure must touch the objective", "neither: a destruction is one figure's act (act.destroy), and a charge "
+    Gap("§Actions/Destruction §Groupe/1", "a destruction 'is a càc' (§Actions/Destruction), §Groupe/1 lists the càc, "
+        "not the destruction, among the group actions, and a charge starts a càc: whether a group may destroy an "
+        "objective, or a charge lead into a destruction, is not said; nor whether only the Trolls destroy (the text "
+        "calls it their great pleasure), nor what a càc with an objective requires (two_figures_cac defines none)", "neither: a destruction is one figure's act (act.destroy), and a charge "
         "targets a figure (act.charge); a figure of any faction may destroy, and only in base contact with the "
         "objective (act.destroy's Needs)", name="destruction_as_melee"),
     Gap("§Tour de jeu/7", "the turn ends only when the Human has emptied his Rsv, and he must start rounds until then: "
@@ -159,29 +168,19 @@ GAPS = (
         "faction with no figure left still plays",
         "nothing: he may not pass while his Rsv holds points (round.pass), so no event is legal there and a game "
         "stops in that state", name="human_cannot_spend"),
-    Gap("§Groupe/3 §Actions/Mouvement", "a group move costs 'the sum of the individual costs', and each figure pays x "
-        "for x times its Mvt; but the members go to one point from different places: whether each pays the multiple "
-        "of its own distance or the group's one multiple is not said (the example moves every member as far)",
-        "the group's one multiple: every member pays the x the event declares, the multiple of the farthest member "
-        "(actions.move_cost, charge_cost)", name="group_move_multiple"),
-    Gap("§Tour de jeu/1", "the draw is 'one or two cards' to rebuild the hand, never above 5: with 3 cards in hand, "
-        "whether the player may draw only one (a choice under the ceiling) or must draw the two that rebuild it is "
-        "not said",
-        "he draws what rebuilds the hand to 5 (turn.draw, the text's answer of the draw rulings)", name="draw_choice"),
-    Gap("§Actions/Tir §Actions/Corps à corps", "the shooter (or fighter) and the target bid Rsv points secretly: "
-        "whether a bid of 0 is allowed, whether a bid may exceed the Rsv left, and whether both bids are spent "
-        "whatever the result is never said",
+    Gap("§Actions/Tir §Actions/Corps à corps", "the shooter (or fighter) and the target each bid secretly 'un nombre "
+        "de pts de Rsv' (§Actions/Tir), so no more than the Rsv left: whether a bid of 0 is allowed, and whether a "
+        "shot's or a melee's bids are spent whatever the result (only the destruction example, §Actions/Destruction, "
+        "shows a bid spent) is not said",
         "from 0 to the Rsv left, both paid whatever the result (duel.bid)", name="bid_bounds"),
-    Gap("§Tour de jeu/1 §Actions/Tir §Actions/Destruction", "'mise' names the cards bet at the start of the turn "
-        "(§Tour de jeu/1), the secret Rsv bid of a shot or a melee (§Actions/Tir) and the Rsv a destruction spends, "
-        "which nobody answers (§Actions/Destruction): a rule about 'the bid' may mean either",
-        "three things in the model: turn.bet (cards), duel.bid (Rsv, secret), act.destroy's amount", name="mise_three_roles"),
-    Gap("§Actions/Orientation §Actions/Tir", "figures face 'devant/derrière' and a target at the shooter's back is out of "
-        "its line of sight, but where the front ends is never given: the whole half-plane ahead, or a narrower arc "
-        "of vision (a shot or a charge at a target 60 degrees off the facing is legal under one reading, not the "
-        "other)",
-        "the whole half-plane ahead of the line through the figure's centre square to its facing (geo.ahead); "
-        "exactly on that line, the abeam option (target_abeam)", name="front_arc"),
+    Gap("§Tour de jeu/1 §Actions/Tir §Actions/Destruction", "'mise'/'miser' names three acts: the one to three cards "
+        "bet at the start of the turn (§Mise, §Tour de jeu/1, §Joker/1), the secret bid of Rsv points in a shot or a "
+        "melee (§Actions/Tir) and the Rsv points a destruction adds to its Cbt (§Actions/Destruction). Each use is "
+        "qualified where it stands (cards, or pts de Rsv); what the one word leaves in doubt is whether the Rsv "
+        "'mise' of a shot or a melee is spent whatever the result, as the destruction example spends its own "
+        "('dépense', §Actions/Destruction), or only wagered on it (bid_bounds asks it)",
+        "three things in the model: turn.bet (cards), duel.bid's amount (Rsv, secret, paid by both sides whatever "
+        "the result), act.destroy's bid (Rsv, paid)", name="mise_three_roles"),
     # session 38 (an independent reading of the text against the audit): appended, gap ids are by index
     Gap("§Joker/2 §Tour de jeu/7", "the turn ends at the end of the round in which the Human empties his Rsv "
         "(§Tour de jeu/7), and a round blanc is played before the action the Human has declared (§Joker/2): when he "
@@ -197,15 +196,39 @@ GAPS = (
         "only the side that starts the melee gets it: +1 when every attacker stands in the target's back "
         "(actions._open_duel, _all_behind); the target never does, even with the attacker's back to it; and a "
         "figure may fight an enemy behind it (act.melee asks base contact, no line of sight)", name="melee_back_side"),
-    # its fills names option leave_melee: the silent-option detector then leaves that option's own question
-    # to the audit's `default` finding (checks/text/options.py, checks/policy.py), reported once
-    Gap("§Groupe/3 §Actions/Mouvement", "a group move costs 'the sum of the individual costs', and leaving a càc costs "
-        "the move +2: when several members of a group leave a càc together, whether the +2 is paid once for the "
-        "group or by each figure that leaves is not said",
-        "by each: +2 for every member that leaves a càc (actions.move_cost; who leaves: option leave_melee)",
-        name="group_leave_melee"),
-    Gap("§Actions/Tir", "only a heavy weapon is barred from shooting into a càc: whom another weapon's shot into a "
-        "càc may hit (its target only, or any fighter there, the shooter's friends included) is not said",
-        "its target only, as any shot: nothing else in the càc can be hit (act.shoot names one target, and duel.bid "
-        "takes PdV from it alone)", name="light_shot_into_melee"),
+    # session 39 (a precision review of the audit, notes s39/precision-trolls, its section 6): appended
+    Gap("§Actions/Mouvement §Actions/Charge §Actions/Corps à corps", "lengths are given in inches (a move of 12\", "
+        "a charge at a Troll 11\" away, a recoil by 'la taille du socle'), but how a distance is measured, centre to centre "
+        "or base edge to base edge, is never said: the §Actions/Charge example's 11\" may be the charger's travel or "
+        "the distance between the two figures",
+        "centre to centre: a figure's position is its centre, a move's length the distance its centre travels, a "
+        "recoil moves the centre by the opponent's base; the charge example's 11\" is the charger's travel to base "
+        "contact (tests/trolls/test_worked_examples.py puts the Troll's centre 13.5\" away)", name="distance_measure"),
+    Gap("§Actions/Corps à corps §Actions/Tir", "a melee 'se joue ensuite exactement comme un tir' (§Actions/Corps à "
+        "corps), and a shot harms only its target, only when the difference is positive (§Actions/Tir); yet the "
+        "melee's difference comes off the PdV 'du (des) perdant(s)' and a tie makes both sides recoil: that an "
+        "attacker whose total is the lower loses PdV is implied by these words, never said",
+        "a negative difference comes off each attacking figure's PdV (duel.bid; each loses it whole: "
+        "group_loss_shared)", name="melee_attacker_loses"),
+    Gap("§Actions/Tir §Actions/Destruction", "a shot is made 'sur une cible' whose Cbt and bid answer it and whose "
+        "PdV it takes (§Actions/Tir), while an objective has only a structure (§Actions/Destruction): whether an "
+        "objective can be shot at, and how such a shot would be settled, is not said",
+        "no: a shot's target is a figure (act.shoot's Needs); only a destruction harms an objective",
+        name="shoot_objective"),
+    Gap("§Actions/Destruction §Intro", "a destruction is a càc 'sans réponse de l'adversaire' (§Actions/Destruction), "
+        "which gives an objective an adversary of the destroyer, yet no objective is given an owner or a defender, "
+        "and every player is to collect 'points d'objectifs' (§Intro): whose objective is whose, and whether any "
+        "player may destroy any objective, is not said",
+        "objectives belong to nobody: any player's figure in contact may destroy any of them and scores its points "
+        "(act.destroy)", name="objective_owner"),
+    Gap("§Groupe/1 §Groupe/2", "§Groupe/1 lists the reorientation among the group actions, and §Groupe/2 asks a "
+        "group to perform 'la même action', spelling it out for a move, a shot and a combat only: whether the "
+        "members of a grouped reorientation must all take one facing (the same direction, or each towards one "
+        "point) is not said (its cost is group_reorient_cost's question)",
+        "one facing, the same direction for every member (act.reorient's face)", name="group_reorient_facing"),
+    Gap("§Groupe/2 §Actions/Tir §Actions/Charge", "a shooter needs its target in line of sight (§Actions/Tir), and so "
+        "does a charger (§Actions/Charge); for a group §Groupe/2 asks only a shot 'dans la même direction' and a "
+        "combat 'contre la même cible': whether every member of a group shot or charge needs its own line of sight "
+        "to the target, or one member's is enough, is not said",
+        "every member needs its own (act.shoot's and act.charge's Needs)", name="group_line_of_sight"),
 )

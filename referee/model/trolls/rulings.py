@@ -48,10 +48,13 @@ OPTIONS = (
                        "naming no draw before it; the model keeps §Tour de jeu/1's order (draw, then bet) and draws "
                        "nothing")),
     Option("short_refill", "§Tour de jeu/1",
-           "with 2 cards or fewer in hand, one or two cards cannot bring the hand back to 5",
+           "how many cards a hand of 2 cards or fewer draws (neither one nor two brings it back to 5)",
            {"two": "he draws two cards", "one": "he draws one card"}, "two",
            basis=Basis("model", "§Tour de jeu/1", "two",
-                       "§Tour de jeu/1 has the draw refill the hand with one or two cards, which cannot bring 2 cards or fewer back to 5")),
+                       "§Tour de jeu/1 gives the draw a count ('une ou deux cartes') and a purpose ('pour reconstituer "
+                       "sa main', never above 5 cards) and never says whether the player picks the count; the model "
+                       "reads the purpose: he draws what rebuilds the hand to 5 where one or two cards can (with 3 in "
+                       "hand two, not his pick; with 4 one), and two where neither can")),
     Option("empty_deck", "§Tour de jeu/1",
            "the deck holds fewer cards than the refill needs, whatever the hand (the deck is shuffled once, §Intro, and "
            "nothing brings the graveyard's cards back to it, §Tour de jeu/8)",
@@ -59,8 +62,8 @@ OPTIONS = (
            basis=Basis("model", "§Tour de jeu/1", "all",
                        "the deck is shuffled once (§Intro) and the cards bet go to the graveyard (§Tour de jeu/8), which nothing returns to it; §Tour de jeu/1 never says what a draw gives from a deck too small")),
     Option("leave_melee", "§Actions/Mouvement",
-           "leaving a càc costs the move +2: whether a figure that moves yet ends in base contact with an enemy "
-           "(round its enemy, to its back, or in another càc) leaves it",
+           "whether a figure that moves yet ends in base contact with an enemy (round its enemy, to its back, or in "
+           "another càc) has left a càc ('quitter un càc', which costs the move +2)",
            {"leaves": "+2 only for a figure in base contact with an enemy where it starts and with none where it ends",
             "each": "+2 for a figure that ends out of contact with any enemy it touched where it started (into another càc too)",
             "start": "+2 for every figure in base contact with an enemy where its move starts"}, "leaves",
@@ -83,7 +86,9 @@ OPTIONS = (
            {"front": "counts as in front (in line of sight, not in the back)",
             "back": "counts as behind (out of line of sight, in the back)"}, "front",
            basis=Basis("model", "§Actions/Orientation", "front",
-                       "§Actions/Orientation knows only front and back; a figure exactly abeam is neither")),
+                       "§Actions/Orientation knows only front and back and draws no line between them; the model "
+                       "takes the front as the whole half-plane ahead of the line through the figure's centre square "
+                       "to its facing (geo.ahead), so a figure exactly on that line is neither")),
     Option("group_stat", "§Groupe/4",
            "a group shot or melee whose figures have different Tir (or Cbt): whose value counts",
            {"best": "the highest of the group", "worst": "the lowest of the group"}, "best",
@@ -118,7 +123,10 @@ R_FULL = Ruling(
 
 R_SHORT = Ruling(
     "draw_short_refill", "§Tour de jeu/1",
-    "a hand of 2 cards or fewer at the draw (after a bet of 3): one or two cards cannot refill it to 5",
+    "each player draws 'une ou deux cartes dans son deck pour reconstituer sa main', never above 5 cards: whether "
+    "he picks one or two under that ceiling, or must draw what rebuilds his hand to 5, is not said (with 3 cards "
+    "in hand: one, or the two that rebuild it); with 2 cards or fewer (after a bet of 3) neither one nor two "
+    "rebuilds it",
     lambda s, a: hcount(s, _pp(a)) <= 2,
     (TEXT_DRAW,
      Answer("§Tour de jeu/1", "option:short_refill=two", "two cards (a deck holding fewer: option empty_deck)",
@@ -267,7 +275,11 @@ def in_sight(s, a, strict):
 
 R_ABEAM = Ruling(
     "target_abeam", "§Actions/Orientation",
-    "a target exactly on the side line of a shooter (or charger): the text knows only front and back",
+    "figures face 'devant/derrière' (§Actions/Orientation) and a target 'sur l'arrière' is out of line of sight "
+    "(§Actions/Tir), but the line between front and back is never drawn: the whole half-plane ahead or a narrower "
+    "arc (a target 60 degrees off the facing is in sight under one reading, not the other), and on which side a "
+    "target exactly abeam of a shooter (or charger) falls; the +1 in the back (§Actions/Tir, §Actions/Corps à "
+    "corps) rests on the same line",
     _abeam_any,
     (Answer("§Actions/Tir", TXT, "in line of sight if in front, not if behind",
             lambda s, a: Not(_abeam_any(s, a)), lambda s, a: in_sight(s, a, True)),

@@ -173,6 +173,68 @@ class Moves(ParamKind):
                 "properties": {n: dict(_POINT) for n in _names(cfg)}}
 
 
+@dataclass(frozen=True)
+class Multiples(ParamKind):
+    """The multiple of its Mvt each moving figure covers and pays for (x points for x times
+    its Mvt, §Actions/Mouvement; a group pays the sum of its members' own costs, §Groupe/3):
+    one whole number for every moving figure ("x": 4, as in the §Groupe/3 example), or one
+    per moving figure ({"h1": 4, "h2": 1}). Read as one whole number per figure slot: the
+    number itself in every slot, or each figure's own, 0 in the slot of a figure not named
+    (act.move's and act.charge's Needs then ask one for each moving figure and none for any
+    other)."""
+
+    lo: int = 1
+    hi: int = 60
+    solvable = True  # its numbers are the symbolic leaves (kernel ParamKind)
+
+    def _one(self, x, what):
+        if type(x) is not int:
+            raise BadField(f"{what}: expected a whole number, got {shown(x)}")
+        if not self.lo <= x <= self.hi:
+            raise BadField(f"{what}: expected a number from {self.lo} to {self.hi}, got {x}")
+        return x
+
+    def decode(self, v, cfg, players):
+        if type(v) is int:
+            return (self._one(v, "x"),) * NF
+        names = _names(cfg)
+        if type(v) is not dict or not v:
+            raise BadField(f"expected a whole number from {self.lo} to {self.hi}, or an object "
+                           f"{{figure: whole number}}, got {shown(v)}")
+        out = [0] * NF
+        for k, x in v.items():
+            if k not in names:
+                raise BadField(f"unknown figure {shown(k)} (figures: {', '.join(names)})")
+            out[names.index(k)] = self._one(x, k)
+        return tuple(out)
+
+    def encode(self, v, cfg, players):
+        if len(set(v)) == 1:
+            return v[0]
+        return {n: x for n, x in zip(_names(cfg), v) if x}
+
+    def symbolic(self, cfg, name):
+        import z3
+
+        # 0..hi, not lo..hi: a figure the object leaves out reads as 0, and the proofs must
+        # cover every value a log can give (the Needs ask lo..hi of each moving figure)
+        vs = [z3.Int(f"{name}[{i}]") for i in range(NF)]
+        return tuple(Sym(x) for x in vs), [z3.And(x >= 0, x <= self.hi) for x in vs]
+
+    def shape(self, cfg):  # a whole number per figure slot
+        return (NF,)
+
+    def schema(self, cfg):
+        one = {"type": "integer", "minimum": self.lo, "maximum": self.hi}
+        return {"oneOf": [dict(one), {"type": "object", "minProperties": 1, "additionalProperties": False,
+                                      "properties": {n: dict(one) for n in _names(cfg)}}]}
+
+
+def every(x: int) -> tuple:
+    """One multiple x for every figure (the Multiples value of the log's "x": x)."""
+    return (x,) * NF
+
+
 def triples(figs: tuple) -> list:
     """The (flag, x, y) of each slot of a Moves argument."""
     return [tuple(figs[3 * i: 3 * i + 3]) for i in range(len(figs) // 3)]
