@@ -78,8 +78,10 @@ def main() -> None:
                     help="trust no proof: every invariant a step may break is re-checked (a configuration with no proofs)")
     # An action is compiled at its HOT-th event (kernel/compile/compiled.py: 32) in each configuration,
     # so an action met once a log compiles only after 32 passes: with fewer, the timed passes
-    # still compile (a pass with a compile ran at a third of the steady rate, session 33).
-    ap.add_argument("--warm", type=int, default=40, help="replays of every log before timing (compiling, caches)")
+    # still compile (a pass with a compile ran at a third of the steady rate, session 33); and
+    # the setups' whole check at the SETUP_HOT-th setup of a configuration (256; several
+    # example configurations hold one log). Default: enough passes for both.
+    ap.add_argument("--warm", type=int, default=None, help="replays of every log before timing (compiling, caches)")
     args = ap.parse_args()
 
     import chess.pgn
@@ -119,6 +121,10 @@ def main() -> None:
             json.loads(x)
         return len(lines)
 
+    if args.warm is None:  # a configuration only one example log is played in sees one setup a pass
+        from referee.model.kernel.compile.compiled import SETUP_HOT
+
+        args.warm = max(40, SETUP_HOT + 1)
     for _ in range(args.warm):  # what a first replay of each configuration builds, built before timing
         referee()
     chess_rate, _ = rate(read_pgn, args.seconds)

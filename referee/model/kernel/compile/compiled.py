@@ -35,6 +35,11 @@ def _overlaps(leaf: tuple, writes: set, below: set) -> bool:
 # compiling one costs what 15 to 70 of its events cost interpreted (docs/compiled.md), so a
 # short log is not slowed by compiling rules it uses twice.
 HOT = 32
+# A log's setup is checked whole once; all the conjuncts in one function (_whole_fn) pay
+# back only after some 330 to 900 more setups (measured, session 39: compiling them costs
+# what 330-900 interpreted checks cost, 10 ms for Trolls to 350 ms for Twister), so a batch
+# of a few hundred logs is faster without: they are compiled at the SETUP_HOT-th setup.
+SETUP_HOT = 256
 
 
 def _path(leaf: tuple) -> str:
@@ -47,6 +52,7 @@ class CompiledGame:
 
     def __init__(self, game: Game, cfg: Any, hot: int = HOT):
         self.game, self.cfg, self.hot = game, cfg, hot
+        self.setup_hot = hot if hot <= 1 else max(hot, SETUP_HOT)  # hot=1: everything compiled at once (tests)
         self._seen: dict[str, int] = {}  # events of each action not compiled yet
         self._acts: dict[str, CompiledAction] = {}
         self._invs: dict[tuple, Any] = {}
@@ -127,11 +133,11 @@ class CompiledGame:
     def broken(self, s: Any) -> list:
         """Game.broken: every invariant checked whole (a log's setup state), each conjunct
         compiled where it is, as written where not yet. The conjuncts are compiled as the
-        actions that may break them are; at the `hot`-th check, all of them, in one function
-        (a batch of logs checks one setup each, and a replay that trusts every invariant
-        checks nothing else). Before that, with no action compiled yet, as written."""
+        actions that may break them are; at the `setup_hot`-th check, all of them, in one
+        function (a batch of logs checks one setup each, and a replay that trusts every
+        invariant checks nothing else). Before that, with no action compiled yet, as written."""
         self._setups += 1
-        if self._setups == self.hot:
+        if self._setups == self.setup_hot:
             self._read_sets(s)
             self._conjuncts([(k, j) for k, conj in enumerate(self._reads) for j in range(len(conj))])
             self._whole = self._whole_fn()
