@@ -90,6 +90,88 @@ def test_scenarios_force_ignores_a_manifest_naming_paths_elsewhere(tmp_path):
     assert outside.read_bytes() == b"keep\n"
 
 
+def test_scenarios_force_never_writes_through_a_link_in_the_folder(tmp_path):
+    """A listed file replaced by a link to the user's file: refused, and the file the link
+    points to unchanged (it was written through the link)."""
+    d = tmp_path / "s"
+    assert _scen(d).exit_code == 0
+    doc = json.loads((d / "manifest.json").read_text())
+    victim = d / doc["scenarios"][0]["file"]
+    precious = tmp_path / "precious.txt"
+    precious.write_bytes(b"precious\n")
+    victim.unlink()
+    victim.symlink_to(precious)
+    before = {p.name: os.readlink(p) if p.is_symlink() else p.read_bytes() for p in d.iterdir()}
+    r = _scen(d, "--force", "--seed", "4")
+    assert r.exit_code == 2 and "not a regular file" in _clean(r)
+    assert precious.read_bytes() == b"precious\n"
+    assert {p.name: os.readlink(p) if p.is_symlink() else p.read_bytes() for p in d.iterdir()} == before
+
+
+def test_scenarios_force_never_writes_through_a_linked_manifest(tmp_path):
+    d = tmp_path / "s"
+    assert _scen(d).exit_code == 0
+    mine = tmp_path / "my-manifest.json"
+    (d / "manifest.json").rename(mine)
+    (d / "manifest.json").symlink_to(mine)
+    before = mine.stat().st_mtime_ns, mine.read_bytes()
+    r = _scen(d, "--force")
+    assert r.exit_code == 2 and "manifest.json" in _clean(r)
+    assert (mine.stat().st_mtime_ns, mine.read_bytes()) == before
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_scenarios_never_open_a_manifest_that_is_no_regular_file(tmp_path, kind):
+    """A FIFO named manifest.json waited forever; a link to /dev/zero read until memory ran
+    out (a MemoryError traceback): neither is opened, the folder is refused at once. In a
+    process of its own, bounded in time and memory: a regression fails, not the machine."""
+    import resource
+    import subprocess
+    import sys
+
+    d = tmp_path / "s"
+    d.mkdir()
+    if kind == "fifo":
+        os.mkfifo(d / "manifest.json")
+    else:
+        (d / "manifest.json").symlink_to("/dev/zero")
+
+    def bounded():
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    for more in ((), ("--force",)):
+        try:
+            p = subprocess.run([sys.executable, "-m", "referee", "scenarios", "draft", "--out", str(d), "--family",
+                                "random", "-n", "1", *more], capture_output=True, text=True, timeout=60,
+                               preexec_fn=bounded, env={**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)})
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"{kind} as manifest.json: no answer within 60 s") from None
+        assert p.returncode == 2 and "Traceback" not in p.stderr and str(d) in p.stderr, p.stderr[-500:]
+
+
+def test_scenarios_leave_no_temporary_file_when_writing_fails(tmp_path, monkeypatch):
+    """Writing is all or nothing: a failure while the files are written (a full disk) leaves
+    the folder as it was, no file of the new run under its name and no temporary file."""
+    from referee.checks.scenarios import outdir
+
+    d = tmp_path / "s"
+    assert _scen(d).exit_code == 0
+    before = {p.name: p.read_bytes() for p in d.iterdir()}
+    real, n = os.fdopen, [0]
+
+    def full(fd, *a, **k):
+        n[0] += 1
+        if n[0] == 2:
+            os.close(fd)
+            raise OSError(28, "No space left on device")
+        return real(fd, *a, **k)
+
+    monkeypatch.setattr(outdir.os, "fdopen", full)
+    r = _scen(d, "--force", "--seed", "5")
+    assert r.exit_code == 2 and "No space left" in _clean(r)
+    assert {p.name: p.read_bytes() for p in d.iterdir()} == before
+
+
 # ---------------------------------------------------------------- wrong-typed setup values
 def _with_header(tmp_path: Path, src: Path, path: str, value) -> Path:
     """A copy of the log `src` whose header has `value` at the dotted `path`."""
