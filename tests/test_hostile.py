@@ -172,6 +172,41 @@ def test_scenarios_leave_no_temporary_file_when_writing_fails(tmp_path, monkeypa
     assert {p.name: p.read_bytes() for p in d.iterdir()} == before
 
 
+# ---------------------------------------------------------------- audit --rulebook
+@pytest.mark.parametrize("kind, says", [
+    ("device", "a device, not a regular file"), ("fifo", "a FIFO, not a regular file"),
+    ("binary", "not UTF-8"), ("empty", ":1: empty"), ("huge", "larger than"),
+    ("folder without the book", "a folder without draft's rulebook")])
+def test_audit_refuses_a_rulebook_it_cannot_read_before_auditing(tmp_path, monkeypatch, kind, says):
+    """`audit --rulebook` given a device, a FIFO, bytes that are not text, an empty or huge
+    file, or a folder without the game's book ran the whole audit and printed its report as if
+    no rulebook had been given (exit 0 or 1, nothing said). Refused now, located, exit 2,
+    before the audit runs (Audit.run stands in here: it is not reached)."""
+    from referee.checks.audit import Audit
+
+    ran = []
+    monkeypatch.setattr(Audit, "run", lambda self: ran.append(1) or [])
+    f = tmp_path / "book.txt"
+    if kind == "device":
+        f = Path("/dev/zero")
+    elif kind == "fifo":
+        os.mkfifo(f)
+    elif kind == "binary":
+        f.write_bytes(b"\x00\xff\xfe binary")
+    elif kind == "empty":
+        f.write_bytes(b"")
+    elif kind == "huge":
+        f.write_bytes(b"x" * (65 << 20))
+    else:
+        f = tmp_path / "books"
+        f.mkdir()
+        (f / "other.txt").write_text("Titre\n\nUne phrase.\n")
+    r = run(app, ["audit", "draft", "--no-witness", "--rulebook", str(f)])
+    text = _clean(r)
+    assert r.exit_code == 2 and says in text and str(f) in text, text
+    assert ran == []
+
+
 # ---------------------------------------------------------------- wrong-typed setup values
 def _with_header(tmp_path: Path, src: Path, path: str, value) -> Path:
     """A copy of the log `src` whose header has `value` at the dotted `path`."""
