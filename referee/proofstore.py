@@ -92,7 +92,8 @@ def _rows(data: bytes | None, n: int) -> list[dict] | None:
 
 def _feed(h: Any, root: Path, paths: list[Path]) -> None:
     for p in sorted(paths):
-        h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
+        # os.fsencode: the name's own bytes (a name that is not UTF-8 crashed .encode())
+        h.update(os.fsencode(p.relative_to(root)) + b"\0" + p.read_bytes() + b"\0")
 
 
 def _z3_version() -> str:

@@ -207,6 +207,45 @@ def test_audit_refuses_a_rulebook_it_cannot_read_before_auditing(tmp_path, monke
     assert ran == []
 
 
+# ---------------------------------------------------------------- file names as shown
+def test_file_names_with_bytes_not_utf8_or_control_characters_are_shown_escaped(tmp_path):
+    """Names found in a folder are input too: a byte that is not UTF-8 crashed `-f json`
+    (orjson refuses the surrogate Python holds it as: a TypeError traceback); an escape
+    sequence went raw to the terminal; a newline in a name printed a forged verdict line."""
+    d = tmp_path / "logs"
+    d.mkdir()
+    legal, illegal = (EX / "draft/legal-2p.jsonl").read_bytes(), (EX / "draft/illegal-pick-twice.jsonl").read_bytes()
+    names = {b"ok\xff.jsonl": legal, b"esc\x1b[2J.jsonl": illegal, b"nl\nforged.jsonl: legal, 1 events.jsonl": illegal,
+             "rlo\u202egpj.jsonl".encode(): illegal}
+    for name, data in names.items():
+        with open(os.path.join(os.fsencode(d), name), "wb") as f:
+            f.write(data)
+    r = run(app, ["replay", str(d), "-f", "json"])
+    text = _clean(r)
+    assert r.exit_code == 1, text
+    got = sorted(json.loads(x)["file"].removeprefix(str(d) + "/") for x in r.stdout.splitlines())
+    assert got == ["esc\\x1b[2J.jsonl", "nl\\x0aforged.jsonl: legal, 1 events.jsonl", "ok\\xff.jsonl",
+                   "rlo\\u202egpj.jsonl"]
+    r = run(app, ["replay", str(d)])
+    assert r.exit_code == 1 and "\x1b" not in r.stdout and "\u202e" not in r.stdout
+    assert all(x.startswith(str(d)) for x in r.stdout.splitlines()), r.stdout  # no line forged by a name
+
+
+def test_a_components_folder_with_a_name_not_utf8_is_read(tmp_path):
+    """The proofs' fingerprint hashes the component files' names: one that is not UTF-8 made
+    every replay with --components an internal error (UnicodeEncodeError)."""
+    import shutil
+
+    from referee.model import load
+
+    comp = tmp_path / "comp"
+    shutil.copytree(load("draft").components_dir, comp, ignore=shutil.ignore_patterns("__pycache__"))
+    with open(os.path.join(os.fsencode(comp), b"notes\xff.toml"), "wb") as f:
+        f.write(b"# a user's notes\n")
+    r = run(app, ["replay", "--components", str(comp), str(EX / "draft/legal-2p.jsonl")])
+    assert r.exit_code == 0 and "legal" in _clean(r)
+
+
 # ---------------------------------------------------------------- wrong-typed setup values
 def _with_header(tmp_path: Path, src: Path, path: str, value) -> Path:
     """A copy of the log `src` whose header has `value` at the dotted `path`."""

@@ -44,12 +44,15 @@ def _one(path, keep_going: bool, explain: bool, components: Path | None, prefer:
     from ..model.kernel import BadField, BadInput
     from ..replays.corpus import Game
     from ..replays.engine import Problem, Verdict, replay as run
+    from ..replays.log import printable
 
     source = path
     if isinstance(path, Game):  # a game of a packed corpus: its lines, under its name
         source, path = path.lines, path.name
     elif str(path) == "-":  # `referee replay -`: one log from stdin, under the same wrapper
         source, path = sys.stdin.buffer, Path("<stdin>")
+    else:  # as verdicts and messages show it: no byte that is not UTF-8, no control character
+        path = printable(str(path))
     try:
         return run(source, keep_going=keep_going, explain=explain,
                    components=components, prefer=prefer, label=str(path), check_invariants=check_invariants,
@@ -107,9 +110,11 @@ def replay(
             _interrupted("no verdict printed")
         return _report([one], explain, expect, format)
     files = list(_files(paths))
+    from ..replays.log import printable
+
     missing = [f for f in files if not f.exists()]
     if missing:
-        err.print(f"referee: {missing[0]}: no such file")
+        err.print(f"referee: {printable(str(missing[0]))}: {_missing(missing[0])}", markup=False)
         raise typer.Exit(BAD)
     if not files:
         err.print(f"referee: no .jsonl logs found in {', '.join(map(str, paths))} (a directory: its .jsonl files are read)", markup=False)
@@ -119,7 +124,8 @@ def replay(
     odd = {f: what for f in files if (what := not_regular(f))}
     if odd:  # refused before anything is opened or replayed
         for f, what in odd.items():
-            err.print(f"referee: {f}: {what}, not a regular file: only regular files are read as logs", markup=False)
+            err.print(f"referee: {printable(str(f))}: {what}, not a regular file: only regular files are read as logs",
+                      markup=False)
         raise typer.Exit(BAD)
     files = _sources(files)
     work = partial(_one, keep_going=keep_going, explain=explain, components=components, prefer=prefer,
@@ -146,6 +152,20 @@ def replay(
         except KeyboardInterrupt:
             _interrupted(f"{len(files)} file(s) given, no verdict printed")
     _report(verdicts, explain, expect, format)
+
+
+def _missing(f: Path) -> str:
+    """Why a path given, or found in a folder, is not there."""
+    import errno
+
+    try:
+        os.stat(f)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            return "a loop of symbolic links (no file at its end)"
+        if os.path.islink(f):
+            return "a symbolic link to nothing (no such file)"
+    return "no such file"
 
 
 INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C (128 + SIGINT)
