@@ -246,6 +246,34 @@ def test_a_components_folder_with_a_name_not_utf8_is_read(tmp_path):
     assert r.exit_code == 0 and "legal" in _clean(r)
 
 
+# ---------------------------------------------------------------- an output that cannot encode everything
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_an_output_encoding_without_the_characters_never_crashes(tmp_path, encoding):
+    """PYTHONIOENCODING=ascii (or a legacy locale's Latin-1): every '§' of a verdict, every
+    '—' of a table was a UnicodeEncodeError traceback, exit 1. Now such a character is
+    written as its JSON escape: the JSON lines read back as the same verdicts."""
+    import subprocess
+    import sys
+
+    log = str(EX / "draft/illegal-pick-twice.jsonl")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent), "PYTHONIOENCODING": encoding}
+
+    def cli(*args):
+        p = subprocess.run([sys.executable, "-m", "referee", *args], capture_output=True, env=env, timeout=120)
+        assert b"Traceback" not in p.stderr and b"PYTHONIOENCODING" not in p.stderr, p.stderr[-400:]
+        return p
+
+    p = cli("replay", log)
+    assert p.returncode == 1 and b":12: 'draft.pick' by Ana breaks " in p.stdout
+    p = cli("replay", log, "-f", "json")
+    got = json.loads(p.stdout.decode(encoding))
+    p = cli("rules", "draft")
+    assert p.returncode == 0 and b"rules encoded from" in p.stdout
+    want = subprocess.run([sys.executable, "-m", "referee", "replay", log, "-f", "json"], capture_output=True,
+                          env={**env, "PYTHONIOENCODING": "utf-8"}, timeout=120).stdout
+    assert got == json.loads(want) and "§" in got["problems"][0]["cite"]
+
+
 # ---------------------------------------------------------------- wrong-typed setup values
 def _with_header(tmp_path: Path, src: Path, path: str, value) -> Path:
     """A copy of the log `src` whose header has `value` at the dotted `path`."""
