@@ -274,6 +274,30 @@ def test_an_output_encoding_without_the_characters_never_crashes(tmp_path, encod
     assert got == json.loads(want) and "§" in got["problems"][0]["cite"]
 
 
+# ---------------------------------------------------------------- a folder that cannot be listed
+def test_a_batch_with_a_folder_it_cannot_list_is_refused(tmp_path, monkeypatch):
+    """`replay DIR` where a folder inside cannot be listed (chmod 000, another user's):
+    pathlib's rglob skipped it without a word and the batch said "legal" of the rest, exit 0,
+    the illegal log inside never replayed. Refused now, naming the folder, nothing replayed.
+    (Simulated through os.scandir: root, who runs CI here, lists any folder.)"""
+    d = tmp_path / "batch"
+    (d / "locked").mkdir(parents=True)
+    (d / "a.jsonl").write_bytes((EX / "draft/legal-2p.jsonl").read_bytes())
+    (d / "locked/b.jsonl").write_bytes((EX / "draft/illegal-pick-twice.jsonl").read_bytes())
+    real = os.scandir
+
+    def scandir(path="."):
+        if os.fspath(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    r = run(app, ["replay", str(d)])
+    text = _clean(r)
+    assert r.exit_code == 2 and f"{d / 'locked'}: a folder that cannot be listed (permission denied)" in text, text
+    assert "legal" not in r.stdout
+
+
 # ---------------------------------------------------------------- wrong-typed setup values
 def _with_header(tmp_path: Path, src: Path, path: str, value) -> Path:
     """A copy of the log `src` whose header has `value` at the dotted `path`."""

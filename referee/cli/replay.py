@@ -12,12 +12,26 @@ import typer
 from .common import BAD, FOUND, OK, Fmt, decided_how, err, out
 
 
-def _files(paths: list[Path]) -> Iterator[Path]:
+def _files(paths: list[Path], unlisted: list | None = None) -> Iterator[Path]:
+    """The logs given: each file as it is, each folder's *.jsonl at any depth (symbolic links
+    to folders not followed), sorted. A folder inside that cannot be listed is put in
+    `unlisted` as (folder, why): pathlib's rglob skipped it without a word, and a batch whose
+    unreadable part was never replayed said "legal" of the rest."""
+    import fnmatch
+
     for p in paths:
-        if p.is_dir():
-            yield from sorted(p.rglob("*.jsonl"))
-        else:
+        if not p.is_dir():
             yield p
+            continue
+        found = []
+
+        def failed(e: OSError) -> None:
+            if unlisted is not None:
+                unlisted.append((Path(e.filename) if e.filename else p, e.strerror or "cannot be listed"))
+
+        for at, dirs, names in os.walk(p, onerror=failed):
+            found.extend(Path(at) / n for n in dirs + names if fnmatch.fnmatchcase(n, "*.jsonl"))
+        yield from sorted(found)
 
 
 def _sources(files: list[Path]) -> list:
@@ -109,8 +123,15 @@ def replay(
         except KeyboardInterrupt:
             _interrupted("no verdict printed")
         return _report([one], explain, expect, format)
-    files = list(_files(paths))
+    unlisted: list = []
+    files = list(_files(paths, unlisted))
     from ..replays.log import printable
+
+    if unlisted:  # refused before anything is replayed: its logs would be left out unseen
+        for d, why in unlisted:
+            err.print(f"referee: {printable(str(d))}: a folder that cannot be listed ({why.lower()}): its logs "
+                      "would be left out of the batch", markup=False)
+        raise typer.Exit(BAD)
 
     missing = [f for f in files if not f.exists()]
     if missing:
