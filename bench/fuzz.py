@@ -334,13 +334,20 @@ runpy.run_module("referee", run_name="__main__")
 
 
 def cli(args: list[str], stdin=None, seconds: float = 60, cwd: Path | None = None,
-        env: dict | None = None) -> tuple[int | None, str, str, float, int]:
+        env: dict | None = None, limit_mb: int | None = None) -> tuple[int | None, str, str, float, int]:
     """(exit code or None on a hang, stdout, stderr, seconds, peak MB) of `referee ARGS`
-    (run in `cwd`, with `env` over the environment)."""
+    (run in `cwd`, with `env` over the environment; `limit_mb`: its address space bounded, for
+    a case that would read without end if it regressed, so that it fails, not the machine)."""
+    def bounded():
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (limit_mb << 20, limit_mb << 20))
+
     t = time.monotonic()
     try:
         p = subprocess.run([sys.executable, "-c", PEAK, *args], stdin=stdin, capture_output=True, timeout=seconds,
-                           cwd=cwd, env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200", **(env or {})})
+                           cwd=cwd, env={**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200", **(env or {})},
+                           preexec_fn=bounded if limit_mb else None)
     except subprocess.TimeoutExpired:
         return None, "", "", time.monotonic() - t, 0
     err = p.stderr.decode("utf-8", "replace")

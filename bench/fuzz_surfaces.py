@@ -2,7 +2,11 @@
 verdict or a located exit-2 error; no traceback, no Python repr, no hang, no input changed):
 `coverage --rulebook` and the coverage map reader, `differential` (engines that fail, files
 that are no logs, bad --against), `audit --baseline` and pyproject ignores, `replay --why`,
-`schema`, `graph` without dot, `scenarios` options, and the Python front door's wrong types.
+`schema`, `graph` without dot, `scenarios` options, and the Python front door's wrong types;
+since session 39 also `scenarios --out` folders set against it (FIFO or /dev/zero manifest,
+links to a user's file), `audit --rulebook` that cannot be read, log names that are not UTF-8
+or hold control characters, outputs that cannot encode '§' (ascii, latin-1), and a damaged
+proof cache.
 
 Each case is (class, argv, the exit codes allowed, a phrase the output must hold); they run
 through bench/fuzz.py's `cli` and `Tally`. Run from bench/fuzz.py (all of it) or alone:
@@ -10,6 +14,7 @@ python bench/fuzz_surfaces.py [--maps N]. Audits run on draft with --no-witness,
 where the baseline is read before the audit; they cost seconds of z3 each otherwise."""
 from __future__ import annotations
 
+import json
 import os
 import random
 import sys
@@ -205,6 +210,114 @@ def commands(tmp: Path, tally: fuzz.Tally) -> None:
         _case(tally, "scenarios: bad options", ["scenarios", "draft", *args, "--out", str(tmp / "scen-out")], {2}, says, [])
 
 
+def out_dirs(tmp: Path, tally: fuzz.Tally) -> None:
+    """`scenarios --out` at a folder set up against it (session 39): a FIFO or a link to
+    /dev/zero named manifest.json (never opened: no hang, no memory blow-up), a listed file or
+    the manifest replaced by a link to a user's file (refused; the file it points to unchanged)."""
+    d = tmp / "outdirs"
+    d.mkdir()
+    args = ["--family", "unreadable", "-n", "1"]
+    for name, make in (("a FIFO as manifest.json", lambda m: os.mkfifo(m)),
+                       ("/dev/zero as manifest.json", lambda m: m.symlink_to("/dev/zero"))):
+        o = d / name.split()[0].strip("/").replace("/", "-")
+        o.mkdir()
+        make(o / "manifest.json")
+        for force in ([], ["--force"]):
+            _case(tally, f"scenarios --out: {name}", ["scenarios", "draft", "--out", str(o), *args, *force], {2},
+                  str(o), [], cwd_env={"limit_mb": 2048}, seconds=30)
+    precious = d / "precious.txt"
+    precious.write_bytes(b"a user's file\n")
+    for what in ("a listed file", "the manifest"):
+        o = d / what.replace(" ", "-")
+        code, *_ = fuzz.cli(["scenarios", "draft", "--out", str(o), *args])
+        listed = sorted(o.glob("*.jsonl"))
+        if code != 0 or not listed:
+            tally.add(f"scenarios --out --force: {what} a link", **{"wrong exit": True})
+            continue
+        victim = listed[0] if what == "a listed file" else o / "manifest.json"
+        victim.unlink()
+        victim.symlink_to(precious)
+        _case(tally, f"scenarios --out --force: {what} a link to a user's file",
+              ["scenarios", "draft", "--out", str(o), *args, "--force", "--seed", "7"], {2}, str(o), [precious])
+
+
+def audit_rulebooks(tmp: Path, tally: fuzz.Tally) -> None:
+    """`audit --rulebook` that cannot be read: refused before the audit runs (session 39; it
+    was ignored, the report printed as if none had been given)."""
+    d = tmp / "audit-books"
+    d.mkdir()
+    files = {"binary": (b"\x00\xff\xfe binary", "not UTF-8"), "empty": (b"", ":1: empty"),
+             "huge": (b"x" * (65 << 20), "larger than")}
+    for name, (data, says) in files.items():
+        (d / name).write_bytes(data)
+        _case(tally, f"audit --rulebook: {name}", ["audit", "draft", "--no-witness", "--rulebook", str(d / name)], {2},
+              says, [d / name], seconds=30)
+    os.mkfifo(d / "fifo")
+    (d / "folder").mkdir()
+    for name, p, says in (("FIFO", d / "fifo", "a FIFO"), ("/dev/zero", Path("/dev/zero"), "a device"),
+                          ("a folder without the book", d / "folder", "a folder without draft's rulebook")):
+        _case(tally, f"audit --rulebook: {name}", ["audit", "draft", "--no-witness", "--rulebook", str(p)], {2}, says,
+              [], cwd_env={"limit_mb": 2048}, seconds=30)
+
+
+def names_and_encodings(tmp: Path, tally: fuzz.Tally) -> None:
+    """Log names that are not UTF-8 or hold control characters, in a batch (text and JSON:
+    escaped, never a crash, no line forged); an output that cannot encode '§' (ascii, latin-1)."""
+    d = tmp / "names"
+    d.mkdir()
+    bad = (ROOT / "examples/draft/illegal-pick-twice.jsonl").read_bytes()
+    for raw in (b"ok\xff.jsonl", b"esc\x1b[2J.jsonl", b"nl\nforged.jsonl: legal.jsonl", "rlo\u202e.jsonl".encode()):
+        with open(os.path.join(os.fsencode(d), raw), "wb") as f:
+            f.write(bad)
+    for fmt in ("text", "json"):
+        code, out, err, dt, _ = fuzz.cli(["replay", str(d), "-f", fmt])
+        text = out + err
+        lines = out.splitlines()
+        forged = "\x1b" in out or "\u202e" in out
+        try:  # each line a verdict of one of the four logs (a name's newline would make two)
+            files = [json.loads(x)["file"] if fmt == "json" else x for x in lines]
+            forged = forged or len(files) != 4 or any(not x.startswith(str(d)) for x in files)
+        except ValueError:
+            forged = True
+        tally.add(f"replay: log names not UTF-8 or with control characters (-f {fmt})", tracebacks="Traceback" in text,
+                  reprs=bool(fuzz.LEAKS.search(text)), hangs=code is None, **{"wrong exit": code != 1 or forged})
+        if code != 1 or forged or "Traceback" in text:
+            tally.fault("log names", f"-f {fmt}: exit {code}: {text[-300:]}")
+    log = str(ROOT / "examples/draft/illegal-pick-twice.jsonl")
+    for enc in ("ascii", "latin-1"):
+        for args, codes in ((["replay", log], {1}), (["replay", log, "-f", "json"], {1}), (["rules", "draft"], {0}),
+                            (["schema", "draft"], {0}), (["graph", "draft", "-f", "mermaid"], {0})):
+            _case(tally, f"output encoding {enc}", args, codes, "", [], cwd_env={"env": {"PYTHONIOENCODING": enc}})
+
+
+def caches(tmp: Path, tally: fuzz.Tally) -> None:
+    """A damaged proof cache (REFEREE_CACHE_DIR): replays of the configuration it covers keep
+    their verdicts, an audit proves again; never a crash or a hang (a FIFO as an entry)."""
+    from referee import proofstore
+    from referee.model import load
+
+    g = load("draft")
+    cfg = g.configure({}, None, None, nplayers=2)  # the configuration of the logs below
+    fp = proofstore.fingerprint(g, cfg)
+    n = len(g.invariants)
+    row = {"index": 0, "status": "proved", "by": "", "model": {}}
+    damaged = {"[]": b"[]", "a list index": json.dumps([{**row, "index": [i]} for i in range(n)]).encode(),
+               "index out of range": json.dumps([{**row, "index": 99}] * n).encode(), "not JSON": b"{", "null model":
+               json.dumps([{**row, "index": i, "model": None} for i in range(n)]).encode(), "a FIFO": None}
+    logs = [ROOT / "examples/draft/legal-2p.jsonl", ROOT / "examples/draft/illegal-pick-twice.jsonl"]
+    for name, data in damaged.items():
+        c = tmp / f"cache-{len(os.listdir(tmp))}"
+        entry = c / "proofs" / fp / "8.0-x.json"
+        entry.parent.mkdir(parents=True)
+        if data is None:
+            os.mkfifo(entry)
+        else:
+            entry.write_bytes(data)
+        for log in logs:
+            _case(tally, f"damaged proof cache: {name}", ["replay", str(log)], {0, 1}, "", [log],
+                  cwd_env={"env": {"REFEREE_CACHE_DIR": str(c)}}, seconds=30)
+
+
 API: tuple[tuple[str, Callable], ...] = (
     ("load(1)", lambda m: m.load(1)), ("load([])", lambda m: m.load([])),
     ("load(options=[1])", lambda m: m.load("welcome", options=[1])),
@@ -256,6 +369,10 @@ def run_all(tmp: Path, tally: fuzz.Tally, n_maps: int = 200, seed: int = 21) -> 
     whys(tmp, tally)
     commands(tmp, tally)
     api(tally)
+    out_dirs(tmp, tally)
+    audit_rulebooks(tmp, tally)
+    names_and_encodings(tmp, tally)
+    caches(tmp, tally)
 
 
 if __name__ == "__main__":

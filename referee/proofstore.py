@@ -42,13 +42,58 @@ def folder() -> Path | None:
     env = os.environ.get("REFEREE_CACHE_DIR")
     if env is not None:
         return Path(env) if env else None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except (RuntimeError, KeyError, OSError):  # HOME unset and no home in the user database (a
+            return None  # container's arbitrary uid): no cache, which only ever saves time
     return Path(base) / "referee"
+
+
+STATUSES = ("proved", "base-fails", "not-inductive", "unknown", "vacuous")  # checks/invariants.prove's
+MAX_ENTRY = 64 << 20  # bytes of one cache file: a result and a short model per invariant, far below this
+
+
+def _read(path: Path) -> bytes | None:
+    """A cache file's bytes, or None: a FIFO (it would wait forever), a device (/dev/zero
+    never ends), a folder or a file past MAX_ENTRY is never read whole; absent or unreadable,
+    None too. Never imports z3 (the replay reads the cache)."""
+    from .model.kernel.inputs import read_regular
+
+    try:
+        return read_regular(path, MAX_ENTRY)
+    except (OSError, ValueError):
+        return None
+
+
+def _rows(data: bytes | None, n: int) -> list[dict] | None:
+    """The results a cache file holds for a game of `n` invariants, when it holds exactly what
+    `proved` writes: one row per invariant, in order, each {index, status, by, model} of the
+    kinds prove gives. Anything else is a damaged file (cut, edited, written by another
+    version), None: it is not trusted, and the proofs are done again. A short list would
+    otherwise drop invariants from the report unseen, an index out of range crash the audit."""
+    if data is None:
+        return None
+    try:
+        rows = orjson.loads(data)
+    except ValueError:
+        return None
+    if type(rows) is not list or len(rows) != n:
+        return None
+    for i, r in enumerate(rows):
+        if type(r) is not dict or r.keys() != {"index", "status", "by", "model"} or type(r["index"]) is not int \
+                or r["index"] != i or r["status"] not in STATUSES or type(r["by"]) is not str \
+                or r["by"] == CERTIFIED or type(r["model"]) is not dict \
+                or not all(type(k) is str and type(v) is str for k, v in r["model"].items()):
+            return None
+    return rows
 
 
 def _feed(h: Any, root: Path, paths: list[Path]) -> None:
     for p in sorted(paths):
-        h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
+        # os.fsencode: the name's own bytes (a name that is not UTF-8 crashed .encode())
+        h.update(os.fsencode(p.relative_to(root)) + b"\0" + p.read_bytes() + b"\0")
 
 
 def _z3_version() -> str:
@@ -112,18 +157,16 @@ def proved(game: Any, cfg: Any, components: Path | None, budget: float | None,
 
     fp = fingerprint(game, cfg, components)
     cert = certificate().get(fp) if fp is not None else None
-    if cert is not None and cert.get("invariants") == len(game.invariants) \
-            and sorted(cert.get("proved", ())) == list(range(len(game.invariants))):
+    if type(cert) is dict and cert.get("invariants") == len(game.invariants) and type(cert.get("proved")) is list \
+            and all(type(i) is int for i in cert["proved"]) \
+            and sorted(cert["proved"]) == list(range(len(game.invariants))):
         # every invariant proved for exactly these rules, shipped: no budget can do better
         return [InvResult(i, "proved", CERTIFIED) for i in range(len(game.invariants))]
     where = folder()
     path = where / "proofs" / fp / _entry(budget, (work.RATE, work.QUERY_UNITS)) if fp and where else None
-    if path is not None:
-        try:
-            rows = orjson.loads(path.read_bytes())
-            return [InvResult(r["index"], r["status"], r["by"], r["model"]) for r in rows]
-        except (OSError, ValueError, KeyError, TypeError):
-            pass  # absent or damaged: prove again
+    rows = _rows(_read(path), len(game.invariants)) if path is not None else None
+    if rows is not None:  # absent or damaged (None): prove again
+        return [InvResult(r["index"], r["status"], r["by"], r["model"]) for r in rows]
     res = prove()
     if path is not None:
         try:
@@ -140,9 +183,10 @@ def proved(game: Any, cfg: Any, components: Path | None, budget: float | None,
 # ------------------------------------------------------------------ the replay's trust
 def certificate() -> dict:
     try:
-        return orjson.loads(CERTIFICATE.read_bytes())
+        doc = orjson.loads(CERTIFICATE.read_bytes())
     except (OSError, ValueError):
         return {}
+    return doc if type(doc) is dict else {}
 
 
 def trusted(game: Any, cfg: Any, components: Path | None = None) -> frozenset[int]:
@@ -177,15 +221,12 @@ def trusted(game: Any, cfg: Any, components: Path | None = None) -> frozenset[in
     n = len(game.invariants)
     got: set[int] = set()
     cert = certificate().get(fp)
-    if cert is not None and cert.get("invariants") == n:
-        got.update(cert["proved"])
+    if type(cert) is dict and cert.get("invariants") == n and type(cert.get("proved")) is list:
+        got.update(i for i in cert["proved"] if type(i) is int and 0 <= i < n)
     if stamp is not None:
-        for f in here.glob("*.json"):
-            try:
-                rows = orjson.loads(f.read_bytes())
-            except (OSError, ValueError):
-                continue
-            if type(rows) is list and len(rows) == n:
-                got.update(r["index"] for r in rows if type(r) is dict and r.get("status") == "proved")
+        for f in sorted(here.glob("*.json")):
+            rows = _rows(_read(f), n)  # a damaged file is not trusted
+            if rows is not None:
+                got.update(r["index"] for r in rows if r["status"] == "proved")
     memo[at] = out = frozenset(got)
     return out

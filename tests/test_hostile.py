@@ -90,6 +90,216 @@ def test_scenarios_force_ignores_a_manifest_naming_paths_elsewhere(tmp_path):
     assert outside.read_bytes() == b"keep\n"
 
 
+def test_scenarios_force_never_writes_through_a_link_in_the_folder(tmp_path):
+    """A listed file replaced by a link to the user's file: refused, and the file the link
+    points to unchanged (it was written through the link)."""
+    d = tmp_path / "s"
+    assert _scen(d).exit_code == 0
+    doc = json.loads((d / "manifest.json").read_text())
+    victim = d / doc["scenarios"][0]["file"]
+    precious = tmp_path / "precious.txt"
+    precious.write_bytes(b"precious\n")
+    victim.unlink()
+    victim.symlink_to(precious)
+    before = {p.name: os.readlink(p) if p.is_symlink() else p.read_bytes() for p in d.iterdir()}
+    r = _scen(d, "--force", "--seed", "4")
+    assert r.exit_code == 2 and "not a regular file" in _clean(r)
+    assert precious.read_bytes() == b"precious\n"
+    assert {p.name: os.readlink(p) if p.is_symlink() else p.read_bytes() for p in d.iterdir()} == before
+
+
+def test_scenarios_force_never_writes_through_a_linked_manifest(tmp_path):
+    d = tmp_path / "s"
+    assert _scen(d).exit_code == 0
+    mine = tmp_path / "my-manifest.json"
+    (d / "manifest.json").rename(mine)
+    (d / "manifest.json").symlink_to(mine)
+    before = mine.stat().st_mtime_ns, mine.read_bytes()
+    r = _scen(d, "--force")
+    assert r.exit_code == 2 and "manifest.json" in _clean(r)
+    assert (mine.stat().st_mtime_ns, mine.read_bytes()) == before
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_scenarios_never_open_a_manifest_that_is_no_regular_file(tmp_path, kind):
+    """A FIFO named manifest.json waited forever; a link to /dev/zero read until memory ran
+    out (a MemoryError traceback): neither is opened, the folder is refused at once. In a
+    process of its own, bounded in time and memory: a regression fails, not the machine."""
+    import resource
+    import subprocess
+    import sys
+
+    d = tmp_path / "s"
+    d.mkdir()
+    if kind == "fifo":
+        os.mkfifo(d / "manifest.json")
+    else:
+        (d / "manifest.json").symlink_to("/dev/zero")
+
+    def bounded():
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    for more in ((), ("--force",)):
+        try:
+            p = subprocess.run([sys.executable, "-m", "referee", "scenarios", "draft", "--out", str(d), "--family",
+                                "random", "-n", "1", *more], capture_output=True, text=True, timeout=60,
+                               preexec_fn=bounded, env={**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)})
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"{kind} as manifest.json: no answer within 60 s") from None
+        assert p.returncode == 2 and "Traceback" not in p.stderr and str(d) in p.stderr, p.stderr[-500:]
+
+
+@pytest.mark.parametrize("stop", ["disk full", "Ctrl-C"])
+def test_scenarios_leave_no_temporary_file_when_writing_fails(tmp_path, monkeypatch, stop):
+    """Writing is all or nothing: a failure while the files are written (a full disk, Ctrl-C)
+    leaves the folder as it was, no file of the new run under its name and no temporary file."""
+    from referee.checks.scenarios import outdir
+
+    d = tmp_path / "s"
+    assert _scen(d).exit_code == 0
+    before = {p.name: p.read_bytes() for p in d.iterdir()}
+    real, n = os.fdopen, [0]
+
+    def full(fd, *a, **k):
+        n[0] += 1
+        if n[0] == 2:
+            os.close(fd)
+            raise OSError(28, "No space left on device") if stop == "disk full" else KeyboardInterrupt
+        return real(fd, *a, **k)
+
+    monkeypatch.setattr(outdir.os, "fdopen", full)
+    r = _scen(d, "--force", "--seed", "5")
+    assert r.exit_code == (2 if stop == "disk full" else 130)
+    assert stop != "disk full" or "No space left" in _clean(r)
+    assert {p.name: p.read_bytes() for p in d.iterdir()} == before
+
+
+# ---------------------------------------------------------------- audit --rulebook
+@pytest.mark.parametrize("kind, says", [
+    ("device", "a device, not a regular file"), ("fifo", "a FIFO, not a regular file"),
+    ("binary", "not UTF-8"), ("empty", ":1: empty"), ("huge", "larger than"),
+    ("folder without the book", "a folder without draft's rulebook")])
+def test_audit_refuses_a_rulebook_it_cannot_read_before_auditing(tmp_path, monkeypatch, kind, says):
+    """`audit --rulebook` given a device, a FIFO, bytes that are not text, an empty or huge
+    file, or a folder without the game's book ran the whole audit and printed its report as if
+    no rulebook had been given (exit 0 or 1, nothing said). Refused now, located, exit 2,
+    before the audit runs (Audit.run stands in here: it is not reached)."""
+    from referee.checks.audit import Audit
+
+    ran = []
+    monkeypatch.setattr(Audit, "run", lambda self: ran.append(1) or [])
+    f = tmp_path / "book.txt"
+    if kind == "device":
+        f = Path("/dev/zero")
+    elif kind == "fifo":
+        os.mkfifo(f)
+    elif kind == "binary":
+        f.write_bytes(b"\x00\xff\xfe binary")
+    elif kind == "empty":
+        f.write_bytes(b"")
+    elif kind == "huge":
+        f.write_bytes(b"x" * (65 << 20))
+    else:
+        f = tmp_path / "books"
+        f.mkdir()
+        (f / "other.txt").write_text("Titre\n\nUne phrase.\n")
+    r = run(app, ["audit", "draft", "--no-witness", "--rulebook", str(f)])
+    text = _clean(r)
+    assert r.exit_code == 2 and says in text and str(f) in text, text
+    assert ran == []
+
+
+# ---------------------------------------------------------------- file names as shown
+def test_file_names_with_bytes_not_utf8_or_control_characters_are_shown_escaped(tmp_path):
+    """Names found in a folder are input too: a byte that is not UTF-8 crashed `-f json`
+    (orjson refuses the surrogate Python holds it as: a TypeError traceback); an escape
+    sequence went raw to the terminal; a newline in a name printed a forged verdict line."""
+    d = tmp_path / "logs"
+    d.mkdir()
+    legal, illegal = (EX / "draft/legal-2p.jsonl").read_bytes(), (EX / "draft/illegal-pick-twice.jsonl").read_bytes()
+    names = {b"ok\xff.jsonl": legal, b"esc\x1b[2J.jsonl": illegal, b"nl\nforged.jsonl: legal, 1 events.jsonl": illegal,
+             "rlo\u202egpj.jsonl".encode(): illegal}
+    for name, data in names.items():
+        with open(os.path.join(os.fsencode(d), name), "wb") as f:
+            f.write(data)
+    r = run(app, ["replay", str(d), "-f", "json"])
+    text = _clean(r)
+    assert r.exit_code == 1, text
+    got = sorted(json.loads(x)["file"].removeprefix(str(d) + "/") for x in r.stdout.splitlines())
+    assert got == ["esc\\x1b[2J.jsonl", "nl\\x0aforged.jsonl: legal, 1 events.jsonl", "ok\\xff.jsonl",
+                   "rlo\\u202egpj.jsonl"]
+    r = run(app, ["replay", str(d)])
+    assert r.exit_code == 1 and "\x1b" not in r.stdout and "\u202e" not in r.stdout
+    assert all(x.startswith(str(d)) for x in r.stdout.splitlines()), r.stdout  # no line forged by a name
+
+
+def test_a_components_folder_with_a_name_not_utf8_is_read(tmp_path):
+    """The proofs' fingerprint hashes the component files' names: one that is not UTF-8 made
+    every replay with --components an internal error (UnicodeEncodeError)."""
+    import shutil
+
+    from referee.model import load
+
+    comp = tmp_path / "comp"
+    shutil.copytree(load("draft").components_dir, comp, ignore=shutil.ignore_patterns("__pycache__"))
+    with open(os.path.join(os.fsencode(comp), b"notes\xff.toml"), "wb") as f:
+        f.write(b"# a user's notes\n")
+    r = run(app, ["replay", "--components", str(comp), str(EX / "draft/legal-2p.jsonl")])
+    assert r.exit_code == 0 and "legal" in _clean(r)
+
+
+# ---------------------------------------------------------------- an output that cannot encode everything
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_an_output_encoding_without_the_characters_never_crashes(tmp_path, encoding):
+    """PYTHONIOENCODING=ascii (or a legacy locale's Latin-1): every '§' of a verdict, every
+    '—' of a table was a UnicodeEncodeError traceback, exit 1. Now such a character is
+    written as its JSON escape: the JSON lines read back as the same verdicts."""
+    import subprocess
+    import sys
+
+    log = str(EX / "draft/illegal-pick-twice.jsonl")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent), "PYTHONIOENCODING": encoding}
+
+    def cli(*args):
+        p = subprocess.run([sys.executable, "-m", "referee", *args], capture_output=True, env=env, timeout=120)
+        assert b"Traceback" not in p.stderr and b"PYTHONIOENCODING" not in p.stderr, p.stderr[-400:]
+        return p
+
+    p = cli("replay", log)
+    assert p.returncode == 1 and b":12: 'draft.pick' by Ana breaks " in p.stdout
+    p = cli("replay", log, "-f", "json")
+    got = json.loads(p.stdout.decode(encoding))
+    p = cli("rules", "draft")
+    assert p.returncode == 0 and b"rules encoded from" in p.stdout
+    want = subprocess.run([sys.executable, "-m", "referee", "replay", log, "-f", "json"], capture_output=True,
+                          env={**env, "PYTHONIOENCODING": "utf-8"}, timeout=120).stdout
+    assert got == json.loads(want) and "§" in got["problems"][0]["cite"]
+
+
+# ---------------------------------------------------------------- a folder that cannot be listed
+def test_a_batch_with_a_folder_it_cannot_list_is_refused(tmp_path, monkeypatch):
+    """`replay DIR` where a folder inside cannot be listed (chmod 000, another user's):
+    pathlib's rglob skipped it without a word and the batch said "legal" of the rest, exit 0,
+    the illegal log inside never replayed. Refused now, naming the folder, nothing replayed.
+    (Simulated through os.scandir: root, who runs CI here, lists any folder.)"""
+    d = tmp_path / "batch"
+    (d / "locked").mkdir(parents=True)
+    (d / "a.jsonl").write_bytes((EX / "draft/legal-2p.jsonl").read_bytes())
+    (d / "locked/b.jsonl").write_bytes((EX / "draft/illegal-pick-twice.jsonl").read_bytes())
+    real = os.scandir
+
+    def scandir(path="."):
+        if os.fspath(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    r = run(app, ["replay", str(d)])
+    text = _clean(r)
+    assert r.exit_code == 2 and f"{d / 'locked'}: a folder that cannot be listed (permission denied)" in text, text
+    assert "legal" not in r.stdout
+
+
 # ---------------------------------------------------------------- wrong-typed setup values
 def _with_header(tmp_path: Path, src: Path, path: str, value) -> Path:
     """A copy of the log `src` whose header has `value` at the dotted `path`."""

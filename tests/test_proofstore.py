@@ -209,3 +209,90 @@ def test_a_plugin_game_whose_rules_fork_is_not_trusted(monkeypatch):
     monkeypatch.setattr(proofstore, "certificate", lambda: {"f" * 64: {"invariants": 3, "proved": [0, 1, 2]}})
     assert proofstore.trusted(plain, plain.default_config()) == frozenset({0, 1, 2})
     assert proofstore.trusted(forking, forking.default_config()) == frozenset()
+
+
+def _rows(n):
+    return [{"index": i, "status": "proved", "by": "", "model": {}} for i in range(n)]
+
+
+DAMAGED = {  # name -> the rows of n invariants, damaged (each was read as it stood)
+    "an empty list": lambda n: [],  # every invariant dropped from the report, unseen
+    "a row short": lambda n: _rows(n)[:-1],
+    "an index out of range": lambda n: _rows(n - 1) + [{"index": 99, "status": "proved", "by": "", "model": {}}],
+    "rows out of order": lambda n: _rows(n)[::-1],
+    "a model that is null": lambda n: [{**r, "model": None} for r in _rows(n)],  # AttributeError in the report
+    "an index that is a list": lambda n: [{**r, "index": [r["index"]]} for r in _rows(n)],  # unhashable: the replay crashed
+    "an index that is true": lambda n: [{**r, "index": True} if r["index"] == 1 else r for r in _rows(n)],
+    "an unknown status": lambda n: [{**r, "status": "maybe"} for r in _rows(n)],
+    "a key more": lambda n: [{**r, "extra": 1} for r in _rows(n)],
+    "a row not an object": lambda n: _rows(n - 1) + [3],
+    "the certificate's mark": lambda n: [{**r, "by": proofstore.CERTIFIED} for r in _rows(n)],
+    "an object": lambda n: {"0": _rows(n)[0]},
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGED)
+def test_a_cache_entry_not_as_proved_writes_it_is_not_trusted(cache, damage):
+    """A cache file holding anything but what `proved` writes (one row per invariant, in
+    order, of the kinds prove gives) is damaged: the audit proves again (it had dropped
+    invariants from its report unseen, or crashed on an index out of range or a null model)
+    and the replay trusts nothing from it (it crashed on an index that is a list)."""
+    import orjson
+
+    cfg = WELCOME.configure({"vorpal": "one"}, None, None)  # no certificate covers it
+    n = len(WELCOME.invariants)
+    run, calls = _counting(WELCOME)
+    proofstore.proved(WELCOME, cfg, None, 10.0, run)
+    (entry,) = (cache / "proofs").glob("*/*.json")
+    entry.write_bytes(orjson.dumps(DAMAGED[damage](n)))
+    got = proofstore.proved(WELCOME, cfg, None, 10.0, run)
+    assert calls == [1, 1] and [r.index for r in got] == list(range(n))
+    entry.write_bytes(orjson.dumps(DAMAGED[damage](n)))
+    assert proofstore.trusted(WELCOME, WELCOME.configure({"vorpal": "one"}, None, None)) == frozenset()
+
+
+def test_a_cache_entry_that_is_no_regular_file_is_never_opened(cache):
+    """A FIFO where a cache file should be waited forever (audit and replay alike): it is not
+    opened; the proof is done again and nothing is trusted from it."""
+    import os
+    import signal
+
+    cfg = WELCOME.configure({"vorpal": "one"}, None, None)
+    run, calls = _counting(WELCOME)
+    proofstore.proved(WELCOME, cfg, None, 10.0, run)
+    (entry,) = (cache / "proofs").glob("*/*.json")
+    entry.unlink()
+    os.mkfifo(entry)
+    (entry.parent / "other.json").mkdir()
+
+    def hung(*_):  # not TimeoutError, an OSError the code under test may catch
+        raise AssertionError("a FIFO in the cache was opened: no answer within 20 s")
+
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)
+    try:
+        assert proofstore.trusted(WELCOME, WELCOME.configure({"vorpal": "one"}, None, None)) == frozenset()
+        proofstore.proved(WELCOME, cfg, None, 10.0, run)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert calls == [1, 1]
+
+
+def test_no_home_and_no_user_entry_turns_the_cache_off(monkeypatch):
+    """HOME unset and the uid in no user database (a container's arbitrary uid): Path.home()
+    raises, and every replay's verdict was "error" (RuntimeError). The cache is off instead."""
+    import pwd
+
+    from referee.replays.engine import replay
+
+    for var in ("HOME", "XDG_CACHE_HOME", "REFEREE_CACHE_DIR"):
+        monkeypatch.delenv(var, raising=False)
+
+    def no_user(uid):
+        raise KeyError(f"getpwuid(): uid not found: {uid}")
+
+    monkeypatch.setattr(pwd, "getpwuid", no_user)
+    assert proofstore.folder() is None
+    log = sorted((__import__("pathlib").Path(__file__).parents[1] / "examples" / "draft").glob("legal-*.jsonl"))[0]
+    assert replay(log).verdict == "legal"

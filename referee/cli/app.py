@@ -93,6 +93,7 @@ def main() -> None:
     soft-wrapped like every message), not a box drawn 80 columns wide, exit 2."""
     import sys
 
+    _encodable(sys.stdout, sys.stderr)
     try:
         # named, not guessed from how Python was started (`python -m referee`, or a test run
         # under `python -m pytest`, would otherwise name the command after that module)
@@ -108,3 +109,41 @@ def main() -> None:
     except typer.Abort:
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _escape(e: UnicodeError) -> tuple[str, int]:
+    """An error handler for output: each character the stream's encoding cannot write as
+    a JSON escape (\\u00a7; a character past U+FFFF as its surrogate pair), which a JSON
+    reader reads back as that character and a person can still read."""
+    if not isinstance(e, UnicodeEncodeError):
+        raise e
+    out = []
+    for c in e.object[e.start:e.end]:
+        o = ord(c)
+        if o > 0xFFFF:
+            o -= 0x10000
+            out.append(f"\\u{0xD800 + (o >> 10):04x}\\u{0xDC00 + (o & 0x3FF):04x}")
+        else:
+            out.append(f"\\u{o:04x}")
+    return "".join(out), e.end
+
+
+def _encodable(*streams) -> None:
+    """Output never fails on a character its stream cannot encode: an ASCII or Latin-1
+    terminal (PYTHONIOENCODING=ascii, a legacy locale) made every '§', '≠' or '✓' a
+    UnicodeEncodeError traceback, and a name that is not UTF-8 did the same on a UTF-8
+    stdout. A stream that would fail (errors "strict") writes such a character as its JSON
+    escape instead: JSON output stays valid JSON of the same meaning, text stays readable.
+    A stream set up otherwise (surrogateescape, backslashreplace) is left as it is."""
+    import codecs
+
+    try:
+        codecs.lookup_error("referee.escape")
+    except LookupError:
+        codecs.register_error("referee.escape", _escape)
+    for s in streams:
+        if getattr(s, "errors", None) == "strict" and callable(getattr(s, "reconfigure", None)):
+            try:
+                s.reconfigure(errors="referee.escape")
+            except (ValueError, OSError):  # a stream that cannot change now: left as it is
+                pass

@@ -65,9 +65,8 @@ def audit(
 
     games = [game_or_exit(game)] if game else [game_or_exit(n) for n in names()]
     opts = options_or_exit(option)
-    if rulebook is not None and not rulebook.exists():
-        err.print(f"referee: --rulebook {rulebook}: no such file or folder (the rulebook, or a folder holding it)")
-        raise typer.Exit(BAD)
+    if rulebook is not None:
+        _rulebook_or_exit(rulebook, games)
     try:  # read before the audit runs: a bad baseline or ignore costs nothing
         ignored = B.ignores(B.pyproject())
         known = B.read(baseline) if baseline is not None and baseline.exists() else None
@@ -127,3 +126,30 @@ def audit(
         err.print(f"referee: {len(gone)} baselined or ignored ids are no longer reported: {', '.join(gone)}")
     # a result not established is no all-clear: it fails too, unless known or ignored
     raise typer.Exit(FOUND if B.failing(found, mark, fail_on.value) else OK)
+
+
+def _rulebook_or_exit(rulebook: Path, games: list) -> None:
+    """--rulebook read before the audit runs, for each game audited: a path that is not
+    there, a folder without the game's rulebook, or a file that cannot be read as one (a
+    device, a FIFO, not UTF-8, empty, too large) is a located exit 2, not a report quietly
+    placed at no line (the audit used to run and print as if no rulebook had been given)."""
+    from ..checks.rulebook import locate
+    from ..errors import Unreadable
+    from ..rulebook.book import book
+
+    if not rulebook.exists():
+        err.print(f"referee: --rulebook {rulebook}: no such file or folder (the rulebook, or a folder holding it)",
+                  markup=False)
+        raise typer.Exit(BAD)
+    for g in games:
+        path = locate(g, rulebook)
+        if path is None and rulebook.is_dir():
+            name = Path(g.rulebook)
+            err.print(f"referee: --rulebook {rulebook}: a folder without {g.name}'s rulebook (looked for "
+                      f"{rulebook / name.name} and {rulebook / name})", markup=False)
+            raise typer.Exit(BAD)
+        try:
+            book(g, path or rulebook)  # not a regular file: book says what it is
+        except Unreadable as e:
+            err.print(f"referee: --rulebook {e.located()}", markup=False)
+            raise typer.Exit(BAD) from None

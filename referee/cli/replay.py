@@ -12,12 +12,26 @@ import typer
 from .common import BAD, FOUND, OK, Fmt, decided_how, err, out
 
 
-def _files(paths: list[Path]) -> Iterator[Path]:
+def _files(paths: list[Path], unlisted: list | None = None) -> Iterator[Path]:
+    """The logs given: each file as it is, each folder's *.jsonl at any depth (symbolic links
+    to folders not followed), sorted. A folder inside that cannot be listed is put in
+    `unlisted` as (folder, why): pathlib's rglob skipped it without a word, and a batch whose
+    unreadable part was never replayed said "legal" of the rest."""
+    import fnmatch
+
     for p in paths:
-        if p.is_dir():
-            yield from sorted(p.rglob("*.jsonl"))
-        else:
+        if not p.is_dir():
             yield p
+            continue
+        found = []
+
+        def failed(e: OSError) -> None:
+            if unlisted is not None:
+                unlisted.append((Path(e.filename) if e.filename else p, e.strerror or "cannot be listed"))
+
+        for at, dirs, names in os.walk(p, onerror=failed):
+            found.extend(Path(at) / n for n in dirs + names if fnmatch.fnmatchcase(n, "*.jsonl"))
+        yield from sorted(found)
 
 
 def _sources(files: list[Path]) -> list:
@@ -44,12 +58,15 @@ def _one(path, keep_going: bool, explain: bool, components: Path | None, prefer:
     from ..model.kernel import BadField, BadInput
     from ..replays.corpus import Game
     from ..replays.engine import Problem, Verdict, replay as run
+    from ..replays.log import printable
 
     source = path
     if isinstance(path, Game):  # a game of a packed corpus: its lines, under its name
         source, path = path.lines, path.name
     elif str(path) == "-":  # `referee replay -`: one log from stdin, under the same wrapper
         source, path = sys.stdin.buffer, Path("<stdin>")
+    else:  # as verdicts and messages show it: no byte that is not UTF-8, no control character
+        path = printable(str(path))
     try:
         return run(source, keep_going=keep_going, explain=explain,
                    components=components, prefer=prefer, label=str(path), check_invariants=check_invariants,
@@ -106,10 +123,19 @@ def replay(
         except KeyboardInterrupt:
             _interrupted("no verdict printed")
         return _report([one], explain, expect, format)
-    files = list(_files(paths))
+    unlisted: list = []
+    files = list(_files(paths, unlisted))
+    from ..replays.log import printable
+
+    if unlisted:  # refused before anything is replayed: its logs would be left out unseen
+        for d, why in unlisted:
+            err.print(f"referee: {printable(str(d))}: a folder that cannot be listed ({why.lower()}): its logs "
+                      "would be left out of the batch", markup=False)
+        raise typer.Exit(BAD)
+
     missing = [f for f in files if not f.exists()]
     if missing:
-        err.print(f"referee: {missing[0]}: no such file")
+        err.print(f"referee: {printable(str(missing[0]))}: {_missing(missing[0])}", markup=False)
         raise typer.Exit(BAD)
     if not files:
         err.print(f"referee: no .jsonl logs found in {', '.join(map(str, paths))} (a directory: its .jsonl files are read)", markup=False)
@@ -119,7 +145,8 @@ def replay(
     odd = {f: what for f in files if (what := not_regular(f))}
     if odd:  # refused before anything is opened or replayed
         for f, what in odd.items():
-            err.print(f"referee: {f}: {what}, not a regular file: only regular files are read as logs", markup=False)
+            err.print(f"referee: {printable(str(f))}: {what}, not a regular file: only regular files are read as logs",
+                      markup=False)
         raise typer.Exit(BAD)
     files = _sources(files)
     work = partial(_one, keep_going=keep_going, explain=explain, components=components, prefer=prefer,
@@ -146,6 +173,20 @@ def replay(
         except KeyboardInterrupt:
             _interrupted(f"{len(files)} file(s) given, no verdict printed")
     _report(verdicts, explain, expect, format)
+
+
+def _missing(f: Path) -> str:
+    """Why a path given, or found in a folder, is not there."""
+    import errno
+
+    try:
+        os.stat(f)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            return "a loop of symbolic links (no file at its end)"
+        if os.path.islink(f):
+            return "a symbolic link to nothing (no such file)"
+    return "no such file"
 
 
 INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C (128 + SIGINT)

@@ -23,8 +23,10 @@ def why(paths: list[Path], target: str, format: Fmt) -> None:
         raise typer.Exit(BAD)
     import sys
 
+    from ..replays.log import printable
+
     path = paths[0]
-    label = "<stdin>" if str(path) == "-" else str(path)
+    label = "<stdin>" if str(path) == "-" else printable(str(path))
     try:
         d = explain(sys.stdin.buffer if str(path) == "-" else path, tgt, label)
     except RefereeError as e:

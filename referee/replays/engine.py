@@ -146,11 +146,13 @@ def replay(source: Any, keep_going: bool = False, explain: bool = False,
 
 def _label(source: Any) -> str:
     """How a verdict names its log: the path, the stream's name, or <memory>."""
+    from .log import printable
+
     if isinstance(source, (str, os.PathLike)) and not str(source).lstrip().startswith("{"):
-        return str(source)
+        return printable(str(source))
     name = getattr(source, "name", None)
     if isinstance(name, str):
-        return name
+        return printable(name)
     return "<memory>"
 
 

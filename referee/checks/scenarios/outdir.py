@@ -3,6 +3,8 @@ manifest listing them."""
 from __future__ import annotations
 
 import copy
+import os
+import stat
 from pathlib import Path
 from typing import Callable
 
@@ -11,20 +13,38 @@ import orjson
 from ...model.kernel import BadInput, Game
 from .build import build
 from .families import _families, configurations
-from .pytest_export import check_engine, module_name, write_pytest
+from .pytest_export import check_engine, module_name, pytest_text
 
 
 class OutDirRefused(BadInput):
     """`out_dir` holds files this module did not write (or --force without its manifest)."""
 
 
+MAX_MANIFEST = 64 << 20  # bytes: a manifest lists file names and expectations, far below this
+
+
+def _regular(path: Path) -> bool:
+    """Whether `path` itself is a regular file: a symbolic link (to anything), a folder, a
+    FIFO or a device is not, and is never read, written through or removed here."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
 def _own_files(out_dir: Path) -> set[str] | None:
     """The files an earlier run wrote into out_dir, as its manifest.json lists them (plain
     names only: a manifest naming a path elsewhere is not ours); None when there is no such
-    manifest."""
+    manifest. The manifest is read only when it is a regular file (not a link, a FIFO that
+    would wait forever, a device that never ends) of at most MAX_MANIFEST bytes."""
+    from ...model.kernel.inputs import read_regular
+
+    path = out_dir / "manifest.json"
+    if not _regular(path):
+        return None
     try:
-        doc = orjson.loads((out_dir / "manifest.json").read_bytes())
-    except (OSError, orjson.JSONDecodeError):
+        doc = orjson.loads(read_regular(path, MAX_MANIFEST))
+    except (OSError, ValueError):  # orjson.JSONDecodeError is a ValueError, as read_regular's refusals
         return None
     if type(doc) is not dict or doc.get("referee") != 1 or type(doc.get("referee")) is not int \
             or type(doc.get("scenarios")) is not list:
@@ -36,7 +56,9 @@ def _own_files(out_dir: Path) -> set[str] | None:
     if not all(type(n) is str and n == Path(n).name and not n.startswith(".") and n.endswith((".jsonl", ".py"))
                for n in names):
         return None
-    return set(names) | {"manifest.json"}
+    # a listed name that is now a link, a folder or a FIFO is no longer what the run wrote:
+    # not ours (a link would have the new file written into whatever it points to)
+    return {n for n in set(names) | {"manifest.json"} if _regular(out_dir / n) or not os.path.lexists(out_dir / n)}
 
 
 def check_out_dir(out_dir: Path, force: bool = False) -> set[str]:
@@ -109,16 +131,70 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
     present = {p.name for p in out_dir.iterdir()}
     clash = sorted((set(files) | {"manifest.json"} | ({module} if module else set())) & present - own)
     if clash:
-        raise OutDirRefused(f"{out_dir / clash[0]}: not written by `referee scenarios` (its manifest.json does "
-                            f"not list it): left as it is, and nothing written")
-    for name, data in files.items():
-        (out_dir / name).write_bytes(data)
-    # an earlier run's files with other parameters would be replayed too: remove them (only those)
-    for old in sorted(own - set(files) - {"manifest.json", module}):
-        (out_dir / old).unlink(missing_ok=True)
+        why = ("not a regular file (a link, a folder...), so not the file an earlier run wrote"
+               if os.path.lexists(out_dir / clash[0]) and not _regular(out_dir / clash[0])
+               else "not written by `referee scenarios` (its manifest.json does not list it)")
+        raise OutDirRefused(f"{out_dir / clash[0]}: {why}: left as it is, and nothing written")
     if module:
         doc["module"] = module
-    (out_dir / "manifest.json").write_bytes(orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n")
-    if module:
-        write_pytest(game, out_dir, module, engine, strict)
+    whole = dict(files)
+    whole["manifest.json"] = orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n"
+    if module:  # from the manifest as written, as a later `write_pytest` would read it
+        whole[module] = pytest_text(game, orjson.loads(whole["manifest.json"]), engine, strict).encode("utf-8")
+    # an earlier run's files with other parameters would be replayed too: remove them (only those)
+    _write_all(out_dir, whole, sorted(own - set(whole)))
     return manifest
+
+
+def _write_all(out_dir: Path, files: dict[str, bytes], remove: list[str]) -> None:
+    """Write `files` (name -> bytes) into out_dir and remove the names in `remove`, so that
+    no state between the old folder and the new one is left behind that looks complete:
+    each file is written first under a hidden temporary name, created new (never through a
+    link, never over a file), then all are renamed into place, the manifest last, and the old
+    ones removed. A failure or Ctrl-C while writing removes the temporary files (the folder
+    is as it was); Ctrl-C while renaming, a matter of milliseconds, takes effect once the
+    manifest is in place."""
+    tmps: dict[str, Path] = {}
+    try:
+        for name, data in files.items():
+            tmp = out_dir / f".{name}.{os.getpid()}.part"
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
+            tmps[name] = tmp
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+    except BaseException:
+        for tmp in tmps.values():
+            tmp.unlink(missing_ok=True)
+        raise
+    with _Deferred():
+        for name, tmp in tmps.items():
+            if name != "manifest.json":
+                os.replace(tmp, out_dir / name)  # replaces the name itself: a link there is not followed
+        for old in remove:
+            (out_dir / old).unlink(missing_ok=True)
+        os.replace(tmps["manifest.json"], out_dir / "manifest.json")
+
+
+class _Deferred:
+    """Ctrl-C (SIGINT) held back while the block runs, raised as KeyboardInterrupt at its end."""
+
+    def __enter__(self):
+        import signal
+        import threading
+
+        self.hit, self.old = False, None
+        if threading.current_thread() is threading.main_thread():
+            self.old = signal.signal(signal.SIGINT, self._hit)
+        return self
+
+    def _hit(self, *_):
+        self.hit = True
+
+    def __exit__(self, *exc):
+        import signal
+
+        if self.old is not None:
+            signal.signal(signal.SIGINT, self.old)
+        if self.hit and exc[0] is None:
+            raise KeyboardInterrupt
+        return False

@@ -152,6 +152,13 @@ def module_name(game: Game, doc: dict, engine: str | None, strict: bool) -> str:
 
 def write_pytest(game: Game, out_dir: Path, name: str, engine: str | None = None, strict: bool = True) -> Path:
     doc = orjson.loads((out_dir / "manifest.json").read_bytes())
+    path = out_dir / name
+    path.write_text(pytest_text(game, doc, engine, strict), encoding="utf-8")
+    return path
+
+
+def pytest_text(game: Game, doc: dict, engine: str | None = None, strict: bool = True) -> str:
+    """The test module's text for the scenarios a manifest (`doc`) lists."""
     opts = sorted({f"{k}={v}" for s in doc["scenarios"] for k, v in s.get("options", {}).items()})
     text = PYTEST
     for key, value in (("@TITLE@", _plain(game.title)), ("@COMMAND@", _plain(_command(game, doc, engine, strict))),
@@ -159,9 +166,7 @@ def write_pytest(game: Game, out_dir: Path, name: str, engine: str | None = None
                        ("@ENGINE_LITERAL@", repr(engine)), ("@ENGINE@", engine or "none"),
                        ("@STRICT@", repr(strict))):
         text = text.replace(key, value)
-    path = out_dir / name
-    path.write_text(text, encoding="utf-8")
-    return path
+    return text
 
 
 def _command(game: Game, doc: dict, engine: str | None, strict: bool) -> str:
