@@ -119,6 +119,9 @@ def test_a_point_two_sources_state_differently_is_a_contradiction_naming_both():
     assert "cannot both hold" in policy.disputed(game, two)[1]
     plain = dataclasses.replace(end, basis=dataclasses.replace(end.basis, against=""))
     assert policy.disputed(game, plain)[0] == "ambiguity"
+    # one facts line that reports both readings is one source, listed once (Draft's gold)
+    gold = next(o for o in load("draft").options if o.name == "gold")
+    assert policy.disputed(load("draft"), gold)[2] == ["facts/dungeon-draft.md:6"]
 
 
 def test_a_headline_states_the_situation_the_event_and_the_readings():

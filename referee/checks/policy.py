@@ -98,7 +98,7 @@ def disputed(game: Any, o: Any) -> tuple[str, str, list[str]]:
     else:
         head = f"{mine} and {other} cannot both hold: {o.says}"
     return "contradiction", (f"{head} — {reading}; the default, {o.default}, follows {'the text' if b.kind == 'text' else 'the ' + b.kind + ' rule'} "
-                             f"({b.cite})"), [mine, other]
+                             f"({b.cite})"), [mine] if mine == other else [mine, other]
 
 
 def headline(r: Any, several: Any, opts: list, cfg: Any) -> tuple[str, str]:

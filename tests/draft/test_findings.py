@@ -64,10 +64,36 @@ def closed(name, n=2, **opts):
     return True
 
 
-def test_finite_reserve_is_a_hole():
-    # §Fin de tour: gold is taken from the reserve; the text never says what happens when it is short
-    assert hole("reserve_short") == "none"
-    assert closed("reserve_short") and closed("reserve_short", reserve="finite")
+def test_finite_reserve_never_goes_below_zero():
+    """The text never counts the gold reserve (gap common_gold_reserve, option `reserve`): no
+    ruling asks what is taken when it runs short (s39: one finding, the gap). Under
+    reserve=finite the reserve never goes below 0: proved here, with every invariant, since as
+    audited (reserve=unlimited) it would say nothing (it was the invariant
+    common_reserve_holds, reported 'not applicable')."""
+    import dataclasses
+
+    from referee.checks.invariants import prove
+    from referee.model.draft.invariants import reserve_nonneg
+    from referee.model.kernel import Invariant
+
+    assert "reserve_short" not in {r.name for r in GAME.rulings}
+    inv = Invariant("§Jouer des cartes", "the reserve never holds less than nothing (reserve=finite)", reserve_nonneg,
+                    name="reserve_nonneg")
+    g = dataclasses.replace(GAME, invariants=GAME.invariants + (inv,))
+    res = prove(g, cfg(2, reserve="finite"))
+    assert [(g.invariants[r.index].name, r.status) for r in res if r.status != "proved"] == []
+
+
+def test_a_short_finite_reserve_gives_what_is_left():
+    from types import SimpleNamespace
+
+    from referee.model.draft.rulings import take
+
+    # the rule reads only the pool, the players' gold and the option
+    s = SimpleNamespace(cfg=cfg(2, reserve="finite"), pool=3, gold=(1, 2))
+    assert take(s, 0, 5) == ((4, 2), 0)
+    s = SimpleNamespace(cfg=cfg(2), pool=3, gold=(1, 2))
+    assert take(s, 0, 5) == ((6, 2), -2)
 
 
 def test_must_play_everything_is_contradictory():
@@ -92,15 +118,19 @@ def test_xp_tie_is_a_hole():
     assert closed("xp_tie", tie="gold")
 
 
-def test_class_after_is_a_hole_no_published_rule_fills():
-    """A ruling of the player and the class (no action of its own): the audit's own check. The
-    facts' line restates §Jouer des cartes, which is what leaves the class open: the finding
-    does not claim a published answer (session 37)."""
+def test_class_after_is_a_conflict_the_published_rule_settles():
+    """A ruling of the player and the class (no action of its own): the audit's own check.
+    §Jouer des cartes keeps only a past round's Attack, Gold and XP; the tip of §Fin de manche
+    keeps 'the icons' in effect, the word of §Icônes de classe for the class icon: two answers.
+    The default follows the published rule (dungeon-draft.md:8: only attack, gold production
+    and XP count after their round), s39."""
     from referee.checks.audit import Audit
 
     f = next(x for x in Audit(GAME, witnesses=False).run() if x.id.endswith(".class_after") and x.kind != "option")
-    assert f.kind == "gap" and "class_after=round" in f.says and "class_after=all" in f.says
-    assert "published rule" not in f.says and "the text gives no answer" in f.says
+    assert f.kind == "ambiguity" and f.status == "conflict", (f.status, f.says)
+    assert "§Jouer des cartes (" in f.says and "§Fin de manche (" in f.says
+    assert "class_after=round" in f.says and "class_after=all" in f.says
+    assert any(d.startswith("default round: follows the published rule (dungeon-draft.md:8)") for d in f.details), f.details
 
 
 def test_options_are_reported_with_their_kind():

@@ -60,25 +60,37 @@ def test_survive_always_has_an_outcome():
 
 
 @pytest.mark.parametrize("n", [3, 4])
-def test_chooser_has_no_text_answer_when_the_runner_was_just_eliminated(n):
-    m = _search(CHOOSER, cfg(n), "none")
+def test_chooser_has_two_text_answers_when_the_runner_was_just_eliminated(n):
+    """§Manche suivante names the player who just entered, with no exception; §Issue has just
+    eliminated him: two answers (a conflict), never none."""
+    m = _search(CHOOSER, cfg(n), "several")
     assert m is not None
     runner = m["turn"][0].as_long()
     assert m["fails"][runner].as_long() == 2
+    assert _search(CHOOSER, cfg(n), "none") is None
 
 
-def test_chooser_hole_needs_three_players():
-    # With 2 players, eliminating the runner ends the game (§Victoire): the hole cannot arise.
+def test_chooser_conflict_needs_three_players():
+    # With 2 players, eliminating the runner ends the game (§Victoire): the conflict cannot arise.
     # (The invariants leave the number of players free, 2 to 4: the default 2-player audit
-    # finds the 3-4 player hole too.)
-    assert _search(CHOOSER, cfg(2), "none", where=lambda S: S.np == 2) is None
-    assert _search(CHOOSER, cfg(2), "none") is not None
+    # finds the 3-4 player conflict too.)
+    assert _search(CHOOSER, cfg(2), "several", where=lambda S: S.np == 2) is None
+    assert _search(CHOOSER, cfg(2), "several") is not None
+
+
+def test_chooser_has_one_text_answer_while_the_runner_is_in_play():
+    from referee.model.welcome.state import runner_in_play
+
+    assert _search(CHOOSER, cfg(4), "several", where=runner_in_play) is None
 
 
 @pytest.mark.parametrize("choice", ["left", "runner"])
-def test_the_chooser_option_closes_the_hole(choice):
-    assert _search(CHOOSER, cfg(3, chooser=choice), "none", with_options=True) is None
+def test_the_chooser_options_apply_whenever_the_runner_was_eliminated(choice):
+    from referee.model.welcome.state import runner_in_play
 
-
-def test_chooser_text_and_options_never_disagree():
-    assert _search(CHOOSER, cfg(4), "several", with_options=True) is None
+    live = [x for x in CHOOSER.answers if x.source == f"option:chooser={choice}"]
+    assert len(live) == 1
+    S = sym_state(G, cfg(3, chooser=choice), "s")
+    sol = z3.Solver()
+    sol.add(term(CHOOSER.arises(S, None)), z3.Not(term(runner_in_play(S))), z3.Not(term(live[0].applies(S, None))))
+    assert sol.check() == z3.unsat

@@ -9,7 +9,7 @@ from typing import Any, Callable
 import z3
 
 from ...model.kernel import Undecided
-from ...model.kernel.logic import And, Not, Sym
+from ...model.kernel.logic import And, Not, Or, Sym, is_sym
 from ...model.kernel.rules import consulting
 from ...model.kernel.reads import leaf, parts, reads, with_leaves
 from .conjuncts import conjunct_target, conjuncts, shapes
@@ -340,12 +340,24 @@ class Boundary:
 
 def _decides(r: Any, x: Any) -> Any:
     """Where answer x settles ruling r (kernel decide): a text answer where it applies; an
-    option's where it applies and no text answer does; both only where the question arises,
+    option's where it applies and no text answer does, or where two text answers of one rank
+    apply and give different outcomes (a conflict the option settles: Welcome's chooser of the
+    next adventurer, §Manche suivante against §Issue); both only where the question arises,
     for a ruling that has an outcome otherwise."""
     text = [y for y in r.answers if y.option is None]
 
+    def clashes(s: Any, a: Any) -> list:
+        app = [y.applies(s, a) for y in text]
+        if is_sym(*app):  # a symbolic state: the outcomes are not compared (as before)
+            return []
+        hit = [y for y, c in zip(text, app) if c]
+        return [True for i in range(len(hit)) for j in range(i + 1, len(hit))
+                if s.cfg.rank(hit[i].source) == s.cfg.rank(hit[j].source) and hit[i].gives(s, a) != hit[j].gives(s, a)]
+
     def pred(s: Any, a: Any) -> Any:
-        here = [x.applies(s, a)] + ([] if x.option is None else [Not(y.applies(s, a)) for y in text])
+        here = [x.applies(s, a)]
+        if x.option is not None:
+            here.append(Or(And(*[Not(y.applies(s, a)) for y in text]), *clashes(s, a)))
         return And(*here, *([r.arises(s, a)] if r.otherwise is not None else []))
 
     return pred

@@ -21,30 +21,42 @@ def of_class(s, rows, p: int, c: int):
     return Sum(rows[p][k] for k, card in enumerate(comp(s).cards) if card.cls == c)
 
 
-# §Jouer des cartes keeps only the Attack, Gold and XP of a hero or weapon after its round;
-# the tip of §Fin de manche keeps "the icons" in effect. Whether a class icon still counts
-# toward a class condition (§Icônes de classe: an ability's; §Quêtes: a quest's) is not said.
+# §Jouer des cartes keeps only the Attack, Gold and XP of a hero or weapon after its round ("ignore
+# all but the numbers and symbols on the left side"); the tip of §Fin de manche keeps "the icons" in
+# effect, the word §Icônes de classe uses for the class icon. The two pull apart on whether a card of
+# an earlier round still counts toward a class condition (§Icônes de classe: an ability's; §Quêtes: a
+# quest's): a conflict of the text, which the published rule (facts) settles as §Jouer des cartes does.
 CLASS_AFTER_OPTION = Option(
     "class_after", "§Jouer des cartes §Fin de manche",
     "whether heroes and weapons played in an earlier round still count toward a class condition (an ability's, a quest's)",
     {"round": "only the heroes and weapons played this round count (after its round a card keeps only its Attack, Gold and XP)",
      "all": "every hero and weapon in front of the player counts, whatever its round (the icons stay in effect)"},
     "round",
-    # not a published answer: the facts' line (dungeon-draft.md:9) restates §Jouer des cartes, which is
-    # what leaves the class open ("the numbers and symbols on the left side" against the tip's "icons")
-    basis=Basis("model", "§Jouer des cartes §Fin de manche", "round",
-                "§Jouer des cartes keeps a card's Attack, Gold and XP after its round (the numbers and symbols of its "
-                "left side) and the tip of §Fin de manche keeps 'the icons' in effect, without saying whether a class "
-                "icon (§Icônes de classe) is among them; the model reads §Jouer des cartes's list as complete"))
+    basis=Basis("published", "dungeon-draft.md:8", "round",
+                "the published rule: 'after their round only their attack, gold production and XP count' "
+                "(dungeon-draft.md:8-9), which leaves the class out"))
+
+
+def _earlier(s, a):
+    """The player has cards of the class from an earlier round (the question arises)."""
+    return of_class(s, s.played, a.p, a.c) > of_class(s, s.fresh, a.p, a.c)
+
 
 CLASS_AFTER = Ruling(
     "class_after", "§Jouer des cartes §Fin de manche §Icônes de classe",
     "a class condition (an ability's, a quest's) is checked while the player has heroes or weapons of that class from an earlier round: do they count",
-    arises=lambda s, a: of_class(s, s.played, a.p, a.c) > of_class(s, s.fresh, a.p, a.c),
+    arises=_earlier,
     answers=(
         Answer("§Icônes de classe", "règles", "no card of the class from an earlier round: the cards in front count",
                lambda s, a: of_class(s, s.played, a.p, a.c) == of_class(s, s.fresh, a.p, a.c),
                lambda s, a: of_class(s, s.played, a.p, a.c)),
+        Answer("§Jouer des cartes", "règles", "after its round a hero or weapon keeps only its Attack, Gold and XP "
+               "('ignore all but the numbers and symbols on the left side of the card'): its class no longer counts",
+               _earlier, lambda s, a: of_class(s, s.fresh, a.p, a.c)),
+        Answer("§Fin de manche", "règles", "the tip stacks past rounds' cards so that only 'their icons' show, 'since "
+               "only the icons' abilities stay in effect', and 'icône' is the word of §Icônes de classe for the class "
+               "icon: its class still counts",
+               _earlier, lambda s, a: of_class(s, s.played, a.p, a.c)),
         Answer("§Jouer des cartes", "option:class_after=round", "only this round's heroes and weapons count",
                lambda s, a: True, lambda s, a: of_class(s, s.fresh, a.p, a.c)),
         Answer("§Fin de manche", "option:class_after=all", "every hero and weapon in front of the player counts",

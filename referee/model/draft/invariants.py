@@ -128,6 +128,9 @@ def gold_conserved(s):
 
 
 def reserve_nonneg(s):
+    """Under option reserve=finite the reserve never goes below 0. Not an invariant of the game:
+    the text never counts the reserve (gap common_gold_reserve), and as audited (reserve=unlimited)
+    it says nothing; tests/draft/test_findings.py proves it under reserve=finite."""
     if s.cfg.opt("reserve") != "finite":
         return True  # option reserve=unlimited: the reserve is topped up (it may go below 0)
     return s.pool >= 0
@@ -147,7 +150,6 @@ INVARIANTS = (
     Invariant("§Fin de manche", "the start player and the player to play are seats in play", seats_in_range, name="start_and_turn_seats"),
     Invariant("§Intro", "the seats beyond the number of players (2 to 5) stay empty", empty_seats, name="seats_beyond_number"),
     Invariant("§Jouer des cartes", "gold only moves between the players and the common reserve", gold_conserved, name="gold_moves_between"),
-    Invariant("§Jouer des cartes", "the common reserve never holds less than nothing (option reserve=finite)", reserve_nonneg, name="common_reserve_holds"),
     Invariant("§Jouer des cartes", "the heroes and weapons played this round are among those in front of their player, "
               "and none is counted so outside the play phase", this_round, name="played_this_round"),
 )
@@ -155,37 +157,43 @@ INVARIANTS = (
 CLAIMS = (
     Claim("§Mise en place", "each round a player drafts a hand of 7 cards (no more)", "max",
           lambda s: Sum(s.hand[0]), HAND, goal=lambda s: And(s.phase == PLAY, Sum(s.hand[0]) == HAND), name="round_player_drafts"),
-    Claim("§Mise en place", "a player about to pick at step k (0-based) holds a pack of 7 - k cards", "always",
-          lambda s: Implies(And(s.phase == DRAFT, s.dealt[0] == 1, s.picks[0] == s.step), Sum(s.pack[0]) == HAND - s.step), name="pack_size_at_step"),
     Claim("§Mise en place", "each player holds 3 quests (kept or played) from the first round on", "always",
           lambda s: Implies(s.phase != SETUP, Sum(s.qhand[0]) + Sum(s.qplayed[0]) == QUESTS_KEPT), name="three_quests"),
     Claim("§Intro", "the game never goes past four rounds", "max", lambda s: s.round, ROUNDS,
           goal=lambda s: s.phase == END, name="four_rounds_at_most"),
-    Claim("§Mise en place", "the draft deck holds the 4 x 7 cards of 5 players (140)", "data",
+    Claim("§Mise en place", "the draft deck holds the 4 x 7 cards of 5 players (140; the facts give 173 draft cards)", "data",
           lambda comp: sum(c.count for c in comp.cards) >= ROUNDS * P * HAND, True, name="draft_deck_deals"),
-    Claim("§Mise en place", "the quest deck deals 5 quests to each of 5 players (25)", "data",
+    Claim("§Mise en place", "the quest deck deals 5 quests to each of 5 players (25; the facts give 25 quests)", "data",
           lambda comp: sum(q.count for q in comp.quests) >= P * QUESTS_DEALT, True, name="quest_deck_deals"),
 )
 
 GAPS = (
     Gap("§Jouer des cartes", "the text refers to the cards' gold costs, attack, production, XP, classes and abilities "
         "but no card list is public", "an illustrative set (components/cards.toml, illustrative = true); --components DIR", name="refers_cards_gold"),
-    Gap("§Mise en place", "the text never says how much gold a player starts with",
-        "option gold (9 in most sources, 5 in one)", name="starting_gold"),
-    Gap("§Jouer des cartes", "the common gold reserve is never counted (how many gold tokens?)",
-        "gold_supply in the components (illustrative) and option reserve", name="common_gold_reserve"),
+    Gap("§Jouer des cartes §Fin de tour §Monstres", "the common gold reserve is never counted (how many gold tokens?), "
+        "nor is it said what a player takes when it holds less than is due: the gold a monster gives, taken 'dans la "
+        "réserve correspondante' (§Monstres), or the gold of the end of a turn (§Fin de tour); the model's option "
+        "'reserve' reads it",
+        "gold_supply in the components (illustrative: 100 tokens); option reserve: unlimited (the default: all the "
+        "gold due is taken, the reserve never runs out) or finite (a player takes what the reserve holds)",
+        name="common_gold_reserve"),
     Gap("§Monstres", "the XP reserve is never counted", "XP tokens are taken as unlimited", name="xp_reserve_counted"),
     # where the text is silent on a rule and the model took a reading (issue 17, item 4)
     Gap("§Mise en place", "how the draft is run is never said: how many cards each pack holds, how many are taken "
         "at a time, when the rest pass, nor how the draft deck is formed and shuffled at setup; only the result, a "
         "hand of 7, is given",
         "each player is dealt a pack of 7, picks one card, and passes the rest, 7 times (public rule)", name="draft_procedure"),
-    Gap("§Quêtes", "what a played quest gives, and how often its abilities 'usable over several rounds' may be used "
-        "(once, once a round), is never said",
+    Gap("§Quêtes", "what a played quest gives (§Intro only lists accomplishing quests among the ways to the most XP), "
+        "and how often its abilities 'usable over several rounds' may be used (once, once a round), is never "
+        "said",
         "a played quest's printed Attack and Gold count in every later round, its XP once, in the final score "
-        "(common.score); the illustrative quests have no other ability", name="quest_reuse"),
-    Gap("§Monstres", "the text says how a monster is defeated and what it gives, never how a monster comes before a "
-        "player: that monsters are among the draft cards, taken into the hand and faced from it, is not said",
+        "(common.score); a kept quest never played gives nothing; the illustrative quests have no other ability",
+        name="quest_reuse"),
+    Gap("§Monstres", "the text implies that monsters are draft cards (a defeated monster goes to 'la défausse de la "
+        "pioche de draft', §Monstres; the facts: 173 draft cards of heroes, weapons and monsters), though §Intro "
+        "has the players draft heroes and weapons; it never says that a monster is taken into the hand and faced "
+        "from it on its owner's play turn, nor whether defeating one is 'playing' a card for §Mise en place "
+        "('autant de cartes qu'ils le peuvent') and §Fin de tour (the unplayed draft cards are discarded)",
         "monsters are draft cards: drafted into the hand, defeated from it on the player's turn (play.monster); one not "
         "defeated is discarded with the unplayed cards at the turn's end (§Fin de tour)", name="monster_entry"),
     Gap("§Jouer des cartes §Icônes de classe", "an ability triggers when its card is played and works only with enough "
@@ -195,40 +203,48 @@ GAPS = (
         name="condition_later"),
     Gap("§Quêtes", "when a kept quest may be played is never said: in which phase, on whose turn, from which round",
         "on its owner's turn of the play phase, in any round (play.quest); it is played once", name="quest_timing"),
-    Gap("§Mise en place §Monstres", "the draft deck's size is never given, nor what happens when it cannot deal a "
-        "round's packs: unplayed cards and defeated monsters go to its discard pile, which the text never brings "
-        "back into play",
-        "the deck is dealt from until the game ends and the discard is never shuffled back; the illustrative deck "
-        "holds enough for four rounds of five players (check 1)", name="draft_deck_runs_out"),
-    Gap("§Fin de manche §Quêtes", "a kept quest that is never played: whether it counts at the end (nothing, or "
-        "against its owner) is never said", "it counts nothing: only played quests add their XP", name="unplayed_quest"),
-    Gap("§Fin de manche §Jouer des cartes", "the XP printed on a hero or weapon stays in effect after its round, and "
-        "the end only says to total the XP: whether a card's printed XP counts once at the end or is gained again "
-        "each round (as its printed gold is each turn, §Fin de tour) is never said",
-        "it counts once, at the end, beside the XP tokens taken (common.score)", name="printed_xp_once"),
+    Gap("§Mise en place §Monstres", "the draft deck's size is never given, and unplayed cards and defeated monsters "
+        "go to its discard pile (§Fin de tour, §Monstres), which the text never brings back into play; with the "
+        "published count (the facts: 173 draft cards), four rounds of five players deal 140, so the deck never "
+        "runs short and no reshuffle is needed",
+        "173 draft cards in the components (the published count); the discard is never shuffled back (check "
+        "draft_deck_deals)", name="draft_deck_runs_out"),
+    Gap("§Fin de manche §Jouer des cartes", "the players 'totalisent leurs XP' after four rounds (§Fin de manche), "
+        "and what that total is made of is never listed: the XP taken from monsters (§Monstres), the XP of heroes and "
+        "weapons, kept in effect in later rounds beside their Gold (§Jouer des cartes), and what quests give "
+        "(§Quêtes); nor is it said whether a card's XP counts once in that total or, like its Gold, which §Fin de "
+        "tour pays out at the end of every turn, again each round",
+        "the XP tokens taken, plus the XP printed on heroes, weapons and played quests, each once, in the final "
+        "score (common.score)", name="printed_xp_once"),
     Gap("§Quêtes", "a quest asks for heroes and weapons of its class: whether it needs both a hero and a weapon or "
         "cards of the class of either kind, how many, and whether cards still in hand count ('have', where the "
         "text elsewhere says 'control') is never said",
         "the quest's printed count per class, heroes and weapons counted together, among the cards the player has "
         "played (common.meets)", name="quest_requirement"),
-    Gap("§Jouer des cartes §Fin de tour", "'Or' on a card names its cost (top left corner, §Jouer des cartes) and the "
-        "gold it produces at the end of each turn (§Fin de tour); both sit on the card's left side, and the rule that "
-        "keeps 'l'Or' of a past round's card, the numbers on its left side, does not say which of the two",
+    Gap("§Jouer des cartes §Fin de tour", "'Or' on a card names its cost, printed 'dans le coin supérieur gauche' "
+        "(§Jouer des cartes), and its gold production, 'sur toutes les cartes devant vous', paid at the end of "
+        "each turn (§Fin de tour) from a place on the card never given; the rule that keeps 'l'Or' of a past round's card keeps 'the numbers and symbols on the "
+        "left side', where the cost is printed: which gold it keeps is not said in words, though only the "
+        "production has a use once the card is paid",
         "the production is a number of its own on each card (components: gold), kept after the card's round; the "
         "cost is paid once (common.production, play.card)", name="gold_cost_or_production"),
-    Gap("§Mise en place", "the first player is drawn at random 'for the play phase', with no time given: before or "
-        "after the quests are dealt and kept, before or after the draft",
-        "a log draws it once every player has kept its quests, before the first pack is dealt (setup.first's Need; "
-        "the draw changes nothing before the play phase)", name="first_player_when"),
-    Gap("§Icônes de classe §Fin de manche", "'icône' names a card's class icon (§Icônes de classe, with its colour) "
-        "and, in the tip of §Fin de manche, what stays visible on the stacked cards of past rounds, whose 'abilities' "
-        "stay in effect: whether those icons are the class icons or the Attack, Gold and XP symbols of the left side "
-        "is not said",
-        "the left side's Attack, Gold and XP (§Jouer des cartes); a past round's class counts only under option "
-        "class_after=all", name="icon_two_things"),
     Gap("§Monstres", "a monster with a text box is defeated by following its instructions, one with XP or Gold values "
         "by taking them: what a monster with both gives, in which order, and how long a monster's text effect lasts "
         "(the end-of-round limit of §Jouer des cartes is said of heroes and weapons only) are never said",
         "a monster gives its text's gain and its XP and Gold at once, when defeated, and nothing of it lasts "
         "(play.monster; the illustrative monsters have one or the other)", name="monster_text_and_values"),
+    # from the s39 precision review's uncovered defects (each checked against the seed)
+    Gap("§Fin de tour", "the end of a turn gains '5 Or plus un Or supplémentaire égal à la production totale d'Or': "
+        "to the letter, 'un Or' is one gold, five plus one more; the sum meant, 5 plus the production, is not what "
+        "the words say",
+        "5 gold plus the total production of the cards in front of the player (turn_end, rulings.end_gain; the "
+        "facts: 'gain 5 gold plus gold production')", name="one_extra_gold"),
+    Gap("§Mise en place §Fin de manche", "the start player 'alternera dans le sens des aiguilles d'une montre' over "
+        "the four rounds (§Mise en place), a verb for taking turns rather than moving round the table, and §Fin de "
+        "manche gives the same rule again with another verb, 'tournera', which it defines (the player second in a "
+        "round starts the next)",
+        "the start player moves one seat clockwise each round (§Fin de manche)", name="start_alternates"),
+    Gap("§Mise en place", "each player 'reçoit 5 cartes Quête' from a quest deck that is never said to be formed "
+        "or shuffled before the deal; only where the quests not kept go, 'au bas de la pioche Quête', is given",
+        "the deal is a chance event of the log (setup.quests: any 5 quests of the deck)", name="quest_deck_shuffled"),
 )

@@ -18,9 +18,10 @@ GOLD = Option(
     "gold", "§Mise en place",
     "how much gold each player starts with: the rulebook text gives no number and public sources differ",
     {"9": "9 gold each (most sources)", "5": "5 gold each (one source)"}, "9", kind="disputed",
-           basis=Basis("published", "dungeon-draft.md:5", "9",
-                       "the text gives no starting gold; most published sources give 9",
-                       against="dungeon-draft.md:5"))
+           basis=Basis("published", "dungeon-draft.md:6", "9",
+                       "the text gives no starting gold, though a first turn's cards cost gold and gold is gained only "
+                       "at the end of a turn (§Fin de tour); most published sources give 9",
+                       against="dungeon-draft.md:6"))
 PASS = Option(
     "pass", "§Mise en place",
     "which way the draft hands pass in each round: the text says only that it depends on the round",
@@ -72,33 +73,11 @@ def end_gain(s, p):
     return 5 + production(s, p)
 
 
-def _due(s, a):
-    # the gold due: given by the effect that takes it, or the end-of-turn gain (play.end);
-    # the checks also evaluate it with the arguments of other events (no player: nothing due)
-    if hasattr(a, "due"):
-        return a.due
-    return 0 if a.p is None else end_gain(s, a.p)
-
-
-RESERVE_SHORT = Ruling(
-    "reserve_short", "§Fin de tour",
-    "a player takes gold from the common reserve (end of turn, a monster, an ability) and the reserve holds less than is due",
-    arises=lambda s, a: _due(s, a) > s.pool,
-    answers=(
-        Answer("§Fin de tour", SRC, "the player takes the gold due from the reserve, which holds it",
-               lambda s, a: s.pool >= _due(s, a), _due),
-        Answer("§Jouer des cartes", "option:reserve=unlimited", "the reserve never runs out: all the gold due",
-               lambda s, a: True, _due),
-        Answer("§Jouer des cartes", "option:reserve=finite", "the player takes what the reserve holds",
-               lambda s, a: True, lambda s, a: Max(0, Min(_due(s, a), s.pool))),
-    ),
-    action="play.end",
-)
-
-
 def take(s, p: int, due):
-    """Gold the player takes from the reserve: (gold vector, pool) after taking."""
-    got = decide(RESERVE_SHORT, s, args(p, due=due))
+    """Gold the player takes from the reserve: (gold vector, pool) after taking. The text never
+    counts the reserve nor says what is taken when it holds less than is due (gap
+    common_gold_reserve): option reserve, read here (under `unlimited` the pool may go below 0)."""
+    got = Max(0, Min(due, s.pool)) if s.cfg.opt("reserve") == "finite" else due
     return bump(s.gold, p, got), s.pool - got
 
 
@@ -291,4 +270,4 @@ XP_TIE = Ruling(
     ),
 )
 
-RULINGS = (RESERVE_SHORT, STOP_EARLY, COUNTS_ITSELF, PASS_DIRECTION, XP_TIE, CLASS_AFTER)
+RULINGS = (STOP_EARLY, COUNTS_ITSELF, PASS_DIRECTION, XP_TIE, CLASS_AFTER)

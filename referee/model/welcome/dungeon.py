@@ -159,19 +159,22 @@ def _defeaters(s):
 
 # When two tiles could both defeat the monster faced, §Donjon says only that a remaining tile
 # defeats it, not which one acts. It matters where acting has a consequence: the Ring of Power
-# adds the monster's strength to the HP (§Équipement.Anneau). (A Vorpal weapon that strikes once,
+# adds the monster's strength to the HP (§Équipement.Anneau), which, read literally, it does for
+# every monster of strength 1 and 2 whatever else defeats it (the default follows that letter). (A Vorpal weapon that strikes once,
 # option vorpal=one, is spent beside another tile too; with the published tiles that other tile
 # defeats every later copy as well, so no outcome depends on it.)
 RING_OVERLAP = Ruling(
     "ring_overlap", "§Donjon §Équipement.Anneau",
-    "the Ring of Power and another remaining tile both defeat the monster faced: does the Ring add its "
-    "strength to the HP?",
+    "the Ring of Power and another remaining tile both defeat the monster faced (with the shipped tiles, the "
+    "Rogue's Vorpal Dagger named Goblin or Skeleton): which of them is deemed to defeat it, §Donjon saying only "
+    "'if a remaining tile defeats it'?",
     arises=lambda s, a: (lambda d: And(s.phase == ENCOUNTER, d["ring"], Or(d["pact"], s.pact_next, d["vorp"],
                                                                           d["others"])))(_defeaters(s)),
     answers=(
-        Answer("§Équipement.Anneau", "option:ring_overlap=gain", "the Ring acts whenever it can: the HP go up",
+        Answer("§Équipement.Anneau", "option:ring_overlap=gain", "the Ring defeats it too, as §Équipement.Anneau "
+               "reads literally, and adds its strength: the HP go up",
                lambda s, a: True, lambda s, a: True),
-        Answer("§Donjon", "option:ring_overlap=other_first", "the other tile defeats the monster: no HP gained",
+        Answer("§Donjon", "option:ring_overlap=other_first", "the other tile alone is deemed to defeat it: no HP gained",
                lambda s, a: True, lambda s, a: False),
     ),
     outcome="bool", action="dungeon.fight",
@@ -222,16 +225,17 @@ SURVIVE = Ruling(
     "survive", "§Issue", "the Healing Potion or the Ring of Power changed the runner's HP during the dungeon: does he survive it when he leaves?",
     arises=lambda s, a: And(s.phase == DUNGEON, Sum(s.dungeon) == 0),
     answers=(
-        Answer("§Équipement.Potion", "livret",
-               "the Healing Potion and the Ring of Power change the HP during the dungeon: read by the HP "
-               "they leave, the runner survives while he has HP left",
+        Answer("§Équipement.Potion §Équipement.Anneau", "livret",
+               "the Healing Potion restores the HP to the printed base and the Ring of Power adds to them the "
+               "strength of the monsters it defeats: read by the HP they leave, the runner survives while he has "
+               "HP left",
                applies=lambda s, a: Or(s.potion_used, s.gain > 0),
                gives=lambda s, a: s.hp >= _need(s)),
         Answer("§Issue", "livret",
                "the runner survives when the total damage is below his starting HP",
                applies=lambda s, a: True,
                gives=lambda s, a: s.dmg <= s.hp0 - _need(s)),
-        Answer("§Équipement.Potion", "option:survive=hp", "read by the HP left (the Potion and the Ring count)",
+        Answer("§Équipement.Potion §Équipement.Anneau", "option:survive=hp", "read by the HP left (the Potion and the Ring count)",
                applies=lambda s, a: Or(s.potion_used, s.gain > 0), gives=lambda s, a: s.hp >= _need(s)),
         Answer("§Issue", "option:survive=damage", "read by the total damage against the starting HP",
                applies=lambda s, a: Or(s.potion_used, s.gain > 0), gives=lambda s, a: s.dmg <= s.hp0 - _need(s)),

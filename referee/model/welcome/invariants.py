@@ -135,19 +135,25 @@ OPTIONS = (
            {"hp": "the HP left (the tiles' reading, listed first)", "damage": "the total damage against the "
             "starting HP (§Issue's sentence)"}, "hp", kind="silent",
            basis=Basis("model", "§Issue §Équipement.Potion §Équipement.Anneau", "hp",
-                       "§Issue reads survival from the total damage, while the Potion and the Ring change the HP during the dungeon: the two cannot both hold; the model reads the HP left, or the Potion would never save anyone")),
+                       "§Issue reads survival from the total damage against the starting HP, while the Healing Potion (§Équipement.Potion) and the Ring of Power (§Équipement.Anneau) change the HP during the dungeon: the two cannot both hold; the model reads the HP left, or the Potion would never save anyone")),
     Option("ring_overlap", "§Donjon §Équipement.Anneau", "the Ring of Power and another tile both defeat the "
            "monster faced: does the Ring add its strength to the HP?",
-           {"gain": "yes, the Ring acts whenever it can", "other_first": "no, the other tile defeats it"}, "gain",
+           {"gain": "yes, the Ring defeats it too (§Équipement.Anneau read literally)",
+            "other_first": "no, the other tile alone is deemed to defeat it"}, "gain",
            kind="silent",
-           basis=Basis("model", "§Donjon §Équipement.Anneau", "gain",
-                       "§Donjon defeats a monster when a tile defeats it, and §Équipement.Anneau adds the strength of the monsters the Ring defeats: which tile acted is never said")),
+           basis=Basis("text", "§Équipement.Anneau", "gain",
+                       "read literally, §Équipement.Anneau has the Ring defeat every monster of strength 1 and 2 and add "
+                       "their strength to the HP, whatever other tile defeats it too; only §Donjon's singular ('si un "
+                       "Équipement restant vainc') hints that one tile acts, and it never says which one")),
     Option("chooser", "§Manche suivante", "who picks the next adventurer when the runner was just "
            "eliminated?",
            {"left": "the player who starts the next bidding (next in play on the runner's left)",
-            "runner": "the eliminated runner still picks"}, "left", kind="silent",
+            "runner": "the eliminated runner still picks (the letter of §Manche suivante)"}, "left", kind="silent",
            basis=Basis("model", "§Manche suivante", "left",
-                       "§Manche suivante has the player who just entered choose the next adventurer, and says only who starts the next bidding when that player was eliminated")),
+                       "§Manche suivante has the player who just entered choose the next adventurer, with no exception, "
+                       "while §Issue has just eliminated him; the model departs from that letter: the player who "
+                       "starts the next bidding chooses, the one §Manche suivante puts in an eliminated runner's "
+                       "place, though it says so only of who starts")),
 )
 
 
@@ -157,8 +163,6 @@ def _dungeon_hp0(s):
 
 CLAIMS = (
     Claim("§Monstres", "the monster deck holds 13 cards", "data", lambda c: sum(c.copies), 13, name="monster_deck_holds"),
-    Claim("§Monstres", "the 13 strengths total 52 (facts: 1,1,2,2,3,3,4,4,5,5,6,7,9)", "data",
-          lambda c: sum(m.strength * m.copies for m in c.monsters), 52, source="faits", name="13_strengths_total"),
     Claim("§Matériel", "24 equipment tiles", "data", lambda c: sum(len(a.tiles) for a in c.adventurers), 24, name="24_equipment_tiles"),
     Claim("§Équipement", "an adventurer enters with at most 11 HP (facts: every adventurer totals 11 with "
           "its full kit)", "max", _dungeon_hp0, 11, source="faits",
@@ -194,10 +198,11 @@ GAPS = (
     Gap("§Matériel", "the booklet never says how many players play: the 4 player aids bound it from above, "
         "and no least number is given",
         "2 to 4 players, from the facts file of the published game", name="player_count"),
-    Gap("§Enchères §Manche suivante", "'Aventurier' names both the hero tile the players bid over and the player who "
-        "enters the dungeon with it (the last one in 'becomes the Adventurer'), and §Manche suivante calls that "
-        "player 'the one who just entered' and then 'the previous Adventurer': which of the two the next bidding "
-        "starts from is left to the reader",
+    Gap("§Enchères §Manche suivante §Mise en place.1 §Donjon", "'Aventurier' names both the hero tile the players "
+        "bid over (§Mise en place.1 'un Aventurier commun', §Donjon 'les PV de base de l'Aventurier', §Manche suivante "
+        "'le prochain Aventurier commun') and the player who enters the dungeon with it (§Enchères: the last bidder "
+        "'devient l'Aventurier'; §Manche suivante: 'L'Aventurier précédent commence les prochaines enchères'): only "
+        "the context tells each use apart (a tile is not eliminated and starts no bidding)",
         "the previous Adventurer is the player who entered the dungeon (round.next)", name="adventurer_two_roles"),
     Gap("§Équipement.Omnipotence", "Omnipotence succeeds if 'all the monsters' differ: "
         "after a Polymorph replaced one, whether the monsters are those of the pile as built or those the "
@@ -213,14 +218,16 @@ GAPS = (
         "in its place is not said",
         "it is: the Pact's second defeat falls on whatever monster is faced next (dungeon.fight reads pact_next)",
         name="pact_then_polymorph"),
-    Gap("§Manche suivante", "the player who just entered chooses 'the next' common adventurer: whether it may be "
-        "the one just played (its tiles restored) or must be another is not said",
-        "any of the four, the one just played included (round.next proposes and accepts every adventurer)",
-        name="same_adventurer_again"),
-    Gap("§Mise en place.1", "the first adventurer is 'chosen or drawn at random', and nobody is named to choose, nor "
-        "to decide between choosing and drawing",
-        "the header's setup names the adventurer, however the table settled it (setup.adventurer)",
-        name="first_adventurer_chooser"),
+    Gap("§Équipement.Omnipotence", "Omnipotence is resolved 'après avoir pioché tout le Donjon': everywhere else "
+        "'piocher' is the bidding's draw from the Monster deck (§Enchères), while the Dungeon's cards are revealed "
+        "('révélez les cartes du Donjon une par une', §Donjon); only 'même après un échec normal' places it after the reveals, not once the dungeon "
+        "pile is complete at the end of the bidding",
+        "once the runner has revealed and faced every card of the dungeon pile, when he leaves it (dungeon.leave)",
+        name="omnipotence_drawn_dungeon"),
+    Gap("§Variante", "the author's variant is printed as a data object, {\"Variante de l'auteur \": \"lors du premier "
+        "tour des enchères, …\"}: its title is a key (with a trailing space) and its rule the value, a formatting "
+        "artefact in the rulebook's text",
+        "read as the variant's title and its rule (option variant, off by default)", name="variant_printed_as_data"),
 )
 
 RULINGS = dungeon.RULINGS + rounds.RULINGS

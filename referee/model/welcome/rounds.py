@@ -31,19 +31,25 @@ REVEAL_ASIDE = Action(
 )
 
 
+# §Manche suivante names the chooser with no exception; §Issue has just eliminated him when his
+# failure was his second: the two pull apart (a conflict), and the option settles it.
 CHOOSER = Ruling(
     "chooser", "§Manche suivante", "nobody has won and the runner was just eliminated: who chooses the next adventurer?",
     arises=lambda s, a: s.phase == NEXT,
     answers=(
-        Answer("§Manche suivante", "livret", "the player who just entered the dungeon chooses (a player "
-               "still in the game: an eliminated player takes no further part)",
-               applies=lambda s, a: runner_in_play(s), gives=lambda s, a: s.turn),
-        Answer("§Manche suivante", "option:chooser=left", "the runner was eliminated: the player who "
-               "starts the next bidding (the next player in play on his left) chooses",
+        Answer("§Manche suivante", "livret", "the player who just entered the dungeon chooses: the sentence makes "
+               "no exception for one just eliminated",
+               applies=lambda s, a: True, gives=lambda s, a: s.turn),
+        Answer("§Issue", "livret", "a second failure eliminates that player: out of the game, he makes no more "
+               "choices, and no one is named to choose in his place",
+               applies=lambda s, a: Not(runner_in_play(s)), gives=lambda s, a: next_in_play(s)),
+        Answer("§Manche suivante", "option:chooser=left", "the player who starts the next bidding (the next "
+               "player in play on the runner's left, whom §Manche suivante puts in an eliminated runner's place "
+               "for the start) chooses",
                applies=lambda s, a: Not(runner_in_play(s)),
                gives=lambda s, a: next_in_play(s)),
-        Answer("§Manche suivante", "option:chooser=runner", "the runner chooses even though he was just "
-               "eliminated", applies=lambda s, a: Not(runner_in_play(s)),
+        Answer("§Manche suivante", "option:chooser=runner", "the eliminated runner still chooses, as the letter "
+               "of §Manche suivante has it", applies=lambda s, a: Not(runner_in_play(s)),
                gives=lambda s, a: s.turn),
     ),
     outcome="int", action="round.next",
