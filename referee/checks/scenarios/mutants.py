@@ -137,18 +137,19 @@ def _mutations(game: Any, rows: list[dict], rng: random.Random, per_game: int = 
         rs = copy.deepcopy(rows)
         ev = rs[i]
         act = game.action(ev["do"])
+        if kind == "field" and not [p for p in act.params if p.name in ev or p.optional]:
+            kind = "drop"  # an event with no field: dropped instead
         if kind == "field":
-            prms = [p for p in act.params if p.name in ev or p.optional]
-            if not prms:
-                kind = "drop"
-            else:
-                prm = rng.choice(prms)
-                new = _other_value(prm, ev.get(prm.name), cfg, players, rng)
-                if new is None:
-                    continue
-                ev[prm.name] = new
-                yield kind, f"event {ev['n']} ('{ev['do']}'): field \"{prm.name}\" changed", rs
+            got = _field(game, rs, i, cfg, players, rng)
+            if got is None:  # no other readable value for that field here (a game's own kind): the
+                # other events, in a seeded order, so that the game keeps its field mutant
+                got = next((x for k in rng.sample(events, len(events)) if (x := _field(game, rs, k, cfg, players, rng))),
+                           None)
+            if got is None:
                 continue
+            ev, prm = got
+            yield kind, f"event {ev['n']} ('{ev['do']}'): field \"{prm.name}\" changed", rs
+            continue
         if kind == "player":
             if ev["by"] == "chance" or len(players) < 2:
                 continue
@@ -160,6 +161,21 @@ def _mutations(game: Any, rows: list[dict], rng: random.Random, per_game: int = 
         elif kind == "duplicate":
             rs.insert(i + 1, copy.deepcopy(ev))
             yield kind, f"event {ev['n']} ('{ev['do']}') recorded twice", renumber(rs)
+
+
+def _field(game: Any, rs: list, k: int, cfg: Any, players: list[str], rng: random.Random) -> tuple | None:
+    """Event k of rs with one of its fields given another readable value, in place: (the
+    event, the param), or None when it has none this module can change."""
+    ev = rs[k]
+    prms = [p for p in game.action(ev["do"]).params if p.name in ev or p.optional]
+    if not prms:
+        return None
+    prm = rng.choice(prms)
+    new = _other_value(prm, ev.get(prm.name), cfg, players, rng)
+    if new is None:
+        return None
+    ev[prm.name] = new
+    return ev, prm
 
 
 def _unreadable_values(prm: Any, cfg: Any, players: list[str]) -> list[tuple[str, Any]]:
