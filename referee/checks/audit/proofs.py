@@ -287,7 +287,8 @@ class Proofs:
                 self._always_at(f, c, counts)
             built = self.by_construction(c) if f.status in ("proved", BOUND) else ""
             if built:  # the proof rests on the illustrative numbers: no proof about the real game
-                f.status = BUILT
+                if f.status == "proved":  # an upper bound no game reached stays that: the set does not reach it either
+                    f.status = BUILT
                 f.details.append(built)
             self.add(f)
 

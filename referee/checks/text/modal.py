@@ -1,8 +1,7 @@
 """may-must: one act (a verb and its object) that one sentence permits ("peut") and another
 requires ("doit", "il faut"). The two words disagree on whether it may be declined; read
-together, a requirement for the same case decides it, so the finding says both readings
-(same case: the 'may' misleads; different cases: they are not marked apart), never that the
-text leaves the choice open. Negated modals (`ne peut pas`) forbid, and are left out; so is a modal
+together, a requirement decides wherever both apply, so the finding says the 'may' misleads
+there, never that the text leaves the choice open. Negated modals (`ne peut pas`) forbid, and are left out; so is a modal
 whose verb or object cannot be read (no infinitive, no noun after it)."""
 from __future__ import annotations
 
@@ -60,8 +59,8 @@ def may_must(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
             first, other = sorted((may, must), key=lambda u: (u.line, u.index))
             yield Hit(first.cite, "may-must", "contradiction",
                       f"the same act ('{verb} ... {obj}') is allowed ('may') in {may.cite} and required ('must') in "
-                      f"{must.cite}: where both speak of one case, the requirement leaves no choice and the 'may' reads "
-                      "as one; where they do not, the text does not mark the two cases apart", first.line,
+                      f"{must.cite}: the 'may' suggests a choice that the requirement takes away wherever both apply",
+                      first.line,
                       f"{verb} {obj}", also=(other.cite,))
 
 

@@ -405,7 +405,8 @@ GAPS = (
         "a trap not disarmed adds to the resistance the value its card has in the component set (declared by "
         "exploration_cards_missing), and an eliminating one also strikes an adventurer (s8_dungeons.resistance)", name="trap_resistance"),
     Gap("§7.6 §9.1 §9.2", "'guilde' names both the Guilde des Voleurs, a Troupes building (§7.6), and the guilds "
-        "bought at the Avant-Poste for 1 VP each, six of which end the game (§9.1, §9.2): the guilds are never "
+        "a player buys at the Avant-Poste by meeting each one's condition, each bringing 1 VP, six of which end the "
+        "game (§9.1, §9.2): the guilds are never "
         "listed (6_guilds_conditions), and whether the building is one of them, or counts toward 'les 6 guildes', "
         "is not said",
         "it is not: the guilds are a list of their own (components/guilds.toml), apart from the buildings",

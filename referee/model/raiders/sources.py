@@ -32,10 +32,10 @@ AP_TOKENS = Sourced(
 STATUE_GLORY = Sourced(
     "statue_glory", "§9.3",
     says={LIVRET: 0, DECISION: 1},
-    doc="glory a Statue of level 1 or more gives at the end of each turn: §9.3 gives 1, as a dated decision "
-        "('décision du 06.10.2026, après simulation') that the Statue 'rapporte aussi'; no passage states what the "
-        "booklet gave, so the text itself states no contradiction: the livret's value 0 is the project's inference "
-        "from the decision being an addition (--prefer livret plays it)",
+    doc="glory a Statue of level 1 or more gives at the end of each turn: the dated decision of §9.3 "
+        "('décision du 06.10.2026, après simulation') makes it 1, 'aussi', beside the Statue's VP; the rule it "
+        "changes gave none, which no line states: that 0 is read from the decision's 'aussi' (--prefer livret "
+        "plays the earlier rule)",
 )
 SOURCED = (AP_TOKENS, STATUE_GLORY)
 

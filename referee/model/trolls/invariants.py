@@ -176,9 +176,9 @@ GAPS = (
     Gap("§Tour de jeu/1 §Actions/Tir §Actions/Destruction", "'mise'/'miser' names three acts: the one to three cards "
         "bet at the start of the turn (§Mise, §Tour de jeu/1, §Joker/1), the secret bid of Rsv points in a shot or a "
         "melee (§Actions/Tir) and the Rsv points a destruction adds to its Cbt (§Actions/Destruction). Each use is "
-        "qualified where it stands (cards, or pts de Rsv); what the one word leaves in doubt is whether the Rsv "
-        "'mise' of a shot or a melee is spent whatever the result, as the destruction example spends its own "
-        "('dépense', §Actions/Destruction), or only wagered on it (bid_bounds asks it)",
+        "qualified where it stands (cards, or pts de Rsv), so no rule is left unreadable: a wording defect, one word "
+        "for a card bet that builds the Rsv and for a spending of that Rsv (whether a duel's bid is spent is "
+        "bid_bounds' question, not this one's)",
         "three things in the model: turn.bet (cards), duel.bid's amount (Rsv, secret, paid by both sides whatever "
         "the result), act.destroy's bid (Rsv, paid)", name="mise_three_roles"),
     # session 38 (an independent reading of the text against the audit): appended, gap ids are by index
