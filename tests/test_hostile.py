@@ -795,3 +795,53 @@ def test_ctrl_c_while_printing_stops_between_two_lines(monkeypatch):
     r = run(app, ["replay", str(EX / "raiders"), "-f", "json"])
     assert r.exit_code == 130 and len(printed) == 3
     assert [json.loads(x)["verdict"] for x in r.stdout.splitlines()]  # three whole lines
+
+
+# ------------------------------------------------------------------ single files the user names
+def test_a_file_written_for_the_user_is_never_written_through_a_link_or_into_a_fifo(tmp_path):
+    # referee/files.py: a baseline, a witness log, an exported test module
+    from referee.files import write_file
+
+    target = tmp_path / "elsewhere.txt"
+    (tmp_path / "dangling").symlink_to(target)
+    with pytest.raises(OSError, match="a link: not written through"):
+        write_file(tmp_path / "dangling", b"x")
+    assert not target.exists()
+    target.write_bytes(b"the user's")
+    (tmp_path / "alive").symlink_to(target)
+    with pytest.raises(OSError, match="a link"):
+        write_file(tmp_path / "alive", b"x")
+    assert target.read_bytes() == b"the user's"
+    os.mkfifo(tmp_path / "fifo")  # would block a plain open for writing
+    with pytest.raises(OSError, match="not a regular file"):
+        write_file(tmp_path / "fifo", b"x")
+    with pytest.raises(OSError, match="not a regular file"):
+        write_file(tmp_path, b"x")  # a folder
+    write_file(tmp_path / "new.txt", b"new")
+    (tmp_path / "old.txt").write_bytes(b"a longer old text")
+    write_file(tmp_path / "old.txt", b"short")
+    assert (tmp_path / "new.txt").read_bytes() == b"new" and (tmp_path / "old.txt").read_bytes() == b"short"
+
+
+def test_audit_refuses_a_baseline_to_write_through_a_dangling_link_before_auditing(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "base.json").symlink_to(tmp_path / "nowhere" / "b.json")
+    r = run(app, ["audit", "draft", "--no-witness", "--baseline", "base.json"])
+    assert r.exit_code == 2 and "a link that leads nowhere" in _clean(r)
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_witnesses_are_never_written_through_a_link(tmp_path):
+    from types import SimpleNamespace
+
+    from referee.checks import report
+    from referee.checks.findings import Finding
+
+    w = SimpleNamespace(lines=lambda: [{"game": "draft"}, {"n": 1}], expect="legal", cites=[], reaches="x")
+    f = Finding("draft.gap.§1.x", "draft", "gap", ["§1"], "…", witness=w)
+    (tmp_path / "draft.gap.§1.x.jsonl").symlink_to(tmp_path / "target")
+    with pytest.raises(OSError, match="a link"):
+        report.write_witnesses([f], tmp_path)
+    assert not (tmp_path / "target").exists()
+    (tmp_path / "draft.gap.§1.x.jsonl").unlink()
+    assert report.write_witnesses([f], tmp_path) == [tmp_path / "draft.gap.§1.x.jsonl"]

@@ -32,7 +32,9 @@ def write(path: Path, findings: Iterable[Finding]) -> int:
     """Write the baseline of these findings (sorted: the same audit, the same bytes)."""
     held = {f.id: {"severity": f.severity or "not established", "says": f.says} for f in tracked(findings)}
     doc = {"version": BASELINE_VERSION, "tool": "referee", "findings": dict(sorted(held.items()))}
-    path.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    from ..files import write_file
+
+    write_file(path, (json.dumps(doc, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))  # never through a link
     return len(held)
 
 

@@ -149,6 +149,8 @@ def document(games: list[dict]) -> dict:
 
 
 def write_witnesses(findings: list[Finding], d: Path) -> list[Path]:
+    from ..files import write_file
+
     d.mkdir(parents=True, exist_ok=True)
     written = []
     for f in findings:
@@ -162,6 +164,6 @@ def write_witnesses(findings: list[Finding], d: Path) -> list[Path]:
         if f.rule and f.status in ("hole", "conflict"):  # a ruling's question (checks/audit/rulings.py)
             expect["decides"] = f.rule
         lines[0] = {**lines[0], "note": f"witness of {f.id}: {f.witness.reaches}", "expect": expect}
-        path.write_bytes(b"\n".join(orjson.dumps(x) for x in lines) + b"\n")
+        write_file(path, b"\n".join(orjson.dumps(x) for x in lines) + b"\n")  # never through a link (files.py)
         written.append(path)
     return written

@@ -70,6 +70,9 @@ def audit(
     try:  # read before the audit runs: a bad baseline or ignore costs nothing
         ignored = B.ignores(B.pyproject())
         known = B.read(baseline) if baseline is not None and baseline.exists() else None
+        if baseline is not None and known is None and baseline.is_symlink():  # to be written: never through a link
+            raise BadInput(f"{baseline}: the baseline would be written through a link that leads nowhere: not written "
+                           "(give the file's own path)")
     except BadInput as e:
         err.print(f"referee: {e}")
         raise typer.Exit(BAD) from None
@@ -85,7 +88,11 @@ def audit(
         findings = a.run()
         results.append((g, findings, a.timings if timings else {}))  # no clock: the same input, the same bytes
         if witness_dir is not None:
-            written = report.write_witnesses(findings, witness_dir / g.name)
+            try:
+                written = report.write_witnesses(findings, witness_dir / g.name)
+            except OSError as e:
+                err.print(f"referee: {e.filename or witness_dir / g.name}: a witness cannot be written: {e.strerror or e}")
+                raise typer.Exit(BAD) from None
             err.print(f"{g.name}: {len(written)} witnesses written to {witness_dir / g.name}")
     found = [x for _, f, _ in results for x in f]
     if baseline is not None and known is None:

@@ -153,7 +153,9 @@ def module_name(game: Game, doc: dict, engine: str | None, strict: bool) -> str:
 def write_pytest(game: Game, out_dir: Path, name: str, engine: str | None = None, strict: bool = True) -> Path:
     doc = orjson.loads((out_dir / "manifest.json").read_bytes())
     path = out_dir / name
-    path.write_text(pytest_text(game, doc, engine, strict), encoding="utf-8")
+    from ...files import write_file
+
+    write_file(path, pytest_text(game, doc, engine, strict).encode("utf-8"))  # never through a link
     return path
 
 

@@ -1,0 +1,45 @@
+"""Writing a file the user names (a baseline, a witness log, an exported test module):
+never through a link and never into anything but a regular file, so a link left at that
+name cannot send our bytes to a file elsewhere, and a FIFO or a device there cannot block
+or swallow them. A folder of outputs written all at once is checks/scenarios/outdir.py's."""
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+
+def _refuse(path: Path) -> None:
+    """OSError for what is at `path` when it is there and no regular file (lstat: a link is
+    seen as a link)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(mode):
+        raise OSError(errno.ELOOP, "a link: not written through", str(path))
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, "not a regular file: not written into", str(path))
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Create `path`, or truncate the regular file there, and write `data`. Raises OSError
+    (its strerror says why) for a link, a folder, a FIFO, a device or a socket at that name."""
+    _refuse(path)
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags, 0o666)  # no O_TRUNC yet: what is there is checked first
+    except OSError:
+        _refuse(path)  # put there since the check: say what it is
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file: not written into", str(path))
+        os.ftruncate(fd, 0)
+        os.set_blocking(fd, True)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
