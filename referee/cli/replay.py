@@ -9,6 +9,7 @@ from typing import Annotated, Iterator, Optional
 import orjson
 import typer
 
+from ..interrupts import HeldInterrupt
 from .common import BAD, FOUND, OK, Fmt, decided_how, err, out
 
 
@@ -233,21 +234,9 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-class _Whole:
+class _Whole(HeldInterrupt):
     """While the verdicts are printed, Ctrl-C takes effect between two lines, never inside
     one (a consumer of `-f json` never reads half a verdict): `check()` after each line."""
-
-    def __enter__(self):
-        import signal
-        import threading
-
-        self.hit, self.old = False, None
-        if threading.current_thread() is threading.main_thread():
-            self.old = signal.signal(signal.SIGINT, self._hit)
-        return self
-
-    def _hit(self, *_):
-        self.hit = True
 
     def check(self) -> None:
         if self.hit:
@@ -255,10 +244,7 @@ class _Whole:
             _interrupted("the verdicts printed so far are whole lines; the rest were not printed")
 
     def __exit__(self, *exc):
-        import signal
-
-        if self.old is not None:
-            signal.signal(signal.SIGINT, self.old)
+        super().__exit__(*exc)
         if exc[0] is None:
             self.check()
         return False

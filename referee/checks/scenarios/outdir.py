@@ -10,6 +10,8 @@ from typing import Callable
 
 import orjson
 
+from ...interrupts import HeldInterrupt
+
 from ...model.kernel import BadInput, Game
 from .build import build
 from .families import _families, configurations
@@ -175,26 +177,11 @@ def _write_all(out_dir: Path, files: dict[str, bytes], remove: list[str]) -> Non
         os.replace(tmps["manifest.json"], out_dir / "manifest.json")
 
 
-class _Deferred:
+class _Deferred(HeldInterrupt):
     """Ctrl-C (SIGINT) held back while the block runs, raised as KeyboardInterrupt at its end."""
 
-    def __enter__(self):
-        import signal
-        import threading
-
-        self.hit, self.old = False, None
-        if threading.current_thread() is threading.main_thread():
-            self.old = signal.signal(signal.SIGINT, self._hit)
-        return self
-
-    def _hit(self, *_):
-        self.hit = True
-
     def __exit__(self, *exc):
-        import signal
-
-        if self.old is not None:
-            signal.signal(signal.SIGINT, self.old)
+        super().__exit__(*exc)
         if self.hit and exc[0] is None:
             raise KeyboardInterrupt
         return False
