@@ -50,3 +50,16 @@ class Undecided(RefereeError):
 
     exit_code = 1
     kind = "undecided"
+
+
+# A message longer than this is cut where it is shown (a verdict's problem, a line on stderr):
+# a value the input gave is quoted in it, and a 900 KB player name must not make a 900 KB line.
+MAX_MESSAGE = 1000
+
+
+def brief(text: str) -> str:
+    """`text`, or its start and how long it was when longer than MAX_MESSAGE."""
+    if len(text) <= MAX_MESSAGE:
+        return text
+    return f"{text[:MAX_MESSAGE - 200]} ... ({len(text):,} characters in all: the rest is not shown)"
+

@@ -845,3 +845,23 @@ def test_witnesses_are_never_written_through_a_link(tmp_path):
     assert not (tmp_path / "target").exists()
     (tmp_path / "draft.gap.§1.x.jsonl").unlink()
     assert report.write_witnesses([f], tmp_path) == [tmp_path / "draft.gap.§1.x.jsonl"]
+
+
+def test_a_huge_value_quoted_in_an_error_never_makes_a_huge_line(tmp_path):
+    # a 900 KB player name, listed by the message that names the header's players, and a
+    # 100 KB option name: the message is cut (errors.brief), located as before
+    import orjson
+
+    src = sorted((EX / "welcome").glob("*.jsonl"))[0]
+    rows = [orjson.loads(x) for x in src.read_bytes().splitlines() if x.strip()]
+    rows[0]["players"][1] = "P" * 900_000
+    rows[1]["by"] = "Nobody"
+    log = tmp_path / "big.jsonl"
+    log.write_bytes(b"\n".join(orjson.dumps(r) for r in rows[:3]) + b"\n")
+    for fmt in ("text", "json"):
+        r = run(app, ["replay", str(log), "-f", fmt])
+        text = _clean(r)
+        assert r.exit_code == 2 and len(text) < 5000 and "characters in all" in text, (fmt, len(text))
+        assert f"{log}:2" in text or '"line":2' in text.replace(" ", "")
+    r = run(app, ["audit", "draft", "--no-witness", "-o", "x" * 100_000 + "=1"])
+    assert r.exit_code == 2 and len(_clean(r)) < 5000

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import typer
 
+from ..errors import MAX_MESSAGE, brief
 from ..model import load, names
 from ..model.kernel import BadInput
 
@@ -37,6 +38,9 @@ class Lines:
 
     def print(self, *objects, markup: bool | None = None, **kw) -> None:
         text = objects[0] if len(objects) == 1 else None
+        if self.stderr and isinstance(text, str) and len(text) > MAX_MESSAGE:  # an error quoting what the user gave
+            text = brief(text)
+            objects = (text,)
         plain = markup is False or (markup is None and self.stderr)  # stderr never reads markup
         if isinstance(text, str) and plain and not kw and text.isprintable():
             self.file.write(text + "\n")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from ..errors import brief
 from ..model import load
 from ..model.kernel import BadInput, Game, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
@@ -32,6 +33,9 @@ class Problem:
     source: str | None = None
     field: str | None = None
     state: dict | None = None
+
+    def __post_init__(self) -> None:
+        self.message = brief(self.message)  # a value the input gave is quoted in it: never a line of megabytes
 
     def render(self, file: str) -> str:
         where = f"{file}:{self.line}" if self.line else file  # 0: the file as a whole
