@@ -865,3 +865,21 @@ def test_a_huge_value_quoted_in_an_error_never_makes_a_huge_line(tmp_path):
         assert f"{log}:2" in text or '"line":2' in text.replace(" ", "")
     r = run(app, ["audit", "draft", "--no-witness", "-o", "x" * 100_000 + "=1"])
     assert r.exit_code == 2 and len(_clean(r)) < 5000
+
+
+def test_a_batch_says_which_linked_folders_it_leaves_out(tmp_path):
+    # links to folders are not followed (a loop cannot hold the batch): the user is told
+    # which, so the verdicts are not read as covering their logs
+    import shutil
+
+    (tmp_path / "batch").mkdir()
+    (tmp_path / "other").mkdir()
+    log = sorted((EX / "welcome").glob("*.jsonl"))[0]
+    shutil.copy(log, tmp_path / "batch" / "a.jsonl")
+    shutil.copy(log, tmp_path / "other" / "b.jsonl")
+    (tmp_path / "batch" / "sub").symlink_to(tmp_path / "other")
+    (tmp_path / "batch" / "loop").symlink_to(tmp_path / "batch")
+    r = run(app, ["replay", str(tmp_path / "batch"), "-f", "json"])
+    text = _clean(r)
+    assert r.exit_code == 0 and [json.loads(x)["file"] for x in r.stdout.splitlines()] == [str(tmp_path / "batch" / "a.jsonl")]
+    assert "sub: a link to a folder, not followed" in text and "loop: a link to a folder, not followed" in text

@@ -13,11 +13,12 @@ from ..interrupts import HeldInterrupt
 from .common import BAD, FOUND, OK, Fmt, decided_how, err, out
 
 
-def _files(paths: list[Path], unlisted: list | None = None) -> Iterator[Path]:
+def _files(paths: list[Path], unlisted: list | None = None, linked: list | None = None) -> Iterator[Path]:
     """The logs given: each file as it is, each folder's *.jsonl at any depth (symbolic links
-    to folders not followed), sorted. A folder inside that cannot be listed is put in
-    `unlisted` as (folder, why): pathlib's rglob skipped it without a word, and a batch whose
-    unreadable part was never replayed said "legal" of the rest."""
+    to folders not followed: a loop cannot hold a batch), sorted. A folder inside that cannot
+    be listed is put in `unlisted` as (folder, why): pathlib's rglob skipped it without a
+    word, and a batch whose unreadable part was never replayed said "legal" of the rest. A
+    link to a folder is put in `linked`: its logs are left out, and the user is told so."""
     import fnmatch
 
     for p in paths:
@@ -32,6 +33,8 @@ def _files(paths: list[Path], unlisted: list | None = None) -> Iterator[Path]:
 
         for at, dirs, names in os.walk(p, onerror=failed):
             found.extend(Path(at) / n for n in dirs + names if fnmatch.fnmatchcase(n, "*.jsonl"))
+            if linked is not None:
+                linked.extend(Path(at) / n for n in dirs if os.path.islink(os.path.join(at, n)))
         yield from sorted(found)
 
 
@@ -125,8 +128,13 @@ def replay(
             _interrupted("no verdict printed")
         return _report([one], explain, expect, format)
     unlisted: list = []
-    files = list(_files(paths, unlisted))
+    linked: list = []
+    files = list(_files(paths, unlisted, linked))
     from ..replays.log import printable
+
+    for d in sorted(linked):  # said, not silent: the verdicts below do not cover its logs
+        err.print(f"referee: {printable(str(d))}: a link to a folder, not followed: its logs are not in this batch "
+                  "(give it as an argument of its own to replay them)", markup=False)
 
     if unlisted:  # refused before anything is replayed: its logs would be left out unseen
         for d, why in unlisted:
