@@ -21,8 +21,8 @@ def of_class(s, rows, p: int, c: int):
     return Sum(rows[p][k] for k, card in enumerate(comp(s).cards) if card.cls == c)
 
 
-# §Jouer des cartes keeps only the Attack, Gold and XP of a hero or weapon after its round ("ignore
-# all but the numbers and symbols on the left side"); the tip of §Fin de manche keeps "the icons" in
+# §Jouer des cartes keeps only the Attack, Gold and XP of a hero or weapon after its round (only the
+# numbers and symbols of the card's left side); the tip of §Fin de manche keeps "the icons" in
 # effect, the word §Icônes de classe uses for the class icon. The two pull apart on whether a card of
 # an earlier round still counts toward a class condition (§Icônes de classe: an ability's; §Quêtes: a
 # quest's): a conflict of the text, which the published rule (facts) settles as §Jouer des cartes does.
@@ -51,11 +51,11 @@ CLASS_AFTER = Ruling(
                lambda s, a: of_class(s, s.played, a.p, a.c) == of_class(s, s.fresh, a.p, a.c),
                lambda s, a: of_class(s, s.played, a.p, a.c)),
         Answer("§Jouer des cartes", "règles", "after its round a hero or weapon keeps only its Attack, Gold and XP "
-               "('ignore all but the numbers and symbols on the left side of the card'): its class no longer counts",
+               "(only the numbers and symbols of the card's left side are read): its class no longer counts",
                _earlier, lambda s, a: of_class(s, s.fresh, a.p, a.c)),
-        Answer("§Fin de manche", "règles", "the tip stacks past rounds' cards so that only 'their icons' show, 'since "
-               "only the icons' abilities stay in effect', and 'icône' is the word of §Icônes de classe for the class "
-               "icon: its class still counts",
+        Answer("§Fin de manche", "règles", "the tip stacks past rounds' cards so that only their icons show, the icons' "
+               "abilities staying in effect, and 'icône' is the word §Icônes de classe uses for the class icon: its "
+               "class still counts",
                _earlier, lambda s, a: of_class(s, s.played, a.p, a.c)),
         Answer("§Jouer des cartes", "option:class_after=round", "only this round's heroes and weapons count",
                lambda s, a: True, lambda s, a: of_class(s, s.fresh, a.p, a.c)),

@@ -234,12 +234,12 @@ GAPS = (
         "a monster gives its text's gain and its XP and Gold at once, when defeated, and nothing of it lasts "
         "(play.monster; the illustrative monsters have one or the other)", name="monster_text_and_values"),
     # from the s39 precision review's uncovered defects (each checked against the seed)
-    Gap("§Fin de tour", "the end of a turn gains '5 Or plus un Or supplémentaire égal à la production totale d'Or': "
+    Gap("§Fin de tour", "the end of a turn gains 5 Gold plus 'un Or supplémentaire' equal to the total Gold production: "
         "to the letter, 'un Or' is one gold, five plus one more; the sum meant, 5 plus the production, is not what "
         "the words say",
         "5 gold plus the total production of the cards in front of the player (turn_end, rulings.end_gain; the "
         "facts: 'gain 5 gold plus gold production')", name="one_extra_gold"),
-    Gap("§Mise en place §Fin de manche", "the start player 'alternera dans le sens des aiguilles d'une montre' over "
+    Gap("§Mise en place §Fin de manche", "the start player 'alternera' clockwise over "
         "the four rounds (§Mise en place), a verb for taking turns rather than moving round the table, and §Fin de "
         "manche gives the same rule again with another verb, 'tournera', which it defines (the player second in a "
         "round starts the next)",

@@ -189,7 +189,7 @@ GAPS = (
         "those that served come back only after phase 3: what happens when none is left is never said",
         "the option cannot be taken then: a mercenary is bought or drawn only while one is in the pile "
         "(mercenary.buy, mercenary.draw)", name="mercenary_none_left"),
-    Gap("§8.1 §8.7", "the PvE combats come first, 'en commençant par ceux du joueur qui a l'initiative' (§8.1), which "
+    Gap("§8.1 §8.7", "the PvE combats come first, starting with those of the player who holds the Initiative (§8.1), which "
         "reads as all of his before the other's (§8.1 does not say 'en alternant', as §7.2 does of the sends); no "
         "order is given for the PvP combats, nor among one player's own combats, nor for the PvE that a group on a "
         "helmet may fight 'à son tour' once the entry group is routed (§8.7)",
@@ -356,7 +356,7 @@ GAPS = (
         "rejoins the set at the end of the phase (s8_dungeons.phase_end adds mout to mpile), at no place",
         name="mercenary_market"),
     Gap("§6.5 §9.1", "the Avant-Poste evolves when a token is placed on it and the option 'évoluez votre "
-        "Avant-Poste' is chosen (§6.5), and 'avec une action sur l'Avant-Poste, on peut aussi' gain 1 free militia "
+        "Avant-Poste' is chosen (§6.5), and an action on the Avant-Poste may 'aussi' gain 1 free militia "
         "per level or buy 1 guild; §6.5 and §9.1 ('choisir l'option achetez 1 guilde') make each of these an option "
         "chosen for the token, which points to one of the three per token, but 'aussi' may be read as 'as well as "
         "evolving', and the text does not say outright that a token gives only one",
@@ -365,7 +365,7 @@ GAPS = (
         "outpost.evolve, outpost.militia and outpost.guild each spend it (s6_actions._consume)",
         name="outpost_options"),
     Gap("§8.7 §8.3", "a floor succeeded puts 'un marqueur de votre Maison' on the tile, and the dungeon is cleared "
-        "'quand le nombre de marqueurs est égal au nombre d'étages': the count is not limited to one player's "
+        "once its markers number as many as its floors: the count is not limited to one player's "
         "markers, which reads as both players' together, but it follows a sentence about one's own marker, and the "
         "text does not say outright that markers of both Maisons count (§8.3 says only that a clearing by either "
         "player opens the next level to both)",
@@ -398,7 +398,7 @@ GAPS = (
         "sentence of §7.3 leaves out the condition §8.7 and §8.8 give",
         "§8.7 and §8.8 are followed: only an entry group that succeeded is attacked (s8_dungeons.attacker_ready)",
         name="ambush_after_success"),
-    Gap("§8.7 §8.5", "a PvE succeeds when 'score ≥ résistance (après rencontres et pièges non annulés)', so a trap "
+    Gap("§8.7 §8.5", "a PvE succeeds when the score reaches the resistance counted after the encounters and traps not cancelled, so a trap "
         "not disarmed counts against the group, yet no rule says what it adds: §8.5 says that an encounter not "
         "cancelled adds its bonus to the resistance and what an eliminating trap (Trappe, Gouffre) does, and "
         "nothing of what any other trap does (the Exploration cards are lost: exploration_cards_missing)",

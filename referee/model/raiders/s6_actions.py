@@ -229,7 +229,7 @@ EVOLVE = Action(
         Need("§3.3", "a building has three levels at most", lambda s, a: s.level[a.p][a.building] < TOP),
         Need("§6.4", "the player has the stones the tile asks", lambda s, a: s.stones[a.p] >= _cost(s, a),
              lambda s, a: f"needs {_cost(s, a)} stones, has {s.stones[a.p]}"),
-        # §6.4 "pendant la phase 2, à tout moment": phase 2 is the actions and the sending of groups
+        # §6.4: at any moment of phase 2; phase 2 is the actions and the sending of groups
         # that ends it (gap phase_numbers), as for identifying (s7_groups._before_combats)
         Need("§6.4", "evolving happens during phase 2 (actions and sending groups)",
              lambda s, a: Or(s.phase == ACTIONS, Or(s.expedition[0] >= 1, s.expedition[1] >= 1))),

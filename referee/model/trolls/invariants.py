@@ -71,7 +71,7 @@ GAPS = (
     # The price is given per whole multiple of Mvt; only the charge example (11" at Mvt 3"
     # paid as 4 x Mvt) shows what a distance in between costs.
     Gap("§Actions/Mouvement §Actions/Charge", "§Actions/Mouvement states a move's cost for whole multiples of Mvt "
-        "only ('x pts de Rsv pour x fois cette valeur'); that a distance in between costs the next whole multiple is "
+        "only (x Rsv points for x times the Mvt); that a distance in between costs the next whole multiple is "
         "shown only by the charge example (§Actions/Charge: 11\" at Mvt 3\" is '4xMvt', 8 points), never stated for "
         "a move",
         "a move pays a whole multiple x of Mvt and goes at most x times Mvt: a distance in between pays the next "
@@ -86,7 +86,7 @@ GAPS = (
         "direction, from which opponent in a group melee, and what if a figure stands in the way, is not said",
         "straight away from one of its opponents in that melee (its player picks which), by that opponent's base; "
         "other figures are not checked", name="recoil_direction"),
-    Gap("§Groupe/2", "the figures of a group must stand 'à l'intérieur d'un cercle de 3'' de rayon' (any such "
+    Gap("§Groupe/2", "the figures of a group must stand inside a circle of 3\" radius (any such "
         "circle): whether a figure's whole base or only its centre must lie inside, and whether the circle is "
         "checked before the action, after it, or both, is not said",
         "any centre the log gives; each figure's centre at most 3\" from it, before the action (the positions the "

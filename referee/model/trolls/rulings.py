@@ -123,7 +123,7 @@ R_FULL = Ruling(
 
 R_SHORT = Ruling(
     "draw_short_refill", "§Tour de jeu/1",
-    "each player draws 'une ou deux cartes dans son deck pour reconstituer sa main', never above 5 cards: whether "
+    "each player draws one or two cards from his deck to rebuild his hand, never above 5 cards: whether "
     "he picks one or two under that ceiling, or must draw what rebuilds his hand to 5, is not said (with 3 cards "
     "in hand: one, or the two that rebuild it); with 2 cards or fewer (after a bet of 3) neither one nor two "
     "rebuilds it",

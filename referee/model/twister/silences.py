@@ -202,8 +202,8 @@ GAPS = (
         "said to count both players' tokens together, or each player's",
         "both players' together: 4 x 2 + 4 x 3 = 20, both players' 10 hidden tokens (hide's Need; "
         "dungeon-twister.md:11-12)", name="room_limit_whose"),
-    Gap("§Blessés §Combat", "§Combat has each player play a combat card; §Blessés says the wounded 'peuvent jouer une "
-        "carte Combat pour se défendre' (may play one): whether a wounded defender may decline to play one is not said",
+    Gap("§Blessés §Combat", "§Combat has each player play a combat card; §Blessés says the wounded may ('peuvent') "
+        "play one to defend themselves: whether a wounded defender may decline to play one is not said",
         "it always plays one, as every defender does (attack's card and dcard; the 0 comes back to the hand, so there is "
         "always one)", name="defender_card"),
     # session 39: defects an independent reading found that no finding reported

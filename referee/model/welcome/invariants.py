@@ -220,12 +220,11 @@ GAPS = (
         name="pact_then_polymorph"),
     Gap("§Équipement.Omnipotence", "Omnipotence is resolved 'après avoir pioché tout le Donjon': everywhere else "
         "'piocher' is the bidding's draw from the Monster deck (§Enchères), while the Dungeon's cards are revealed "
-        "('révélez les cartes du Donjon une par une', §Donjon); only 'même après un échec normal' places it after the reveals, not once the dungeon "
+        "(one at a time, §Donjon); only 'même après un échec normal' places it after the reveals, not once the dungeon "
         "pile is complete at the end of the bidding",
         "once the runner has revealed and faced every card of the dungeon pile, when he leaves it (dungeon.leave)",
         name="omnipotence_drawn_dungeon"),
-    Gap("§Variante", "the author's variant is printed as a data object, {\"Variante de l'auteur \": \"lors du premier "
-        "tour des enchères, …\"}: its title is a key (with a trailing space) and its rule the value, a formatting "
+    Gap("§Variante", "the author's variant is printed as a data object, {\"Variante de l'auteur \": \"…\"}: its title is a key (with a trailing space) and its rule the value, a formatting "
         "artefact in the rulebook's text",
         "read as the variant's title and its rule (option variant, off by default)", name="variant_printed_as_data"),
 )
