@@ -1,4 +1,4 @@
-"""The witnessed share (issue #16 item 6): the ambiguities and contradictions arising in
+"""The witnessed share (issue #16 item 6): the open questions (gaps, ambiguities, contradictions) arising in
 play, and how many carry a witness game, in the text summary and the JSON document. On
 the toy with two rulings (seconds, no search: witnesses are attached by hand)."""
 import io
@@ -36,7 +36,7 @@ def test_rulings_arise_in_play_and_the_share_counts_their_witnesses():
     assert all("in_play" not in f for f in doc["games"][0]["findings"])  # a count, not a finding's field
     out = io.StringIO()
     report.text(Console(file=out, width=400, color_system=None), g, fs, {})
-    assert "witness games for 1/2 (50%) of the ambiguities and contradictions arising in play" in out.getvalue()
+    assert "witness games for 1/2 (50%) of the open questions arising in play" in out.getvalue()
 
 
 def test_wording_findings_and_what_is_not_a_problem_are_not_counted():

@@ -1,5 +1,6 @@
-"""The witnessed share: of the ambiguities and contradictions that arise in play (a
-ruling's question, a disputed option, two sources' value), how many carry a replayable
+"""The witnessed share: of the questions of the rules that arise in play (a ruling's
+question the text leaves unanswered or answers twice, a disputed option, two sources'
+value: gaps, ambiguities and contradictions), how many carry a replayable
 witness game (issue #16: at least 90%). Text detectors' findings are about wording and
 arise in no game, so they are not counted; neither are findings the audit could not
 establish."""
@@ -12,16 +13,16 @@ from .findings import Finding
 
 @dataclass(frozen=True)
 class Share:
-    in_play: int  # ambiguities and contradictions whose situation arises in play
+    in_play: int  # questions of the rules (gaps, ambiguities, contradictions) whose situation arises in play
     witnessed: int  # ... of which carry a witness game
 
     def percent(self) -> str:
         return f"{100 * self.witnessed / self.in_play:.0f}%" if self.in_play else "n/a"
 
     def line(self) -> str:
-        """The summary's words: `7/9 (78%) of the ambiguities and contradictions arising in play`."""
-        return (f"witness games for {self.witnessed}/{self.in_play} ({self.percent()}) of the ambiguities and "
-                "contradictions arising in play")
+        """The summary's words: `7/9 (78%) of the open questions arising in play`."""
+        return (f"witness games for {self.witnessed}/{self.in_play} ({self.percent()}) of the open questions "
+                "arising in play")
 
     def to_json(self) -> dict:
         return {"in_play": self.in_play, "witnessed": self.witnessed}
