@@ -1,5 +1,5 @@
 """The witnessed share of the default audit (issue #16 item 6: at least 90% of the
-ambiguities and contradictions arising in play carry a replayable witness).
+open questions arising in play, gaps, ambiguities and contradictions, carry a replayable witness).
 
 Run: python bench/witness_share.py [GAME ...] [-- AUDIT OPTIONS]. Runs `referee audit GAME
 -f json` as a user does (a fresh process, the default budgets unless options are given),
