@@ -145,11 +145,6 @@ def _damaged(path: Path, e: BaseException, got: list[Game]) -> str:
     return f"damaged or truncated corpus: cannot read{after}: {why}"
 
 
-def _shown(name: str) -> str:
-    """A member's name as printed: control characters escaped (a name is the archive's text)."""
-    return printable(name)
-
-
 def _bad_path(name: str) -> str | None:
     """Why a member's path is refused: absolute, or climbing out with "..". Nothing is
     extracted, but such a name is the mark of an archive built to write outside its folder."""
@@ -224,7 +219,7 @@ def _tar(path: Path, limits: Limits) -> Iterator[Game]:
     with tf:
         while (m := tf.next()) is not None:
             budget.member(m.size if m.isreg() else 0)
-            name = f"{printable(str(path))}:{_shown(m.name)}"
+            name = f"{printable(str(path))}:{printable(m.name)}"
             what = _kind_refused(m)
             if what is None and m.isdir():
                 continue
@@ -240,9 +235,9 @@ def _tar(path: Path, limits: Limits) -> Iterator[Game]:
 
 def _kind_refused(m: tarfile.TarInfo) -> str | None:
     if m.issym():
-        return f"a symbolic link (to {_shown(m.linkname)}) inside the archive: only regular files are read"
+        return f"a symbolic link (to {printable(m.linkname)}) inside the archive: only regular files are read"
     if m.islnk():
-        return f"a hard link (to {_shown(m.linkname)}) inside the archive: only regular files are read"
+        return f"a hard link (to {printable(m.linkname)}) inside the archive: only regular files are read"
     if m.ischr() or m.isblk():
         return "a device inside the archive: only regular files are read"
     if m.isfifo():
@@ -271,7 +266,7 @@ def _zip(path: Path, limits: Limits) -> Iterator[Game]:
         for info in infos:  # the directory first: a bomb is refused before any byte is inflated
             budget.member(info.file_size)
         for info in infos:
-            name = f"{printable(str(path))}:{_shown(info.filename)}"
+            name = f"{printable(str(path))}:{printable(info.filename)}"
             mode = info.external_attr >> 16
             special = stat.S_IFMT(mode) not in (0, stat.S_IFREG, stat.S_IFDIR)
             if info.is_dir() and not special:
