@@ -10,6 +10,15 @@ import stat
 from pathlib import Path
 
 
+def regular(path: Path) -> bool:
+    """Whether `path` itself is a regular file (lstat: a link, to anything, is not; nor is a
+    folder, a FIFO or a device); False when nothing is there."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
 def _refuse(path: Path) -> None:
     """OSError for what is at `path` when it is there and no regular file (lstat: a link is
     seen as a link)."""

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import copy
 import os
-import stat
 from pathlib import Path
 from typing import Callable
 
 import orjson
 
+from ...files import regular
 from ...interrupts import HeldInterrupt
-
 from ...model.kernel import BadInput, Game
 from .build import build
 from .families import _families, configurations
@@ -25,15 +24,6 @@ class OutDirRefused(BadInput):
 MAX_MANIFEST = 64 << 20  # bytes: a manifest lists file names and expectations, far below this
 
 
-def _regular(path: Path) -> bool:
-    """Whether `path` itself is a regular file: a symbolic link (to anything), a folder, a
-    FIFO or a device is not, and is never read, written through or removed here."""
-    try:
-        return stat.S_ISREG(os.lstat(path).st_mode)
-    except OSError:
-        return False
-
-
 def _own_files(out_dir: Path) -> set[str] | None:
     """The files an earlier run wrote into out_dir, as its manifest.json lists them (plain
     names only: a manifest naming a path elsewhere is not ours); None when there is no such
@@ -42,7 +32,7 @@ def _own_files(out_dir: Path) -> set[str] | None:
     from ...model.kernel.inputs import read_regular
 
     path = out_dir / "manifest.json"
-    if not _regular(path):
+    if not regular(path):
         return None
     try:
         doc = orjson.loads(read_regular(path, MAX_MANIFEST))
@@ -60,7 +50,7 @@ def _own_files(out_dir: Path) -> set[str] | None:
         return None
     # a listed name that is now a link, a folder or a FIFO is no longer what the run wrote:
     # not ours (a link would have the new file written into whatever it points to)
-    return {n for n in set(names) | {"manifest.json"} if _regular(out_dir / n) or not os.path.lexists(out_dir / n)}
+    return {n for n in set(names) | {"manifest.json"} if regular(out_dir / n) or not os.path.lexists(out_dir / n)}
 
 
 def check_out_dir(out_dir: Path, force: bool = False) -> set[str]:
@@ -134,7 +124,7 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
     clash = sorted((set(files) | {"manifest.json"} | ({module} if module else set())) & present - own)
     if clash:
         why = ("not a regular file (a link, a folder...), so not the file an earlier run wrote"
-               if os.path.lexists(out_dir / clash[0]) and not _regular(out_dir / clash[0])
+               if os.path.lexists(out_dir / clash[0]) and not regular(out_dir / clash[0])
                else "not written by `referee scenarios` (its manifest.json does not list it)")
         raise OutDirRefused(f"{out_dir / clash[0]}: {why}: left as it is, and nothing written")
     if module:
