@@ -156,10 +156,8 @@ def proved(game: Any, cfg: Any, components: Path | None, budget: float | None,
     from .checks.invariants import InvResult
 
     fp = fingerprint(game, cfg, components)
-    cert = certificate().get(fp) if fp is not None else None
-    if type(cert) is dict and cert.get("invariants") == len(game.invariants) and type(cert.get("proved")) is list \
-            and all(type(i) is int for i in cert["proved"]) \
-            and sorted(cert["proved"]) == list(range(len(game.invariants))):
+    listed = _certified(fp, len(game.invariants)) if fp is not None else None
+    if listed is not None and all(type(i) is int for i in listed) and sorted(listed) == list(range(len(game.invariants))):
         # every invariant proved for exactly these rules, shipped: no budget can do better
         return [InvResult(i, "proved", CERTIFIED) for i in range(len(game.invariants))]
     where = folder()
@@ -187,6 +185,16 @@ def certificate() -> dict:
     except (OSError, ValueError):
         return {}
     return doc if type(doc) is dict else {}
+
+
+def _certified(fp: str, n: int) -> list | None:
+    """The list of invariants the shipped certificate says are proved for fingerprint `fp`,
+    when its entry is an object for a game of `n` invariants with such a list; else None.
+    Each reader checks the items (`proved` wants all of them, `trusted` takes the valid ones)."""
+    cert = certificate().get(fp)
+    if type(cert) is dict and cert.get("invariants") == n and type(cert.get("proved")) is list:
+        return cert["proved"]
+    return None
 
 
 def trusted(game: Any, cfg: Any, components: Path | None = None) -> frozenset[int]:
@@ -220,9 +228,9 @@ def trusted(game: Any, cfg: Any, components: Path | None = None) -> frozenset[in
         return memo[at]
     n = len(game.invariants)
     got: set[int] = set()
-    cert = certificate().get(fp)
-    if type(cert) is dict and cert.get("invariants") == n and type(cert.get("proved")) is list:
-        got.update(i for i in cert["proved"] if type(i) is int and 0 <= i < n)
+    listed = _certified(fp, n)
+    if listed is not None:
+        got.update(i for i in listed if type(i) is int and 0 <= i < n)
     if stamp is not None:
         for f in sorted(here.glob("*.json")):
             rows = _rows(_read(f), n)  # a damaged file is not trusted
