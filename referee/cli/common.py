@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from ..errors import MAX_MESSAGE, brief
+from ..errors import brief
 from ..model import load, names
 from ..model.kernel import BadInput
 
@@ -38,7 +38,7 @@ class Lines:
 
     def print(self, *objects, markup: bool | None = None, **kw) -> None:
         text = objects[0] if len(objects) == 1 else None
-        if self.stderr and isinstance(text, str) and len(text) > MAX_MESSAGE:  # an error quoting what the user gave
+        if self.stderr and isinstance(text, str):  # an error quoting what the user gave: cut when huge
             text = brief(text)
             objects = (text,)
         plain = markup is False or (markup is None and self.stderr)  # stderr never reads markup
