@@ -1,7 +1,10 @@
 """A whole-process batch, as a user runs it (issue 18): `referee replay DIR` on a folder of
 random legal games of one game, at least N events in all (default 20,000), in a fresh
 process, its CPU time from the process itself (user + system, resource.getrusage), next to
-python-chess validating PGN in this process in the same run.
+python-chess validating PGN in this process in the same run. Each batch runs twice, in a
+cache folder of its own: first empty (every action traced and compiled in the run), then
+with the compiled rules the first run kept on disk (kernel/compile/store.py), as a user's
+second batch under the same rules runs.
 
 The games are generated as the scenarios' random family does (Generator.legal_game), under
 the book's default rules at each player count (with --every-config: every configuration the
@@ -54,12 +57,14 @@ def write_games(name: str, folder: Path, events: int, every: bool = False) -> tu
     return i, n
 
 
-def batch_cpu(folder: Path) -> tuple[float, float, int]:
-    """(CPU seconds, wall seconds, exit code) of `referee replay folder` in a fresh process."""
+def batch_cpu(folder: Path, cache: Path) -> tuple[float, float, int]:
+    """(CPU seconds, wall seconds, exit code) of `referee replay folder` in a fresh process,
+    with `cache` as its cache folder (proofs, and the compiled rules it keeps)."""
     cmd = ([shutil.which("referee")] if shutil.which("referee") else ENTRY) + ["replay", str(folder)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    rc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ}).returncode
+    rc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                        env={**os.environ, "REFEREE_CACHE_DIR": str(cache)}).returncode
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall, rc
@@ -103,15 +108,20 @@ def main() -> None:
             games, events = write_games(name, folder, o.events, o.every_config)
             made = time.perf_counter() - t
             ref = chess_rate()  # measured beside each batch: a load change shifts both
-            cpu, wall, rc = batch_cpu(folder)
-            rows.append((name, games, events, cpu, wall, rc, ref))
-            print(f"{name:8} {games:5} games {events:7,} events (made in {made:.0f} s): `referee replay DIR` "
-                  f"{cpu:6.2f} s CPU, {wall:6.2f} s wall, exit {rc}: {events / cpu:9,.0f} events/s = "
-                  f"{events / cpu / ref:5.2f} x python-chess ({ref:,.0f} moves/s)", flush=True)
-        ev = sum(r[2] for r in rows)
-        cpu = sum(r[3] for r in rows)
-        ref = sum(r[6] for r in rows) / len(rows)
-        print(f"all      {ev:,} events in {cpu:.2f} s CPU: {ev / cpu:,.0f} events/s = {ev / cpu / ref:.2f} x python-chess")
+            cache = Path(tmp) / f"cache-{name}"  # empty: the first run compiles, and keeps what it compiled
+            for when in ("empty", "kept"):
+                cpu, wall, rc = batch_cpu(folder, cache)
+                rows.append((name, games, events, cpu, wall, rc, ref, when))
+                print(f"{name:8} {games:5} games {events:7,} events (made in {made:.0f} s), {when:5} compile cache: "
+                      f"`referee replay DIR` {cpu:6.2f} s CPU, {wall:6.2f} s wall, exit {rc}: {events / cpu:9,.0f} "
+                      f"events/s = {events / cpu / ref:5.2f} x python-chess ({ref:,.0f} moves/s)", flush=True)
+        for when in ("empty", "kept"):
+            mine = [r for r in rows if r[7] == when]
+            ev = sum(r[2] for r in mine)
+            cpu = sum(r[3] for r in mine)
+            ref = sum(r[6] for r in mine) / len(mine)
+            print(f"all, {when:5} compile cache: {ev:,} events in {cpu:.2f} s CPU: {ev / cpu:,.0f} events/s = "
+                  f"{ev / cpu / ref:.2f} x python-chess")
         bad = [r[0] for r in rows if r[5] != 0]
         if bad:
             print(f"not all legal (exit code): {', '.join(bad)}: the figures are not a legal batch's")

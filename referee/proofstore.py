@@ -97,19 +97,25 @@ def _feed(h: Any, root: Path, paths: list[Path]) -> None:
 
 
 def _z3_version() -> str:
-    """z3-solver's version, read from its dist-info folder's name beside the `z3` package: a
-    replay computes a fingerprint, and importlib.metadata (with the email package it pulls in)
-    costs more start-up than the replay of a short log; the metadata route stays the fallback."""
+    return dist_version("z3", "z3-solver")
+
+
+def dist_version(module: str, dist: str) -> str:
+    """A distribution's version, read from its dist-info folder's name beside the package,
+    without importing it: a replay computes a fingerprint, and importlib.metadata (with the
+    email package it pulls in) costs more start-up than the replay of a short log; the
+    metadata route stays the fallback."""
     import importlib.util
 
-    spec = importlib.util.find_spec("z3")
+    spec = importlib.util.find_spec(module)
+    stem = dist.replace("-", "_")
     if spec is not None and spec.origin:
-        found = sorted(Path(spec.origin).resolve().parent.parent.glob("z3_solver-*.dist-info"))
+        found = sorted(Path(spec.origin).resolve().parent.parent.glob(f"{stem}-*.dist-info"))
         if len(found) == 1:
-            return found[0].name[len("z3_solver-"):-len(".dist-info")]
+            return found[0].name[len(stem) + 1:-len(".dist-info")]
     from importlib import metadata  # not at module level: `import referee` stays without it
     try:
-        return metadata.version("z3-solver")
+        return metadata.version(dist)
     except metadata.PackageNotFoundError:
         return "?"
 

@@ -126,6 +126,7 @@ def replay(
             one = _one(Path("-"), keep_going, explain, components, prefer, check_invariants, not interpreted)
         except KeyboardInterrupt:
             _interrupted("no verdict printed")
+        _keep_compiled([one])
         return _report([one], explain, expect, format)
     unlisted: list = []
     linked: list = []
@@ -181,7 +182,22 @@ def replay(
             verdicts = _parallel(work, files, jobs, show_bar) if jobs > 1 else _collect(map(work, files), len(files), show_bar)
         except KeyboardInterrupt:
             _interrupted(f"{len(files)} file(s) given, no verdict printed")
+        _keep_compiled(verdicts)
     _report(verdicts, explain, expect, format)
+
+
+def _keep_compiled(verdicts: list) -> None:
+    """What this process compiled for the logs' configurations, kept on disk for the next
+    run (kernel/compile/store.py). A --jobs worker's verdict comes back without its state:
+    what the workers compiled is not kept."""
+    cfgs = {id(c): c for v in verdicts if (c := getattr(v.state, "cfg", None)) is not None}
+    if cfgs:
+        from ..model.kernel.compile.store import save_configs
+
+        try:
+            save_configs(list(cfgs.values()))
+        except KeyboardInterrupt:
+            _interrupted("no verdict printed")
 
 
 def _missing(f: Path) -> str:

@@ -110,12 +110,15 @@ class CompiledAction:
         self.game, self.cfg, self.hot = game, cfg, hot
         self.ranges = tuple((name, lo, hi) for name, (lo, hi) in arg_ranges(act, cfg).items())
         self.fallbacks: list[Fallback] = []
+        self._pvs: list[PerValue] = []  # its rules compiled per value
         self.writes: set | None = None
         # (fields, touched): the flat vectors the effect edits at indices known at run time,
         # and touched(s, a) giving those indices, per field (emit.touched_fn); or None
         self.edits: tuple | None = None
         self.effect_pv: PerValue | None = None
-        tr = Trace(game.state_cls, cfg)
+        # one trace for the action's Needs, its effect and every value compiled later: the
+        # stand-ins of the state's fields are made once (a Draft hand is 200 of them), not per value
+        tr = self._tr = Trace(game.state_cls, cfg)
         fn = Function(tr, "needs", "s, a")
         for k, need in enumerate(self.needs_of):
             r, why, mark = attempt(tr, lambda: need.test(tr.state(), tr.args(act)))
@@ -175,20 +178,34 @@ class CompiledAction:
         got = self.effect_pv.got.get(key)  # not compiled for these args yet: unknown
         return (None, key, None) if got is None else (got[1], key, got[2])
 
+    def _trace(self) -> Trace:
+        if self._tr is None:  # loaded from disk (compile/store.py): a trace of its own from now on
+            self._tr = Trace(self.game.state_cls, self.cfg)
+        return self._tr
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "_tr": None}  # the stand-ins are made again when needed
+
+    def compiled_values(self) -> int:
+        """How many values of it are compiled (its per-value rules': PerValue)."""
+        return sum(len(pv.got) for pv in self._pvs)
+
     # ------------------------------------------------------------ per value
     def _per_value(self, run: Callable[[Trace, dict], Any], build: Callable, cold: Any) -> PerValue | None:
         """The fewest args of few values that, known, let `run` be traced (tried on one
         value each), as a PerValue compiling it on first use; None if no set does."""
+        tr = self._trace()
         for spec in _probes(self.act, self.cfg):
-            tr = Trace(self.game.state_cls, self.cfg)
             got, why, _ = attempt(tr, lambda: run(tr, spec))
             if why is None and (build is not self._effect_fn or _changes_ok(tr, got)):
                 names = tuple(spec)
-                return PerValue(names, lambda sp: build(run, sp), cold, min(self.hot, PER_VALUE_HOT), _optional(self.act))
+                pv = PerValue(names, lambda sp: build(run, sp), cold, min(self.hot, PER_VALUE_HOT), _optional(self.act))
+                self._pvs.append(pv)
+                return pv
         return None
 
     def _need_fn(self, run: Callable, spec: dict) -> Any:
-        tr = Trace(self.game.state_cls, self.cfg)
+        tr = self._trace()
         fn = Function(tr, "need", "s, a")
         r, why, mark = attempt(tr, lambda: run(tr, spec))
         if why is not None:  # this value cannot be traced: the rule as it is
@@ -199,7 +216,7 @@ class CompiledAction:
         return compile_functions(tr, [fn], f"<compiled {self.game.name} {self.act.name} {spec}>")["need"]
 
     def _effect_fn(self, run: Callable, spec: dict) -> tuple[Any, set | None, tuple | None]:
-        tr = Trace(self.game.state_cls, self.cfg)
+        tr = self._trace()
         fn = Function(tr, "effect", "s, a")
         t, why, mark = attempt(tr, lambda: run(tr, spec))
         if why is None:

@@ -65,6 +65,31 @@ class CompiledGame:
         self.inv_fallbacks: dict[tuple, Fallback] = {}
         self._setups = 0  # whole checks of a state (a log's setup) done so far
         self._whole: Any = None  # every conjunct in one function (_whole_fn), from the hot-th check
+        self._tr: Trace | None = None  # the invariants' trace (_trace)
+        self.stored: tuple = ()  # size() when loaded from or saved to disk (compile/store.py)
+
+    def size(self) -> tuple:
+        """What is compiled: the actions, and the values of their per-value rules."""
+        return tuple(sorted((name, ca.compiled_values()) for name, ca in self._acts.items()))
+
+    # What a run leaves on disk (compile/store.py): the compiled actions and how often each
+    # action not compiled yet was seen. The invariants' side is made again (a replay trusts
+    # the proved ones, and it is keyed by the ids of the invariants' parts).
+    _KEPT = ("game", "cfg", "hot", "setup_hot", "_seen", "_acts")
+
+    def __getstate__(self) -> dict:
+        return {k: self.__dict__[k] for k in self._KEPT}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["game"], state["cfg"], state["hot"])
+        self.__dict__.update(state)
+
+    def _trace(self) -> Trace:
+        """One trace for every invariant function: the state's stand-ins are made once, not
+        once per action's conjuncts (the conjuncts read the state alone, never an arg)."""
+        if self._tr is None:
+            self._tr = Trace(self.game.state_cls, self.cfg)
+        return self._tr
 
     def action(self, act: Any) -> CompiledAction:
         ca = self._acts.get(act.name)
@@ -156,7 +181,7 @@ class CompiledGame:
         them: one call each cost more than their tests). Each conjunct is computed before
         any is tested, as the invariant's own And of a list runs them all; one left
         interpreted is called as it is. The indices of the invariants broken, in order."""
-        tr = Trace(self.game.state_cls, self.cfg)
+        tr = self._trace()
         fn = Function(tr, "broken", "s")
         fn.line("bad = []")
         for k, conj in enumerate(self._reads):
@@ -186,7 +211,7 @@ class CompiledGame:
                       if not fs.isdisjoint(fields) and any(_overlaps(leaf, writes, below) for leaf in leaves)]
                   for k in range(len(self.game.invariants)) if k not in trusted}
         self._conjuncts([(k, j) for k, js in picked.items() for j in js])
-        tr = Trace(self.game.state_cls, self.cfg)
+        tr = self._trace()
         fn = Function(tr, "broken", "b, s, a")
         fn.line("bad = []")
         watched = _Watched(self, picked, s, writes, edits)
@@ -223,7 +248,7 @@ class CompiledGame:
         todo = [key for key in keys if key not in self._conj]
         if not todo:
             return
-        tr = Trace(self.game.state_cls, self.cfg)
+        tr = self._trace()
         fns = []
         guards: dict = {}
         for k, j in todo:
@@ -372,5 +397,10 @@ def compiled(game: Game, cfg: Any, hot: int = HOT) -> CompiledGame:
     key = ("compiled", id(game.actions), id(game.invariants), hot)
     got = cfg.memo.get(key)
     if got is None or got[0] is not game.actions or got[1] is not game.invariants:
-        got = cfg.memo[key] = (game.actions, game.invariants, CompiledGame(game, cfg, hot))
+        from .store import load
+
+        # what an earlier run compiled under these very rules (the default `hot` only: a
+        # test's hot=1 compiles everything itself)
+        fast = load(game, cfg, hot) if hot == HOT else None
+        got = cfg.memo[key] = (game.actions, game.invariants, fast or CompiledGame(game, cfg, hot))
     return got[2]
