@@ -193,6 +193,11 @@ class Recorder:
                 sig = _signature(xs[2])
                 if sig is not None:
                     run = self.tr.ruling(xs[0], None, sig)
+        if fn.__name__ == "Lookup" and len(xs) == 3 and type(xs[0]) in (tuple, TVec) and _inside(xs[1], len(xs[0])):
+            # an index known to lie inside the table: the Lookup is the indexing it does on
+            # values, written as such (a Twister move makes 30 of them)
+            node = self.tr.expr("{0}[{1}]", xs[:2])
+            return self.tr.wrap(node, _table_shape(xs[0]))
         fname = self.tr.const(run)
         # a Lookup with a default cannot raise (an int index in range or not), nor one whose
         # index lies inside its table: pure, so it is dropped when unused and, used once,
