@@ -157,3 +157,31 @@ def test_a_batch_replays_the_same_from_a_cold_and_a_warm_cache(tmp_path):
     assert kept
     warm = run()
     assert warm == cold == run("--interpreted")
+
+
+def test_every_object_is_named_alike_in_a_fresh_process():
+    """The paths that name the game's objects on disk are the same in this process, after
+    replays and explored games, as in a fresh one: no path goes through something that fills
+    as a process runs (a list appended to would name another object at the same index)."""
+    from referee.checks.scenarios.generator import Generator
+
+    code = ("import sys, json\nfrom referee.model import load\nfrom referee.model.kernel.compile import store\n"
+            "from referee.replays.engine import replay\nout = {}\n"
+            "for name, log in json.loads(sys.argv[1]).items():\n"
+            "    g = load(name)\n    cfg = replay([json.loads(x) for x in log]).state.cfg\n"
+            "    out[name] = sorted((repr(p), type(o).__name__) for p, o in store._registry(g, cfg).values())\n"
+            "print(json.dumps(out))\n")
+    here, logs = {}, {}
+    for name in GAMES:
+        g = load(name)
+        rows = _logs(g, 1)[0]
+        logs[name] = [orjson.dumps(r).decode() for r in rows]
+        cfg = replay(rows).state.cfg
+        gen = Generator(g, seed=3)
+        for i in range(2):
+            gen.legal_game(i, tag="named", max_steps=60)
+        here[name] = [list(x) for x in sorted((repr(p), type(o).__name__) for p, o in store._registry(g, cfg).values())]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    r = subprocess.run([sys.executable, "-c", code, json.dumps(logs)], env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert json.loads(r.stdout) == here
