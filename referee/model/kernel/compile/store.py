@@ -180,12 +180,15 @@ class _Unpickler(pickle.Unpickler):
 
         if pid == ("builtins",):
             return builtins.__dict__
-        if pid[0] == "module":
-            import importlib
+        if pid[0] == "module":  # named by its module (the same name recurs: looked up once)
+            got = self.by_path.get(pid)
+            if got is None:
+                import importlib
 
-            if not pid[1].startswith("referee.model."):
-                raise KeyError(pid)
-            return getattr(importlib.import_module(pid[1]), pid[2])
+                if not pid[1].startswith("referee.model."):
+                    raise KeyError(pid)
+                got = self.by_path[pid] = getattr(importlib.import_module(pid[1]), pid[2])
+            return got
         return self.by_path[pid]  # a KeyError: objects this process has not: a miss
 
 
@@ -271,3 +274,9 @@ def save_configs(cfgs: list) -> None:
         for v in list(cfg.memo.values()):
             if type(v) is tuple and len(v) == 3 and type(v[2]) is CompiledGame and v[2].hot == HOT:
                 save(v[2])
+
+
+def save_game(game: Any) -> None:
+    """Keep on disk what was compiled under every Config of `game` this process made (the
+    scenarios' generator cycles through many)."""
+    save_configs(list(getattr(game, "_configs", {}).values()))
