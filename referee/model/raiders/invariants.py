@@ -136,7 +136,9 @@ GAPS = (
     Gap("§9.4", "the competition ranks table is missing (§9.4 ends on 'la gloire finale donne un rang :'), and what "
         "a rank is for is not said either (the winner is the larger total, §9.3)", "ranks are not computed",
         name="competition_ranks_table"),
-    Gap("§3.6", "stones and charges start at 0 on a d20 and a d6, dice that have no 0 face", "the model counts from 0", name="stones_charges_start"),
+    Gap("§3.6 §3.5", "stones and charges start at 0 on a d20 and a d6 (§3.6), and so do crowns when a player spends "
+        "all 15 on advanced cards, as §3.5 allows: dice that have no 0 face", "the model counts from 0",
+        name="stones_charges_start"),
     Gap("§9.3", "the glory track's length and the positions of its shields are not given",
         "glory is an unbounded count; victory points are glory // 3 as §9.3 says", name="glory_track_length"),
     Gap("§7.1 §7.2 §8.6", "how many adventurers a group, or each of its two lines, may hold is never stated: only the +6 "
@@ -426,6 +428,15 @@ GAPS = (
         "§6.1) and 'les deux joueurs' (§3.5, §8.3), so two players are implied, and no line says so or allows "
         "another number",
         "two players: a game's header names two (s3_setup)", name="player_count"),
+    # session 40: the recall reading (one word for two things, neither given)
+    Gap("§7.2 §8.5 §10.3", "'couleur' serves two things and the text gives neither: a player takes a group token "
+        "'de sa couleur' (§7.2), and no setup step gives a player a colour (his floor markers are 'de votre "
+        "Maison', §8.7; what a Maison gives is houses_missing's question); and each front-line adventurer rolls a "
+        "die 'de sa couleur' (§8.5), where §10.3's legend sets adventurers 'de n'importe quelle couleur' against "
+        "those 'de cette classe', so an adventurer's colour stands for its class, which no line says outright "
+        "(which die each class rolls is lost with §10.1)",
+        "no colour is modelled: a player's tokens and markers are his by his seat in the log, and each class "
+        "rolls its own die (components/dice.toml, declared by dice_faces_missing)", name="colour_word"),
 )
 
 
