@@ -360,7 +360,7 @@ def test_pvp_tie_routs_both():
     g = s.glory
     t = GAME.step(s, act("pvp.resolve"), A(p=None, who=1, group=3, versus=2))
     assert t.glory == g and t.stage[0][1] == 0 and t.stage[1][2] == 0 and t.pdue == (0, 0)
-    # the entry group's PvE floor stays after a tie, as the loser's does (gap pvp_tie_floor)
+    # the entry group's PvE floor stays after a tie: its marker was placed at the PvE success (§8.7), and a tie only routs (§8.8)
     assert t.floors[DUN["Crypte oubliée"]] == 1
 
 

@@ -136,7 +136,9 @@ GAPS = (
     Gap("§9.4", "the competition ranks table is missing (§9.4 ends on 'la gloire finale donne un rang :'), and what "
         "a rank is for is not said either (the winner is the larger total, §9.3)", "ranks are not computed",
         name="competition_ranks_table"),
-    Gap("§3.6", "stones and charges start at 0 on a d20 and a d6, dice that have no 0 face", "the model counts from 0", name="stones_charges_start"),
+    Gap("§3.6 §3.5", "stones and charges start at 0 on a d20 and a d6 (§3.6), and so do crowns when a player spends "
+        "all 15 on advanced cards, as §3.5 allows: dice that have no 0 face", "the model counts from 0",
+        name="stones_charges_start"),
     Gap("§9.3", "the glory track's length and the positions of its shields are not given",
         "glory is an unbounded count; victory points are glory // 3 as §9.3 says", name="glory_track_length"),
     Gap("§7.1 §7.2 §8.6", "how many adventurers a group, or each of its two lines, may hold is never stated: only the +6 "
@@ -285,7 +287,7 @@ GAPS = (
         "owner, or lost with a routed or dead group) is never said",
         "it stays its owner's whatever the outcome; a single-use item is spent when equipped (expedition.send)",
         name="item_after_expedition"),
-    Gap("§8.4 §6.1 §7.5 §9.2", "'action' names a token placed on a building (§6.1), a Partir en donjon send (§7.2), "
+    Gap("§8.4 §6.1 §7.2 §7.5 §9.2", "'action' names a token placed on a building (§6.1), a Partir en donjon send (§7.2), "
         "the combats of a turn on one dungeon (§7.5) and what is left to resolve at the end (§9.2); a dungeon's effect "
         "applies when it 'depends on an action' (§8.4), and which of these that is cannot be told",
         "no dungeon effect of the component set (declared by dungeon_tiles_front) depends on an action: each is "
@@ -342,12 +344,6 @@ GAPS = (
         "equipment (s8_dungeons.pvp_score), so a critical or a disarm rolled does nothing and no dungeon effect "
         "applies; of the dice's marks only the deaths and the heals count (s8_dungeons.pvp_deaths)",
         name="pvp_dungeon_parts"),
-    Gap("§8.8", "a PvP tie routs both groups, and only of 'le perdant' is it said that the floor it won in its PvE "
-        "'reste acquis': an entry group that ties keeps it all the more, but the text does not say so (an 'ou à "
-        "égalité' would)",
-        "it keeps the floor, and that PvE's glory and treasures, after a tie as after a loss: the marker, the glory "
-        "and the treasures are gained at the PvE success (s8_dungeons._resolve; its treasures are drawn before any PvP roll, ONE_AT_A_TIME), and the tie "
-        "of s8_dungeons._pvp_resolve routs both groups without touching them", name="pvp_tie_floor"),
     Gap("§7.6 §3.6", "the mercenaries are shuffled into a pile at setup (§3.6), yet a buyer 'chooses among those "
         "still available' (§7.6) and the level-3 Stratège has one drawn at random: whether the pile is an open set "
         "to choose from or a hidden deck, and where in it a mercenary that served goes back, is not said",
@@ -357,9 +353,10 @@ GAPS = (
         name="mercenary_market"),
     Gap("§6.5 §9.1", "the Avant-Poste evolves when a token is placed on it and the option 'évoluez votre "
         "Avant-Poste' is chosen (§6.5), and an action on the Avant-Poste may 'aussi' gain 1 free militia "
-        "per level or buy 1 guild; §6.5 and §9.1 ('choisir l'option achetez 1 guilde') make each of these an option "
-        "chosen for the token, which points to one of the three per token, but 'aussi' may be read as 'as well as "
-        "evolving', and the text does not say outright that a token gives only one",
+        "per level or buy 1 guild; §6.5 and §9.1 ('choisir l'option achetez 1 guilde') call evolving and buying a guild "
+        "options chosen for the token, which points to one of the three per token (the militia is never called an "
+        "option), but 'aussi' may be read as 'as well as evolving', and the text does not say outright that a token "
+        "gives only one",
         "one of the three: the Avant-Poste takes one token a turn (its tile in components/buildings.toml, "
         "whose values gap building_table_effects declares, has no white circle: s6_actions.max_mark), and "
         "outpost.evolve, outpost.militia and outpost.guild each spend it (s6_actions._consume)",
@@ -405,8 +402,8 @@ GAPS = (
         "a trap not disarmed adds to the resistance the value its card has in the component set (declared by "
         "exploration_cards_missing), and an eliminating one also strikes an adventurer (s8_dungeons.resistance)", name="trap_resistance"),
     Gap("§7.6 §9.1 §9.2", "'guilde' names both the Guilde des Voleurs, a Troupes building (§7.6), and the guilds "
-        "a player buys at the Avant-Poste by meeting each one's condition, each bringing 1 VP, six of which end the "
-        "game (§9.1, §9.2): the guilds are never "
+        "a player buys at the Avant-Poste by meeting each one's condition, each bringing 1 VP, six of which end a game "
+        "in the normal and objectives modes (§9.1, §9.2): the guilds are never "
         "listed (6_guilds_conditions), and whether the building is one of them, or counts toward 'les 6 guildes', "
         "is not said",
         "it is not: the guilds are a list of their own (components/guilds.toml), apart from the buildings",
@@ -431,6 +428,15 @@ GAPS = (
         "§6.1) and 'les deux joueurs' (§3.5, §8.3), so two players are implied, and no line says so or allows "
         "another number",
         "two players: a game's header names two (s3_setup)", name="player_count"),
+    # session 40: the recall reading (one word for two things, neither given)
+    Gap("§7.2 §8.5 §10.3", "'couleur' serves two things and the text gives neither: a player takes a group token "
+        "'de sa couleur' (§7.2), and no setup step gives a player a colour (his floor markers are 'de votre "
+        "Maison', §8.7; what a Maison gives is houses_missing's question); and each front-line adventurer rolls a "
+        "die 'de sa couleur' (§8.5), where §10.3's legend sets adventurers 'de n'importe quelle couleur' against "
+        "those 'de cette classe', so an adventurer's colour stands for its class, which no line says outright "
+        "(which die each class rolls is lost with §10.1)",
+        "no colour is modelled: a player's tokens and markers are his by his seat in the log, and each class "
+        "rolls its own die (components/dice.toml, declared by dice_faces_missing)", name="colour_word"),
 )
 
 

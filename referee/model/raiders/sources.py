@@ -4,7 +4,7 @@ state differently, and the rules options (variants the text offers; points it le
 The seed is the consolidated rules 0.99 (its line 1); they correct an older booklet (the
 livret, which §6.5 quotes) by the printed tile and by a dated decision. Precedence: the
 booklet < the printed tile < the decision of 06.10.2026. `--prefer livret` reads the rules
-as the booklet says, where the text tells (or lets one infer) what the booklet said."""
+as the booklet says, where the text tells what the booklet said (§6.5)."""
 from __future__ import annotations
 
 from ..kernel import Basis, Option, Source, Sourced
@@ -27,15 +27,15 @@ AP_TOKENS = Sourced(
         "token, for both sources, is inferred from 'up to 5 permanent tokens')",
 )
 # §9.3.4: glory a Statue of level >= 1 gives at the end of each turn, given as an addition by
-# the decision of 06.10.2026. The text never states the booklet's value: its 0 is inferred
-# (the booklet's Statue taken to give victory points only), and the doc says so.
+# the decision of 06.10.2026. The text states that value only: what the rule before the decision
+# gave is not in it, so the decision is the one source and no contradiction is reported (session
+# 40: a booklet's 0, inferred from the decision's 'aussi', was set against it; no line gives it).
+# `--prefer livret` therefore leaves the Statue's glory as the decision gives it.
 STATUE_GLORY = Sourced(
     "statue_glory", "§9.3",
-    says={LIVRET: 0, DECISION: 1},
-    doc="glory a Statue of level 1 or more gives at the end of each turn: the dated decision of §9.3 "
-        "('décision du 06.10.2026, après simulation') makes it 1, 'aussi', beside the Statue's VP; the rule it "
-        "changes gave none, which no line states: that 0 is read from the decision's 'aussi' (--prefer livret "
-        "plays the earlier rule)",
+    says={DECISION: 1},
+    doc="glory a Statue of level 1 or more gives at the end of each turn, by the dated decision of §9.3 "
+        "(the text does not give the earlier value)",
 )
 SOURCED = (AP_TOKENS, STATUE_GLORY)
 
