@@ -275,9 +275,10 @@ SEEDS = {
     "trolls": {"trolls.contradiction.§Tour_de_jeu_6.may-must",
                # option leave_melee: no Gap names it since group_leave_melee was withdrawn (session 39)
                "trolls.gap.§Actions_Mouvement.silent-option"},
+    # twister's §Déplacement#4 (the pointer to the Thief, Warrior and Rope, then the sentence on what a move
+    # passes over, cut on ', ...') is the Gaps pits_and_portcullises and pass_over since session 40: its
+    # dangling-reference and cut-sentence said the same as they do
     "twister": {"twister.gap.§Combat.silent-option",
-                # the rules for pits are the Gap pits_and_portcullises; the drop's price the Gap take_and_drop
-                "twister.gap.§Déplacement.cut-sentence", "twister.gap.§Déplacement.dangling-reference",
                 "twister.ambiguity.§Combat.two-names", "twister.ambiguity.§Matériel.one-word-two-roles",
                 "twister.ambiguity.§Tour.untitled-items", "twister.ambiguity.§Fin.paired-condition"},
 }

@@ -98,8 +98,9 @@ TROLL_REGEN = Ruling(
     ),
     outcome="bool", action="regen",
     basis=Basis("model", "§Troll", "§Troll", "§Blessés leaves healing to the Cleric alone, and §Capacités, read as "
-                "keeping abilities for unwounded characters, would bar it too; §Troll's ability heals the Troll itself, "
-                "useless unless it is wounded: the model follows §Troll"),
+                "keeping abilities for unwounded characters, would bar it too; §Troll never says what regenerating does: the "
+                "model reads it as the Troll healing itself (dungeon-twister.md:22), useless unless it is wounded, and "
+                "follows §Troll"),
 )
 
 REGEN = Action(

@@ -213,7 +213,10 @@ CLAIMS = (
 )
 
 GAPS = (
-    Gap("§Personnages", "the text gives each character's ability but neither its name nor its speed and combat values (they were pictures)",
+    Gap("§Personnages", "§Personnages announces each character's move and combat points between '[]', and no value "
+        "follows; the eight ability paragraphs after it (§Clerc to §Voleuse) carry no name: the Cleric (§Blessés), the "
+        "Wizard (§Bâton), the Goblin (§Fin), the Thief and the Warrior (§Déplacement) are named elsewhere, the Mekanork, "
+        "the Wall-Walker and the Troll nowhere, so which paragraph is whose is left to be guessed",
         "characters.toml: names, speeds and combat values from the public facts", name="gives_character_ability"),
     Gap("§Objets", "the text describes five objects (§Armure, §Bâton, §Corde, §Potion, §Trésor) and never says how many a "
         "player has; the published game has six, one of each (dungeon-twister.md:27): the sixth, the Sword, is missing "
@@ -223,5 +226,7 @@ GAPS = (
     Gap("§Tour", "the values of the 4 action cards and their reuse are not given", "2, 3, 4, 5 AP; all four back once used; first-cycle rule (public facts)", name="values_4_action"),
     Gap("§Cartes Combat", "the values of the 9 combat cards are not given", "0, 1, 2, 2, 3, 3, 4, 5, 6 (public facts)", name="values_9_combat"),
     Gap("§Matériel", "the 5 action markers are never used by the text", "not modelled: the remaining AP are a counter", name="5_action_markers"),
-    Gap("§Matériel", "the room layouts (walls, pits, gears, portcullises) are pictures", "rooms.toml: 8 illustrative rooms; --components DIR for the real ones", name="room_layouts_walls"),
+    Gap("§Matériel", "the rooms' layouts (walls, pits, rotation gears and their arrows, portcullises) are never given: "
+        "§Déplacement's 'décor', §Rotation's gear and arrow and §Passe-muraille's walls refer to drawings the text does "
+        "not hold", "rooms.toml: 8 illustrative rooms; --components DIR for the real ones", name="room_layouts_walls"),
 )

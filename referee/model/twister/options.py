@@ -28,7 +28,8 @@ OPTIONS = (
            {"no": "it is saved and scores nothing: only the carrier scores (published)", "scores": "it scores its own value"}, "no",
            kind="house",
            basis=Basis("published", "dungeon-twister.md:52", "no",
-                       "the published rule saves a wounded friend carried out, and it scores nothing; the text (§Fin) is silent")),
+                       "the published rule saves a wounded friend carried out, and it scores nothing; §Fin scores bringing one of one's "
+                       "own characters out of the maze, and does not say whether one carried out wounded counts")),
     Option("wounded_move", "§Blessés", "whether a wounded character may move by itself",
            {"yes": "yes, at its normal speed", "no": "no: it must be carried"}, "yes",
            basis=Basis("model", "§Blessés", "yes",

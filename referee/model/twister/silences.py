@@ -68,10 +68,9 @@ GAPS = (
         "from the opponent's starting line (dungeon-twister.md:46-47), for 1 AP (the model's reading)", name="leave_maze"),
     Gap("§Mise en place", "each team is put face down on its starting line; when those characters are turned face up is never said",
         "the log's header names each team: the referee knows them from the start", name="team_face_down"),
-    Gap("§Règle d'or 2", "the rule limits a square to 2 pawns and says nothing of which: whether two objects, or two "
-        "unwounded characters, may share a square is not said, nor therefore whether the Cleric may heal (or the Troll "
-        "regenerate) a wounded character lying beside an unwounded one, which stands a second unwounded character there "
-        "(the ruling heal_shared)",
+    Gap("§Règle d'or 2", "the rule limits a square to 2 pawns at the end of an action and says nothing of which: "
+        "by its letter any two may share a square, and whether two objects, two unwounded characters or two enemies "
+        "may end an action there is not said (a heal on such a square is the question heal_shared)",
         "never two objects, and at most one unwounded character, on a square (dungeon-twister.md:44-45); carried objects count "
         "among the objects of their carrier's square under carried=no too", name="which_two_pawns"),
     Gap("§Révéler", "the room is turned face up, and in which orientation it then lies is not said (nor whether a "
@@ -87,8 +86,9 @@ GAPS = (
         "says when or where they are put on it, nor whether the portcullises of §Déplacement, §Guerrier (break) and "
         "§Voleuse (open, close) are these pieces or ones drawn on the rooms",
         "the portcullises are sides of the rooms as the room data draws them (closed or open), from the start", name="portcullis_pieces"),
-    Gap("§Mekanork", "whether the Mekanork must stand on a rotation gear to turn a room (as §Rotation asks of every "
-        "character) is not said",
+    Gap("§Mekanork", "the Mekanork works the rotation 'méchanisme' of a room (§Mekanork), where §Rotation turns a "
+        "room from a rotation 'système' a character stands on: the text does not say that the two are one thing, nor "
+        "whether the Mekanork must stand on it to turn a room, as §Rotation asks of every character",
         "on a gear, like any character; only the direction is its own choice (dungeon-twister.md:20)", name="mekanork_gear"),
     Gap("§Capacités §Magicien §Voleuse", "every ability is said to cost 1 AP, but the Wizard's levitation is called permanent and the "
         "Thief stands on pits as she moves: whether these cost an action point is not said",
@@ -181,14 +181,17 @@ GAPS = (
         "never given: only that the 8 rooms lie in 2 rows of 4 with a starting zone at each end",
         "rooms of 5 x 5 squares and a starting line of 10 squares at each end (the published facts; board.py)",
         name="board_size"),
-    Gap("§Déplacement", "a move may pass over the squares of the mover's own characters, and no other square is named: "
-        "whether it may cross a square holding an enemy, a wounded character or a lone object is never said (§Magicien's "
-        "passing over enemies suggests the others may not)",
+    Gap("§Déplacement", "the sentence on what a move may pass over names the squares of the mover's own characters "
+        "(wounded or not) and then trails off on ', ...' where the rest of the list should be: whether a move may cross "
+        "a square holding an enemy (wounded or not) or a lone object is never said (§Magicien's passing over enemies "
+        "suggests the others may not)",
         "a move crosses its own characters (wounded or not) and objects, never an enemy, wounded or not, but with the "
         "Wizard's levitation (paths.distances)", name="pass_over"),
     Gap("§Déplacement §Voleuse §Corde §Guerrier", "a move must keep 'the rules for pits and portcullises', which the text "
-        "never states beyond the abilities it points to: whether a character with none of them may step onto a pit "
-        "(refused, or it falls), and whether a closed portcullis stops a move, is not said",
+        "never states beyond the abilities it points to; its pointer, '(Voir Voleuse, Guerrier, Corde, ..)', names "
+        "paragraphs that no heading or other sentence names (the character and object paragraphs carry no name: "
+        "gives_character_ability, object_names_lost) and trails off: whether a character with none of those abilities "
+        "may step onto a pit (refused, or it falls), and whether a closed portcullis stops a move, is not said",
         "a pit is entered only by an unwounded Thief, the Rope's carrier, the levitating Wizard passing over it, or over "
         "an unwounded friendly Thief (a bridge); a closed portcullis closes its side as a wall does, an open or broken "
         "one does not (paths.Layout, paths.distances)", name="pits_and_portcullises"),
@@ -198,19 +201,15 @@ GAPS = (
         "taking is part of a move (move's take: no action point of its own); putting down is an action of its own "
         "(drop, priced by the option drop_cost); there is no swap nor hand-over: what a character carries is put down "
         "before it takes another", name="take_and_drop"),
-    Gap("§Mise en place", "the most tokens a room takes at setup (2 next to a starting zone, 3 in the middle) is not "
-        "said to count both players' tokens together, or each player's",
-        "both players' together: 4 x 2 + 4 x 3 = 20, both players' 10 hidden tokens (hide's Need; "
-        "dungeon-twister.md:11-12)", name="room_limit_whose"),
     Gap("§Blessés §Combat", "§Combat has each player play a combat card; §Blessés says the wounded may ('peuvent') "
         "play one to defend themselves: whether a wounded defender may decline to play one is not said",
         "it always plays one, as every defender does (attack's card and dcard; the 0 comes back to the hand, so there is "
         "always one)", name="defender_card"),
     # session 39: defects an independent reading found that no finding reported
     Gap("§Mise en place §Matériel", "each player takes 'les pions et personnages de sa couleur' (§Matériel), with no count, "
-        "and prepares 'une équipe de 4 personnages' set face down on its starting zone: how many characters a player has "
-        "to choose from (the objects: describes_five_objects), whether the 4 are chosen freely and in secret, and on "
-        "which squares of the zone they stand, is not said",
+        "and makes up a team of 4 characters set face down on its starting zone (§Mise en place): how many characters "
+        "it makes the team from (§Clerc to §Voleuse describe eight abilities, and no line says each player has all "
+        "eight; the objects: describes_five_objects), and on which squares of the zone they stand, is not said",
         "8 characters each (dungeon-twister.md:3); the log's header names each team of 4 and its squares "
         "on the starting line (setup: teams), as its player chose them; how they were chosen is not checked",
         name="team_choice"),
@@ -218,4 +217,10 @@ GAPS = (
         "colour); only the Treasure's is given a use there (§Trésor: it scores): whether another object leaves the game "
         "with its carrier or stays on the board is not said",
         "it leaves the game with its carrier (exit)", name="exit_with_object"),
+    # session 40: a defect the whole-audit review found that no finding reported
+    Gap("§Voleuse §Règle d'or 2", "§Voleuse lets the Thief serve as a bridge for her fellows and never says how: "
+        "whether a friend only crosses the pit over her square, or may also end its move there with her (§Règle d'or 2, "
+        "which counts 2 pawns a square, would allow it), is not said",
+        "a friend crosses the pit over an unwounded friendly Thief standing on it and never ends a move there (move's "
+        "Need: no stopping on a pit but an unwounded Thief or the Rope's carrier; paths.distances)", name="thief_bridge"),
 )
