@@ -437,6 +437,12 @@ GAPS = (
         "(which die each class rolls is lost with §10.1)",
         "no colour is modelled: a player's tokens and markers are his by his seat in the log, and each class "
         "rolls its own die (components/dice.toml, declared by dice_faces_missing)", name="colour_word"),
+    # session 40: the dated decision, once reported as a contradiction with a booklet value no line gives
+    Gap("§9.3", "the Statue's glory at each turn's end is a decision of 06.10.2026 ('après simulation'), added "
+        "with 'aussi' to its VP: the text does not give the rule as it stood before, nor which games the decision "
+        "governs (a game played before that date, or with the earlier booklet the text corrects elsewhere: §6.5)",
+        "every game follows the decision (sourced statue_glory has it as its one source): a log has no date, and "
+        "--prefer livret does not change it", name="statue_decision"),
 )
 
 
