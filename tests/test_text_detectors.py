@@ -92,6 +92,8 @@ Le joueur gagne 2 points si son pion sort et si la tour tombe. Il gagne aussi 1 
 
 Le bouclier augmente la valeur de frappe de 1. Une tour a une valeur de structure de 4 et perd 2 points de structure par coup.
 
+Un pion sur un système de pivot tourne la tour. Le pion blessé active le mécanisme de pivot de la tour.
+
 §2. Annexes
 
 §2.1. Matériel
@@ -119,6 +121,7 @@ PLANTED = {
     ("§1.4", "dangling-reference", "tableau"),
     ("§1.4", "may-must", "défausser carte"),
     ("§1.4", "two-names", "frappe"),
+    ("§1.5", "two-names", "pivot"),  # one device, two names (système, mécanisme)
     ("§1.4", "dangling-reference", "ponts"),
     ("§1.4", "dangling-reference", "fosses"),
     ("§1.5", "dangling-reference", "phase 2"),  # phases counted by number, never numbered

@@ -72,6 +72,12 @@ def _map(game, entries: list | None = None) -> tuple[frozenset[str], frozenset]:
 
 
 def _known(game, h: Hit, gapped_units: frozenset) -> bool:
+    if h.words:  # the model quotes the very words at one of the §s: it says it already
+        where = {h.cite, *h.also}
+        for x in (*game.gaps, *game.rulings):
+            text = getattr(x, "says", "").lower()
+            if where & set(cites(x.cite)) and all(w.lower() in text for w in h.words):
+                return True
     if h.detector in VALUES:
         said = [*game.gaps, *game.rulings, *(o for o in game.options if o.kind in ("silent", "disputed"))]
         return bool({h.cite, *h.also} & {c for x in said for c in cites(x.cite)})

@@ -19,6 +19,9 @@ class Hit:
     term: str  # what it is about (a word, a verb and object, an option's name): the id's tail
     also: tuple[str, ...] = ()  # other §s involved (the other half of a may/must pair)
     unit: str = ""  # the unit it was read at (`§6.5#7`), when one unit holds it: the map's key for it
+    # the text's own words the defect lies in (two-names: the two names): a Gap or Ruling of the
+    # model that cites one of its §s and quotes every one of them says it already
+    words: tuple[str, ...] = ()
 
 
 def findings(page: Page, hits: Iterable[Hit]) -> list[Finding]:
