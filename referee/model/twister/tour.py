@@ -96,7 +96,7 @@ END = Action(
 # (end=immediate) the game stops at the first player's fifth point.
 BOTH_FIVE = Ruling(
     "both_five", "§Fin", "both players have 5 VP or more when the active player ends the turn, which only the published "
-    "end rule lets happen (option end=turn): who wins; the question is the one the contradiction §Fin.end reports, "
+    "end rule lets happen (option end=turn): who wins; the question is the one the contradiction end (at §Fin) reports, "
     "a tie the published rule leaves open",
     arises=lambda s, a: And(s.vp[0] >= 5, s.vp[1] >= 5) if s.cfg.opt("end") == "turn" else False,
     answers=(
