@@ -7,9 +7,6 @@ A game is generated the way the random family does it (referee/checks/scenarios/
 combination, each other rules option, every player count), then random legal moves until the
 game ends (or 3000 events), then its log lines encoded. Distinct = different event lists
 (hashed). Files are not written (see --write). The target in issue 6 is 1,000 a minute.
-Each game is measured twice, in a cache folder of its own: first empty (every configuration
-the family cycles through traces and compiles its rules), then with the compiled rules the
-first run kept on disk (kernel/compile/store.py), as `referee scenarios` keeps them.
 """
 from __future__ import annotations
 
@@ -59,33 +56,22 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true", help="profile where the time goes")
     ap.add_argument("--by-config", action="store_true", help="time per configuration")
     a = ap.parse_args()
-    import os
-    import tempfile
-
-    from referee.model.kernel.compile.store import save_game
-
     for g in a.games:
-        with tempfile.TemporaryDirectory(prefix="referee-gen-") as cache:
-            os.environ["REFEREE_CACHE_DIR"] = cache  # an empty compile cache, then what the first run kept
-            for when in ("empty", "kept"):
-                if when == "kept":
-                    save_game(load(g))
-                    load(g)._configs.clear()  # new Configs: their compiled rules come from the disk
-                if a.profile:
-                    prof = cProfile.Profile()
-                    prof.enable()
-                r = measure(g, a.seconds)
-                if a.profile:
-                    prof.disable()
-                print(f"{g}, {when} compile cache: {r['distinct']} distinct legal games ({r['games']} generated, "
-                      f"{r['ended']} reached the end) in {r['cpu_s']:.1f} CPU s = {r['per_min']:.0f} games/min; "
-                      f"{r['events_per_s']:.0f} events/s, {r['mean_events']:.0f} events per game", flush=True)
-                if a.by_config:
-                    for k, v in sorted(r["by_conf"].items()):
-                        t, n = sum(x for x, _ in v), sum(y for _, y in v)
-                        print(f"    {k}: {len(v)} games, {t / len(v) * 1000:.0f} ms and {n / len(v):.0f} events per game")
-                if a.profile:
-                    pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+        if a.profile:
+            prof = cProfile.Profile()
+            prof.enable()
+        r = measure(g, a.seconds)
+        if a.profile:
+            prof.disable()
+        print(f"{g}: {r['distinct']} distinct legal games ({r['games']} generated, {r['ended']} reached the end) "
+              f"in {r['cpu_s']:.1f} CPU s = {r['per_min']:.0f} games/min; {r['events_per_s']:.0f} events/s, "
+              f"{r['mean_events']:.0f} events per game", flush=True)
+        if a.by_config:
+            for k, v in sorted(r["by_conf"].items()):
+                t, n = sum(x for x, _ in v), sum(y for _, y in v)
+                print(f"    {k}: {len(v)} games, {t / len(v) * 1000:.0f} ms and {n / len(v):.0f} events per game")
+        if a.profile:
+            pstats.Stats(prof).sort_stats("tottime").print_stats(15)
 
 
 if __name__ == "__main__":

@@ -82,9 +82,6 @@ def scenarios(
     except OSError as e:
         err.print(f"referee: {e.filename or out_dir}: cannot write: {e.strerror}", markup=False)
         raise typer.Exit(BAD) from None
-    from ..model.kernel.compile.store import save_game
-
-    save_game(g)  # what the generator compiled, for the next run under these rules (kernel/compile/store.py)
     by: dict[str, int] = {}
     for m in manifest:
         key = f"{m['family']} {m['expect']['verdict']}"

@@ -274,9 +274,3 @@ def save_configs(cfgs: list) -> None:
         for v in list(cfg.memo.values()):
             if type(v) is tuple and len(v) == 3 and type(v[2]) is CompiledGame and v[2].hot == HOT:
                 save(v[2])
-
-
-def save_game(game: Any) -> None:
-    """Keep on disk what was compiled under every Config of `game` this process made (the
-    scenarios' generator cycles through many)."""
-    save_configs(list(getattr(game, "_configs", {}).values()))
