@@ -44,7 +44,11 @@ _PLAIN = (int, str, float, bool, type(None), bytes, complex)
 
 
 def _key(game: Any, cfg: Any) -> str | None:
-    """The hash the compiled code of `game` under `cfg` depends on, or None (no disk cache)."""
+    """The hash the compiled code of `game` under `cfg` depends on, or None (no disk cache);
+    computed once per Config (kept in its memo: a load and each save ask for it)."""
+    memo = cfg.memo.get("compile.store.key")
+    if memo is not None and memo[0] is game:
+        return memo[1]
     import importlib
 
     from .... import proofstore
@@ -62,10 +66,10 @@ def _key(game: Any, cfg: Any) -> str | None:
     pkg = Path(importlib.import_module(game.state_cls.__module__).__file__).resolve().parent
     h = hashlib.sha256()
     for root in (kernel, pkg):
-        for p in sorted(root.rglob("*.py")):
-            h.update(os.fsencode(p.relative_to(root)) + b"\0" + p.read_bytes() + b"\0")
+        proofstore._feed(h, root, list(root.rglob("*.py")))
     h.update(repr(cfg).encode("utf-8", "backslashreplace"))
     h.update(f"{sys.version}\0{version}".encode())
+    cfg.memo["compile.store.key"] = (game, h.hexdigest())
     return h.hexdigest()
 
 

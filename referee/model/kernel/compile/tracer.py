@@ -194,16 +194,14 @@ class Recorder:
                 if sig is not None:
                     run = self.tr.ruling(xs[0], None, sig)
         if fn.__name__ == "Lookup" and len(xs) == 3 and type(xs[0]) in (tuple, TVec) and _inside(xs[1], len(xs[0])):
-            # an index known to lie inside the table: the Lookup is the indexing it does on
-            # values, written as such (a Twister move makes 30 of them)
+            # an index known to lie inside the table cannot raise: the Lookup is the indexing it
+            # does on values, written as such and pure (a Twister move makes 30 of them)
             node = self.tr.expr("{0}[{1}]", xs[:2])
             return self.tr.wrap(node, _table_shape(xs[0]))
         fname = self.tr.const(run)
-        # a Lookup with a default cannot raise (an int index in range or not), nor one whose
-        # index lies inside its table: pure, so it is dropped when unused and, used once,
-        # computed where used (after an `or` that decides)
-        pure = fn.__name__ == "Lookup" and len(xs) == 3 and (
-            xs[2] is not None or (type(xs[0]) in (tuple, TVec) and _inside(xs[1], len(xs[0]))))
+        # a Lookup with a default cannot raise either (an int index in range or not): pure, so
+        # it is dropped when unused and, used once, computed where used (after an `or` that decides)
+        pure = fn.__name__ == "Lookup" and len(xs) == 3 and xs[2] is not None
         node = self.tr.expr(fname + "(" + ", ".join(f"{{{k}}}" for k in range(len(xs))) + ")", xs, pure)
         self.tr.calls[node.n] = fn
         if fn is put or fn is bump:
