@@ -183,9 +183,10 @@ GAPS = (
         "at a time, when the rest pass, nor how the draft deck is formed and shuffled at setup; only the result, a "
         "hand of 7, and that the cards pass one way or the other by round (§Mise en place) are given",
         "each player is dealt a pack of 7, picks one card, and passes the rest, 7 times (public rule)", name="draft_procedure"),
-    Gap("§Quêtes", "what a played quest gives (§Intro only lists accomplishing quests among the ways to the most XP), "
-        "and how often its abilities 'usable over several rounds' may be used (once, once a round), is never "
-        "said",
+    Gap("§Quêtes", "what a played quest gives (§Intro only lists accomplishing quests among the ways to the most XP, "
+        "and §Quêtes speaks only of playing them: whether playing a quest accomplishes it is not said), where a "
+        "played quest lies (§Jouer des cartes keeps only heroes and weapons in front of the player), and how often "
+        "its abilities 'usable over several rounds' may be used (once, once a round), are never said",
         "a played quest's printed Attack and Gold count in every later round, its XP once, in the final score "
         "(common.score); a kept quest never played gives nothing; the illustrative quests have no other ability",
         name="quest_reuse"),
@@ -218,8 +219,9 @@ GAPS = (
         "score (common.score)", name="printed_xp_once"),
     Gap("§Quêtes", "a quest asks for heroes and weapons 'de la classe appropriée' (only heroes and weapons are given a class, "
         "§Icônes de classe): whether it needs both a hero and a weapon or "
-        "cards of the class of either kind, how many, and whether cards still in hand count ('have', where the "
-        "text elsewhere says 'control') is never said",
+        "cards of the class of either kind, how many, and whether cards still in hand count are never said: "
+        "§Quêtes says 'avoir', §Icônes de classe and §Monstres the cards one 'contrôle', §Jouer des cartes and "
+        "§Fin de tour the cards 'devant vous', and the text defines none of the three",
         "the quest's printed count per class, heroes and weapons counted together, among the cards the player has "
         "played (common.meets)", name="quest_requirement"),
     Gap("§Jouer des cartes §Fin de tour", "'Or' on a card names its cost, printed 'dans le coin supérieur gauche' "
