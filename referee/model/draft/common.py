@@ -50,8 +50,9 @@ CLASS_AFTER = Ruling(
         Answer("§Icônes de classe", "règles", "no card of the class from an earlier round: the cards in front count",
                lambda s, a: of_class(s, s.played, a.p, a.c) == of_class(s, s.fresh, a.p, a.c),
                lambda s, a: of_class(s, s.played, a.p, a.c)),
-        Answer("§Jouer des cartes", "règles", "after its round a hero or weapon keeps only its Attack, Gold and XP "
-               "(only the numbers and symbols of the card's left side are read): its class no longer counts",
+        Answer("§Jouer des cartes", "règles", "after its round a hero or weapon keeps only its Attack, Gold and XP: its class, "
+               "not among them, no longer counts, though the numbers and symbols of the card's left side are kept "
+               "too and no line says whether the class icon is printed there",
                _earlier, lambda s, a: of_class(s, s.fresh, a.p, a.c)),
         Answer("§Fin de manche", "règles", "the tip stacks past rounds' cards so that only their icons show, the icons' "
                "abilities staying in effect, and 'icône' is the word §Icônes de classe uses for the class icon: its "

@@ -181,11 +181,12 @@ GAPS = (
     # where the text is silent on a rule and the model took a reading (issue 17, item 4)
     Gap("§Mise en place", "how the draft is run is never said: how many cards each pack holds, how many are taken "
         "at a time, when the rest pass, nor how the draft deck is formed and shuffled at setup; only the result, a "
-        "hand of 7, is given",
+        "hand of 7, and that the cards pass one way or the other by round (§Mise en place) are given",
         "each player is dealt a pack of 7, picks one card, and passes the rest, 7 times (public rule)", name="draft_procedure"),
-    Gap("§Quêtes", "what a played quest gives (§Intro only lists accomplishing quests among the ways to the most XP), "
-        "and how often its abilities 'usable over several rounds' may be used (once, once a round), is never "
-        "said",
+    Gap("§Quêtes", "what a played quest gives (§Intro only lists accomplishing quests among the ways to the most XP, "
+        "and §Quêtes speaks only of playing them: whether playing a quest accomplishes it is not said), where a "
+        "played quest lies (§Jouer des cartes keeps only heroes and weapons in front of the player), and how often "
+        "its abilities 'usable over several rounds' may be used (once, once a round), are never said",
         "a played quest's printed Attack and Gold count in every later round, its XP once, in the final score "
         "(common.score); a kept quest never played gives nothing; the illustrative quests have no other ability",
         name="quest_reuse"),
@@ -211,14 +212,16 @@ GAPS = (
         "draft_deck_deals)", name="draft_deck_runs_out"),
     Gap("§Fin de manche §Jouer des cartes", "the players 'totalisent leurs XP' after four rounds (§Fin de manche), "
         "and what that total is made of is never listed: the XP taken from monsters (§Monstres), the XP of heroes and "
-        "weapons, kept in effect in later rounds beside their Gold (§Jouer des cartes), and what quests give "
-        "(§Quêtes); nor is it said whether a card's XP counts once in that total or, like its Gold, which §Fin de "
+        "weapons, kept in effect in later rounds beside their Gold (§Jouer des cartes), and the XP of quests, "
+        "which §Intro names among the ways to gain XP and §Quêtes never values; nor is it said whether a card's XP counts once in that total or, like its Gold, which §Fin de "
         "tour pays out at the end of every turn, again each round",
         "the XP tokens taken, plus the XP printed on heroes, weapons and played quests, each once, in the final "
         "score (common.score)", name="printed_xp_once"),
-    Gap("§Quêtes", "a quest asks for heroes and weapons of its class: whether it needs both a hero and a weapon or "
-        "cards of the class of either kind, how many, and whether cards still in hand count ('have', where the "
-        "text elsewhere says 'control') is never said",
+    Gap("§Quêtes", "a quest asks for heroes and weapons 'de la classe appropriée' (only heroes and weapons are given a class, "
+        "§Icônes de classe): whether it needs both a hero and a weapon or "
+        "cards of the class of either kind, how many, and whether cards still in hand count are never said: "
+        "§Quêtes says 'avoir', §Icônes de classe and §Monstres the cards one 'contrôle', §Jouer des cartes and "
+        "§Fin de tour the cards 'devant vous', and the text defines none of the three",
         "the quest's printed count per class, heroes and weapons counted together, among the cards the player has "
         "played (common.meets)", name="quest_requirement"),
     Gap("§Jouer des cartes §Fin de tour", "'Or' on a card names its cost, printed 'dans le coin supérieur gauche' "
@@ -228,15 +231,15 @@ GAPS = (
         "production has a use once the card is paid",
         "the production is a number of its own on each card (components: gold), kept after the card's round; the "
         "cost is paid once (common.production, play.card)", name="gold_cost_or_production"),
-    Gap("§Monstres", "a monster with a text box is defeated by following its instructions, one with XP or Gold values "
-        "by taking them: what a monster with both gives, in which order, and how long a monster's text effect lasts "
+    Gap("§Monstres", "once a monster with a text box is defeated its instructions are followed, once one with XP "
+        "or Gold values is, they are taken: what a monster with both gives, in which order, and how long a monster's text effect lasts "
         "(the end-of-round limit of §Jouer des cartes is said of heroes and weapons only) are never said",
         "a monster gives its text's gain and its XP and Gold at once, when defeated, and nothing of it lasts "
         "(play.monster; the illustrative monsters have one or the other)", name="monster_text_and_values"),
     # from the s39 precision review's uncovered defects (each checked against the seed)
     Gap("§Fin de tour", "the end of a turn gains 5 Gold plus 'un Or supplémentaire' equal to the total Gold production: "
-        "to the letter, 'un Or' is one gold, five plus one more; the sum meant, 5 plus the production, is not what "
-        "the words say",
+        "the extra gold is given as one ('un Or') and as the total production ('égal à') at once; only the "
+        "second can be meant (the facts: 5 plus the production), but the sentence says both",
         "5 gold plus the total production of the cards in front of the player (turn_end, rulings.end_gain; the "
         "facts: 'gain 5 gold plus gold production')", name="one_extra_gold"),
     Gap("§Mise en place §Fin de manche", "the start player 'alternera' clockwise over "

@@ -19,8 +19,9 @@ GOLD = Option(
     "how much gold each player starts with: the rulebook text gives no number and public sources differ",
     {"9": "9 gold each (most sources)", "5": "5 gold each (one source)"}, "9", kind="disputed",
            basis=Basis("published", "dungeon-draft.md:6", "9",
-                       "the text gives no starting gold, though a first turn's cards cost gold and gold is gained only "
-                       "at the end of a turn (§Fin de tour); most published sources give 9",
+                       "the text gives no starting gold, though heroes and weapons cost gold from the first turn on "
+                       "(§Jouer des cartes) and the text pays gold only at the end of a turn (§Fin de tour) or "
+                       "for a defeated monster that shows Gold (§Monstres); most published sources give 9",
                        against="dungeon-draft.md:6"))
 PASS = Option(
     "pass", "§Mise en place",
@@ -101,7 +102,8 @@ def can_play(s, p: int):
 
 STOP_EARLY = Ruling(
     "stop_early", "§Fin de tour",
-    "a player ends its play turn while it could still play a card of its hand or a kept quest",
+    "a player ends its play turn while it could still play a card of its hand (the model counts a kept quest "
+    "too, though no line says whether quests are played from the hand: quest_timing)",
     arises=lambda s, a: False if a.p is None else can_play(s, a.p),
     answers=(
         Answer("§Mise en place", SRC, "players play as many cards as they can afford: the turn goes on",

@@ -166,8 +166,9 @@ def _defeaters(s):
 RING_OVERLAP = Ruling(
     "ring_overlap", "§Donjon §Équipement.Anneau",
     "the Ring of Power and another remaining tile both defeat the monster faced (with the shipped tiles, the "
-    "Rogue's Vorpal Dagger named Goblin or Skeleton): which of them is deemed to defeat it, §Donjon saying only "
-    "'if a remaining tile defeats it'?",
+    "Rogue's Vorpal Dagger named Goblin or Skeleton): read literally, §Équipement.Anneau has the Ring defeat it "
+    "and add its strength whatever else defeats it, and only §Donjon's singular ('si un Équipement restant vainc') "
+    "suggests that one tile alone acts: is the Ring deemed to defeat it too, or the other tile alone?",
     arises=lambda s, a: (lambda d: And(s.phase == ENCOUNTER, d["ring"], Or(d["pact"], s.pact_next, d["vorp"],
                                                                           d["others"])))(_defeaters(s)),
     answers=(

@@ -94,7 +94,8 @@ OPTIONS = (
                        against="welcome-to-the-dungeon.md:56")),
     Option("polymorph", "§Équipement.Métamorphose", "Polymorph's replacement: from the monster deck or from "
            "the dungeon pile?",
-           {"deck": "the next card of the monster deck (the booklet)", "dungeon": "the next dungeon card"},
+           {"deck": "the next card of the monster deck (the tile; the booklet implies it: unusable when that deck is empty)",
+            "dungeon": "the next dungeon card"},
            "deck", kind="disputed",
            basis=Basis("published", "welcome-to-the-dungeon.md:42", "deck",
                        "the published tile replaces the monster with the next card of the monster deck, and the booklet's one sentence (unusable when that deck is empty) agrees",
@@ -227,6 +228,19 @@ GAPS = (
     Gap("§Variante", "the author's variant is printed as a data object, {\"Variante de l'auteur \": \"…\"}: its title is a key (with a trailing space) and its rule the value, a formatting "
         "artefact in the rulebook's text",
         "read as the variant's title and its rule (option variant, off by default)", name="variant_printed_as_data"),
+    # session 40's recall reading (each checked against the seed)
+    Gap("§Équipement.Omnipotence §Issue", "with Omnipotence 'la manche réussit', even after 'un échec normal': a "
+        "round that succeeds is said nowhere else, where §Issue has the runner survive and take a success card or "
+        "fail, and no other line sets a 'normal' failure apart from another kind; that the runner then survives, "
+        "takes a success card and has no failure counted is left to the reader",
+        "the runner survives: he takes a success card and no failure is counted (dungeon._outcome)",
+        name="omnipotence_round_succeeds"),
+    Gap("§Équipement", "after 'six tuiles Équipement', the next sentence's 'Certains' (some add to the starting HP, "
+        "'les autres' defeat or change particular encounters) is masculine, where the 'tuiles' it must mean are "
+        "feminine: by its grammar it points back to 'Aventurier' or to its 'PV'; only the sense tells the reader "
+        "that the tiles are meant",
+        "the tiles: some give HP bonuses, the others defeat or change monsters (components)",
+        name="tiles_gender"),
 )
 
 RULINGS = dungeon.RULINGS + rounds.RULINGS
