@@ -9,15 +9,25 @@ from pathlib import Path
 
 import pytest
 
-_PLUGIN = Path(tempfile.mkdtemp(prefix="referee-plugin-"))
+# One folder per test run, shared by pytest-xdist's workers (each imports this file: the
+# first, the controller, makes the folder and names it in the environment the workers inherit;
+# it alone removes it at the end).
+_OWNER = "REFEREE_TEST_RUN" not in os.environ
+if _OWNER:
+    os.environ["REFEREE_TEST_RUN"] = tempfile.mkdtemp(prefix="referee-tests-")
+_RUN = Path(os.environ["REFEREE_TEST_RUN"])
+_PLUGIN = _RUN / "plugin"
 _INFO = _PLUGIN / "referee_toy-0.dist-info"
-_INFO.mkdir()
-(_INFO / "METADATA").write_text("Metadata-Version: 2.1\nName: referee-toy\nVersion: 0\n")
-(_INFO / "entry_points.txt").write_text("[referee.games]\ntoy = tests.toygame\n")
+if _OWNER:
+    _INFO.mkdir(parents=True)
+    (_INFO / "METADATA").write_text("Metadata-Version: 2.1\nName: referee-toy\nVersion: 0\n")
+    (_INFO / "entry_points.txt").write_text("[referee.games]\ntoy = tests.toygame\n")
 sys.path.append(str(_PLUGIN))
-# The session's own proof cache (referee/proofstore.py): never the user's, and shared by
-# the audits of the session (subprocesses too), so each configuration is proved once a run.
-_CACHE = Path(tempfile.mkdtemp(prefix="referee-cache-"))
+# The run's own proof cache (referee/proofstore.py): never the user's, and shared by the
+# audits of the run (subprocesses and workers too), so each configuration is proved once a
+# run. Its writes are atomic renames of per-process files: workers may share it.
+_CACHE = _RUN / "cache"
+_CACHE.mkdir(exist_ok=True)
 os.environ["REFEREE_CACHE_DIR"] = str(_CACHE)
 
 
@@ -30,5 +40,5 @@ def plugin_path() -> Path:
 def pytest_unconfigure(config):
     if str(_PLUGIN) in sys.path:
         sys.path.remove(str(_PLUGIN))
-    shutil.rmtree(_PLUGIN, ignore_errors=True)
-    shutil.rmtree(_CACHE, ignore_errors=True)
+    if _OWNER:
+        shutil.rmtree(_RUN, ignore_errors=True)
