@@ -1,4 +1,4 @@
-"""The model's reading that each gap of sessions 38 and 39 states (referee/model/trolls/invariants.py,
+"""The model's reading that each gap of sessions 38, 39 and 42 states (referee/model/trolls/invariants.py,
 GAPS), played through the model: a gap names what the model does where the text is silent, and
 these fail if the model stops doing it."""
 from fractions import Fraction as F
@@ -169,3 +169,43 @@ def test_group_line_of_sight_every_member_needs_its_own():
     f = failing(s, "act.shoot", 0, figs=group("h1", "h2", "h3"), target=idx("t1"), centre=(2, 3))
     assert f is not None and f.cite == "§Actions/Tir" and "line of sight" in f.says
     assert failing(s, "act.shoot", 0, figs=group("h1", "h2"), target=idx("t1"), centre=(2, 3)) is None
+
+
+def test_action_list_open_every_action_in_any_step():
+    """§Tour de jeu/3-5 (session 42): the list of the Human's actions is read as examples. The
+    Troll turns a figure without moving, an action the list leaves out, in his step."""
+    assert "examples only" in _gap("action_list_open").fills
+    s = playing(rsv=(5, 5, 5)).but(step=1)
+    t = step(s, "act.reorient", 1, figs=one("t1"), face=(F(0), F(1)), centre=None)
+    assert t.face[idx("t1")] == (0, 1) and t.rsv[1] == 4 and t.step == 2
+
+
+def test_figure_acts_again_in_the_next_round():
+    """§Tour de jeu/3 (session 42): nothing bounds how often a figure acts: the same Human moves in
+    two rounds running, the Troll and the Dragon passing between."""
+    s = playing(rsv=(4, 5, 5))
+    s = step(s, "act.move", 0, figs=moving(h2=(4, 4)), x=every(1), face=None, centre=None)
+    s = step(step(s, "round.pass", 1), "round.pass", 2)
+    assert s.step == 0
+    s = step(s, "act.move", 0, figs=moving(h2=(6, 4)), x=every(1), face=None, centre=None)
+    assert s.pos[idx("h2")] == (6, 4) and s.rsv[0] == 2
+
+
+def test_charge_turns_a_charger_takes_a_new_facing():
+    """§Actions/Orientation, §Groupe/3 (session 42): a charge is a déplacement, so the charger turns
+    freely on its way: the Dragon of the charge example ends it facing north."""
+    s = playing(rsv=(1, 0, 8)).but(step=2)
+    s = setface(setpos(s, d1=(0, 10), t1=(F(27, 2), 10)), d1=(1, 0))
+    t = step(s, "act.charge", 2, figs=moving(d1=(11, 10)), target=idx("t1"), x=every(4), face=(F(0), F(1)), centre=None)
+    assert t.face[idx("d1")] == (0, 1) and t.phase == DUEL
+
+
+def test_human_blanc_is_a_round_of_its_own():
+    """§Joker/2 (session 42): the Human who bet a joker plays his round blanc alone, then starts the
+    next round as usual: the Troll may not react in it, and he may not pass after it."""
+    s = playing(rsv=(4, 5, 5)).but(blanc=(1, 0, 0))
+    s = step(s, "round.blanc", 0)
+    assert failing(s, "act.move", 1, figs=moving(t1=(18, 4)), x=every(1), face=None, centre=None) is not None
+    s = step(s, "act.move", 0, figs=moving(h2=(4, 4)), x=every(1), face=None, centre=None)
+    assert (s.step, s.rsv[0], s.blanc[0]) == (0, 3, 0)
+    assert failing(s, "round.pass", 0).cite == "§Tour de jeu/7"

@@ -231,4 +231,27 @@ GAPS = (
         "combat 'contre la même cible': whether every member of a group shot or charge needs its own line of sight "
         "to the target, or one member's is enough, is not said",
         "every member needs its own (act.shoot's and act.charge's Needs)", name="group_line_of_sight"),
+    # session 42 (a reading of the text for what the audit missed): appended
+    Gap("§Tour de jeu/3 §Tour de jeu/4 §Tour de jeu/5", "§Tour de jeu/3 says what the Human's action may be (a "
+        "move, a shot, a reload, a melee, an action on the objectives) and trails off ('...'): the reorientation, "
+        "the charge and the destruction of §Actions are not in it, and §Tour de jeu/4 and /5 name no action for the "
+        "Troll and the Dragon: whether the list is closed or only a few examples is not said",
+        "examples only: every action of §Actions may be any player's action in his step of a round (the Dragon's "
+        "alone, never a group: §Groupe/1)", name="action_list_open"),
+    Gap("§Tour de jeu/3 §Tour de jeu/4 §Tour de jeu/5", "each round has one figure or group act per player (§Tour "
+        "de jeu/3-5), and nothing bounds how often one figure acts in a turn: whether the same figure may act in "
+        "every round, and again in its player's round blanc, or each figure once a turn, is not said (the Rsv alone "
+        "bounds the rounds)",
+        "no bound: any figure of the player acts in any round, as often as his Rsv pays for", name="figure_acts_again"),
+    Gap("§Actions/Orientation §Groupe/3 §Actions/Charge", "a figure may turn freely 'durant un déplacement' "
+        "(§Actions/Orientation), a word that names a move where §Actions/Mouvement prices it and a move or a charge "
+        "where §Groupe/3 sums their costs ('mouvement ou charge'): whether a charger may also turn on its way, and "
+        "so end its charge facing where it likes, is not said (the line of sight it needs is read before it sets "
+        "off: §Actions/Charge warns about the facing)",
+        "yes: a charge is a déplacement; act.charge takes a new facing (face) as act.move does", name="charge_turns"),
+    Gap("§Joker/2", "any player who bet a joker may play a round blanc, declared when the Human declares his action "
+        "(§Joker/2), and the text's example is the Troll's: for the Human's own, whether it is the action he "
+        "declares, played without the others' reactions, or a round of its own before it, is not said",
+        "a round of its own: he acts alone in it (one action, or none), then starts the next round as usual "
+        "(round.blanc)", name="human_blanc"),
 )
