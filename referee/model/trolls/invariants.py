@@ -233,9 +233,9 @@ GAPS = (
         "every member needs its own (act.shoot's and act.charge's Needs)", name="group_line_of_sight"),
     # session 42 (a reading of the text for what the audit missed): appended
     Gap("§Tour de jeu/3 §Tour de jeu/4 §Tour de jeu/5", "§Tour de jeu/3 says what the Human's action may be (a "
-        "move, a shot, a reload, a melee, an action on the objectives) and trails off ('...'): the reorientation, "
-        "the charge and the destruction of §Actions are not in it, and §Tour de jeu/4 and /5 name no action for the "
-        "Troll and the Dragon: whether the list is closed or only a few examples is not said",
+        "move, a shot, a reload, a melee, an action on the objectives) and trails off ('...'): the reorientation "
+        "and the charge of §Actions are not in it, and §Tour de jeu/4 and /5 name no action for the Troll and the "
+        "Dragon: whether the list is closed or only a few examples is not said",
         "examples only: every action of §Actions may be any player's action in his step of a round (the Dragon's "
         "alone, never a group: §Groupe/1)", name="action_list_open"),
     Gap("§Tour de jeu/3 §Tour de jeu/4 §Tour de jeu/5", "each round has one figure or group act per player (§Tour "
