@@ -186,3 +186,23 @@ def test_every_object_is_named_alike_in_a_fresh_process():
     r = subprocess.run([sys.executable, "-c", code, json.dumps(logs)], env=env, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
     assert json.loads(r.stdout) == here
+
+
+def test_scenarios_keep_what_their_games_compiled(tmp_path, monkeypatch):
+    """`referee scenarios` keeps the rules its games compiled, as a replay does: the next run
+    under the same rules (a replay of the scenarios, another generation) loads them."""
+    from referee.checks.scenarios.families import configurations
+
+    cache = tmp_path / "cache"
+    env = {**os.environ, "REFEREE_CACHE_DIR": str(cache)}
+    r = subprocess.run([sys.executable, "-c", "from referee.cli.app import main; main()", "scenarios", "welcome",
+                        "--family", "random", "--count", "2", "--out", str(tmp_path / "out")],
+                       env=env, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    assert list((cache / "compiled").glob("*.pickle"))
+    g = load("welcome")
+    opts, n = configurations(g)[0]
+    cfg = g.configure(opts, None, None, nplayers=n)
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(cache))
+    got = store.load(g, cfg, HOT)
+    assert got is not None and got._acts

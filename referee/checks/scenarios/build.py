@@ -19,7 +19,8 @@ def build(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = 
           budget: float | None = None, confs: list[tuple[dict, int]] | None = None,
           progress: Callable[[str], None] = lambda family: None, report: dict | None = None) -> list[Scenario]:
     """The scenarios of `game`, in memory (nothing is written): the families asked for, in
-    the order of FAMILIES. `confs`: the (options, players) every family plays (default:
+    the order of FAMILIES; what their games compiled is kept in the cache folder, as a replay
+    keeps it (Generator.keep_compiled). `confs`: the (options, players) every family plays (default:
     families.configurations); `progress` is told each family as it starts. Other arguments
     as for `generate`. `report`, when given, receives "not_reached": the actions no scenario
     of the boundary family plays (reach.py), each with its § and why."""
@@ -42,6 +43,7 @@ def _build(game: Game, count: int, seed: int, family: str | list[str], budget: f
             progress(name)
             scen += make()
             settle()
+    gen.keep_compiled()
     if report is not None and gen.unreached:
         report["not_reached"] = [{"action": a.name, "cite": a.cite, "why": f"no legal game of the boundary family "
                                   f"plays it, and a search steered to it did not reach it within {UNITS:,} units of "

@@ -30,6 +30,7 @@ class Generator:
         self.confs = confs or configurations(game)  # (options, players) the games cycle through
         self._played: dict[tuple, tuple] = {}  # legal games already played (mutants, unreadable)
         self.unreached: list = []  # actions no boundary game plays and no steered search reached (reach.py)
+        self.configs: dict[int, Any] = {}  # the Configs its games were played under, by id (keep_compiled)
 
     def rng(self, *tag: Any) -> random.Random:
         return random.Random("/".join(map(str, (self.seed, *tag))))
@@ -48,6 +49,7 @@ class Generator:
         rng = self.rng(tag, i)
         header = header_for(self.game, opts, n, rng)
         s = self.game.first_state(header)
+        self.configs.setdefault(id(s.cfg), s.cfg)
         # with `greed`, that share of the moves goes furthest into the game (Game.progress)
         ex = Explorer(self.game, "weighted", score=self.game.progress, greed=greed, lawful=True) if greed else self.explorer
         first, path, afters = s, [], []
@@ -56,6 +58,13 @@ class Generator:
             afters.append(m.after)
         # the outcomes a log may declare, declared: checked on their own event (declared.py)
         return header, declare(self.game, first, path, afters), play.state, [first, *afters] if keep else []
+
+    def keep_compiled(self) -> None:
+        """Keep on disk what its games compiled (kernel/compile/store.py), as a replay does: the
+        next generation or replay under the same rules starts from it instead of tracing them."""
+        from ...model.kernel.compile.store import save_configs
+
+        save_configs(list(self.configs.values()))
 
     # -------------------------------------------------------------- random
     def random(self, count: int) -> list[Scenario]:
