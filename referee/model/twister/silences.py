@@ -223,4 +223,25 @@ GAPS = (
         "which counts 2 pawns a square, would allow it), is not said",
         "a friend crosses the pit over an unwounded friendly Thief standing on it and never ends a move there (move's "
         "Need: no stopping on a pit but an unwounded Thief or the Rope's carrier; paths.distances)", name="thief_bridge"),
+    # session 42 (the text read again, line by line, for what the audit still missed)
+    Gap("§Combat §Combat groupé", "'score' names two numbers in §Combat: the combat card's value (its 'score' is added "
+        "to the pawn's) and then what decides the fight (the player with the higher 'score' wounds the other); 'force' "
+        "names two in turn: a pawn's printed value in §Combat ('force de combat') and, in §Combat groupé, a side's total, "
+        "its pawns' points plus its card (the higher 'force' wins): the total that is compared never gets a name of its "
+        "own, so whether the cards alone or the sums decide is left to the reader (the addition points to the sums)",
+        "the sums decide: each side's card plus the combat values of its engaged characters (a wounded one's left out: "
+        "wounded_defence) and the Sword or the Armour (combat.totals); the higher card alone decides nothing",
+        name="score_and_force"),
+    Gap("§Déplacement", "a character may take an object or a wounded 'au passage' (in passing) while it moves: "
+        "whether that reaches the square the move ends on and the square it starts from, and whether a character may "
+        "take a token lying on its own square without moving, is not said",
+        "any square of the path, the first and the last included (move's take; path_ok searches the path through the "
+        "token's square); taking is part of a move to another square, so a token on the mover's own square is taken only "
+        "as the mover leaves it, never standing still", name="take_in_passing"),
+    Gap("§Bâton §Magicien §Objets", "§Armure, §Corde and §Potion give an object's use to the character that carries "
+        "it; §Bâton gives the fireball to the Wizard and §Magicien makes him the staff's only user, with no word of his "
+        "carrying it, and §Objets prices an object's use without saying who may make it: whether the Wizard must carry "
+        "the staff to fire it (or may fire one lying beside him, or one a friend carries) is not said",
+        "he must carry it: a staff lying on the board or carried by another character cannot be fired (fire's Need)",
+        name="staff_carried"),
 )
