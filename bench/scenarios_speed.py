@@ -27,6 +27,7 @@ import orjson  # noqa: E402
 
 from referee.checks.scenarios import Generator, log_lines, result_line  # noqa: E402
 from referee.model import load, names  # noqa: E402
+from referee.model.kernel.compile.store import compiled_games  # noqa: E402
 
 
 def measure(game_name: str, seconds: float) -> dict:
@@ -48,17 +49,10 @@ def measure(game_name: str, seconds: float) -> dict:
         by_conf.setdefault(key, []).append((time.process_time() - c, len(path)))
         i += 1
     cpu = time.process_time() - t0
-    warm = sum(1 for cg in _compiled(gen) if cg.stored)  # loaded from disk (or kept by an earlier game of this run)
+    warm = sum(1 for cg in compiled_games(list(gen.configs.values())) if cg.stored)  # loaded from disk
     gen.keep_compiled()
     return {"warm": warm, "configs": len(gen.configs), "game": game_name, "games": i, "distinct": len(seen), "cpu_s": cpu, "per_min": len(seen) / cpu * 60,
             "events_per_s": events / cpu, "mean_events": events / max(1, i), "ended": ended, "by_conf": by_conf}
-
-
-def _compiled(gen: Generator) -> list:
-    from referee.model.kernel.compile.compiled import HOT, CompiledGame
-
-    return [v[2] for cfg in gen.configs.values() for v in cfg.memo.values()
-            if type(v) is tuple and len(v) == 3 and type(v[2]) is CompiledGame and v[2].hot == HOT]
 
 
 def main() -> None:

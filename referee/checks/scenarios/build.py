@@ -18,9 +18,9 @@ from ..steady import settle, steady
 def build(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = "all",
           budget: float | None = None, confs: list[tuple[dict, int]] | None = None,
           progress: Callable[[str], None] = lambda family: None, report: dict | None = None) -> list[Scenario]:
-    """The scenarios of `game`, in memory (nothing is written): the families asked for, in
-    the order of FAMILIES; what their games compiled is kept in the cache folder, as a replay
-    keeps it (Generator.keep_compiled). `confs`: the (options, players) every family plays (default:
+    """The scenarios of `game`, in memory (no scenario file is written): the families asked
+    for, in the order of FAMILIES; what their games compiled is kept in the cache folder, as a
+    replay keeps it (Generator.keep_compiled). `confs`: the (options, players) every family plays (default:
     families.configurations); `progress` is told each family as it starts. Other arguments
     as for `generate`. `report`, when given, receives "not_reached": the actions no scenario
     of the boundary family plays (reach.py), each with its § and why."""

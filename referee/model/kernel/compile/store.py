@@ -269,12 +269,17 @@ def save(cg: Any) -> bool:
     return True
 
 
+def compiled_games(cfgs: list) -> list:
+    """The CompiledGames of the default `hot` built under these Configs (compiled.compiled
+    keeps each in its Config's memo)."""
+    from .compiled import HOT, CompiledGame
+
+    return [v[2] for cfg in cfgs for v in list(cfg.memo.values())
+            if type(v) is tuple and len(v) == 3 and type(v[2]) is CompiledGame and v[2].hot == HOT]
+
+
 def save_configs(cfgs: list) -> None:
     """Keep on disk what was compiled under each of these Configs (their CompiledGame of
     the default `hot`, if any)."""
-    from .compiled import HOT, CompiledGame
-
-    for cfg in cfgs:
-        for v in list(cfg.memo.values()):
-            if type(v) is tuple and len(v) == 3 and type(v[2]) is CompiledGame and v[2].hot == HOT:
-                save(v[2])
+    for cg in compiled_games(cfgs):
+        save(cg)
