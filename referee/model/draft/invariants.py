@@ -250,4 +250,22 @@ GAPS = (
     Gap("§Mise en place", "each player 'reçoit 5 cartes Quête' from a quest deck that is never said to be formed "
         "or shuffled before the deal; only where the quests not kept go, 'au bas de la pioche Quête', is given",
         "the deal is a chance event of the log (setup.quests: any 5 quests of the deck)", name="quest_deck_shuffled"),
+    # session 42 (a reading of the text for what the audit missed): appended
+    Gap("§Quêtes §Monstres §Jouer des cartes", "§Quêtes calls the heroes and weapons 'de la classe appropriée' a "
+        "quest asks for its only 'coût', a word the text uses for the gold cost of a hero or weapon, which is spent "
+        "(§Jouer des cartes), and for the Attack cost of a monster, which is not, as §Monstres takes care to say; of a "
+        "quest's requirement it never says which: whether the heroes and weapons that meet one quest are used up, or "
+        "may meet another quest again, in the same turn or later, is open",
+        "not spent: playing a quest moves no hero or weapon, and the same cards meet every quest the player holds, "
+        "several in one turn if it likes (play.quest, common.meets)", name="quest_requirement_spent"),
+    Gap("§Quêtes §Fin de manche §Jouer des cartes", "'capacités' names two things: the special abilities of heroes "
+        "and weapons, which trigger when the card is played and end with the round (§Jouer des cartes, §Icônes de "
+        "classe), and, in the tip of §Fin de manche, what the icons of past rounds' cards keep in effect in the rounds "
+        "to come; read with the second, §Quêtes, which gives quest cards, unlike heroes and weapons, abilities usable "
+        "over several rounds, says the reverse of the tip, and only the parenthetical of §Jouer des cartes (the "
+        "numbers and symbols of the left side) tells the two senses apart",
+        "the senses of §Jouer des cartes: a hero's or weapon's ability acts once, when the card is played (the gold "
+        "and XP it gives are taken then, the attack it gives ends with the round: play.end); the card's printed "
+        "Attack, Gold and XP are kept in later rounds as values, not abilities; a played quest's printed Attack and "
+        "Gold last every later round (quest_reuse)", name="abilities_two_senses"),
 )
