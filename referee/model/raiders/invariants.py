@@ -443,6 +443,34 @@ GAPS = (
         "governs (a game played before that date, or with the earlier booklet the text corrects elsewhere: §6.5)",
         "every game follows the decision (sourced statue_glory has it as its one source): a log has no date, and "
         "--prefer livret does not change it", name="statue_decision"),
+    # session 42 (a reading of the text for what the audit still missed): appended, each played
+    # through the model in tests/raiders/test_gap_readings_s42.py
+    Gap("§7.5 §3.6 §8.4 §8.7", "an identification scroll once used, and an item marked for one use once used, are "
+        "'défaussés' (§7.5), and an item sold at the Foire leaves its owner (§7.5); yet no discard is ever set up "
+        "for the special items or for the treasure piles they are drawn from (§3.6 only shuffles the four piles; "
+        "the Exploration cards alone have a discard, shuffled back when their pile runs out, §8.4): whether a spent "
+        "or sold item goes back into the Objets pile, to a discard that refills it, or out of the game is not said",
+        "out of the game: a scroll used (item.identify), a single-use item equipped (expedition.send) and an item "
+        "sold (item.sell) never return to the Objets pile, nor does anything at the end of the phase or the turn "
+        "(invariant special_item_objets: 'or gone'); the pile only shrinks, and a treasure due from it once it is "
+        "empty is ruling treasure_short's case", name="item_discard"),
+    Gap("§5.1 §6.4 §5.3", "crowns and stones received may be spent 'à tout moment' during the turn (§5.1), while "
+        "the one use of stones the text gives outside an action token, raising a building, is allowed at any "
+        "moment of phase 2 (§6.4): whether a building may also be raised in the Métropole phase, or during the "
+        "combats, is not said; it matters at once, since a Métropole card may give stones (§5.1) and an Académie "
+        "raised to level 2 before the Métropole phase ends lets its owner draw up to 3 cards instead of 2 (§5.3)",
+        "only in phase 2 (phase 2 read as in phase_numbers): building.evolve is an event of the actions phase and "
+        "of the sending of groups, so stones a Métropole card gives wait for the actions phase, and none may be "
+        "spent during the combats; no event of the Métropole phase or of the combats spends crowns or stones",
+        name="spend_any_moment"),
+    Gap("§3.6 §3.3 §6.1 §7.1 §7.3", "'plateau' names the Avant-Poste board whose two sides carry a player's buildings "
+        "(§3.3; 'leur plateau' in §6.1), the 'plateau joueur' with its three group zones (§7.1), which may or may "
+        "not be the same board under a second name, and the board the dungeon tiles are laid on, in a grid by "
+        "level (§3.6): both players' groups go to the same tiles (§7.3), so that board is common to both, and no "
+        "line introduces it",
+        "no board is modelled: a player's buildings, slots and group zones are his own fields of the state (one "
+        "per seat), and the dungeon tiles are one list common to both players, with no position (nothing reads "
+        "which tiles touch: adjacency_unused)", name="board_word"),
 )
 
 
