@@ -650,3 +650,57 @@ def _outcome(check, s, act, a):
         return None if got is None else got.says
     except Exception as e:  # noqa: BLE001 - the same error both ways is the point
         return type(e).__name__
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_threads_compiling_one_game_at_once_emit_what_one_thread_does(game):
+    # Threads replaying under one Config share its compiled game, whose actions trace each
+    # value compiled later into one Trace: without the compile lock their nodes interleaved
+    # and a Welcome sacrifice ran another value's code (an IndexError in CI, session 43).
+    # Each thread checks and applies the same moves in its own order, thread switches
+    # forced often, every rule compiled at its first use.
+    import random
+    import sys
+    from concurrent.futures import ThreadPoolExecutor
+
+    from referee.checks.explore import Explorer
+    from referee.model.kernel.compile.compiled import CompiledGame
+
+    g = load(game)
+    moves = []
+    for seed in range(3):
+        rng = random.Random(seed)
+        s = g.first_state(g.random_header(rng, g.default_config()))
+        for m in Explorer(g).play(s, rng, 80):
+            moves.append((s, m.act, m.args))
+            s = m.after
+    fast = {}
+    for b, _, _ in moves:  # compiled afresh here, not taken from the Config's memo
+        fast.setdefault(id(b.cfg), CompiledGame(g, b.cfg, 1))
+
+    def outcome(engine, k):
+        b, act, a = moves[k]
+        failed = engine.first_failure(b, act, a)
+        try:
+            after = _strict_state(engine.apply(b, act, a))
+        except Exception as e:  # noqa: BLE001 - the same error both ways is the point
+            after = type(e).__name__
+        return None if failed is None else failed.says, after
+
+    want = [outcome(g, k) for k in range(len(moves))]
+
+    def run(i):
+        order = list(range(len(moves)))
+        random.Random(i).shuffle(order)
+        return {k: outcome(fast[id(moves[k][0].cfg)], k) for k in order}
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            got = list(pool.map(run, range(8)))
+    finally:
+        sys.setswitchinterval(old)
+    assert all(failed is None for failed, _ in want)  # moves the explorer played: legal
+    for seen in got:
+        assert [seen[k] for k in range(len(moves))] == want

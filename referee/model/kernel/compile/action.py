@@ -13,7 +13,7 @@ from operator import attrgetter
 from typing import Any, Callable
 
 from ..game import Game
-from .emit import Function, attempt, compile_functions, edited_at, effect_changes, touched_fn
+from .emit import Function, attempt, compile_functions, compile_lock, edited_at, effect_changes, touched_fn
 from .tracer import GIVEN, Trace, arg_ranges
 
 
@@ -197,7 +197,7 @@ class CompiledAction:
         tr = self._trace()
         for spec in _probes(self.act, self.cfg):
             got, why, _ = attempt(tr, lambda: run(tr, spec))
-            if why is None and (build is not self._effect_fn or _changes_ok(tr, got)):
+            if why is None and (build != self._effect_fn or _changes_ok(tr, got)):  # (!=: a bound method is made anew)
                 names = tuple(spec)
                 pv = PerValue(names, lambda sp: build(run, sp), cold, min(self.hot, PER_VALUE_HOT), _optional(self.act))
                 self._pvs.append(pv)
@@ -205,6 +205,10 @@ class CompiledAction:
         return None
 
     def _need_fn(self, run: Callable, spec: dict) -> Any:
+        with compile_lock(self.cfg):  # the action's one Trace: one thread at a time
+            return self._need_fn_locked(run, spec)
+
+    def _need_fn_locked(self, run: Callable, spec: dict) -> Any:
         tr = self._trace()
         fn = Function(tr, "need", "s, a")
         r, why, mark = attempt(tr, lambda: run(tr, spec))
@@ -216,6 +220,10 @@ class CompiledAction:
         return compile_functions(tr, [fn], f"<compiled {self.game.name} {self.act.name} {spec}>")["need"]
 
     def _effect_fn(self, run: Callable, spec: dict) -> tuple[Any, set | None, tuple | None]:
+        with compile_lock(self.cfg):  # the action's one Trace: one thread at a time
+            return self._effect_fn_locked(run, spec)
+
+    def _effect_fn_locked(self, run: Callable, spec: dict) -> tuple[Any, set | None, tuple | None]:
         tr = self._trace()
         fn = Function(tr, "effect", "s, a")
         t, why, mark = attempt(tr, lambda: run(tr, spec))

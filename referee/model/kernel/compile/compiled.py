@@ -20,7 +20,7 @@ from ..game import Game, Illegal
 from ..reads import parts, reads
 from .action import CompiledAction, Fallback
 from ..logic import Sym
-from .emit import Function, attempt, compile_functions
+from .emit import Function, attempt, compile_functions, compile_lock
 from .guards import guarded
 from .tracer import Trace
 
@@ -94,7 +94,10 @@ class CompiledGame:
     def action(self, act: Any) -> CompiledAction:
         ca = self._acts.get(act.name)
         if ca is None or ca.act is not act:
-            ca = self._acts[act.name] = CompiledAction(self.game, self.cfg, act, self.hot)
+            with compile_lock(self.cfg):
+                ca = self._acts.get(act.name)
+                if ca is None or ca.act is not act:
+                    ca = self._acts[act.name] = CompiledAction(self.game, self.cfg, act, self.hot)
         return ca
 
     def _hot(self, act: Any) -> CompiledAction | None:
@@ -151,7 +154,10 @@ class CompiledGame:
         key = (act.name, trusted, which)
         fn = self._invs.get(key)
         if fn is None:
-            fn = self._invs[key] = self._inv_fn(act, writes, trusted, before, edits)
+            with compile_lock(self.cfg):  # the invariants' one Trace: one thread at a time
+                fn = self._invs.get(key)
+                if fn is None:
+                    fn = self._invs[key] = self._inv_fn(act, writes, trusted, before, edits)
         invs = self.game.invariants
         return [invs[k] for k in fn(before, after, a)]
 
@@ -163,9 +169,10 @@ class CompiledGame:
         invariant checks nothing else). Before that, with no action compiled yet, as written."""
         self._setups += 1
         if self._setups == self.setup_hot:
-            self._read_sets(s)
-            self._conjuncts([(k, j) for k, conj in enumerate(self._reads) for j in range(len(conj))])
-            self._whole = self._whole_fn()
+            with compile_lock(self.cfg):
+                self._read_sets(s)
+                self._conjuncts([(k, j) for k, conj in enumerate(self._reads) for j in range(len(conj))])
+                self._whole = self._whole_fn()
         elif self._reads is None:
             return self.game.broken(s)
         if self._whole is not None:
@@ -286,8 +293,9 @@ class CompiledGame:
         out: list[Fallback] = []
         for act in self.game.actions:
             out += self.action(act).fallbacks
-        self._read_sets(s)
-        self._conjuncts([(k, j) for k, conj in enumerate(self._reads) for j in range(len(conj))])
+        with compile_lock(self.cfg):
+            self._read_sets(s)
+            self._conjuncts([(k, j) for k, conj in enumerate(self._reads) for j in range(len(conj))])
         out += [self.inv_fallbacks[k] for k in sorted(self.inv_fallbacks)]
         return out
 

@@ -9,12 +9,23 @@ segment where the rule ran them, so a rule raises where and when it raised inter
 from __future__ import annotations
 
 import re
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from ..logic import RECORDER, Sym
 from .tracer import Node, Trace, TState, TVec
+
+
+def compile_lock(cfg: Any) -> Any:
+    """The lock every compile under one Config holds. Threads replaying under one Config
+    share its CompiledGame, whose actions keep one Trace each for the values compiled later:
+    two threads tracing into one Trace at once would interleave their nodes and emit wrong
+    code (seen: a Welcome sacrifice compiled for one thread's tile under another's). Kept in
+    the Config's memo (no module state); reentrant, as a compile may start another."""
+    got = cfg.memo.get("compile.lock")
+    return got if got is not None else cfg.memo.setdefault("compile.lock", threading.RLock())
 
 
 @contextmanager

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules import _CONSULTED, _answers, settle
-from .emit import Function, attempt, compile_functions
+from .emit import Function, attempt, compile_functions, compile_lock
 
 
 class CompiledRuling:
@@ -30,7 +30,9 @@ class CompiledRuling:
         if seen is not None:
             seen.add(r.name)
         if not self.built:
-            self._build()
+            with compile_lock(self.cfg):
+                if not self.built:
+                    self._build()
         if r.otherwise is not None and not self.arises(s, a):
             return r.otherwise
         t_app, o_app = self.apps(s, a)  # every answer's `applies`, text then options, as decide

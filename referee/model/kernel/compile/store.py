@@ -244,13 +244,16 @@ def save(cg: Any) -> bool:
         return False
     from .rulings import CompiledRuling
 
-    rulings = [(v[0], v[1], k[3], k[4], v[2]) for k, v in list(cg.cfg.memo.items())
-               if type(k) is tuple and len(k) == 5 and k[0] == "ruling" and type(v[2]) is CompiledRuling]
+    from .emit import compile_lock
+
     buf = io.BytesIO()
-    try:
-        _pickler(buf, _registry(cg.game, cg.cfg)).dump((cg, rulings))
-    except Exception:  # noqa: BLE001 - something not picklable: nothing kept, nothing lost
-        return False
+    with compile_lock(cg.cfg):  # a whole snapshot: no thread is compiling under this Config
+        rulings = [(v[0], v[1], k[3], k[4], v[2]) for k, v in list(cg.cfg.memo.items())
+                   if type(k) is tuple and len(k) == 5 and k[0] == "ruling" and type(v[2]) is CompiledRuling]
+        try:
+            _pickler(buf, _registry(cg.game, cg.cfg)).dump((cg, rulings))
+        except Exception:  # noqa: BLE001 - something not picklable: nothing kept, nothing lost
+            return False
     body = buf.getvalue()
     data = MAGIC + hashlib.sha256(body).hexdigest().encode() + b"\n" + body
     try:
