@@ -197,12 +197,40 @@ def task_goal(game: Game, task: tuple):
     raise ValueError(task)
 
 
+def search_gaps(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget) -> dict[str, tuple[dict, list]]:
+    """One exploration for every gap that arises in play (Gap.on, Gap.arises): {name:
+    (header, path)} for each whose situation a legal move of the random games meets, that
+    move the path's last (the witness plays the model's reading: a legal game); until all
+    are found or the budget runs out."""
+    wanted = [g for g in game.gaps if g.name in names and g.arises is not None]
+    on: dict[str, list] = {}
+    for g in wanted:
+        for e in g.on:
+            on.setdefault(e, []).append(g)
+    found: dict[str, tuple[dict, list]] = {}
+
+    def goal(header, path, before, act, a, after, decided):
+        if after is None:  # a move refused (an option's answer, shown to the rulings' goal): not played
+            return False
+        for g in on.get(act.name, ()):
+            if g.name not in found and g.arises(before, a):
+                found[g.name] = (header, path + [(act, a)])
+        return len(found) == len(wanted)
+
+    if wanted:
+        # uniform playouts: a gap's situation is one of ordinary play, which a greedy run
+        # towards the end skips (Draft: 49 quests met in 135,000 moves weighed greedily, none a
+        # player's second; 545 uniformly, 129 of them a second)
+        explore_from_setups(game, rules, goal, game.progress or (lambda s: 0.0), budget, greed=0.0)
+    return found
+
+
 def run_task(game_name: str, rules: Rules | dict, task: tuple, units: int,
              net: float | None = None) -> tuple[Witness | dict | Explored | None, bool]:
     """A witness search a worker process runs: (what it found, whether the time net stopped
     it). It does `units` of work (search.Budget), unless `net` seconds of its CPU time
     come first. What it found: the witness, or None; the task
-    ("rulings", names) gives {name: Witness} for those found; ("stuck",) a Witness or,
+    ("rulings", names) and ("gaps", names) give {name: Witness} for those found; ("stuck",) a Witness or,
     when it found none, what it explored."""
     from ..model import load
 
@@ -223,6 +251,12 @@ def _run(game: Game, rules: Rules, task: tuple, budget: Budget) -> Witness | dic
         by = {r.name: r for r in game.rulings}
         return {name: to_witness(game, rules, header, path, f"the last event raises the question: {by[name].says}"
                                  + _played_with(game, rules, header))
+                for name, (header, path) in got.items()}
+    if task[0] == "gaps":  # ("gaps", names): the gaps arising in play (search_gaps)
+        got = search_gaps(game, rules, task[1], budget)
+        by = {g.name: g for g in game.gaps}
+        return {name: to_witness(game, rules, header, path, f"the last event is where the text is silent "
+                                 f"({by[name].cite}): {by[name].when}" + _played_with(game, rules, header))
                 for name, (header, path) in got.items()}
     if task[0] == "readings":  # ("readings", ((kind, name), ...)): disputed options, sources' values (disputed.py)
         from .disputed import search_readings

@@ -83,8 +83,15 @@ class Listed:
 
     def gaps(self) -> None:
         for g in self.game.gaps:
-            self.add(Finding(_fid(self.game, "gap", g.cite, rule_name(g)), self.game.name, "gap", cites(g.cite), g.says,
-                             details=[f"the project: {g.fills}"]))
+            f = self.add(Finding(_fid(self.game, "gap", g.cite, rule_name(g)), self.game.name, "gap", cites(g.cite),
+                                 g.says, details=[f"the project: {g.fills}"], in_play=g.arises is not None))
+            if g.arises is not None:  # one search for every gap arising in play (witness.search_gaps)
+                f.details.append(f"arises in play at {' or '.join(g.on)}: {g.when}")
+
+                def then(w, note, f=f):
+                    f.witness, f.witness_note = w, note
+
+                self._later(self._gaps_task, then, key=g.name)
 
     def graph(self) -> None:
         self.findings += check_phases(self.game)

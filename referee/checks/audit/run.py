@@ -104,6 +104,10 @@ class Runner:
     def _rulings_task(self) -> tuple:
         return ("rulings", tuple(r.name for r in self.game.rulings))
 
+    @property
+    def _gaps_task(self) -> tuple:
+        return ("gaps", tuple(g.name for g in self.game.gaps if g.arises is not None))
+
     def _units(self, seconds: float) -> int:
         """Seconds of an idle machine as a count of moves weighed, at the game's measured
         rate (Game.search_rate): the count, not the clock, stops a search."""
@@ -114,11 +118,17 @@ class Runner:
         """One exploration serves every ruling: the work of one search each, up to a share."""
         return self._units(self.witness_seconds * max(1, min(len(self.game.rulings), RULINGS_SHARE)))
 
+    @property
+    def _gaps_units(self) -> int:
+        """One exploration serves every gap arising in play, as for the rulings."""
+        return self._units(self.witness_seconds * max(1, min(len(self._gaps_task[1]), RULINGS_SHARE)))
+
     def _submit(self, task: tuple, units: int | None = None, sent: tuple | None = None) -> None:
         """Start the search of `task` (its key in `futures`), sending `sent` to the worker."""
         if self.pool is not None and task not in self.futures:
             if units is None:
-                units = self._rulings_units if task[0] == "rulings" else self._units(self.witness_seconds)
+                units = (self._rulings_units if task[0] == "rulings" else self._gaps_units if task[0] == "gaps"
+                         else self._units(self.witness_seconds))
             sent = sent or task
             if task == self._rulings_task:
                 # with the state z3 found for each ruling (steer.py), in the rulings' order
@@ -163,6 +173,9 @@ class Runner:
         if task[0] == "rulings":
             return Why(f"no example game found within {self._rulings_units:,} moves weighed (one search for every "
                        "ruling)", "budget")
+        if task[0] == "gaps":
+            return Why(f"no game found within {self._gaps_units:,} moves weighed whose last event is the situation "
+                       "(one search for every gap arising in play)", "budget")
         if task == self.READINGS:
             return Why(f"no game found within {self._units(self.witness_seconds):,} moves weighed that the other "
                        "reading plays otherwise (one search for every disputed option and sources' value)", "budget")

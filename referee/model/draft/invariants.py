@@ -257,7 +257,9 @@ GAPS = (
         "quest's requirement it never says which: whether the heroes and weapons that meet one quest are used up, or "
         "may meet another quest again, in the same turn or later, is open",
         "not spent: playing a quest moves no hero or weapon, and the same cards meet every quest the player holds, "
-        "several in one turn if it likes (play.quest, common.meets)", name="quest_requirement_spent"),
+        "several in one turn if it likes (play.quest, common.meets)", name="quest_requirement_spent",
+        on=("play.quest",), arises=lambda s, a: sum(s.qplayed[a.p]) >= 1,
+        when="a player who has met a quest plays another, its heroes and weapons met once already"),
     Gap("§Quêtes §Fin de manche §Jouer des cartes", "'capacités' names two things: the special abilities of heroes "
         "and weapons, which trigger when the card is played and end with the round (§Jouer des cartes, §Icônes de "
         "classe), and, in the tip of §Fin de manche, what the icons of past rounds' cards keep in effect in the rounds "

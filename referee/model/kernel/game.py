@@ -129,6 +129,9 @@ class Game:
         for a in self.actions:
             for p in a.phases + a.goes:
                 assert p in self.phase_index, f"{a.name}: unknown phase {p}"
+        for g in self.gaps:  # a gap arising in play: its events, its test and its words together
+            assert bool(g.on) == (g.arises is not None) == bool(g.when), f"gap {g.name}: on, arises and when go together"
+            assert all(e in names for e in g.on), f"gap {g.name}: unknown event in {g.on}"
         if any(a.propose is not None for a in self.actions):
             # built for every Game (a dataclasses.replace may change the actions or phases)
             object.__setattr__(self, "moves", Proposals(self.actions, self.phases))

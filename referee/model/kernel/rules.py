@@ -677,12 +677,18 @@ def _fresh(z3: Any) -> Any:
 
 @dataclass(frozen=True)
 class Gap:
-    """The text refers to something it never defines."""
+    """The text refers to something it never defines. Where the silence bites in play, `on`
+    names the events it bites on and `arises(s, a)` says when, on values (the state before
+    the event, its args): the audit then looks for a game whose last event is there, its
+    witness (checks/witness.py: search_gaps). A gap of wording alone has neither."""
 
     cite: str
     says: str
     fills: str  # what the project ships or assumes instead
     name: str = ""  # the stable id's last part (checks/findings.py: finding_id); rewording keeps it
+    on: tuple[str, ...] = ()  # the events where the situation arises (with `arises`)
+    arises: Callable[[Any, Any], bool] | None = field(default=None, compare=False, repr=False)
+    when: str = ""  # the situation, in a few words: what the witness's last event shows
 
 
 @dataclass(frozen=True)
