@@ -56,3 +56,33 @@ def test_a_replayed_game_keeps_whole_positions_as_ints():
         assert v.state is not None, p
         for xy in v.state.pos:
             assert all(type(c) is int or (type(c) is F and c.denominator != 1) for c in xy), (p, xy)
+
+
+def test_a_length_string_is_read_exactly_when_the_log_schema_allows_it():
+    """The reader and the published schema agree on every string (session 43's hostile run:
+    "1e400", "+3", " -1 ", "0_3" and other scripts' digits were read, "1e10000000" for 35 s).
+    Strings of the pattern's own alphabet, and the ones Python's number parsers accept."""
+    import re
+
+    from hypothesis import given, settings, strategies as st
+
+    from referee.model.kernel import BadInput
+    from referee.model.trolls.data import LENGTH_PATTERN
+
+    def read(v):
+        try:
+            length(v, "x")
+            return True
+        except BadInput:
+            return False
+
+    tricky = ["1e400", "1e10000000", "+3", " -1 ", "\t-1\n", "0_3", "٣", "１", "-1e0", "1/1e400", "1.", ".5", "3/0"]
+    assert not any(read(v) for v in tricky)
+
+    @settings(max_examples=400, deadline=None)
+    @given(st.text(alphabet="0123456789-/.e+_ \n٣", max_size=12))
+    def agree(v):
+        ok = re.fullmatch(LENGTH_PATTERN, v) is not None and not re.fullmatch(r"-?[0-9]+/0+", v)
+        assert read(v) == ok
+
+    agree()

@@ -5,6 +5,7 @@ and the scenario are (the text gives no table): see docs/trolls.md.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -45,17 +46,24 @@ def half(x: Any) -> Any:
     return exact(x / 2) if type(x) is Fraction else x / 2
 
 
+# A length written as a string, as the log's schema gives it (trolls/state.py): ASCII digits,
+# a fraction or a decimal; never an exponent ("1e400" is a 401-digit number that Fraction
+# would read and later arithmetic choke on), a sign "+", spaces, "_" or other scripts' digits.
+LENGTH_PATTERN = r"^-?[0-9]+(/[0-9]+|\.[0-9]+)?$"
+_LENGTH = re.compile(LENGTH_PATTERN)
+
+
 def length(v: Any, at: Loc | str) -> Inches:
     """An exact length in inches: a whole number (an int), or a string "a/b" or "1.5"
-    (an int when whole, else a Fraction); else a BadInput at `at`, a component file's
-    location or a log's field."""
+    matching LENGTH_PATTERN (an int when whole, else a Fraction); else a BadInput at `at`,
+    a component file's location or a log's field."""
     at = Loc(at) if isinstance(at, str) else at
     if type(v) is int:
         return v
-    if type(v) is str and len(v) <= 40:
+    if type(v) is str and len(v) <= 40 and _LENGTH.fullmatch(v):
         try:
-            return exact(Fraction(v.strip()))
-        except (ValueError, ZeroDivisionError):
+            return exact(Fraction(v))
+        except ZeroDivisionError:
             pass
     at.fail(f"expected a whole number or a string like \"3/2\", got {shown(v) if type(v) is str else kind_of(v)}")
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..kernel import BadField, State, Sym, num, vec
 from ..kernel.rules import ParamKind, shown
-from .data import NF, NK, NO, as_json, length
+from .data import LENGTH_PATTERN, NF, NK, NO, as_json, length
 
 # phases (indices into GAME.phases)
 DRAW, BET, PLAY, DUEL, RECOIL, CLOSE, OVER = range(7)
@@ -69,7 +69,7 @@ def point_of(v: Any, what: str) -> tuple:
     return tuple(out)
 
 
-_NUM = {"oneOf": [{"type": "integer"}, {"type": "string", "pattern": r"^-?[0-9]+(/[0-9]+|\.[0-9]+)?$"}]}
+_NUM = {"oneOf": [{"type": "integer"}, {"type": "string", "pattern": LENGTH_PATTERN}]}
 _POINT = {"type": "array", "items": _NUM, "minItems": 2, "maxItems": 2}
 
 
