@@ -139,8 +139,8 @@ class Rules:
         set of option sets (`--all-pairs`); else under the usual cycle of configurations."""
         from .checks.scenarios import build, configurations
 
-        given.whole(count, "count")
-        given.whole(seed, "seed", -(2**63))
+        given.whole(count, "count", most=given.COUNT_MOST)
+        given.whole(seed, "seed", given.SEED_LEAST, most=given.SEED_MOST)
         if not (isinstance(family, str) or (isinstance(family, list) and all(isinstance(f, str) for f in family))):
             raise errors.Unreadable(f"family: a family's name or a list of them, not {type(family).__name__}",
                                     field="family")

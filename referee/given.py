@@ -26,13 +26,21 @@ def path(v: Any, what: str) -> None:
         raise _bad(what, "a path (a string or a pathlib.Path)", v)
 
 
-def whole(v: Any, what: str, least: int = 0, none: bool = False) -> None:
-    """A whole number at least `least` (a bool is no number)."""
+# A seed is written in the scenarios' manifest as a JSON integer of 64 bits (orjson's
+# range); a count of random games past this would run for days (about 1,400 a minute).
+SEED_LEAST, SEED_MOST = -(2**63), 2**63 - 1
+COUNT_MOST = 100_000
+
+
+def whole(v: Any, what: str, least: int = 0, none: bool = False, most: int | None = None) -> None:
+    """A whole number at least `least`, and at most `most` if given (a bool is no number)."""
     if v is None and none:
         return
     if type(v) is not int or v < least:
         raise _bad(what, f"a whole number of at least {least}", v) if type(v) is not int else \
             Unreadable(f"{what}: a whole number of at least {least}, got {v}", field=what)
+    if most is not None and v > most:
+        raise Unreadable(f"{what}: a whole number of at most {most}, got {v if v < 10**30 else 'more'}", field=what)
 
 
 def number(v: Any, what: str, none: bool = False) -> None:

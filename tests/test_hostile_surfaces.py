@@ -138,3 +138,45 @@ def test_a_line_that_is_not_json_says_where_it_breaks(line, where):
     with pytest.raises(Unreadable) as e:
         list(records([line]))
     assert str(e.value).endswith(f"({where})"), str(e.value)
+
+
+def test_a_folder_tree_thousands_deep_is_listed_and_its_log_judged(tmp_path):
+    """os.walk and pathlib's rglob recurse once a level: a tree 1,200 folders deep raised
+    RecursionError (a traceback, exit 1, its illegal log never judged; session 43's hostile
+    run). Listed without recursion, the log inside is judged, by replay and differential."""
+    import shutil
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from referee.cli.app import app
+
+    at = str(tmp_path / "deep")
+    os.mkdir(at)
+    for _ in range(1200):
+        at = os.path.join(at, "d")
+        os.mkdir(at)
+    src = Path(__file__).resolve().parent.parent / "examples" / "draft" / "illegal-pick-twice.jsonl"
+    shutil.copyfile(src, os.path.join(at, "x.jsonl"))
+    r = CliRunner().invoke(app, ["replay", str(tmp_path / "deep")])
+    assert r.exit_code == 1 and "x.jsonl:12:" in r.stdout and "§Mise en place" in r.stdout, r.output
+    r = CliRunner().invoke(app, ["differential", "--against", "tie=gold", str(tmp_path / "deep")])
+    assert r.exit_code == 0 and "1 logs: 1 agree" in r.output, r.output
+
+
+@pytest.mark.parametrize("args", [["--seed", str(2**64)], ["--seed", str(-(2**63) - 1)], ["-n", str(10**30)]])
+def test_a_seed_or_count_out_of_range_is_refused_before_anything_is_written(tmp_path, args):
+    """A seed past 64 bits made the manifest's writer raise (a traceback, an empty folder left
+    behind), and a count of 10**30 ran until killed (session 43's hostile run)."""
+    from typer.testing import CliRunner
+
+    import referee
+    from referee.cli.app import app
+    from referee.errors import Unreadable
+
+    out = tmp_path / "out"
+    r = CliRunner().invoke(app, ["scenarios", "draft", "--out", str(out), "--family", "random", *args])
+    assert r.exit_code == 2 and not out.exists(), r.output
+    kw = {"seed": int(args[1])} if args[0] == "--seed" else {"count": int(args[1])}
+    with pytest.raises(Unreadable):
+        referee.load("draft").scenarios(**kw)

@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 import orjson
 import typer
 
+from ..given import COUNT_MOST, SEED_LEAST, SEED_MOST
 from .common import BAD, Fmt, err, out
 
 
@@ -32,8 +33,8 @@ def differential(
                                                          "(repeat for several)")] = None,
     game: Annotated[Optional[str], typer.Option("--game", "-g", help="play this game's scenarios (referee scenarios) "
                                                 "before the logs")] = None,
-    count: Annotated[int, typer.Option("--count", "-n", min=1, help="random games of the scenarios (as referee scenarios)")] = 20,
-    seed: Annotated[int, typer.Option("--seed", help="the scenarios' seed")] = 0,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, max=COUNT_MOST, help="random games of the scenarios (as referee scenarios)")] = 20,
+    seed: Annotated[int, typer.Option("--seed", min=SEED_LEAST, max=SEED_MOST, help="the scenarios' seed")] = 0,
     family: Annotated[Optional[list[str]], typer.Option("--family", help="scenario families (as referee scenarios; default all)")] = None,
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="referee's own reading: a rules option NAME=VALUE")] = None,
     prefer: Annotated[Optional[str], typer.Option("--prefer", help="referee's own reading: a source that beats all others")] = None,

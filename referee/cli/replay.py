@@ -14,28 +14,16 @@ from .common import BAD, FOUND, OK, Fmt, decided_how, err, out
 
 
 def _files(paths: list[Path], unlisted: list | None = None, linked: list | None = None) -> Iterator[Path]:
-    """The logs given: each file as it is, each folder's *.jsonl at any depth (symbolic links
-    to folders not followed: a loop cannot hold a batch), sorted. A folder inside that cannot
-    be listed is put in `unlisted` as (folder, why): pathlib's rglob skipped it without a
-    word, and a batch whose unreadable part was never replayed said "legal" of the rest. A
-    link to a folder is put in `linked`: its logs are left out, and the user is told so."""
-    import fnmatch
+    """The logs given: each file as it is, each folder's *.jsonl at any depth, sorted
+    (replays/folders.py: what cannot be listed goes to `unlisted`, a link to a folder to
+    `linked`; the user is told of both)."""
+    from ..replays.folders import logs_in
 
     for p in paths:
-        if not p.is_dir():
+        if p.is_dir():
+            yield from logs_in(p, unlisted, linked)
+        else:
             yield p
-            continue
-        found = []
-
-        def failed(e: OSError) -> None:
-            if unlisted is not None:
-                unlisted.append((Path(e.filename) if e.filename else p, e.strerror or "cannot be listed"))
-
-        for at, dirs, names in os.walk(p, onerror=failed):
-            found.extend(Path(at) / n for n in dirs + names if fnmatch.fnmatchcase(n, "*.jsonl"))
-            if linked is not None:
-                linked.extend(Path(at) / n for n in dirs if os.path.islink(os.path.join(at, n)))
-        yield from sorted(found)
 
 
 def _sources(files: list[Path]) -> list:

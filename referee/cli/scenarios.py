@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 import orjson
 import typer
 
+from ..given import COUNT_MOST, SEED_LEAST, SEED_MOST
 from .common import BAD, OK, err, game_or_exit, options_or_exit
 from .gamename import GameName
 from .progress import Shown
@@ -31,8 +32,8 @@ class SFmt(str, Enum):
 def scenarios(
     game: Annotated[GameName, typer.Argument(help="the game", show_default=False)],
     out_dir: Annotated[Path, typer.Option("--out", help="where to write the scenarios")] = Path("scenarios"),
-    count: Annotated[int, typer.Option("--count", "-n", min=1, help="random games (and the games mutants start from)")] = 20,
-    seed: Annotated[int, typer.Option("--seed", help="the seed: same seed, same scenarios")] = 0,
+    count: Annotated[int, typer.Option("--count", "-n", min=1, max=COUNT_MOST, help="random games (and the games mutants start from)")] = 20,
+    seed: Annotated[int, typer.Option("--seed", min=SEED_LEAST, max=SEED_MOST, help="the seed: same seed, same scenarios")] = 0,
     family: Annotated[list[Family], typer.Option("--family", help="which family to generate (repeat for several)")] = [Family.all],  # noqa: B006
     format: Annotated[SFmt, typer.Option("--format", "-f", help="logs, or logs and a pytest module")] = SFmt.logs,
     force: Annotated[bool, typer.Option("--force", help="write over an earlier run: replace or remove the files its "
@@ -81,6 +82,9 @@ def scenarios(
         raise typer.Exit(BAD) from None
     except OSError as e:
         err.print(f"referee: {e.filename or out_dir}: cannot write: {e.strerror}", markup=False)
+        raise typer.Exit(BAD) from None
+    except RecursionError:  # pathlib makes each missing parent by recursing: a path thousands deep
+        err.print(f"referee: {out_dir}: cannot write: the path is too deep to create", markup=False)
         raise typer.Exit(BAD) from None
     by: dict[str, int] = {}
     for m in manifest:

@@ -56,9 +56,14 @@ def log_cases(paths: Iterable[Path]) -> list[Case]:
     from ..model.kernel.inputs import not_regular
     from ..replays import corpus
 
+    from ..replays.folders import logs_in
+
     out = []
     for p in paths:
-        files = sorted(p.rglob("*.jsonl")) if p.is_dir() else [p]
+        unlisted: list = []
+        files = logs_in(p, unlisted) if p.is_dir() else [p]
+        if unlisted:
+            raise Unreadable(f"a folder inside cannot be listed: {unlisted[0][1]}", file=str(unlisted[0][0]))
         for f in files:
             if not f.exists():
                 raise Unreadable("no such file", file=str(f))
