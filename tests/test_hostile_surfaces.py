@@ -158,10 +158,16 @@ def test_a_folder_tree_thousands_deep_is_listed_and_its_log_judged(tmp_path):
         os.mkdir(at)
     src = Path(__file__).resolve().parent.parent / "examples" / "draft" / "illegal-pick-twice.jsonl"
     shutil.copyfile(src, os.path.join(at, "x.jsonl"))
-    r = CliRunner().invoke(app, ["replay", str(tmp_path / "deep")])
-    assert r.exit_code == 1 and "x.jsonl:12:" in r.stdout and "§Mise en place" in r.stdout, r.output
-    r = CliRunner().invoke(app, ["differential", "--against", "tie=gold", str(tmp_path / "deep")])
-    assert r.exit_code == 0 and "1 logs: 1 agree" in r.output, r.output
+    try:
+        r = CliRunner().invoke(app, ["replay", str(tmp_path / "deep")])
+        assert r.exit_code == 1 and "x.jsonl:12:" in r.stdout and "§Mise en place" in r.stdout, r.output
+        r = CliRunner().invoke(app, ["differential", "--against", "tie=gold", str(tmp_path / "deep")])
+        assert r.exit_code == 0 and "1 logs: 1 agree" in r.output, r.output
+    finally:  # removed bottom up here: shutil.rmtree (pytest's cleanup of old runs) recurses too
+        os.remove(os.path.join(at, "x.jsonl"))
+        while at != str(tmp_path):
+            os.rmdir(at)
+            at = os.path.dirname(at)
 
 
 @pytest.mark.parametrize("args", [["--seed", str(2**64)], ["--seed", str(-(2**63) - 1)], ["-n", str(10**30)]])

@@ -35,7 +35,7 @@ from typing import IO, Any, Iterator, NamedTuple
 
 import orjson
 
-from .log import Unreadable, printable
+from .log import MAX_LINES, Unreadable, printable
 
 MiB = 1 << 20
 
@@ -201,9 +201,13 @@ def _lines(fh: IO[bytes], declared: int, budget: _Budget) -> tuple[bytes, ...] |
 
 
 def _split(data: bytes) -> Iterator[bytes]:
-    """Lines as a binary file yields them: cut after each b"\\n" only (never at a lone \\r)."""
+    """Lines as a binary file yields them: cut after each b"\\n" only (never at a lone \\r);
+    no more than one past the lines a log may hold (log.MAX_LINES: the reader refuses the
+    game there): 64 MiB of newlines would be 67 million lines, some 3 GB held as objects."""
     at = 0
-    while at < len(data):
+    for _ in range(MAX_LINES + 1):
+        if at >= len(data):
+            return
         end = data.find(b"\n", at)
         end = len(data) if end < 0 else end + 1
         yield data[at:end]
@@ -327,6 +331,8 @@ def _stream(path: Path, limits: Limits) -> Iterator[Game]:
                 start = no
             lines.append(line)
             size += len(line)
+            if len(lines) > MAX_LINES:  # the reader refuses the game here (see _split): the rest is passed over
+                skipping = True
             if size > lim:
                 yield Game(f"{printable(str(path))}#{start}", Refused(
                     f"a game of more than {_size(lim)}: refused (corpus.LIMITS.member_bytes); its lines are "
