@@ -186,3 +186,18 @@ def test_a_seed_or_count_out_of_range_is_refused_before_anything_is_written(tmp_
     kw = {"seed": int(args[1])} if args[0] == "--seed" else {"count": int(args[1])}
     with pytest.raises(Unreadable):
         referee.load("draft").scenarios(**kw)
+
+
+@pytest.mark.parametrize("text", [b"", b"\xef\xbb\xbf{}\n", b'{"referee": 1, "game": "draft", "players": ["A", "B"], '
+                                  b'"expect": {"verdict": "legal", "zz": 1}}\n'])
+def test_expect_on_a_log_whose_header_cannot_be_read_is_exit_2_and_says_so(tmp_path, text):
+    """Under --expect an unreadable header was exit 1 ("a verdict other than expected") and
+    said the header had no "expect", even when it had one (session 43's hostile run)."""
+    from typer.testing import CliRunner
+
+    from referee.cli.app import app
+
+    p = tmp_path / "x.jsonl"
+    p.write_bytes(text)
+    r = CliRunner().invoke(app, ["replay", str(p), "--expect"])
+    assert r.exit_code == 2 and "its header could not be read" in r.output and "has no" not in r.output, r.output

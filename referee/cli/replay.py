@@ -264,7 +264,7 @@ class _Whole(HeldInterrupt):
 
 def _report(verdicts: list, explain: bool, expect: bool, format: Fmt) -> None:
     """Print the verdicts and exit with the batch's code."""
-    from ..replays.expect import mismatch
+    from ..replays.expect import mismatch, unread
 
     bad_expect = [(v, mismatch(v)) for v in verdicts] if expect else []
     bad_expect = [(v, m) for v, m in bad_expect if m]
@@ -282,7 +282,8 @@ def _report(verdicts: list, explain: bool, expect: bool, format: Fmt) -> None:
     if expect:
         for v, m in bad_expect:
             err.print(f"{v.file}: {m}", markup=False)
-        raise typer.Exit(BAD if any(v.verdict == "error" for v in verdicts) else FOUND if bad_expect else OK)
+        raise typer.Exit(BAD if any(v.verdict == "error" or unread(v) for v in verdicts) else FOUND if bad_expect
+                         else OK)
     raise typer.Exit(BAD if BAD in codes else FOUND if FOUND in codes else OK)
 
 

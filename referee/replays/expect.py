@@ -9,9 +9,18 @@ from __future__ import annotations
 from .engine import Verdict
 
 
+def unread(v: Verdict) -> bool:
+    """The log's header could not be read: what it expects is unknown (exit 2 under --expect:
+    the input is at fault, not the engine)."""
+    first = v.first()
+    return v.expect is None and v.verdict == "unreadable" and first is not None and first.line <= 1
+
+
 def mismatch(v: Verdict) -> str | None:
     """None when the verdict is what the header expects, else what differs."""
     e = v.expect
+    if e is None and unread(v):
+        return "its header could not be read, so neither could its \"expect\" (line 1, above)"
     if e is None:
         return "the header has no \"expect\""
     want = e.get("verdict")
