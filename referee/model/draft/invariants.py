@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from ..kernel import And, Claim, Gap, If, Implies, Invariant, Or, Sum
-from .common import seats
+from .common import attack, class_count, of_class, production, score, seats
 from .data import HAND, MAX_KINDS as K, MAX_QUESTS as Q, QUESTS_DEALT, QUESTS_KEPT, ROUNDS, SEATS as P
 from .state import DRAFT, END, PLAY, SETUP
+from .turn_end import last_to_end
 
 
 def eq_state(S, t):
@@ -167,6 +168,67 @@ CLAIMS = (
           lambda comp: sum(q.count for q in comp.quests) >= P * QUESTS_DEALT, True, name="quest_deck_deals"),
 )
 
+# ---------------------------------------------------------------- where the gaps arise in play (values only)
+def _quest_attack(s, p):
+    return sum(n * q.attack for n, q in zip(s.qplayed[p], s.cfg.comp.quests))
+
+
+def _quest_gold(s, p):
+    return sum(n * q.gold for n, q in zip(s.qplayed[p], s.cfg.comp.quests))
+
+
+def _quest_counts(s, a):
+    """play.monster: the played quests' Attack decides the fight; play.end: their Gold is paid."""
+    if hasattr(a, "card"):
+        return attack(s, a.p) - _quest_attack(s, a.p) < s.cfg.comp.cards[a.card].cost
+    return _quest_gold(s, a.p) > 0
+
+
+def _monster_left(s, a):
+    return any(n and c.type == "monster" for n, c in zip(s.hand[a.p], s.cfg.comp.cards))
+
+
+def _woken(s, a):
+    """The card played brings a class to the count that a conditional ability played earlier this
+    round asked for (short then: counts only grow within a round)."""
+    card = s.cfg.comp.cards[a.card]
+    n = class_count(s, a.p, card.cls)
+    return any(s.fresh[a.p][k] and c.ability and c.ability.if_class == card.cls and n < c.ability.if_count <= n + 1
+               for k, c in enumerate(s.cfg.comp.cards))
+
+
+def _one_kind(s, a):
+    """A class the quest asks for is met by heroes alone or by weapons alone (as counted)."""
+    cards, q = s.cfg.comp.cards, s.cfg.comp.quests[a.quest]
+    for c, k in enumerate(q.needs):
+        if not k:
+            continue
+        rows = s.fresh if class_count(s, a.p, c) == of_class(s, s.fresh, a.p, c) else s.played
+        kinds = {x.type for i, x in enumerate(cards) if x.cls == c and rows[a.p][i]}
+        if len(kinds) < 2:
+            return True
+    return False
+
+
+def _past_gold(s, a):
+    """A hero or weapon of an earlier round, whose cost and production differ, is in front of the player."""
+    return any(n > f and c.type != "monster" and c.gold != c.cost
+               for n, f, c in zip(s.played[a.p], s.fresh[a.p], s.cfg.comp.cards))
+
+
+def _final_printed_xp(s, a):
+    """The last turn of the game ends (the XP are totalled) and some player's score counts printed XP."""
+    return s.round == ROUNDS and last_to_end(s, a.p) and any(score(s, q) != s.xp[q] for q in seats(s))
+
+
+def _reused(s, a):
+    """Some class of the quest has fewer cards ever played than this quest and the quests already played
+    ask together: a card that met an earlier quest meets this one too."""
+    qs = s.cfg.comp.quests
+    return any(k and of_class(s, s.played, a.p, c) < k + sum(n * x.needs[c] for n, x in zip(s.qplayed[a.p], qs))
+               for c, k in enumerate(qs[a.quest].needs))
+
+
 GAPS = (
     Gap("§Jouer des cartes", "the text refers to the cards' gold costs, attack, production, XP, classes and abilities "
         "but no card list is public", "an illustrative set (components/cards.toml, illustrative = true); --components DIR", name="refers_cards_gold"),
@@ -189,21 +251,29 @@ GAPS = (
         "its abilities 'usable over several rounds' may be used (once, once a round), are never said",
         "a played quest's printed Attack and Gold count in every later round, its XP once, in the final score "
         "(common.score); a kept quest never played gives nothing; the illustrative quests have no other ability",
-        name="quest_reuse"),
+        name="quest_reuse",
+        on=("play.monster", "play.end"), arises=_quest_counts,
+        when="a played quest's Attack decides a fight against a monster, or its Gold is paid at the end of a turn"),
     Gap("§Monstres", "the text implies that monsters are draft cards (a defeated monster goes to 'la défausse de la "
         "pioche de draft', §Monstres; the facts: 173 draft cards of heroes, weapons and monsters), though §Intro "
         "has the players draft heroes and weapons; it never says that a monster is taken into the hand and faced "
         "from it on its owner's play turn, nor whether defeating one is 'playing' a card for §Mise en place "
         "('autant de cartes qu'ils le peuvent') and §Fin de tour (the unplayed draft cards are discarded)",
         "monsters are draft cards: drafted into the hand, defeated from it on the player's turn (play.monster); one not "
-        "defeated is discarded with the unplayed cards at the turn's end (§Fin de tour)", name="monster_entry"),
+        "defeated is discarded with the unplayed cards at the turn's end (§Fin de tour)", name="monster_entry",
+        on=("play.end",), arises=_monster_left,
+        when="a player ends its turn with a monster it did not defeat in its hand (discarded as unplayed)"),
     Gap("§Jouer des cartes §Icônes de classe", "an ability triggers when its card is played and works only with enough "
         "cards of a class: whether one whose class condition is short at that moment works once the player controls "
         "enough cards of the class later in the round is not said",
         "the condition is read once, when the card is played; a card played later in the round does not wake it",
-        name="condition_later"),
+        name="condition_later",
+        on=("play.card",), arises=_woken,
+        when="a card brings its class to the count that an ability played earlier in the round was short of"),
     Gap("§Quêtes", "when a kept quest may be played is never said: in which phase, on whose turn, from which round",
-        "on its owner's turn of the play phase, in any round (play.quest); it is played once", name="quest_timing"),
+        "on its owner's turn of the play phase, in any round (play.quest); it is played once", name="quest_timing",
+        on=("play.quest",), arises=lambda s, a: s.round == 1,
+        when="a quest is played in the first round, the earliest the model allows"),
     Gap("§Mise en place §Monstres", "the draft deck's size is never given, and unplayed cards and defeated monsters "
         "go to its discard pile (§Fin de tour, §Monstres), which the text never brings back into play; with the "
         "published count (the facts: 173 draft cards), four rounds of five players deal 140, so the deck never "
@@ -216,21 +286,27 @@ GAPS = (
         "which §Intro names among the ways to gain XP and §Quêtes never values; nor is it said whether a card's XP counts once in that total or, like its Gold, which §Fin de "
         "tour pays out at the end of every turn, again each round",
         "the XP tokens taken, plus the XP printed on heroes, weapons and played quests, each once, in the final "
-        "score (common.score)", name="printed_xp_once"),
+        "score (common.score)", name="printed_xp_once",
+        on=("play.end",), arises=_final_printed_xp,
+        when="the last turn of the fourth round ends and a player's total counts XP printed on its cards or quests"),
     Gap("§Quêtes", "a quest asks for heroes and weapons 'de la classe appropriée' (only heroes and weapons are given a class, "
         "§Icônes de classe): whether it needs both a hero and a weapon or "
         "cards of the class of either kind, how many, and whether cards still in hand count are never said: "
         "§Quêtes says 'avoir', §Icônes de classe and §Monstres the cards one 'contrôle', §Jouer des cartes and "
         "§Fin de tour the cards 'devant vous', and the text defines none of the three",
         "the quest's printed count per class, heroes and weapons counted together, among the cards the player has "
-        "played (common.meets)", name="quest_requirement"),
+        "played (common.meets)", name="quest_requirement",
+        on=("play.quest",), arises=_one_kind,
+        when="a quest is met where a class it asks for is counted from heroes alone or weapons alone"),
     Gap("§Jouer des cartes §Fin de tour", "'Or' on a card names its cost, printed 'dans le coin supérieur gauche' "
         "(§Jouer des cartes), and its gold production, 'sur toutes les cartes devant vous', paid at the end of "
         "each turn (§Fin de tour) from a place on the card never given; the rule that keeps 'l'Or' of a past round's card keeps 'the numbers and symbols on the "
         "left side', where the cost is printed: which gold it keeps is not said in words, though only the "
         "production has a use once the card is paid",
         "the production is a number of its own on each card (components: gold), kept after the card's round; the "
-        "cost is paid once (common.production, play.card)", name="gold_cost_or_production"),
+        "cost is paid once (common.production, play.card)", name="gold_cost_or_production",
+        on=("play.end",), arises=_past_gold,
+        when="a turn ends with a hero or weapon of an earlier round in front, whose cost and production differ"),
     Gap("§Monstres", "once a monster with a text box is defeated its instructions are followed, once one with XP "
         "or Gold values is, they are taken: what a monster with both gives, in which order, and how long a monster's text effect lasts "
         "(the end-of-round limit of §Jouer des cartes is said of heroes and weapons only) are never said",
@@ -241,7 +317,9 @@ GAPS = (
         "the extra gold is given as one ('un Or') and as the total production ('égal à') at once; only the "
         "second can be meant (the facts: 5 plus the production), but the sentence says both",
         "5 gold plus the total production of the cards in front of the player (turn_end, rulings.end_gain; the "
-        "facts: 'gain 5 gold plus gold production')", name="one_extra_gold"),
+        "facts: 'gain 5 gold plus gold production')", name="one_extra_gold",
+        on=("play.end",), arises=lambda s, a: production(s, a.p) != 1,
+        when="a turn ends with a production other than 1: 'un Or' and 'égal à la production' give different gains"),
     Gap("§Mise en place §Fin de manche", "the start player 'alternera' clockwise over "
         "the four rounds (§Mise en place), a verb for taking turns rather than moving round the table, and §Fin de "
         "manche gives the same rule again with another verb, 'tournera', which it defines (the player second in a "
@@ -258,8 +336,9 @@ GAPS = (
         "may meet another quest again, in the same turn or later, is open",
         "not spent: playing a quest moves no hero or weapon, and the same cards meet every quest the player holds, "
         "several in one turn if it likes (play.quest, common.meets)", name="quest_requirement_spent",
-        on=("play.quest",), arises=lambda s, a: sum(s.qplayed[a.p]) >= 1,
-        when="a player who has met a quest plays another, its heroes and weapons met once already"),
+        on=("play.quest",), arises=_reused,
+        when="a player plays a quest with a hero or weapon that met a quest it played before (too few of the class "
+        "were ever played for both)"),
     Gap("§Quêtes §Fin de manche §Jouer des cartes", "'capacités' names two things: the special abilities of heroes "
         "and weapons, which trigger when the card is played and end with the round (§Jouer des cartes, §Icônes de "
         "classe), and, in the tip of §Fin de manche, what the icons of past rounds' cards keep in effect in the rounds "

@@ -2,8 +2,13 @@
 text, and what the text refers to without defining it (gaps)."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..kernel import And, Claim, Gap, If, Implies, Invariant, Or, Sum
-from .state import BET, CLOSE, DRAW, H, NOBODY, PLAY
+from . import actions
+from .data import half
+from .geo import alive, contact, dist2, dot, owner, sub, touching
+from .state import BET, CLOSE, DRAW, H, NOBODY, PLAY, T, members
 
 NF, NK = 6, 6
 
@@ -52,10 +57,136 @@ CLAIMS = (
     Claim("§Cartes spéciales", "the ace is worth 11 to the Dragon", "data", lambda c: c.values[2][0], 11, name="ace_worth_11"),
 )
 
+# ---------------------------------------------------------------- where the gaps arise in play (values only)
+# The args of an event tell its action: a charge has figs, target and x; a move figs and x; a
+# reorientation figs and face; a shot or a melee figs and target; a bid an amount.
+def _figs(a):
+    return [i for i, m in enumerate(members(a.figs)) if m] if hasattr(a, "figs") else []
+
+
+def _group(s, a):
+    return len(_figs(a)) >= 2
+
+
+def _after_move(s, a):
+    """The state with a move's or a charge's figures where they end (as actions._moved)."""
+    return actions._moved(s, a) if hasattr(a, "x") else s
+
+
+def _is_charge(a):
+    return hasattr(a, "x") and hasattr(a, "target")
+
+
+def _unlisted(s, a):
+    """The Troll or the Dragon acts (§Tour de jeu/4-5 name no action), or a charge or a reorientation
+    (not in the list of §Tour de jeu/3)."""
+    turns = hasattr(a, "face") and not hasattr(a, "x") and not hasattr(a, "target")
+    return a.p != H or _is_charge(a) or turns
+
+
+def _falls(s, a):
+    """A figure's PdV reach 0 as the duel this bid completes is settled."""
+    t = actions._bid(s, a)
+    return any(x > 0 and y == 0 for x, y in zip(s.pdv, t.pdv))
+
+
+def _seg_d2(p, q, c):
+    """Squared distance from point c to the segment pq (exact)."""
+    d, w = sub(q, p), sub(c, p)
+    n = dot(d, d)
+    k = 0 if n == 0 else min(Fraction(1), max(Fraction(0), Fraction(dot(w, d)) / n))
+    return dist2((p[0] + k * d[0], p[1] + k * d[1]), c)
+
+
+def _in_between(s, a):
+    """A living figure, or a standing objective, lies across the line from a shooter (charger) to its target."""
+    c, t = s.cfg.comp, a.target
+    for i in _figs(a):
+        for k, f in enumerate(c.figs):
+            if k not in (i, t) and alive(s, k) and _seg_d2(s.pos[i], s.pos[t], s.pos[k]) <= half(f.prof.base) ** 2:
+                return True
+        for o, ob in enumerate(c.objs):
+            if s.struct[o] > 0 and _seg_d2(s.pos[i], s.pos[t], ob.pos) <= half(ob.size) ** 2:
+                return True
+    return False
+
+
+def _path_blocked(s, a):
+    """A moving figure's base passes over, or stops on, another figure's base or a standing objective."""
+    c = s.cfg.comp
+    for i in _figs(a):
+        to, b = (a.figs[3 * i + 1], a.figs[3 * i + 2]), c.figs[i].prof.base
+        for k, f in enumerate(c.figs):
+            if k != i and alive(s, k) and _seg_d2(s.pos[i], to, s.pos[k]) < half(b + f.prof.base) ** 2:
+                return True
+        for o, ob in enumerate(c.objs):
+            if s.struct[o] > 0 and _seg_d2(s.pos[i], to, ob.pos) < half(b + ob.size) ** 2:
+                return True
+    return False
+
+
+def _circle_differs(s, a):
+    """A group whose circle holds every centre before the action, but not some member's whole base,
+    or not every centre after a move or charge."""
+    if not _group(s, a) or a.centre is None:
+        return False
+    c = s.cfg.comp
+    out = any(dist2(s.pos[i], a.centre) > (3 - half(c.figs[i].prof.base)) ** 2 for i in _figs(a))
+    moved = hasattr(a, "x") and any(dist2((a.figs[3 * i + 1], a.figs[3 * i + 2]), a.centre) > 9 for i in _figs(a))
+    return out or moved
+
+
+def _far_shot(s, a):
+    """The target stands farther from a shooter than the longest length the text gives (11\")."""
+    return any(dist2(s.pos[i], s.pos[a.target]) > 121 for i in _figs(a))
+
+
+def _overlap_melee(s, a):
+    """A fighter's base overlaps the target's (closer than touching)."""
+    c = s.cfg.comp
+    return any(dist2(s.pos[i], s.pos[a.target]) < half(c.figs[i].prof.base + c.figs[a.target].prof.base) ** 2
+               for i in _figs(a))
+
+
+def _others_in_contact(s, a):
+    """A group attacks in melee, or a figure other than the fighters and the target (the target's friend,
+    or a third faction's) touches the target or a fighter where the melee starts."""
+    if _group(s, a):
+        return True
+    t, fs = _after_move(s, a), _figs(a)
+    return any(k not in fs and k != a.target and alive(t, k) and any(contact(t, k, j) for j in fs + [a.target])
+               for k in range(len(t.cfg.comp.figs)))
+
+
+def _charge_centres_far(s, a):
+    """A charger's centre is farther from the target's than its x times Mvt (its travel is not)."""
+    c = s.cfg.comp
+    return any(dist2(s.pos[i], s.pos[a.target]) > (a.x[i] * c.figs[i].prof.mvt) ** 2 for i in _figs(a))
+
+
+def _heavy_shot(s, a):
+    return any(s.cfg.comp.figs[i].prof.weapon == "heavy" for i in _figs(a))
+
+
+def _objective_damaged_or_falls(s, a):
+    o = s.cfg.comp.objs[a.obj]
+    return s.struct[a.obj] < o.structure or s.struct[a.obj] <= s.cfg.comp.figs[a.fig].prof.cbt + a.bid
+
+
+def _destroy_not_troll_alone(s, a):
+    """The destroyer is not a Troll, or another of its player's figures touches the objective too."""
+    c, o = s.cfg.comp, s.cfg.comp.objs[a.obj]
+    return a.p != T or any(k != a.fig and owner(s, k) == a.p and alive(s, k)
+                           and touching(s.pos[k], o.pos, half(c.figs[k].prof.base + o.size))
+                           for k in range(len(c.figs)))
+
+
 GAPS = (
     Gap("§Intro", "the aim is to collect 'points d'objectifs', but neither their values nor the end of the game "
         "are defined", "each objective of the scenario carries illustrative points scored by the player who "
-        "destroys it; the game ends as option no_card says (see docs/trolls.md)", name="aim_collect_points"),
+        "destroys it; the game ends as option no_card says (see docs/trolls.md)", name="aim_collect_points",
+        on=("game.end",), arises=lambda s, a: True,
+        when="the game ends (an end the text never defines), scored on illustrative objective points"),
     Gap("§Tour de jeu/3 §Actions/Destruction", "§Tour de jeu/3 lists 'une action particulière liée aux objectifs...' "
         "among the actions; the only action on objectives the text describes is the destruction "
         "(§Actions/Destruction): whether §Tour de jeu/3 means it or other actions, and which, is not said",
@@ -63,11 +194,17 @@ GAPS = (
     Gap("§Actions/Mouvement", "no profile table (Mvt, Tir, Cbt, PdV, base size) and no weapon list",
         "an illustrative set consistent with every number the text gives (components/figures.toml)", name="profile_table_mvt"),
     Gap("§Actions/Rechargement", "the 'cas spécial' in which a heavy weapon needs no reloading is never given",
-        "every heavy weapon must be reloaded after each shot; the game starts loaded", name="cas_special_heavy"),
+        "every heavy weapon must be reloaded after each shot; the game starts loaded", name="cas_special_heavy",
+        on=("act.reload",), arises=lambda s, a: not s.loaded[a.fig],
+        when="a heavy weapon that has shot is reloaded (every reload: the special case is never given)"),
     Gap("§Actions/Tir", "what happens to a figure with no PdV left is never said",
-        "it is out of play: it can neither act nor be targeted, nor hold a càc", name="happens_figure_pdv"),
+        "it is out of play: it can neither act nor be targeted, nor hold a càc", name="happens_figure_pdv",
+        on=("duel.bid",), arises=_falls,
+        when="the last bid of a shot or melee takes a figure's last PdV"),
     Gap("§Actions/Corps à corps", "when two figures are 'in a càc' (contact) is never defined",
-        "bases touching or overlapping: centres at most (base1 + base2) / 2 apart", name="two_figures_cac"),
+        "bases touching or overlapping: centres at most (base1 + base2) / 2 apart", name="two_figures_cac",
+        on=("act.melee",), arises=_overlap_melee,
+        when="a melee between figures whose bases overlap, not merely touch"),
     # The price is given per whole multiple of Mvt; only the charge example (11" at Mvt 3"
     # paid as 4 x Mvt) shows what a distance in between costs.
     Gap("§Actions/Mouvement §Actions/Charge", "§Actions/Mouvement states a move's cost for whole multiples of Mvt "
@@ -81,7 +218,9 @@ GAPS = (
         "each losing figure loses the whole difference", name="group_loss_shared"),
     Gap("§Actions/Tir", "a line of sight is defined only by the side the target stands on (in front of the shooter, "
         "not behind it); whether figures or scenery in between block it is never said",
-        "only the facing counts: nothing in between blocks a line of sight", name="line_of_sight_blockers"),
+        "only the facing counts: nothing in between blocks a line of sight", name="line_of_sight_blockers",
+        on=("act.shoot", "act.charge"), arises=_in_between,
+        when="a shot or charge whose line to the target crosses another figure or a standing objective"),
     Gap("§Actions/Corps à corps", "after a tied melee the fighters step back by their opponent's base size: in which "
         "direction, from which opponent in a group melee, and what if a figure stands in the way, is not said",
         "straight away from one of its opponents in that melee (its player picks which), by that opponent's base; "
@@ -90,37 +229,53 @@ GAPS = (
         "circle): whether a figure's whole base or only its centre must lie inside, and whether the circle is "
         "checked before the action, after it, or both, is not said",
         "any centre the log gives; each figure's centre at most 3\" from it, before the action (the positions the "
-        "group starts from)", name="group_circle"),
+        "group starts from)", name="group_circle",
+        on=("act.move", "act.reorient", "act.shoot", "act.charge", "act.melee"), arises=_circle_differs,
+        when="a group acts whose circle holds the centres but not a whole base, or not the centres after the move"),
     Gap("§Actions/Tir", "how far a shot may reach is never said: a shooter needs a line of sight, and no range is given",
-        "no range: any target in line of sight may be shot", name="shot_range"),
+        "no range: any target in line of sight may be shot", name="shot_range",
+        on=("act.shoot",), arises=_far_shot,
+        when="a shot at a target farther than any length the text gives (11\")"),
     Gap("§Actions/Mouvement", "what a moving figure may pass through or stop on is never said: other figures, their "
         "bases, scenery; only leaving a càc has a price",
         "a move is checked by its distance alone: nothing on the way blocks it, and where it ends is not checked "
-        "against other bases", name="move_blockers"),
+        "against other bases", name="move_blockers",
+        on=("act.move",), arises=_path_blocked,
+        when="a move whose figure passes over or stops on another base or an objective"),
     Gap("§Groupe/2", "a group move is a 'déplacement vers le même point': what that asks of each figure's path and "
         "end (they cannot all stop on the point: may one stop short of it, or go past it?) is not said",
         "each figure of a group move gives its own end point, each within its distance; no common point is checked",
-        name="group_same_point"),
+        name="group_same_point",
+        on=("act.move",), arises=_group,
+        when="a group moves, each figure to its own end point"),
     Gap("§Joker/2", "a round blanc is declared at the start of a round, when the Human declares his action: when two "
         "players who bet a joker (the Troll and the Dragon) both want one before the same action, whose is played "
         "first, and whether the second may still follow, is never said",
         "each is declared at a round's start in the order the log gives them; when one round blanc is over, another "
-        "may be declared before the Human acts (turn.py: round.blanc)", name="blanc_order"),
+        "may be declared before the Human acts (turn.py: round.blanc)", name="blanc_order",
+        on=("round.blanc",), arises=lambda s, a: any(s.blanc[q] >= 1 for q in range(3) if q != a.p),
+        when="a round blanc is declared while another player holds one too"),
     Gap("§Actions/Rechargement §Groupe/4", "heavy weapons 'must be reloaded', and the text never says when: after "
         "every shot or not, whether they start the game loaded, what an unloaded one cannot do; nor, after a group "
         "shot (resolved as one shot, §Groupe/4), whether every heavy weapon in the group is spent",
         "loaded at the start; a shot unloads the weapon; an unloaded heavy weapon cannot shoot until act.reload; a "
         "group shot needs every heavy weapon in it loaded and unloads them all, whichever Tir counts (act.shoot, "
-        "option group_stat)", name="reload_when"),
+        "option group_stat)", name="reload_when",
+        on=("act.shoot",), arises=_heavy_shot,
+        when="a heavy weapon shoots (alone or in a group), and is then unloaded"),
     Gap("§Actions/Charge §Groupe/1", "the charge is what Trolls and Dragons do instead of shooting, 'rather "
         "unadvisable for Humans', and §Groupe/1 lists the charge among the Humans' group actions: whether Humans may "
         "charge is left to that advice",
-        "they may: the advice forbids nothing (act.charge is open to every faction)", name="human_charge"),
+        "they may: the advice forbids nothing (act.charge is open to every faction)", name="human_charge",
+        on=("act.charge",), arises=lambda s, a: a.p == H,
+        when="the Human charges"),
     Gap("§Groupe/2 §Groupe/4", "a group shot must go 'dans la même direction' (§Groupe/2), where a group melee goes "
         "'contre la même cible'; §Groupe/4 then resolves the group shot 'comme précédemment', as one shot 'sur une "
         "cible' (§Actions/Tir) with +1 per extra shooter, which works only against one target: the text says "
         "'direction' where it means one target, and never says 'la même cible' for a shot",
-        "one target for the whole group (act.shoot names one target)", name="group_shot_target"),
+        "one target for the whole group (act.shoot names one target)", name="group_shot_target",
+        on=("act.shoot",), arises=_group,
+        when="a group shoots (at one target)"),
     Gap("§Joker/2 §Actions/Tir", "a round blanc is played 'without reaction' of the two others: whether the owner of a "
         "figure shot at or charged in it still makes his secret bid of Rsv points, or the attack goes unanswered as a "
         "destruction does, is not said",
@@ -133,7 +288,9 @@ GAPS = (
     Gap("§Actions/Destruction", "one objective's structure is given (the distributeur's 5), no other's, nor what "
         "reaching 0 does (removed, scored, by whom), nor whether damage short of it stays from one turn to the next",
         "illustrative objectives (components/figures.toml [[objective]]); damage stays; at 0 the objective is "
-        "destroyed and its points go to the player who destroyed it (aim_collect_points)", name="objective_structure"),
+        "destroyed and its points go to the player who destroyed it (aim_collect_points)", name="objective_structure",
+        on=("act.destroy",), arises=_objective_damaged_or_falls,
+        when="a destruction hits an objective damaged before, or brings its structure to 0"),
     Gap("§Intro", "there is no setup of the table: how many figures each faction fields, the table's size, where the "
         "figures and the objectives start, and who places them are never said",
         "an illustrative scenario: the figures, their places and the objectives in components/figures.toml",
@@ -146,7 +303,9 @@ GAPS = (
         "read as one bonus); the target's side is the target alone, so its friends in contact never fight nor add "
         "+1 for it. This departs from the likelier reading of §Actions/Corps à corps, whose +1 'to his side' expects "
         "the target's side to field fighters too (actions._open_duel: the attacker's bonus only)",
-        name="melee_defender_side"),
+        name="melee_defender_side",
+        on=("act.melee", "act.charge"), arises=_others_in_contact,
+        when="a melee starts by a group, or with another figure touching the target or a fighter"),
     Gap("§Actions/Charge §Actions/Mouvement", "leaving a càc costs a move +2 Rsv and a charge costs twice a move: what a "
         "charge that starts in a càc costs (the +2, doubled or not, or none) is not said. A charge 'initie un corps à "
         "corps' with its target, so it must reach it (what a càc requires: two_figures_cac); what a charge whose paid "
@@ -162,7 +321,9 @@ GAPS = (
         "objective, or a charge lead into a destruction, is not said; nor whether only the Trolls destroy (the text "
         "calls it their great pleasure), nor what a càc with an objective requires (two_figures_cac defines none)", "neither: a destruction is one figure's act (act.destroy), and a charge "
         "targets a figure (act.charge); a figure of any faction may destroy, and only in base contact with the "
-        "objective (act.destroy's Needs)", name="destruction_as_melee"),
+        "objective (act.destroy's Needs)", name="destruction_as_melee",
+        on=("act.destroy",), arises=_destroy_not_troll_alone,
+        when="a Human or the Dragon destroys, or a figure destroys with a friend touching the objective too"),
     Gap("§Tour de jeu/7", "the turn ends only when the Human has emptied his Rsv, and he must start rounds until then: "
         "when he cannot spend it (no figure of his left alive to act), what happens is never said, nor whether a "
         "faction with no figure left still plays",
@@ -172,7 +333,9 @@ GAPS = (
         "de pts de Rsv' (§Actions/Tir), so no more than the Rsv left: whether a bid of 0 is allowed, and whether a "
         "shot's or a melee's bids are spent whatever the result (only the destruction example, §Actions/Destruction, "
         "shows a bid spent) is not said",
-        "from 0 to the Rsv left, both paid whatever the result (duel.bid)", name="bid_bounds"),
+        "from 0 to the Rsv left, both paid whatever the result (duel.bid)", name="bid_bounds",
+        on=("duel.bid",), arises=lambda s, a: True,
+        when="a secret bid of a shot or melee (every bid: 0 allowed, paid whatever the result)"),
     Gap("§Tour de jeu/1 §Actions/Tir §Actions/Destruction", "'mise'/'miser' names three acts: the one to three cards "
         "bet at the start of the turn (§Mise, §Tour de jeu/1, §Joker/1), the secret bid of Rsv points in a shot or a "
         "melee (§Actions/Tir) and the Rsv points a destruction adds to its Cbt (§Actions/Destruction). Each use is "
@@ -203,7 +366,9 @@ GAPS = (
         "the distance between the two figures",
         "centre to centre: a figure's position is its centre, a move's length the distance its centre travels, a "
         "recoil moves the centre by the opponent's base; the charge example's 11\" is the charger's travel to base "
-        "contact (tests/trolls/test_worked_examples.py puts the Troll's centre 13.5\" away)", name="distance_measure"),
+        "contact (tests/trolls/test_worked_examples.py puts the Troll's centre 13.5\" away)", name="distance_measure",
+        on=("act.charge",), arises=_charge_centres_far,
+        when="a charge whose centre-to-centre distance exceeds x times Mvt, the charger's travel not"),
     Gap("§Actions/Corps à corps §Actions/Tir", "a melee 'se joue ensuite exactement comme un tir' (§Actions/Corps à "
         "corps), and a shot harms only its target, only when the difference is positive (§Actions/Tir); yet the "
         "melee's difference comes off the PdV 'du (des) perdant(s)' and a tie makes both sides recoil: that an "
@@ -220,24 +385,33 @@ GAPS = (
         "and every player is to collect 'points d'objectifs' (§Intro): whose objective is whose, and whether any "
         "player may destroy any objective, is not said",
         "objectives belong to nobody: any player's figure in contact may destroy any of them and scores its points "
-        "(act.destroy)", name="objective_owner"),
+        "(act.destroy)", name="objective_owner",
+        on=("act.destroy",), arises=lambda s, a: True,
+        when="a figure destroys an objective nobody owns (every destruction)"),
     Gap("§Groupe/1 §Groupe/2", "§Groupe/1 lists the reorientation among the group actions, and §Groupe/2 asks a "
         "group to perform 'la même action', spelling it out for a move, a shot and a combat only: whether the "
         "members of a grouped reorientation must all take one facing (the same direction, or each towards one "
         "point) is not said (its cost is group_reorient_cost's question)",
-        "one facing, the same direction for every member (act.reorient's face)", name="group_reorient_facing"),
+        "one facing, the same direction for every member (act.reorient's face)", name="group_reorient_facing",
+        on=("act.reorient",), arises=_group,
+        when="a group turns to one facing"),
     Gap("§Groupe/2 §Actions/Tir §Actions/Charge", "a shooter needs its target in line of sight (§Actions/Tir), and so "
         "does a charger (§Actions/Charge); for a group §Groupe/2 asks only a shot 'dans la même direction' and a "
         "combat 'contre la même cible': whether every member of a group shot or charge needs its own line of sight "
         "to the target, or one member's is enough, is not said",
-        "every member needs its own (act.shoot's and act.charge's Needs)", name="group_line_of_sight"),
+        "every member needs its own (act.shoot's and act.charge's Needs)", name="group_line_of_sight",
+        on=("act.shoot", "act.charge"), arises=_group,
+        when="a group shoots or charges, each member with its own line of sight"),
     # session 42 (a reading of the text for what the audit missed): appended
     Gap("§Tour de jeu/3 §Tour de jeu/4 §Tour de jeu/5", "§Tour de jeu/3 says what the Human's action may be (a "
         "move, a shot, a reload, a melee, an action on the objectives) and trails off ('...'): the reorientation "
         "and the charge of §Actions are not in it, and §Tour de jeu/4 and /5 name no action for the Troll and the "
         "Dragon: whether the list is closed or only a few examples is not said",
         "examples only: every action of §Actions may be any player's action in his step of a round (the Dragon's "
-        "alone, never a group: §Groupe/1)", name="action_list_open"),
+        "alone, never a group: §Groupe/1)", name="action_list_open",
+        on=("act.move", "act.reorient", "act.shoot", "act.charge", "act.melee", "act.reload", "act.destroy"),
+        arises=_unlisted,
+        when="the Troll or the Dragon acts, or anyone charges or turns (left out of the list of §Tour de jeu/3)"),
     Gap("§Tour de jeu/3 §Tour de jeu/4 §Tour de jeu/5", "each round has one figure or group act per player (§Tour "
         "de jeu/3-5), and nothing bounds how often one figure acts in a turn: whether the same figure may act in "
         "every round, and again in its player's round blanc, or each figure once a turn, is not said (the Rsv alone "
@@ -253,5 +427,7 @@ GAPS = (
         "(§Joker/2), and the text's example is the Troll's: for the Human's own, whether it is the action he "
         "declares, played without the others' reactions, or a round of its own before it, is not said",
         "a round of its own: he acts alone in it (one action, or none), then starts the next round as usual "
-        "(round.blanc)", name="human_blanc"),
+        "(round.blanc)", name="human_blanc",
+        on=("round.blanc",), arises=lambda s, a: a.p == H,
+        when="the Human declares a round blanc of his own"),
 )
