@@ -201,3 +201,16 @@ def test_expect_on_a_log_whose_header_cannot_be_read_is_exit_2_and_says_so(tmp_p
     p.write_bytes(text)
     r = CliRunner().invoke(app, ["replay", str(p), "--expect"])
     assert r.exit_code == 2 and "its header could not be read" in r.output and "has no" not in r.output, r.output
+
+
+@pytest.mark.parametrize("game, header, field", [
+    ("draft", {"players": ["A"]}, "players"), ("welcome", {"players": ["A"]}, "players"),
+    ("draft", {"players": ["A", "B"], "options": {"zz": "1"}}, "options")])
+def test_a_header_refused_names_the_field_at_fault(game, header, field):
+    """A player count or an option refused was reported on field "setup" (session 43's
+    independent Draft engine): `referee differential` compares fields, so a correct engine
+    naming "players" was counted as disagreeing."""
+    from referee.replays.engine import replay
+
+    v = replay([{"referee": 1, "game": game, **header}])
+    assert v.verdict == "unreadable" and v.problems[0].field == field
