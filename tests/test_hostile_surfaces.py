@@ -214,3 +214,22 @@ def test_a_header_refused_names_the_field_at_fault(game, header, field):
 
     v = replay([{"referee": 1, "game": game, **header}])
     assert v.verdict == "unreadable" and v.problems[0].field == field
+
+
+@pytest.mark.parametrize("event, says", [({"n": 1, "by": "A", "do": "draft.deal", 5: 1}, "Dict key must be str"),
+                                         ({"n": 10**5000, "by": "A", "do": "draft.deal"}, "64-bit"),
+                                         ({"n": 1, "by": "A", "do": {"x"}}, "not JSON serializable")])
+def test_an_event_given_from_python_holds_only_what_a_json_line_could(event, says):
+    """From the Python API a key not a str, an int of 5,000 digits or a set escaped as
+    TypeError or ValueError from deep inside (session 43's hostile run)."""
+    import referee
+
+    v = referee.replay([{"referee": 1, "game": "draft", "players": ["A", "B"]}, event])
+    assert v.verdict == "unreadable" and v.problems[0].line == 2 and says in v.problems[0].message
+
+
+def test_a_path_holding_a_nul_byte_is_unreadable_not_a_valueerror():
+    import referee
+
+    v = referee.replay("a\x00b.jsonl")
+    assert v.verdict == "unreadable" and "NUL" in v.problems[0].message

@@ -62,6 +62,8 @@ class Line(NamedTuple):
 def lines(path: Path) -> Iterator[Line]:
     """Yield each non-blank line of a file as a dict; raise Unreadable on bad bytes or bad JSON.
     Only a regular file is opened (a FIFO would wait forever, a device never end)."""
+    if "\0" in str(path):  # no file has such a name: the OS refuses it, and os.stat raises ValueError
+        raise Unreadable(0, "cannot open: a file name cannot hold a NUL byte")
     what = not_regular(path)
     if what:
         raise Unreadable(0, f"cannot open: {what}, not a regular file")
@@ -132,7 +134,11 @@ def _too_many(no: int) -> None:
 def _parsed(numbered: Iterable[tuple[int, Any]]) -> Iterator[Line]:
     for no, raw in numbered:
         t = type(raw)
-        if t is dict:
+        if t is dict:  # an event given from Python: only what a JSON line could hold
+            try:
+                orjson.dumps(raw)
+            except orjson.JSONEncodeError as e:  # a key not a str, an int past 64 bits, a set...
+                raise Unreadable(no, f"not an event a JSON line could hold: {e}") from None
             yield Line(no, raw)
             continue
         if t is not bytes:
