@@ -186,7 +186,8 @@ GAPS = (
         "paid or gained (§6.6 has the Foire produce charges), what the value is paid in, and whether the sale needs "
         "an action on the Foire is never said",
         "the seller pays 1 charge, places an action on the Foire, and gains the value in crowns (item.sell)",
-        name="sale_terms"),
+        name="sale_terms",
+        on=("item.sell",), arises=lambda s, a: True, when="an item is sold at the Foire (every sale is the situation)"),
     Gap("§7.6", "a mercenary is chosen among those still available, or drawn at random by the level-3 Stratège, and "
         "those that served come back only after phase 3: what happens when none is left is never said",
         "the option cannot be taken then: a mercenary is bought or drawn only while one is in the pile "
@@ -265,7 +266,9 @@ GAPS = (
         "Métropole card (§5.2) and stays in hand without counting in its size (§5.2, §5.3), is discarded with the "
         "hand is not said",
         "the whole hand, House cards included, goes back into the pile with the discard (metropole.reshuffle)",
-        name="reshuffle_hand"),
+        name="reshuffle_hand",
+        on=("metropole.reshuffle",), arises=lambda s, a: sum(s.hand[a.p]) > 0,
+        when="a player reshuffles with cards in hand"),
     Gap("§10.2 §5.1", "the base cards are playable 'in the Métropole phase only', which is not said of the advanced "
         "cards: whether those may be played at another time is left open",
         "every Métropole card, base or advanced, is played as the Métropole phase's option (metropole.play)",
@@ -335,7 +338,9 @@ GAPS = (
         "one critical cancels at most one encounter, the creature's (a red skull) or an Exploration card's, the "
         "player choosing which and how many up to the criticals rolled (the Needs of expedition.resolve on cancel "
         "and cancelx); the critical die's number still counts (s8_dungeons._dice sums every face's value)",
-        name="critical_effect"),
+        name="critical_effect",
+        on=("expedition.resolve",), arises=lambda s, a: s.ccrit[a.p] > 0,
+        when="a PvE is resolved with criticals rolled"),
     Gap("§8.8 §8.4 §8.5", "a PvP is fought 'as in PvE', each player rolling his front line and adding his bonuses "
         "and equipment, with no resistance to beat: whether the dungeon's effect (§8.4), its skulls (the "
         "creature's encounters, Exploration cards and their traps) and the criticals play any part in it is not "
@@ -453,7 +458,8 @@ GAPS = (
         "out of the game: a scroll used (item.identify), a single-use item equipped (expedition.send) and an item "
         "sold (item.sell) never return to the Objets pile, nor does anything at the end of the phase or the turn "
         "(invariant special_item_objets: 'or gone'); the pile only shrinks, and a treasure due from it once it is "
-        "empty is ruling treasure_short's case", name="item_discard"),
+        "empty is ruling treasure_short's case", name="item_discard",
+        on=("item.sell",), arises=lambda s, a: True, when="an item is sold, and leaves its owner"),
     Gap("§5.1 §6.4 §5.3", "crowns and stones received may be spent 'à tout moment' during the turn (§5.1), while "
         "the one use of stones the text gives outside an action token, raising a building, is allowed at any "
         "moment of phase 2 (§6.4): whether a building may also be raised in the Métropole phase, or during the "
