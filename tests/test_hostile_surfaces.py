@@ -233,3 +233,14 @@ def test_a_path_holding_a_nul_byte_is_unreadable_not_a_valueerror():
 
     v = referee.replay("a\x00b.jsonl")
     assert v.verdict == "unreadable" and "NUL" in v.problems[0].message
+
+
+@pytest.mark.parametrize("players, says", [(["A\nwins", "B"], "printable"), (["\x1b[2J", "B"], "printable"),
+                                           ([" ", "B"], "not blank"), (["Am\u00e9lie", "Ame\u0301lie"], "NFC")])
+def test_a_player_name_the_verdict_prints_is_printable_and_one_way_written(players, says):
+    """A newline in a name forged a line of the verdict, an escape sequence reached the
+    terminal, and two spellings of one name were two players (session 43's hostile run)."""
+    import referee
+
+    v = referee.replay([{"referee": 1, "game": "draft", "players": players}])
+    assert v.verdict == "unreadable" and v.problems[0].field == "players" and says in v.problems[0].message

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import unicodedata
 from functools import partial
 from pathlib import Path
 from typing import Any, Iterable, Iterator, NamedTuple
@@ -259,6 +260,12 @@ def read_header(line: Line, known_games: list[str] | None = None) -> dict[str, A
         raise Unreadable(line.no, "\"players\" must be a list of names", "players")
     if len(set(players)) != len(players) or "chance" in players:
         raise Unreadable(line.no, "player names must be distinct and not \"chance\"", "players")
+    for p in players:  # a name the verdict prints: a newline in it forged a line of output
+        if not p.strip() or not p.isprintable():
+            raise Unreadable(line.no, f"a player's name must be printable and not blank, got \"{printable(p)}\"",
+                             "players")
+    if len({unicodedata.normalize("NFC", p) for p in players}) != len(players):
+        raise Unreadable(line.no, "two player names are the same text written two ways (Unicode NFC)", "players")
     for key, (kind, _, _) in HEADER.items():
         if key in h and type(h[key]) is not kind:
             raise Unreadable(line.no, f"\"{key}\" must be {kind_of(kind())}, got {kind_of(h[key])}", key)
