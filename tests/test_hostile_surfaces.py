@@ -244,3 +244,24 @@ def test_a_player_name_the_verdict_prints_is_printable_and_one_way_written(playe
 
     v = referee.replay([{"referee": 1, "game": "draft", "players": players}])
     assert v.verdict == "unreadable" and v.problems[0].field == "players" and says in v.problems[0].message
+
+
+@pytest.mark.parametrize("target", ["²", "line:¹", "٣", "1" * 5000, "0", "line:x"])
+def test_why_takes_ascii_numbers_only(target):
+    """'²' gave int()'s own message, 5,000 digits Python's digit limit, '٣' was read as 3
+    (session 43's hostile run)."""
+    from referee.replays.why import parse_target
+
+    with pytest.raises(ValueError, match="--why takes an event number"):
+        parse_target(target)
+
+
+def test_why_on_the_header_line_says_it_is_the_header():
+    from pathlib import Path
+
+    from referee.errors import Unreadable
+    from referee.replays.why import why
+
+    log = Path(__file__).resolve().parent.parent / "examples" / "draft" / "legal-2p.jsonl"
+    with pytest.raises(Unreadable, match="the header"):
+        why(log, ("line", 1))

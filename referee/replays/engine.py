@@ -121,6 +121,13 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
 HEADER_FIELDS = ("players", "options", "setup", "expect")  # a header's own keys a configure may refuse
 
 
+def header_refused(no: int, e: BadInput) -> Unreadable:
+    """A header the game's configure or setup refused, unreadable at its line, on the field
+    it names (players, options), else on the setup."""
+    head = e.field or str(e).partition(":")[0]
+    return Unreadable(no, f"header: {e}", head if head in HEADER_FIELDS else "setup")
+
+
 def setup_from_header(game: Game, header: dict, components: Path | None = None, prefer: str | None = None):
     """The first state of a game from its header (raises BadInput): Game.first_state."""
     return game.first_state(header, components, prefer)
@@ -196,9 +203,8 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
         v.problems.append(Problem(first.no, "illegal", f"the setup is illegal: {e.says}", e.cite, field="setup"))
         v.verdict = "illegal"
         return
-    except BadInput as e:  # its field: the one it names (players, options), else the setup
-        head = e.field or str(e).partition(":")[0]
-        raise Unreadable(first.no, f"header: {e}", head if head in HEADER_FIELDS else "setup") from None
+    except BadInput as e:
+        raise header_refused(first.no, e) from None
     except RecursionError:
         raise Unreadable(first.no, "header: nested too deep to be read", "setup") from None
     # a readable view where the model gives one (names, not indexes), else the numeric skeleton

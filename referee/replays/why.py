@@ -10,13 +10,14 @@ what answered them (rules.tracing), and what the effect changed: the game's read
 The target is an event number (`12`, or `event:12`) or a line of the file (`line:30`)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..model import load, names
 from ..model.kernel import BadInput, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
 from ..model.kernel.reads import leaf, reads
-from .engine import _decided, decode, setup_from_header
+from .engine import _decided, decode, header_refused, setup_from_header
 from .log import Line, Unreadable, check_rules, read_header, records
 
 
@@ -24,8 +25,10 @@ def parse_target(text: str) -> tuple[str, int]:
     """"12" or "event:12" -> ("event", 12); "line:30" -> ("line", 30). Raises ValueError."""
     kind, _, num = text.rpartition(":")
     kind = kind or "event"
-    if kind not in ("event", "line") or not num.isdigit() or int(num) < 1:
-        raise ValueError(f"--why takes an event number (12 or event:12) or a line of the file (line:30), got {text!r}")
+    # ASCII digits only, nine at most: str.isdigit() takes '²' (int() does not) and '٣'
+    if kind not in ("event", "line") or not re.fullmatch("[0-9]{1,9}", num) or int(num) < 1:
+        raise ValueError(f"--why takes an event number (12 or event:12) or a line of the file (line:30), got {text[:40]!r}"
+                         + ("..." if len(text) > 40 else ""))
     return kind, int(num)
 
 
@@ -44,8 +47,8 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
     players = tuple(header["players"])
     try:
         s = setup_from_header(game, header)
-    except BadInput as e:  # as the replay says it: unreadable at the header's line
-        raise Unreadable(first.no, f"header: {e}", "setup") from None
+    except BadInput as e:  # as the replay says it: unreadable at the header's line, on its field
+        raise header_refused(first.no, e) from None
     except IllegalSetup as e:  # exit 1: no event can be played after an illegal setup
         e.line = first.no
         raise
@@ -61,8 +64,9 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
             if over is not None:  # the engine's first check: no event once the game is over
                 d |= {"verdict": "illegal", "after_end": {"how": over.how, "cite": over.cite}}
             return {"file": label, "game": game.name, **d, "earlier": earlier}
-        if target[0] == "line" and line.no > target[1]:
-            break
+        if target[0] == "line" and line.no > target[1]:  # the line holds no event: the header, or a blank
+            raise Unreadable(0, f"line {target[1]} is not an event of this log "
+                                f"({'the header' if target[1] <= first.no else 'no event on it'})")
         try:
             s = game.step(s, act, a)
         except Illegal as e:  # the state from here on is the recorded one, as with --keep-going
