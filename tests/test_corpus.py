@@ -273,3 +273,13 @@ def test_a_member_of_newlines_keeps_no_more_lines_than_a_log_may_hold(tmp_path):
     assert len(first.lines) == MAX_LINES + 1 and len(second.lines) == 1
     r = CliRunner().invoke(app, ["replay", str(path)])
     assert r.exit_code == 2 and f"nl.jsonl:{MAX_LINES + 1}: more than {MAX_LINES:,} lines" in r.output, r.output
+
+
+def test_members_named_alike_as_paths_are_the_same_name(tmp_path):
+    """./g.jsonl and g.jsonl, x//g.jsonl and x/g.jsonl each got a verdict of their own
+    (session 43's hostile run): as paths they are one name, and the second is refused."""
+    good = GOOD.read_bytes()
+    for first, second in (("g.jsonl", "./g.jsonl"), ("x/g.jsonl", "x//g.jsonl")):
+        path = _tar_with(tmp_path / f"{len(second)}.tar", (_info(first), good), (_info(second), good))
+        got = list(corpus.games(path))
+        assert isinstance(got[0].lines, tuple) and isinstance(got[1].lines, Refused), (first, second)

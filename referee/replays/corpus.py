@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import lzma
 import os
+import posixpath
 import re
 import stat
 import struct
@@ -252,7 +253,9 @@ def _kind_refused(m: tarfile.TarInfo) -> str | None:
 
 
 def _twice(name: str, seen: set) -> str | None:
-    """A second member of the same name: which one the user means cannot be told."""
+    """A second member of the same name, as a path (./g.jsonl is g.jsonl, x//g.jsonl is
+    x/g.jsonl): which one the user means cannot be told."""
+    name = posixpath.normpath(name.replace("\\", "/"))
     if name in seen:
         return "a second member of the same name in the archive: refused (which one is meant cannot be told)"
     seen.add(name)
