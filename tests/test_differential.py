@@ -156,3 +156,13 @@ def test_against_reads_packed_corpora_and_names_each_game(logs, tmp_path):
     rep = differential([stream], against={"start": "12"})
     assert [(c["name"], c["b"]["verdict"], c["b"]["line"]) for c in rep.changes] == [(f"{stream}#1", "illegal", 6)]
     assert (rep.logs, rep.agree, rep.classes[0].minimal) == (2, 1, None)  # no shrinking unless asked
+
+
+def test_an_answer_giving_a_key_twice_is_the_engine_s_fault(tmp_path):
+    """An answer with "verdict" twice was read by its last value and counted as a
+    disagreement (session 43's hostile run); a log giving a key twice is unreadable."""
+    engine = tmp_path / "dup.py"
+    engine.write_text("import sys, json\nfor l in sys.stdin:\n    r = json.loads(l)\n"
+                      "    print('{\"id\": %d, \"verdict\": \"legal\", \"verdict\": \"illegal\"}' % r['id'], flush=True)\n")
+    with pytest.raises(EngineFailed, match='"verdict" is given twice'):
+        differential([ROOT / "examples" / "draft" / "legal-2p.jsonl"], engine=[sys.executable, str(engine)])

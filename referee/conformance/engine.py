@@ -112,6 +112,13 @@ class Engine:
             ans = orjson.loads(raw)
         except orjson.JSONDecodeError as e:
             raise EngineFailed(f"{where}: not a JSON object ({e}): {_clip(raw)}") from None
+        if isinstance(ans, dict):  # a key given twice: which value the engine meant cannot be known (as in a log)
+            from ..replays.log import Unreadable, duplicate_key
+
+            try:
+                duplicate_key(0, raw)
+            except Unreadable as e:
+                raise EngineFailed(f"{where}: {e.message}: {_clip(raw)}") from None
         errs = sorted(self._check.iter_errors(ans), key=lambda e: [str(x) for x in e.absolute_path])
         if errs:
             e = errs[0]
