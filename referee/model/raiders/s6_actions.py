@@ -46,10 +46,17 @@ def _my_resolution(s: Any, a: Any) -> Any:
     return And(_placed_both(s), s.done[p] == 1, Or(s.init == p, s.done[1 - p] == 2))
 
 
+def _resolution_show(s: Any, a: Any) -> str:
+    """Why it is not the player's turn to resolve, in words (no Python values shown)."""
+    if not (s.done[0] >= 1 and s.done[1] >= 1):
+        return "not every token is placed yet"
+    if s.done[a.p] == 2:
+        return "this player has resolved its tokens already"
+    return f"the Initiative holder (seat {s.init + 1}) resolves first and has not finished"
+
+
 RESOLVE_TURN = Need("§6.1", "all tokens are placed and it is the player's turn to resolve "
-                    "(the initiative player first, then the other)", _my_resolution,
-                    lambda s, a: f"placement done: {s.done[0] >= 1 and s.done[1] >= 1}; "
-                                 f"initiative: player {s.init}; progress {s.done}")
+                    "(the initiative player first, then the other)", _my_resolution, _resolution_show)
 
 
 # ------------------------------------------------------------------ §6.1 placement
