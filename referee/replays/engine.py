@@ -88,7 +88,9 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
     ev = line.data
     n = ev.get("n")
     if type(n) is not int:
-        raise Unreadable(line.no, "every event needs \"n\", a whole number", "n")
+        raise Unreadable(line.no, "every event needs \"n\", a whole number" + (
+            f", expected {expected_n}; got {shown(n)} (a number past 64 bits is read as a float)"
+            if type(n) is float else ""), "n")
     if n != expected_n:
         raise Unreadable(line.no, f"\"n\" is {n}, expected {expected_n} (events count from 1)", "n")
     if n > MAX_EVENTS:
