@@ -6,6 +6,7 @@ from .board import (
     C, GONE, HID, NCHAR, NSQ, NTOK, RES, T, THIEF, ctok, limit, on_board, room_of,
 )
 from .common import cof, is_char, may_stand_on_pit
+from .silences import _cards_decide
 from .state import SETUP
 
 LIMITS = tuple(limit(r) for r in range(8))
@@ -222,9 +223,15 @@ GAPS = (
         "player has; the published game has six, one of each (dungeon-twister.md:27): the sixth, the Sword, is missing "
         "from the text",
         "objects.toml: Sword +1 when attacking (dungeon-twister.md:28)", name="describes_five_objects"),
-    Gap("§Matériel", "the 3 jump cards are listed but never explained", "jump: over an adjacent free pit, 1 AP, card spent (public facts)", name="3_jump_cards"),
-    Gap("§Tour", "the values of the 4 action cards and their reuse are not given", "2, 3, 4, 5 AP; all four back once used; first-cycle rule (public facts)", name="values_4_action"),
-    Gap("§Cartes Combat", "the values of the 9 combat cards are not given", "0, 1, 2, 2, 3, 3, 4, 5, 6 (public facts)", name="values_9_combat"),
+    Gap("§Matériel", "the 3 jump cards are listed but never explained", "jump: over an adjacent free pit, 1 AP, card spent (public facts)", name="3_jump_cards",
+        on=("jump",), arises=lambda s, a: True,
+        when="a jump card is played"),
+    Gap("§Tour", "the values of the 4 action cards and their reuse are not given", "2, 3, 4, 5 AP; all four back once used; first-cycle rule (public facts)", name="values_4_action",
+        on=("card",), arises=lambda s, a: sum(s.used[a.p]) == 3,
+        when="a player's fourth action card of a cycle: all four come back"),
+    Gap("§Cartes Combat", "the values of the 9 combat cards are not given", "0, 1, 2, 2, 3, 3, 4, 5, 6 (public facts)", name="values_9_combat",
+        on=("attack",), arises=_cards_decide,
+        when="the combat cards' values decide a fight"),
     Gap("§Matériel", "the 5 action markers are never used by the text", "not modelled: the remaining AP are a counter", name="5_action_markers"),
     Gap("§Matériel", "the rooms' layouts (walls, pits, rotation gears and their arrows, portcullises) are never given: "
         "§Déplacement's 'décor', §Rotation's gear and arrow and §Passe-muraille's walls refer to drawings the text does "

@@ -8,26 +8,205 @@ gives one (the policy of issue 16); none of them is an Option, so no default cha
 from __future__ import annotations
 
 from ..kernel import Gap
+from .board import C, CLERIC, MEKANORK, NCHAR, NSQ, NTOK, ROPE, THIEF, WIZARD, T, neighbours, room_of, room_squares
+from .combat import lost, totals
+from .common import geo
+from .paths import layout, steps_to
+
+
+# Where a gap's silence bites in play (Gap.on, Gap.arises): plain Python on the state's values.
+
+def _c(a):
+    return a.p * NCHAR + a.who
+
+
+def _src(s, a):
+    return s.loc[a.p * NTOK + a.who]
+
+
+def _engaged(a):
+    """The character indices (0..15) engaged on each side of an attack."""
+    q = 1 - a.p
+    return ([a.p * NCHAR + k for k in range(NCHAR) if a.attackers[k] == 1],
+            [q * NCHAR + j for j in range(NCHAR) if a.defenders[j] == 1])
+
+
+def _sign(x):
+    return (x > 0) - (x < 0)
+
+
+def _losers(s, a):
+    """The engaged characters that lose the fight, (character, dies)."""
+    L = lost(s, a)
+    return [(c, bool(s.wounded[c])) for c in range(C) if L[c]]
+
+
+def _path(s, a, src, to, limit, blocked=frozenset(), pits=True):
+    """A shortest path's length from src to `to` for a's mover (paths.steps_to), with the
+    squares in `blocked` closed too and, unless `pits`, every pit closed: whether the move
+    needs what is closed (99: no path within limit)."""
+    if not blocked and pits:
+        return steps_to(s, a.p, a.who, src, to, limit)
+    lay = layout(s)
+    enemies = {s.loc[t] for t in range(T) if t // NTOK != a.p and t % NTOK < NCHAR and 0 <= s.loc[t] < NSQ}
+    free_pits = _path_pits(s, a)
+    seen, frontier = {src: 0}, [src]
+    for depth in range(1, limit + 1):
+        ahead = []
+        for q in frontier:
+            for n in lay.steps[q]:
+                if n in seen or n in blocked or (n in enemies and not _levitates(s, a)):
+                    continue
+                if lay.pit[n] and (not pits or n not in free_pits):
+                    continue
+                seen[n] = depth
+                ahead.append(n)
+        frontier = ahead
+    return seen.get(to, 99)
+
+
+def _levitates(s, a):
+    return a.who == WIZARD and not s.wounded[_c(a)]
+
+
+def _path_pits(s, a):
+    """The pits a's mover may enter: all of them when it crosses pits, else the bridges."""
+    over = _levitates(s, a) or s.held[_c(a)] in (ROPE, NTOK + ROPE) or (a.who == THIEF and not s.wounded[_c(a)])
+    pits = {q for q in range(NSQ) if layout(s).pit[q]}
+    if over:
+        return pits
+    thief = a.p * NTOK + THIEF
+    return {s.loc[thief]} & pits if not s.wounded[a.p * NCHAR + THIEF] else set()
+
+
+def _stops(s, a):
+    return [_src(s, a)] + ([s.loc[a.take]] if a.take >= 0 else []) + [a.to]
+
+
+def _length(s, a, **closed):
+    """The shortest path of the move (through the token it takes), with `closed` (_path)."""
+    speed = s.cfg.comp.chars[a.who].speed
+    stops = _stops(s, a)
+    return sum(_path(s, a, x, y, speed, **closed) for x, y in zip(stops, stops[1:]))
+
+
+def _needs(s, a, blocked=frozenset(), pits=True):
+    """The move cannot be made with those squares (or every pit) closed: it crosses one."""
+    speed = s.cfg.comp.chars[a.who].speed
+    return _length(s, a, blocked=frozenset(blocked) - set(_stops(s, a)), pits=pits) > speed
+
+
+def _holds(s, c, kinds):
+    return s.held[c] >= 0 and s.held[c] % NTOK in kinds
+
+
+def _on_pit(s, q):
+    return bool(layout(s).pit[q])
+
+
+def _cards_decide(s, a):
+    atk, dfn = totals(s, a)
+    return _sign(atk - dfn) != _sign((atk - a.card) - (dfn - a.dcard))
+
+
+def _wounded_defender(s, a):
+    return any(s.wounded[c] for c in _engaged(a)[1])
+
+
+def _direct_access(s, a):
+    """The face-down room draws a wall, or a closed portcullis, on the border the revealer
+    touches: a 'way in' would be shut there."""
+    g, q, r = geo(s), _src(s, a), a.room
+    inside = set(room_squares(r))
+    for n in neighbours(q):
+        if n in inside:
+            v = g.edges[r][s.rot[r]].get((min(q, n), max(q, n)))
+            if v is not None and (v[0] == "wall" or s.gate[v[1]] == 0):
+                return True
+    return False
+
+
+def _heal_far(s, a):
+    """The Cleric heals a friend on the next square (on its own square it is near by any reading)."""
+    return s.loc[a.p * NTOK + CLERIC] != s.loc[a.p * NTOK + a.target]
+
+
+def _levitation_needed(s, a):
+    enemies = {s.loc[t] for t in range(T) if t // NTOK != a.p and t % NTOK < NCHAR and 0 <= s.loc[t] < NSQ}
+    return _needs(s, a, blocked=enemies, pits=False)
+
+
+def _passive_ability(s, a):
+    if _levitates(s, a):
+        return _levitation_needed(s, a)
+    thief = a.who == THIEF and not s.wounded[_c(a)]
+    return thief and (_on_pit(s, a.to) or _needs(s, a, pits=False))
+
+
+def _crosses_pawns(s, a):
+    """The move must cross a square holding one of the player's characters or an object."""
+    mt = a.p * NTOK + a.who
+    mine = {s.loc[t] for t in range(T) if t != mt and 0 <= s.loc[t] < NSQ and (t // NTOK == a.p or t % NTOK >= NCHAR)}
+    return _needs(s, a, blocked=mine)
+
+
+def _wounded_value(s, a):
+    """A wounded defender whose combat value would count if it were added."""
+    return any(s.wounded[c] and s.cfg.comp.chars[c % NCHAR].combat > 0 for c in _engaged(a)[1])
+
+
+def _scores(s, a):
+    """Victory points are scored: a fight kills, the fireball kills an enemy, a character leaves."""
+    if hasattr(a, "defenders"):
+        return any(dies for _, dies in _losers(s, a))
+    return a.target // NTOK != a.p if hasattr(a, "target") else True
+
+
+def _wounded_object(s, a):
+    """A character carrying an object is wounded (and lives), or a wounded one puts it down."""
+    if hasattr(a, "defenders"):
+        return any(not dies and _holds(s, c, range(NCHAR, NTOK)) for c, dies in _losers(s, a))
+    return s.wounded[_c(a)] and _holds(s, _c(a), range(NCHAR, NTOK))
+
+
+def _wounded_acts(s, a):
+    """A wounded character reveals, turns a room, drinks, puts down, leaves, or takes on its way."""
+    return s.wounded[_c(a)] and getattr(a, "take", 0) != -1
+
 
 GAPS = (
     Gap("§Tour", "the text never says who plays first, nor who hides the first token at setup (§Mise en place: in turn)",
-        "the first player of the log's header hides first and plays the first turn", name="first_player"),
+        "the first player of the log's header hides first and plays the first turn", name="first_player",
+        on=("hide", "card"), arises=lambda s, a: s.res == (10, 10) if hasattr(a, "token") else s.high == 1,
+        when="the first token hidden at setup, or the first action card of the game"),
     Gap("§Tour", "what becomes of action points not spent by the end of a turn (the card's, or the potion's 4) is never said",
-        "they are lost when the turn ends", name="unspent_action_points"),
+        "they are lost when the turn ends", name="unspent_action_points",
+        on=("end",), arises=lambda s, a: s.ap > 0 or s.pot > 0,
+        when="a turn ends with action points (the card's or a potion's) unspent"),
     Gap("§Déplacement", "the action points a move costs are never given (rotation and abilities cost 1, and an attack by §Combat's 'a new "
         "action point' to attack again; a move has no price)",
-        "1 AP per move of one character (the model's reading: the facts file gives no price either)", name="move_cost"),
+        "1 AP per move of one character (the model's reading: the facts file gives no price either)", name="move_cost",
+        on=("move",), arises=lambda s, a: _length(s, a) > 1,
+        when="a move of several squares, priced as one action"),
     Gap("§Déplacement", "the pawn moves 'as many squares as' its speed: whether it may stop short is not said",
-        "up to its speed (the model's reading)", name="move_distance"),
+        "up to its speed (the model's reading)", name="move_distance",
+        on=("move",), arises=lambda s, a: _length(s, a) < s.cfg.comp.chars[a.who].speed,
+        when="a move ends nearer than the character's speed"),
     Gap("§Révéler", "the action points revealing a room costs are never given",
-        "1 AP, the price of the other actions (the model's reading)", name="reveal_cost"),
+        "1 AP, the price of the other actions (the model's reading)", name="reveal_cost",
+        on=("reveal",), arises=lambda s, a: True,
+        when="a room is revealed, at a price the text does not give"),
     Gap("§Révéler", "'direct access' to a room, which revealing needs, is never defined: a square next to it, or a "
         "way in, which a wall on the face-down room's own edge (unseen until it is turned up) would close",
         "a character of the player on a square next to the room, with no wall or closed portcullis on its own room's "
-        "side of the border; the face-down room's walls are not looked at (salles._access_side)", name="direct_access"),
+        "side of the border; the face-down room's walls are not looked at (salles._access_side)", name="direct_access",
+        on=("reveal",), arises=_direct_access,
+        when="a room is revealed across a border where the face-down room itself draws a wall or a closed portcullis"),
     Gap("§Combat", "how a character is killed in combat is never said: §But and §Fin score eliminated enemies, "
         "§Combat and §Combat groupé only wound the loser, and only the fireball is said to kill",
-        "a wounded character that loses a combat dies (dungeon-twister.md:43-44)", name="killed_in_combat"),
+        "a wounded character that loses a combat dies (dungeon-twister.md:43-44)", name="killed_in_combat",
+        on=("attack",), arises=lambda s, a: any(dies for _, dies in _losers(s, a)),
+        when="a wounded character loses a fight and is killed"),
     Gap("§Combat", "'adjacent' is never defined for combat: whether diagonal neighbours are adjacent (§Déplacement rules "
         "out the diagonal for moves only), and whether two characters with a wall or a closed portcullis between them may "
         "fight, is not said",
@@ -38,9 +217,13 @@ GAPS = (
         "value to its side's sum (§Blessés: the wounded cannot fight)",
         "the attacker names its unwounded characters and the defenders, each next to an engaged enemy; "
         "a tie wounds nobody, as in §Combat; a wounded defender adds its card and armour, not its value (combat.totals; "
-        "dungeon-twister.md:42)", name="group_engaged"),
+        "dungeon-twister.md:42)", name="group_engaged",
+        on=("attack",), arises=lambda s, a: sum(map(len, _engaged(a))) > 2,
+        when="a fight engages more than two characters"),
     Gap("§Blessés", "a wounded character may play a combat card to defend, but whether its own combat value counts is not said",
-        "its card (and armour) only: a wounded character's value is not added (dungeon-twister.md:42-43)", name="wounded_defence"),
+        "its card (and armour) only: a wounded character's value is not added (dungeon-twister.md:42-43)", name="wounded_defence",
+        on=("attack",), arises=_wounded_value,
+        when="a wounded character with a combat value defends"),
     Gap("§Capacités", "abilities are for a character that 'cannot be wounded', which read as written names no character",
         "read as a character that is not wounded", name="ability_unwounded"),
     Gap("§Objets", "every object's ability is said to cost 1 AP to use, but the Armour and the Rope act by themselves "
@@ -52,7 +235,9 @@ GAPS = (
     Gap("§Clerc", "how near the wounded character must be for the Cleric to heal it is never said, nor whether it may heal an "
         "enemy's wounded",
         "a wounded friend only, on the Cleric's square or next to it, whatever stands between them (a wall or a closed "
-        "portcullis does not stop a heal)", name="heal_reach"),
+        "portcullis does not stop a heal)", name="heal_reach",
+        on=("heal",), arises=_heal_far,
+        when="the Cleric heals a friend on the next square"),
     Gap("§Guerrier", "how near a portcullis the Warrior (break) and the Thief (§Voleuse: open, close) must stand is never said, nor "
         "whether the Thief may close a portcullis the Warrior broke",
         "on a square beside the portcullis; a broken portcullis stays broken (gate's Needs)", name="portcullis_reach"),
@@ -65,23 +250,31 @@ GAPS = (
         "(§Fin scores an enemy eliminated)", name="fireball_target"),
     Gap("§Fin", "§But scores crossing the maze ('en traversant le labyrinthe') and §Fin leaving it: from which squares "
         "a character leaves (the far starting zone, any square of the far edge) and at what cost is never said",
-        "from the opponent's starting line (dungeon-twister.md:46-47), for 1 AP (the model's reading)", name="leave_maze"),
+        "from the opponent's starting line (dungeon-twister.md:46-47), for 1 AP (the model's reading)", name="leave_maze",
+        on=("exit",), arises=lambda s, a: True,
+        when="a character leaves the maze from the opponent's starting line"),
     Gap("§Mise en place", "each team is put face down on its starting line; when those characters are turned face up is never said",
         "the log's header names each team: the referee knows them from the start", name="team_face_down"),
     Gap("§Règle d'or 2", "the rule limits a square to 2 pawns at the end of an action and says nothing of which: "
         "by its letter any two may share a square, and whether two objects, two unwounded characters or two enemies "
         "may end an action there is not said (a heal on such a square is the question heal_shared)",
         "never two objects, and at most one unwounded character, on a square (dungeon-twister.md:44-45); carried objects count "
-        "among the objects of their carrier's square under carried=no too", name="which_two_pawns"),
+        "among the objects of their carrier's square under carried=no too", name="which_two_pawns",
+        on=("move",), arises=lambda s, a: s.occ[a.to] - (a.take >= 0 and s.loc[a.take] == a.to) >= 1,
+        when="a move ends on a square where another token lies"),
     Gap("§Révéler", "the room is turned face up, and in which orientation it then lies is not said (nor whether a "
         "face-down room may be turned before, from its twin's gear, §Rotation)",
-        "it lies as the components draw it, turned by the quarter turns it was given while face down", name="reveal_orientation"),
+        "it lies as the components draw it, turned by the quarter turns it was given while face down", name="reveal_orientation",
+        on=("reveal",), arises=lambda s, a: s.rot[a.room] != 0,
+        when="a room turned while face down is revealed"),
     Gap("§Révéler §Règle d'or 2", "the revealer places every token of the room but the objects 'sur une case de la "
         "plaque', and the opponent the objects: which squares they may go on (each on a square of its own choosing, or "
         "all on one; a pit; one token a square or two) is never said, nor whether the tokens then lie face up",
         "any squares of that room, none on a pit but a Thief, within §Règle d'or 2, face up; the log gives every token's "
         "square, and who placed which is not checked (reveal)",
-        name="reveal_squares"),
+        name="reveal_squares",
+        on=("reveal",), arises=lambda s, a: True,
+        when="a room is revealed and its tokens placed on its squares"),
     Gap("§Matériel", "the portcullis pieces are set beside the board at setup ('sur le côté du jeu'), and the text never "
         "says when or where they are put on it, nor whether the portcullises of §Déplacement, §Guerrier (break) and "
         "§Voleuse (open, close) are these pieces or ones drawn on the rooms",
@@ -89,23 +282,31 @@ GAPS = (
     Gap("§Mekanork", "the Mekanork works the rotation 'méchanisme' of a room (§Mekanork), where §Rotation turns a "
         "room from a rotation 'système' a character stands on: the text does not say that the two are one thing, nor "
         "whether the Mekanork must stand on it to turn a room, as §Rotation asks of every character",
-        "on a gear, like any character; only the direction is its own choice (dungeon-twister.md:20)", name="mekanork_gear"),
+        "on a gear, like any character; only the direction is its own choice (dungeon-twister.md:20)", name="mekanork_gear",
+        on=("rotate",), arises=lambda s, a: a.who == MEKANORK and not s.wounded[_c(a)],
+        when="the Mekanork turns a room from a gear"),
     Gap("§Capacités §Magicien §Voleuse", "every ability is said to cost 1 AP, but the Wizard's levitation is called permanent and the "
         "Thief stands on pits as she moves: whether these cost an action point is not said",
-        "they cost nothing: they act whenever the character moves", name="passive_abilities"),
+        "they cost nothing: they act whenever the character moves", name="passive_abilities",
+        on=("move",), arises=_passive_ability,
+        when="the Wizard's move needs its levitation, or the Thief's needs her pits"),
     Gap("§Magicien", "the Wizard passes over pits and enemies: whether it may end its move on a pit is not said",
         "never on a pit at the end of a move (dungeon-twister.md:25)", name="wizard_on_pit"),
     Gap("§Fin", "how many victory points an eliminated enemy is worth is never said, and a character out of the maze "
         "is worth 1 only by inference (the Goblin's 2 is §Fin's '1 more')",
         "1 each; the Goblin 2 (characters.toml), the Treasure carried out 1 more (objects.toml) (dungeon-twister.md:46-47)",
-        name="victory_points_each"),
+        name="victory_points_each",
+        on=("attack", "fire", "exit"), arises=_scores,
+        when="an enemy is eliminated, or a character leaves the maze: victory points are scored"),
     Gap("§Combat", "whether the two combat cards are chosen in secret and shown together, or one after the other, is "
         "not said",
         "the log gives both cards of a combat; the order they were chosen in is not checked", name="combat_cards_secret"),
     Gap("§Rotation", "a room is turned a quarter turn, and what becomes of the pawns standing on it (and on its twin, "
         "turned from afar) is never said: whether they turn with the tile or keep their place on the board",
         "they turn with the tile: each keeps its square of the room, which the turn carries round (rotate permutes "
-        "the room's squares)", name="rotation_pawns"),
+        "the room's squares)", name="rotation_pawns",
+        on=("rotate",), arises=lambda s, a: any(s.loc[t] in room_squares(a.room) for t in range(T)),
+        when="a room with pawns on it is turned"),
     Gap("§Révéler", "a room may be revealed when 'a pawn of a player' has direct access: whether it must be the "
         "revealer's pawn, and whether an object counts as a pawn here, is not said",
         "one of the revealing player's characters, on a square next to the room", name="reveal_whose_pawn"),
@@ -113,7 +314,9 @@ GAPS = (
         "at what point of it) or an action of its own, and onto which square, is never said, nor whether the board's "
         "outer edge or a closed portcullis counts as a wall",
         "an action of its own, 1 AP: onto the square next to it beyond the wall, as a move's end square must be; "
-        "only a wall drawn between two squares of the board, not its edge nor a portcullis (passwall)", name="passwall_how"),
+        "only a wall drawn between two squares of the board, not its edge nor a portcullis (passwall)", name="passwall_how",
+        on=("passwall",), arises=lambda s, a: True,
+        when="the Wall-Walker crosses a wall"),
     Gap("§Combat §Mise en place", "'face down' marks two states: a token not yet revealed (the teams on their "
         "starting lines, the tokens hidden in the rooms) and a wounded character (§Combat: the loser's pawn is turned "
         "face down); the text never tells a team's face-down character from a wounded one",
@@ -127,11 +330,15 @@ GAPS = (
         "not said, nor whether turning the twin from afar is instead of the gear's own room or as well as it, nor "
         "which way the twin turns (the arrow the character stands on, or the twin's own gear's)",
         "pairs as the room data gives them (rooms.toml: pair); one action turns one room, the gear's own or its "
-        "twin (rotate)", name="twin_rooms"),
+        "twin (rotate)", name="twin_rooms",
+        on=("rotate",), arises=lambda s, a: room_of(_src(s, a)) != a.room,
+        when="a room is turned from its twin's gear"),
     Gap("§Blessés §Combat", "a wounded character cannot fight yet may play a card to defend: when its total is the higher, "
         "whether it wounds the attacker (§Combat: the higher score wounds the other) or only fends the attack off is "
         "not said", "the attacker is wounded (a wounded attacker dies), as any higher score wounds the loser (attack; "
-        "dungeon-twister.md:43-44)", name="wounded_defender_wins"),
+        "dungeon-twister.md:43-44)", name="wounded_defender_wins",
+        on=("attack",), arises=lambda s, a: _wounded_defender(s, a) and totals(s, a)[1] > totals(s, a)[0],
+        when="a wounded defender's total beats the attacker's"),
     Gap("§Blessés", "the text bars the wounded from fighting (§Blessés), from abilities (§Capacités, as read: "
         "ability_unwounded) and a wounded Thief at least from serving as a bridge (§Voleuse), and no more: the acts the general "
         "rules give to any pawn or character (the access that reveals a room, §Révéler; picking up on the way, "
@@ -141,12 +348,16 @@ GAPS = (
         "as the letter gives, a wounded character may reveal, pick up on its way, turn a room, drink the potion, put down "
         "what it carries and leave the maze (reveal, move's take, rotate, potion, drop, exit); it may not fire the Staff: "
         "the model's reading, which takes the fireball for fighting, and the Staff for the Wizard's ability (§Magicien "
-        "names it), both barred to the wounded (fire's Need)", name="wounded_other_acts"),
+        "names it), both barred to the wounded (fire's Need)", name="wounded_other_acts",
+        on=("reveal", "move", "rotate", "potion", "drop", "exit"), arises=_wounded_acts,
+        when="a wounded character reveals a room, picks up on its way, turns a room, drinks, puts down or leaves"),
     Gap("§Objets §Combat", "what becomes of the object a character carries when it is wounded is never said (nor when it "
         "is killed: the death_drop question of §Combat), nor whether an object another character holds may be taken "
         "from it",
         "the wounded character keeps it and may put it down; an object held by another is never taken (attack; move's "
-        "take asks for a free token)", name="wounded_keeps_object"),
+        "take asks for a free token)", name="wounded_keeps_object",
+        on=("attack", "drop"), arises=_wounded_object,
+        when="a character carrying an object is wounded, or a wounded one puts its object down"),
     Gap("§Combat §Déplacement", "two adjacent characters may fight; a wounded character its friend carries stands on "
         "the carrier's square: whether it may be attacked there is not said",
         "no: only its carrier may be attacked (combat._engaged_ok); the fireball may hit it (fireball_target)",
@@ -154,7 +365,9 @@ GAPS = (
     Gap("§Combat groupé §Combat", "an attack costs 1 AP; what a group combat costs (1 AP in all, or 1 for each "
         "attacker engaged) is not said",
         "1 AP in all, paid by the attacker the log names (attack's who: its potion points may pay it)",
-        name="group_combat_cost"),
+        name="group_combat_cost",
+        on=("attack",), arises=lambda s, a: len(_engaged(a)[0]) > 1,
+        when="several attackers engage, for one action point"),
     Gap("§Potion §Tour", "a potion gives its drinker 4 new AP it alone may use: when a second potion is drunk in the "
         "same turn, whether the first potion's unspent points stay (the same drinker, or another character) is not said",
         "the same drinker adds the second's 4 to what it has left; another drinker's 4 replace what the first had left "
@@ -186,7 +399,9 @@ GAPS = (
         "a square holding an enemy (wounded or not) or a lone object is never said (§Magicien's passing over enemies "
         "suggests the others may not)",
         "a move crosses its own characters (wounded or not) and objects, never an enemy, wounded or not, but with the "
-        "Wizard's levitation (paths.distances)", name="pass_over"),
+        "Wizard's levitation (paths.distances)", name="pass_over",
+        on=("move",), arises=_crosses_pawns,
+        when="a move crosses a square of one of the player's characters or an object"),
     Gap("§Déplacement §Voleuse §Corde §Guerrier", "a move must keep 'the rules for pits and portcullises', which the text "
         "never states beyond the abilities it points to; its pointer, '(Voir Voleuse, Guerrier, Corde, ..)', names "
         "paragraphs that no heading or other sentence names (the character and object paragraphs carry no name: "
@@ -194,17 +409,23 @@ GAPS = (
         "may step onto a pit (refused, or it falls), and whether a closed portcullis stops a move, is not said",
         "a pit is entered only by an unwounded Thief, the Rope's carrier, the levitating Wizard passing over it, or over "
         "an unwounded friendly Thief (a bridge); a closed portcullis closes its side as a wall does, an open or broken "
-        "one does not (paths.Layout, paths.distances)", name="pits_and_portcullises"),
+        "one does not (paths.Layout, paths.distances)", name="pits_and_portcullises",
+        on=("move",), arises=lambda s, a: _on_pit(s, a.to) or _needs(s, a, pits=False),
+        when="a move crosses or enters a pit"),
     Gap("§Déplacement §Objets", "a character may take an object or 'un blessé' on its way (§Déplacement), at no stated "
         "price; putting one down, swapping it for another or handing it to a friend is provided nowhere, nor what that "
         "would cost (the model's option 'drop_cost' prices a put-down)",
         "taking is part of a move (move's take: no action point of its own); putting down is an action of its own "
         "(drop, priced by the option drop_cost); there is no swap nor hand-over: what a character carries is put down "
-        "before it takes another", name="take_and_drop"),
+        "before it takes another", name="take_and_drop",
+        on=("move", "drop"), arises=lambda s, a: getattr(a, "take", 0) != -1,
+        when="a character picks up a token on its way, or puts one down"),
     Gap("§Blessés §Combat", "§Combat has each player play a combat card; §Blessés says the wounded may ('peuvent') "
         "play one to defend themselves: whether a wounded defender may decline to play one is not said",
         "it always plays one, as every defender does (attack's card and dcard; the 0 comes back to the hand, so there is "
-        "always one)", name="defender_card"),
+        "always one)", name="defender_card",
+        on=("attack",), arises=_wounded_defender,
+        when="a wounded character defends with a card"),
     # session 39: defects an independent reading found that no finding reported
     Gap("§Mise en place §Matériel", "each player takes 'les pions et personnages de sa couleur' (§Matériel), with no count, "
         "and makes up a team of 4 characters set face down on its starting zone (§Mise en place): how many characters "
@@ -231,13 +452,17 @@ GAPS = (
         "own, so whether the cards alone or the sums decide is left to the reader (the addition points to the sums)",
         "the sums decide: each side's card plus the combat values of its engaged characters (a wounded one's left out: "
         "wounded_defence) and the Sword or the Armour (combat.totals); the higher card alone decides nothing",
-        name="score_and_force"),
+        name="score_and_force",
+        on=("attack",), arises=lambda s, a: _sign(a.card - a.dcard) != _sign(totals(s, a)[0] - totals(s, a)[1]),
+        when="the cards alone and the sums decide the fight differently"),
     Gap("§Déplacement", "a character may take an object or a wounded 'au passage' (in passing) while it moves: "
         "whether that reaches the square the move ends on and the square it starts from, and whether a character may "
         "take a token lying on its own square without moving, is not said",
         "any square of the path, the first and the last included (move's take; path_ok searches the path through the "
         "token's square); taking is part of a move to another square, so a token on the mover's own square is taken only "
-        "as the mover leaves it, never standing still", name="take_in_passing"),
+        "as the mover leaves it, never standing still", name="take_in_passing",
+        on=("move",), arises=lambda s, a: a.take >= 0 and s.loc[a.take] in (a.to, _src(s, a)),
+        when="a character takes a token from the square it leaves or the square it ends on"),
     Gap("§Bâton §Magicien §Objets", "§Armure, §Corde and §Potion give an object's use to the character that carries "
         "it; §Bâton gives the fireball to the Wizard and §Magicien makes him the staff's only user, with no word of his "
         "carrying it, and §Objets prices an object's use without saying who may make it: whether the Wizard must carry "
