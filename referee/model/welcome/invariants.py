@@ -256,6 +256,19 @@ GAPS = (
         "that the tiles are meant",
         "the tiles: some give HP bonuses, the others defeat or change monsters (components)",
         name="tiles_gender"),
+    # session 43's reading (checked against the seed and played through the model:
+    # tests/welcome/test_gap_readings_s43.py)
+    Gap("§Équipement.Anneau §Équipement.Potion", "the Ring of Power adds to the HP 'la somme' of the strengths of "
+        "the monsters it defeats, and no line says when: as each of them falls, or their total once the dungeon is "
+        "over; the Healing Potion acts as soon as a reveal leaves the HP at 0 or less, so whether the HP it reads "
+        "already hold the Ring's gains decides whether it acts on this monster or is kept for a later one (the "
+        "Rogue carries both tiles)",
+        "as each monster falls: its strength joins the HP at once, before the Potion reads them (dungeon.fight adds "
+        "the gain with the fight's loss)", name="ring_gain_when"),  # arises in play (a dungeon.fight, after
+    # the Ring added HP, where a monster no tile defeats leaves the HP above 0 with those gains and at 0 or
+    # less without them, the Potion unused), but the search met none in 225,000 moves weighed (it did at
+    # 600,000): the Rogue, both tiles kept, low HP, a strength 1-2 monster then a hard one
 )
+
 
 RULINGS = dungeon.RULINGS + rounds.RULINGS
