@@ -19,10 +19,9 @@ def unread(v: Verdict) -> bool:
 def mismatch(v: Verdict) -> str | None:
     """None when the verdict is what the header expects, else what differs."""
     e = v.expect
-    if e is None and unread(v):
-        return "its header could not be read, so neither could its \"expect\" (line 1, above)"
     if e is None:
-        return "the header has no \"expect\""
+        return ("its header could not be read, so neither could its \"expect\" (line 1, above)" if unread(v)
+                else "the header has no \"expect\"")
     want = e.get("verdict")
     if want != v.verdict:
         got = v.first()

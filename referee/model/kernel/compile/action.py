@@ -199,16 +199,19 @@ class CompiledAction:
             got, why, _ = attempt(tr, lambda: run(tr, spec))
             if why is None and (build != self._effect_fn or _changes_ok(tr, got)):  # (!=: a bound method is made anew)
                 names = tuple(spec)
-                pv = PerValue(names, lambda sp: build(run, sp), cold, min(self.hot, PER_VALUE_HOT), _optional(self.act))
+                pv = PerValue(names, lambda sp: self._built(build, run, sp), cold, min(self.hot, PER_VALUE_HOT),
+                              _optional(self.act))
                 self._pvs.append(pv)
                 return pv
         return None
 
-    def _need_fn(self, run: Callable, spec: dict) -> Any:
-        with compile_lock(self.cfg):  # the action's one Trace: one thread at a time
-            return self._need_fn_locked(run, spec)
+    def _built(self, build: Callable, run: Callable, spec: dict) -> Any:
+        """A value compiled on first use (PerValue), under the Config's compile lock: the
+        action's one Trace takes one thread at a time."""
+        with compile_lock(self.cfg):
+            return build(run, spec)
 
-    def _need_fn_locked(self, run: Callable, spec: dict) -> Any:
+    def _need_fn(self, run: Callable, spec: dict) -> Any:
         tr = self._trace()
         fn = Function(tr, "need", "s, a")
         r, why, mark = attempt(tr, lambda: run(tr, spec))
@@ -220,10 +223,6 @@ class CompiledAction:
         return compile_functions(tr, [fn], f"<compiled {self.game.name} {self.act.name} {spec}>")["need"]
 
     def _effect_fn(self, run: Callable, spec: dict) -> tuple[Any, set | None, tuple | None]:
-        with compile_lock(self.cfg):  # the action's one Trace: one thread at a time
-            return self._effect_fn_locked(run, spec)
-
-    def _effect_fn_locked(self, run: Callable, spec: dict) -> tuple[Any, set | None, tuple | None]:
         tr = self._trace()
         fn = Function(tr, "effect", "s, a")
         t, why, mark = attempt(tr, lambda: run(tr, spec))
