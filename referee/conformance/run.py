@@ -55,7 +55,6 @@ def log_cases(paths: Iterable[Path]) -> list[Case]:
     Raises Unreadable (exit 2) for a path that is missing or not a regular file."""
     from ..model.kernel.inputs import not_regular
     from ..replays import corpus
-
     from ..replays.folders import logs_in
 
     out = []
