@@ -51,6 +51,22 @@ def test_a_result_before_the_end_cites_the_end_of_the_game(tmp_path):
     assert (v.verdict, p.kind, p.line, p.cite) == ("illegal", "result", 4, "§2")
 
 
+@pytest.mark.parametrize("keep_going", [False, True])
+def test_a_result_line_with_lines_after_it_is_unreadable_where_they_start(tmp_path, keep_going):
+    """A result line ends the log. One followed by more lines is not the game's result: the
+    log is unreadable at the first line after it (not judged as a result declared too early),
+    and that is the problem an "expect" line is compared with, even when an illegal step
+    (kept going past) comes before it. Blank lines keep their numbers."""
+    rows = nim(3, 3, result={"winner": "Ana"}) + ["", {"n": 3, "by": "Ana", "do": "take", "k": 4}]
+    v = replay(write(tmp_path, rows), keep_going=keep_going)
+    p = v.first()
+    assert (v.verdict, p.kind, p.line) == ("unreadable", "unreadable", 6)
+    assert [q.kind for q in v.problems] == ["unreadable"] and "line 4" in p.message
+    rows = nim(3, 3, 3, 2, result={"winner": "Ana"}) + [{"n": 5, "by": "Ana", "do": "take", "k": 1}]
+    v = replay(write(tmp_path, rows), keep_going=True)
+    assert (v.verdict, v.problems[0].kind, v.problems[0].line, v.first().line) == ("unreadable", "illegal", 5, 7)
+
+
 def test_first_illegal_step_located(tmp_path):
     v = replay(write(tmp_path, nim(3, 3, 3, 2)))
     p = v.first()

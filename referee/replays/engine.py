@@ -78,6 +78,10 @@ class Verdict:
         }
 
     def first(self) -> Problem | None:
+        """The problem the verdict stands on: the first one, or for an unreadable log the
+        fault that made it unreadable (under --keep-going, illegal steps may come before)."""
+        if self.verdict == "unreadable":
+            return next((p for p in self.problems if p.kind == "unreadable"), None)
         return self.problems[0] if self.problems else None
 
 
@@ -255,9 +259,12 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     with R.tracing(trace):
         for line in it:
             if "result" in line.data:
+                # a result line ends the log: one placed before other lines is not the
+                # game's result, so it is not judged (the log's structure is at fault)
+                after = next(it, None)
+                if after is not None:
+                    raise Unreadable(after.no, f"nothing may follow the result line (line {line.no})")
                 _check_result(v, game, s, players, line, over)
-                if next(it, None) is not None:
-                    raise Unreadable(line.no + 1, "nothing may follow the result line")
                 break
             try:
                 act, a = decode(game, cfg, players, line, expected_n, known)
