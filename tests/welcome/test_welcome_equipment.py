@@ -285,6 +285,26 @@ def test_option_death_a_dead_runner_leaves_at_once_or_reveals_on(reading):
         assert leave(through(s, "Goblin", "Orc")).fails[0] == 1  # the Torch takes both: still 9 damage
 
 
+@pytest.mark.parametrize("zero_hp,dead", [("fail", True), ("survive", False)])
+def test_death_at_once_reads_the_failing_level_of_zero_hp(zero_hp, dead):
+    # 3 HP (armours and Torch gone), Vorpal named Dragon; an Orc (3): exactly 0 HP. Under
+    # zero_hp=fail he has failed, so death=at_once ends the run; under zero_hp=survive he
+    # lives on 0 HP, so he reveals on and cannot leave before the pile is empty.
+    s = in_dungeon("Warrior", ["Orc", "Goblin"], gone=("Plate Armor", "Knight Shield", "Torch"),
+                   zero_hp=zero_hp, death="at_once")
+    s = through(s, "Orc", vorpal="Dragon")
+    assert s.hp == 0
+    if dead:
+        with pytest.raises(Illegal, match="reveals no more"):
+            step(s, "dungeon.reveal", monster="Goblin")
+        assert leave(s).fails[0] == 1
+    else:
+        with pytest.raises(Illegal, match="every dungeon card has been revealed"):
+            leave(s)
+        t = leave(through(s, "Goblin"))
+        assert (t.hp, t.fails[0]) == (-1, 1)  # the Goblin (1) takes him below 0: a failure
+
+
 def test_a_living_runner_cannot_leave_early_under_death_at_once():
     s = in_dungeon("Warrior", ["Goblin", "Orc"], death="at_once")
     with pytest.raises(Illegal, match="every dungeon card has been revealed"):

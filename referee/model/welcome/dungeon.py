@@ -71,7 +71,8 @@ REVEAL_ = Action(
              lambda s, a: f"no {s.cfg.comp.names[a.monster]} in the dungeon pile ({Sum(s.dungeon)} card(s) left)"),
         _top_need("§Donjon §Enchères", "the monster revealed is the top card of the dungeon pile: the last one "
                   "added, the pile being built face down and never shuffled"),
-        Need("§Donjon", "a runner whose HP fell to 0 or less reveals no more (option death=at_once)",
+        Need("§Donjon", "a runner whose HP fell below what surviving needs reveals no more (option death=at_once; "
+             "0 or less, or below 0 under option zero_hp=survive)",
              lambda s, a: True if s.cfg.opt("death") != "at_once" else Not(dead(s)),
              lambda s, a: f"the runner is dead ({s.hp} HP): the run ended"),
     ),

@@ -124,9 +124,10 @@ OPTIONS = (
                        "damage greater than or equal to the starting HP is a failure: a runner left on exactly 0 HP "
                        "fails (where the Potion or the Ring changed the HP, the survive option reads the HP left)")),
     Option("death", "§Donjon §Issue", "the runner reveals the whole pile and the outcome is read at the end; "
-           "some engines end the run as soon as the HP fall to 0 or less (a failure, the rest unrevealed)",
+           "some engines end the run as soon as the HP fall to a failing level (a failure, the rest unrevealed)",
            {"end_of_pile": "the whole pile is revealed (the booklet)",
-            "at_once": "HP at 0 or less after a fight end the run: he may leave at once, and fails"},
+            "at_once": "HP that fail after a fight (0 or less; below 0 under zero_hp=survive) end the run: he may "
+                       "leave at once, and fails"},
            "end_of_pile", kind="house",
            basis=Basis("text", "§Donjon §Issue", "end_of_pile",
                        "the runner reveals the dungeon card by card until it is empty, and the outcome is read when he "
