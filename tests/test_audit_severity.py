@@ -111,4 +111,6 @@ def test_a_search_that_found_nothing_says_so_in_one_line_in_its_unit():
     a.pending = [(("claim", 0, 3), lambda w, note: notes.append(note), None)]
     a._resolve()
     # search.Budget counts moves weighed: --witness-seconds at the game's search_rate
-    assert notes == [f"no example game found within {int(3.0 * GAME.search_rate):,} moves weighed"]
+    # a claim's search plays the toy's other player counts too (witness.across_settings)
+    assert notes == [f"no example game found within {int(3.0 * GAME.search_rate):,} moves weighed (half at the "
+                     "audit's setting, the rest at the other player counts and variants)"]

@@ -56,3 +56,24 @@ def test_a_conflict_no_option_settles_is_traced_as_the_first_answer():
     with tracing([]) as trace:
         assert decide(r, s, SimpleNamespace(p=0)) == 1
     assert [(x.name, y.says) for x, y in trace] == [("q", "one")]
+
+
+def test_a_claim_value_reached_only_in_another_setting_is_witnessed_there():
+    """A claim's search plays the audit's setting first, then the other player counts and
+    variants (witness.across_settings): the toy's first player takes 9 stones only from the
+    pile of twelve (the variant start=12; from ten, 8 at most: the other takes one a turn),
+    and the witness, replayed, says so and reaches it."""
+    import dataclasses
+
+    from referee.checks.search import Budget, Rules
+    from referee.model.kernel import Claim
+
+    from .toygame import GAME as TOY
+
+    toy = dataclasses.replace(TOY, claims=(Claim("§1", "the first player takes at most 9 stones", "max",
+                                                 lambda s: s.taken[0], 9),))
+    w = W._run(toy, Rules({}), ("claim", 0, 9), Budget(20_000))
+    assert w is not None and w.header["options"] == {"start": "12"}
+    assert "a game under the variant start=12" in w.reaches
+    v = replay([orjson.dumps(x) for x in w.lines()])
+    assert v.verdict == "legal" and v.state.taken[0] == 9

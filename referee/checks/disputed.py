@@ -71,11 +71,10 @@ def search_readings(game: Game, rules: Rules, wanted: tuple[tuple[str, str], ...
         return len(found) == len(wanted)
 
     progress = game.progress or (lambda s: 0.0)
-    # the random games first (most points show within a small part of the count: they stop
-    # once they have weighed twice what their last find took); then each point still
+    # the random games first, on their share of the count (rounds.patiently); then each point still
     # missing gets an equal part of what is left, climbing towards where its two readings
     # part (disagree.py), as a ruling's search climbs towards its situation
-    W.patiently(game, rules, goal, progress, budget, found)
+    W.patiently(game, rules, goal, progress, budget)
     ways: dict = {}  # key -> the situation where its readings part (disagree.py), built once
 
     def one(key, units, seed):

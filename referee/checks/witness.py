@@ -57,7 +57,7 @@ def search_rulings(game: Game, rules: Rules, names: tuple[str, ...], budget: Bud
         return found
     # the shared exploration raises the rulings that arise early within a small part of its
     # count (Raiders: the last of 6 at 2,206 of 18,000 moves)
-    patiently(game, rules, goal, progress, budget, found)
+    patiently(game, rules, goal, progress, budget)
     # where the audit's setting does not show a situation, another may (Draft's reserve runs
     # short with 5 players; Raiders' final tie comes within reach in the 10 turns of its
     # competition mode): the rounds are held to a part of what is left (rounds.ROUND_SHARE),
@@ -225,15 +225,24 @@ def search_gaps(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget
     # setting; what is left, if a gap is still missing, shared by the other settings (a
     # situation of 5 players, or of a variant), each playing for the gaps still missing
     progress = game.progress or (lambda s: 0.0)
-    others = other_settings(game, rules)
-    explore_from_setups(game, rules, goal, progress, _part(budget, budget.units // 2) if others else budget,
-                        greed=0.0)
-    for i, played in enumerate(others):
-        if len(found) == len(wanted) or budget.exhausted:
-            break
-        left = budget.units - budget.used
-        explore_from_setups(game, played, goal, progress, _part(budget, left // (len(others) - i)), greed=0.0)
+    across_settings(game, rules, budget, lambda played, part: explore_from_setups(game, played, goal, progress, part,
+                                                                                  greed=0.0),
+                    lambda: len(found) == len(wanted))
     return found
+
+
+def across_settings(game: Game, rules: Rules, budget: Budget, play: Callable[[Rules, Budget], Any],
+                    done: Callable[[], bool]) -> None:
+    """play(rules, part of the budget): half the work at the audit's setting; what is left,
+    while not done, shared by the other settings in other_settings' order (a situation, or a
+    claim's value, that only more players or a variant reach: Welcome's five success cards
+    are all held only by four players). A witness found there says so (_played_with)."""
+    others = other_settings(game, rules)
+    play(rules, _part(budget, budget.units // 2) if others else budget)
+    for i, played in enumerate(others):
+        if done() or budget.exhausted:
+            break
+        play(played, _part(budget, (budget.units - budget.used) // (len(others) - i)))
 
 
 def run_task(game_name: str, rules: Rules | dict, task: tuple, units: int,
@@ -288,5 +297,14 @@ def _run(game: Game, rules: Rules, task: tuple, budget: Budget) -> Witness | dic
         w.phase = game.phases[s.phase].name if hasattr(s, "phase") else None
         return w
     goal, metric, reaches = task_goal(game, task)
-    found = search(game, rules, goal, metric, budget)
-    return to_witness(game, rules, *found, reaches) if found else None
+    if task[0] != "claim":
+        found = search(game, rules, goal, metric, budget)
+        return to_witness(game, rules, *found, reaches) if found else None
+    got: list = []  # a claim's value may be reached only at another setting
+
+    def play(played: Rules, part: Budget) -> None:
+        got.append(search(game, played, goal, metric, part))
+
+    across_settings(game, rules, budget, play, lambda: got[-1] is not None)
+    found = next((f for f in got if f), None)
+    return to_witness(game, rules, *found, reaches + _played_with(game, rules, found[0])) if found else None

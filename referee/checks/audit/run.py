@@ -179,6 +179,9 @@ class Runner:
         if task == self.READINGS:
             return Why(f"no game found within {self._units(self.witness_seconds):,} moves weighed that the other "
                        "reading plays otherwise (one search for every disputed option and sources' value)", "budget")
+        if task[0] == "claim" and W.other_settings(self.game, self.rules):
+            return Why(f"no example game found within {self._units(self.witness_seconds):,} moves weighed (half at "
+                       "the audit's setting, the rest at the other player counts and variants)", "budget")
         return Why(f"no example game found within {self._units(self.witness_seconds):,} moves weighed", "budget")
 
     def _netted_note(self) -> str:
