@@ -5,6 +5,7 @@ import json
 import random
 from pathlib import Path
 
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -49,6 +50,25 @@ def test_a_result_before_the_end_cites_the_end_of_the_game(tmp_path):
     v = replay(write(tmp_path, nim(3, 3, result={"winner": "Ana"})))
     p = v.first()
     assert (v.verdict, p.kind, p.line, p.cite) == ("illegal", "result", 4, "§2")
+
+
+def test_declared_points_a_game_does_not_score_are_unreadable(tmp_path):
+    """The toy ends with a winner and no points: a declared score sheet cannot be checked,
+    so it is not passed over in silence."""
+    v = replay(write(tmp_path, nim(3, 3, 3, 1, result={"winner": "Ben", "points": {"Ana": 0, "Ben": 1}})))
+    p = v.first()
+    assert (v.verdict, p.line, p.field) == ("unreadable", 6, "points") and "no points" in p.message
+
+
+def test_declared_points_must_give_every_player(tmp_path):
+    """A score sheet with a player left out is unreadable (Raiders, which scores points)."""
+    rows = [orjson.loads(x) for x in LEGAL.read_bytes().splitlines() if x.strip()]
+    assert "points" in rows[-1]["result"]
+    first = next(iter(rows[-1]["result"]["points"]))
+    del rows[-1]["result"]["points"][first]
+    v = replay(write(tmp_path, rows))
+    p = v.first()
+    assert (v.verdict, p.line, p.field) == ("unreadable", len(rows), "points") and first in p.message
 
 
 @pytest.mark.parametrize("keep_going", [False, True])

@@ -377,6 +377,10 @@ def _check_result(v: Verdict, game: Game, s: Any, players: tuple[str, ...], line
     pts = res.get("points")
     if pts is not None and (type(pts) is not dict or any(k not in players or type(x) is not int for k, x in pts.items())):
         raise Unreadable(line.no, "\"points\" must map player names to whole numbers", "points")
+    if pts is not None and set(pts) != set(players):
+        # a score sheet with a player left out cannot be checked whole (who was left out, and why?)
+        raise Unreadable(line.no, "\"points\" must give every player's points; missing: "
+                         + ", ".join(p for p in players if p not in pts), "points")
     if over is None:
         v.problems.append(Problem(line.no, "result", "a result is declared but the game is not over", _end_cite(game)))
         v.verdict = "illegal"
@@ -386,7 +390,10 @@ def _check_result(v: Verdict, game: Game, s: Any, players: tuple[str, ...], line
     if sorted(winners) != sorted(got["winners"]):
         v.problems.append(Problem(line.no, "result", ("declared " + (f"winner {', '.join(winners)}" if winners else "no winner")) + f"; the rules give {', '.join(got['winners']) or 'nobody'} ({over.how})", over.cite))
         v.verdict = "illegal"
-    if pts is not None and "points" in got:
+    if pts is not None and "points" not in got:
+        raise Unreadable(line.no, f"\"points\" declared, but {game.title} ends with no points: only "
+                         "\"winner\" can be checked", "points")
+    if pts is not None:
         for name, x in pts.items():
             if got["points"][name] != x:
                 v.problems.append(Problem(line.no, "result", f"declared {x} points for {name}; the rules give {got['points'][name]}", over.cite))
