@@ -274,7 +274,7 @@ def _report(verdicts: list, explain: bool, expect: bool, format: Fmt) -> None:
                 d = v.to_json()
                 if expect:
                     d["expected"] = mismatch(v) is None
-                out.print(orjson.dumps(d).decode(), markup=False)
+                out.print(orjson.dumps(d).decode(), exact=True)
                 whole.check()
         else:
             _text(verdicts, explain, expect, whole.check)
