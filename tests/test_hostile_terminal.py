@@ -99,3 +99,22 @@ def _values(x):
             yield from _values(v)
     else:
         yield x
+
+
+def test_a_log_s_unknown_field_with_escape_sequences_is_shown_escaped(tmp_path):
+    """Session 44's sweep: an event's unknown key is quoted in the verdict ("has no field
+    ...") as written, so a log's key could write an escape sequence (replay, replay --why);
+    a --components path likewise. JSON keeps the key exact."""
+    lines = (ROOT / "examples" / "draft" / "illegal-out-of-turn.jsonl").read_text().splitlines()
+    ev = json.loads(lines[1])
+    ev["extra" + HOSTILE] = "v" + HOSTILE
+    lines[1] = json.dumps(ev)
+    f = tmp_path / "hostile.jsonl"
+    f.write_text("\n".join(lines) + "\n")
+    for args in (["replay", "-k", "-e", str(f)], ["replay", "--why", "line:2", str(f)],
+                 ["replay", str(f), "--components", str(tmp_path / HOSTILE.replace("\x00", ""))]):
+        r = run(app, args)
+        assert r.exit_code == 2 and not raw_controls(r.stdout + r.stderr), (args, r.stdout + r.stderr)
+        assert "\\x1b[2J" in r.stdout + r.stderr
+    j = run(app, ["replay", str(f), "-f", "json"])
+    assert "extra" + HOSTILE in json.loads(j.stdout)["problems"][0]["message"]
