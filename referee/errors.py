@@ -63,3 +63,29 @@ def brief(text: str) -> str:
         return text
     return f"{text[:MAX_MESSAGE - 200]} ... ({len(text):,} characters in all: the rest is not shown)"
 
+
+def printable(text: str, keep: str = "") -> str:
+    """`text` as a terminal may be given it: what a terminal would act on or a reader could
+    not tell apart is escaped, the rest (letters, accents, any script) as it is. A byte that
+    is not UTF-8 (held by Python as a lone surrogate, which no UTF-8 output can write: `-f
+    json` crashed) is \\xNN, that byte; a control or format character (a newline that would
+    forge a verdict line of its own, an escape sequence the terminal would run -- ESC, CSI,
+    OSC, a C1 control --, a right-to-left override) is \\xNN, \\uNNNN or \\UNNNNNNNN.
+    The characters of `keep` are left as they are ("\\n": a text of several lines, each
+    line escaped). A text without such characters is returned unchanged.
+
+    The one helper for every text from outside (a file name, a rulebook's sentence, a log's
+    value, another engine's answer) that reaches a terminal: cli/common.py applies it to
+    all that its consoles print; JSON output is left exact (its strings are escaped by JSON)."""
+    if text.isprintable():
+        return text
+    out = []
+    for c in text:
+        o = ord(c)
+        if 0xDC80 <= o <= 0xDCFF:  # os.fsdecode's stand-in for the byte o - 0xDC00
+            out.append(f"\\x{o - 0xDC00:02x}")
+        elif c.isprintable() or c in keep:
+            out.append(c)
+        else:
+            out.append(f"\\x{o:02x}" if o < 0x100 else f"\\u{o:04x}" if o < 0x10000 else f"\\U{o:08x}")
+    return "".join(out)

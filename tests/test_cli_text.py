@@ -75,10 +75,12 @@ LINES = ["game.jsonl:100: not JSON", "[red]x[/red] [tool.referee]", "a:smile:b",
 @pytest.mark.parametrize("stderr", [False, True])
 def test_plain_lines_are_the_bytes_rich_prints(capsys, stderr):
     """cli/common.py writes a printable line itself and gives anything else to rich: each
-    line comes out as the rich console the commands used to print with writes it."""
+    line comes out as the rich console the commands used to print with writes it, once what
+    a terminal would act on is escaped (errors.printable, tabs and newlines kept)."""
     from rich.console import Console
 
     from referee.cli.common import Lines
+    from referee.errors import printable
 
     lines = Lines(stderr)
     old = Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False, **({"markup": False} if stderr else {}))
@@ -86,5 +88,5 @@ def test_plain_lines_are_the_bytes_rich_prints(capsys, stderr):
         for markup in (False, None):
             lines.print(text, markup=markup)
             got = capsys.readouterr()
-            old.print(text, markup=markup)
+            old.print(printable(text, "\n\t"), markup=markup)
             assert capsys.readouterr() == got, (text, markup)

@@ -106,12 +106,12 @@ def audit(
     mark = B.marks(found, known, ignored)
     if format is AFmt.json:
         doc = report.document([report.as_json(g, f, t, Rulebook.of(g, rulebook), mark) for g, f, t in results])
-        out.print(orjson.dumps(doc, option=orjson.OPT_INDENT_2).decode(), markup=False)
+        out.print(orjson.dumps(doc, option=orjson.OPT_INDENT_2).decode(), exact=True)
     elif format is AFmt.sarif:
         from ..checks.sarif import sarif
 
         doc = sarif([(g, f, Rulebook.of(g, rulebook)) for g, f, _ in results], given=rulebook, marks=mark)
-        out.print(orjson.dumps(doc, option=orjson.OPT_INDENT_2).decode(), markup=False)
+        out.print(orjson.dumps(doc, option=orjson.OPT_INDENT_2).decode(), exact=True)
     elif format is AFmt.html:  # one self-contained page on stdout (docs/audit.md, "HTML")
         from ..checks.htmlreport import page
         from ..checks.rulebook import locate

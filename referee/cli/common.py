@@ -4,11 +4,12 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 from pathlib import Path
 
 import typer
 
-from ..errors import brief
+from ..errors import brief, printable
 from ..model import load, names
 from ..model.kernel import BadInput
 
@@ -30,22 +31,52 @@ class Lines:
         """A rich console on this stream, for what draws (tables, progress bars, boards): one
         line however narrow the terminal; a path or a value a user wrote is printed as
         written, never read as markup on stderr ("[red]" in a file name) nor as an emoji code
-        anywhere ("game.jsonl:100: ..." lost its line number to a 💯)."""
-        from rich.console import Console
+        anywhere ("game.jsonl:100: ..." lost its line number to a 💯), and what a terminal
+        would act on in it (an escape sequence, a control character, a right-to-left
+        override: a hostile rulebook, log or engine) is shown escaped (errors.printable)."""
+        return _escaping()(stderr=self.stderr, highlight=False, soft_wrap=True, emoji=False,
+                           **({"markup": False} if self.stderr else {}))
 
-        return Console(stderr=self.stderr, highlight=False, soft_wrap=True, emoji=False,
-                       **({"markup": False} if self.stderr else {}))
-
-    def print(self, *objects, markup: bool | None = None, **kw) -> None:
+    def print(self, *objects, markup: bool | None = None, exact: bool = False, **kw) -> None:
+        """Print as rich would, what a terminal would act on escaped. `exact`: a JSON
+        document (one string), written as it is: JSON escapes the control characters of its
+        strings itself, and each string must read back as it was given."""
         text = objects[0] if len(objects) == 1 else None
+        if exact and isinstance(text, str):
+            self.file.write(text + "\n")
+            return
         if self.stderr and isinstance(text, str):  # an error quoting what the user gave: cut when huge
             text = brief(text)
+            objects = (text,)
+        if isinstance(text, str) and not text.isprintable():  # escaped here too: rich drops a bell, a
+            text = printable(text, "\n\t")  # backspace or a CR unseen, and a reader should see them
             objects = (text,)
         plain = markup is False or (markup is None and self.stderr)  # stderr never reads markup
         if isinstance(text, str) and plain and not kw and text.isprintable():
             self.file.write(text + "\n")
         else:
             self.rich().print(*objects, markup=markup, **kw)
+
+
+@cache
+def _escaping():
+    """rich's Console, each segment of text it renders passed through errors.printable
+    (newlines kept): every text it prints, whatever the renderable (a line, a table, a
+    board, a differential report), reaches the terminal with no control character of its
+    own. rich's own control segments (a progress bar moving the cursor) are left as they
+    are, and so are the styles, which rich adds after rendering."""
+    from rich.console import Console
+    from rich.segment import Segment
+
+    class Escaping(Console):
+        def render(self, renderable, options=None):
+            for seg in super().render(renderable, options):
+                if seg.control or seg.text.isprintable():
+                    yield seg
+                else:
+                    yield Segment(printable(seg.text, "\n"), seg.style, seg.control)
+
+    return Escaping
 
 
 err, out = Lines(stderr=True), Lines()

@@ -105,7 +105,7 @@ def coverage(
         raise typer.Exit(BAD) from None
     rep: dict[str, Any] = report(g, b, entries, exercised(g), text=text, map_file=_where(path))
     if format is Fmt.json:
-        out.print(orjson.dumps(rep, option=orjson.OPT_INDENT_2).decode(), markup=False)
+        out.print(orjson.dumps(rep, option=orjson.OPT_INDENT_2).decode(), exact=True)
     else:
         out.print(_text(rep, g.title), markup=False)
     f = rep["figures"]

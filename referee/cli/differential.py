@@ -70,7 +70,7 @@ def differential(
         err.print(f"referee: {e}", markup=False)
         raise typer.Exit(BAD) from None
     if format is Fmt.json:
-        out.print(orjson.dumps(rep.to_json(), option=orjson.OPT_INDENT_2).decode(), markup=False)
+        out.print(orjson.dumps(rep.to_json(), option=orjson.OPT_INDENT_2).decode(), exact=True)
     else:
         text(rep, out.rich())
     raise typer.Exit(rep.code)  # 2: a file given is no log; 1: disagreements

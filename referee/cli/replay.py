@@ -78,6 +78,89 @@ def _one(path, keep_going: bool, explain: bool, components: Path | None, prefer:
                         "(a bug: please report it with this log)")])
 
 
+def _reading_or_exit(prefer: str | None, components: Path | None) -> None:
+    """--prefer and --components refused once, before any log is read, when they are wrong
+    whatever the logs: a components path that is not a directory, a source no game referee
+    knows has (a typo). Each log of the batch used to say so in its own header fault."""
+    from ..replays.log import printable
+
+    if components is not None and not components.is_dir():
+        err.print(f"referee: --components {printable(str(components))}: not a directory (--components names a "
+                  "directory of TOML files)", markup=False)
+        raise typer.Exit(BAD)
+    if prefer is not None:
+        known = _sources_known()
+        if not any(prefer in keys for keys in known.values()):
+            err.print(f"referee: --prefer {prefer!r}: no game referee knows has this source ("
+                      + "; ".join(f"{g}: {', '.join(keys)}" for g, keys in known.items()) + ")", markup=False)
+            raise typer.Exit(BAD)
+
+
+def _sources_known() -> dict[str, list[str]]:
+    """Each game's sources (the values --prefer takes), by game; a game that cannot be loaded
+    (a broken plugin) is left out: its logs say why when replayed."""
+    from ..model import load, names
+
+    known = {}
+    for g in names():
+        try:
+            known[g] = [s.key for s in load(g).sources]
+        except Exception:  # noqa: BLE001 - said by its own logs' verdicts
+            continue
+    return known
+
+
+def _game_of(source) -> str | None:
+    """The game a log's header names (its first line only is read), or None when it cannot
+    be read there (its replay says why)."""
+    from ..replays.corpus import Game
+    from ..replays.log import records
+
+    it = records(source.lines if isinstance(source, Game) else source)
+    try:
+        game = next(it).data.get("game")
+    except Exception:  # noqa: BLE001 - an unreadable header: its verdict says so
+        return None
+    finally:
+        it.close()
+    return game if type(game) is str else None
+
+
+def _games_or_exit(sources: list, prefer: str | None, components: Path | None) -> None:
+    """--prefer and --components checked once for each game of the batch (a batch may hold
+    logs of several games, and a source or a component set is one game's): only the header
+    of each log is read, nothing is replayed. A game that cannot take them is refused (exit
+    2) once, with the number of its logs, instead of a header fault in each of its logs."""
+    if prefer is None and components is None:
+        return
+    from collections import Counter
+
+    from ..model import load, names
+    from ..model.kernel import BadField, BadInput
+    from ..replays.log import printable
+
+    games = Counter(g for s in sources if (g := _game_of(s)) in names())
+    bad = []
+    for g, n in sorted(games.items()):
+        logs = f"{n} log{'s' if n != 1 else ''} of {g} in this batch"
+        try:
+            game = load(g)
+            keys = [s.key for s in game.sources]
+        except Exception:  # noqa: BLE001 - a broken plugin: its logs say why
+            continue
+        if prefer is not None and prefer not in keys:
+            bad.append(f"referee: --prefer {prefer!r}: not a source of {g} ({logs}; its sources: {', '.join(keys)})")
+            continue
+        try:
+            game.configure({}, components, prefer)
+        except (BadInput, BadField) as e:
+            bad.append(f"referee: --components {printable(str(components))}: {g} cannot read it ({logs}): {e}")
+    for line in bad:
+        err.print(line, markup=False)
+    if bad:
+        raise typer.Exit(BAD)
+
+
 def replay(
     paths: Annotated[list[Path], typer.Argument(help="log files (.jsonl), directories of them, packed corpora (.games.jsonl, .tar[.gz], .zip); - reads one log from stdin")],
     keep_going: Annotated[bool, typer.Option("--keep-going", "-k", help="report every illegal step, not just the first")] = False,
@@ -106,6 +189,7 @@ def replay(
         from .why import why as explain
 
         return explain(paths, why, format)
+    _reading_or_exit(prefer, components)
     if Path("-") in paths:
         if len(paths) > 1:
             err.print("referee: - (one log from stdin) cannot be mixed with files")
@@ -147,6 +231,7 @@ def replay(
                       markup=False)
         raise typer.Exit(BAD)
     files = _sources(files)
+    _games_or_exit(files, prefer, components)
     work = partial(_one, keep_going=keep_going, explain=explain, components=components, prefer=prefer,
                    check_invariants=check_invariants, compiled=not interpreted)
     verdicts = []
@@ -274,7 +359,7 @@ def _report(verdicts: list, explain: bool, expect: bool, format: Fmt) -> None:
                 d = v.to_json()
                 if expect:
                     d["expected"] = mismatch(v) is None
-                out.print(orjson.dumps(d).decode(), markup=False)
+                out.print(orjson.dumps(d).decode(), exact=True)
                 whole.check()
         else:
             _text(verdicts, explain, expect, whole.check)

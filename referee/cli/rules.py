@@ -24,7 +24,7 @@ def rules(
         return _compiled(g, format)
     rows = catalogue(g)
     if format is Fmt.json:
-        out.print(orjson.dumps(rows, option=orjson.OPT_INDENT_2).decode(), markup=False)
+        out.print(orjson.dumps(rows, option=orjson.OPT_INDENT_2).decode(), exact=True)
         return
     from rich.table import Table
     from rich.text import Text
@@ -53,7 +53,7 @@ def _compiled(g, format: Fmt) -> None:
     counts = fast.counts(s)
     if format is Fmt.json:
         out.print(orjson.dumps({"compiled": counts, "interpreted": rows}, option=orjson.OPT_INDENT_2).decode(),
-                  markup=False)
+                  exact=True)
         return
     from rich.table import Table
 

@@ -31,4 +31,4 @@ def schema(
     else:
         err.print(f"referee: unknown schema {name!r} (known: {', '.join([*names(), *FORMATS])})", markup=False)
         raise typer.Exit(BAD)
-    out.print(orjson.dumps(doc, option=orjson.OPT_INDENT_2).decode(), markup=False)
+    out.print(orjson.dumps(doc, option=orjson.OPT_INDENT_2).decode(), exact=True)

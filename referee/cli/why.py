@@ -36,7 +36,7 @@ def why(paths: list[Path], target: str, format: Fmt) -> None:
         err.print(f"referee: {e.located()}", markup=False)
         raise typer.Exit(e.exit_code) from None
     if format is Fmt.json:
-        out.print(orjson.dumps(d).decode(), markup=False)
+        out.print(orjson.dumps(d).decode(), exact=True)
     else:
         _text(d)
     raise typer.Exit(OK if d["verdict"] == "legal" else FOUND)

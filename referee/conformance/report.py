@@ -9,13 +9,18 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from ..errors import printable
 from .run import Report
 
 SHOWN_LINES = 40  # a minimal log longer than this is given in -f json only
 
 
 def text(rep: Report, console: Console) -> None:
-    say = lambda *parts: console.print(Text.assemble(*parts))  # noqa: E731 - markup off: logs hold [ ]
+    def say(*parts) -> None:  # markup off: logs hold [ ]; an engine's control characters shown escaped, a
+        # bell or a backspace too (rich's Text would drop them unseen; the console escapes the rest)
+        console.print(Text.assemble(*(printable(p, "\n") if isinstance(p, str) else (printable(p[0], "\n"), p[1])
+                                      for p in parts)))
+
     say(("A: ", "bold"), rep.a)
     say(("B: ", "bold"), rep.b)
     n = len(rep.changes)

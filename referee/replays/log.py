@@ -16,6 +16,7 @@ from typing import Any, Iterable, Iterator, NamedTuple
 import orjson
 
 from .. import errors
+from ..errors import printable  # noqa: F401 - the one escaping helper; replays/engine.py and corpus.py import it from here
 from ..model.kernel.inputs import not_regular, shown
 from ..model.kernel.rules import kind_of
 
@@ -23,28 +24,6 @@ FORMAT = 1  # the "referee" key of the header
 MAX_LINE = 1 << 20  # bytes of one line (its ending aside): a longer line is not read whole
 MAX_EVENTS = 1_000_000  # events of one game; a log this long is hostile, not a game (README)
 MAX_LINES = MAX_EVENTS + 2  # the header and the result line, blank lines counted: input that never ends stops here
-
-
-def printable(name: str) -> str:
-    """A file's (or an archive member's) name as a verdict and a message show it: what a
-    terminal would act on or a reader could not tell apart is escaped, the rest as it is. A
-    byte that is not UTF-8 (held by Python as a lone surrogate, which no UTF-8 output can
-    write: `-f json` crashed) is \\xNN, that byte; a control or format character (a newline
-    that would forge a verdict line of its own, an escape sequence the terminal would run, a
-    right-to-left override) is \\xNN, \\uNNNN or \\UNNNNNNNN. A name without such characters
-    is returned unchanged."""
-    if name.isprintable():
-        return name
-    out = []
-    for c in name:
-        o = ord(c)
-        if 0xDC80 <= o <= 0xDCFF:  # os.fsdecode's stand-in for the byte o - 0xDC00
-            out.append(f"\\x{o - 0xDC00:02x}")
-        elif c.isprintable():
-            out.append(c)
-        else:
-            out.append(f"\\x{o:02x}" if o < 0x100 else f"\\u{o:04x}" if o < 0x10000 else f"\\U{o:08x}")
-    return "".join(out)
 
 
 class Unreadable(errors.Unreadable):
