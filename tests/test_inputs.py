@@ -24,8 +24,26 @@ def test_options_are_checked_the_same_way(name):
         assert game.configure({o.name: o.default}, None, None, nplayers=n).options[o.name] == o.default
     with pytest.raises(BadInput, match="unknown source 'nobody'"):
         game.configure({}, None, "nobody", nplayers=n)
-    with pytest.raises(BadInput, match="players: .* is a game for"):
+    with pytest.raises(BadInput, match="players: .* is a game for") as e:
         game.configure({}, None, None, nplayers=9)
+    assert e.value.field == "players"  # the field a header is refused on (engine.header_refused)
+    with pytest.raises(BadInput) as e:
+        game.configure({"nope": "x"}, None, None, nplayers=n)
+    assert e.value.field == "options"
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_components_path_holding_a_nul_byte_is_bad_input(name):
+    """No file has such a name, and os.stat raises ValueError on it: refused as input
+    (kernel/inputs.not_regular), never a ValueError from the API."""
+    from pathlib import Path
+
+    game = load(name)
+    n = game.default_config().extra["nplayers"]
+    with pytest.raises(BadInput):
+        game.configure({}, Path("comp\0onents"), None, nplayers=n)
+    with pytest.raises(BadInput, match="NUL"):
+        read_toml(Path("a\0b.toml"))
 
 
 def test_component_files_errors_name_the_file(tmp_path):

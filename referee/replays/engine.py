@@ -129,7 +129,8 @@ HEADER_FIELDS = ("players", "options", "setup", "expect")  # a header's own keys
 
 def header_refused(no: int, e: BadInput) -> Unreadable:
     """A header the game's configure or setup refused, unreadable at its line, on the field
-    it names (players, options), else on the setup."""
+    the error sets (the kernel's checks of the players and the options set it), else the one
+    its message starts with (a game's own setup check: "setup: ..."), else the setup."""
     head = e.field or str(e).partition(":")[0]
     return Unreadable(no, f"header: {e}", head if head in HEADER_FIELDS else "setup")
 

@@ -254,7 +254,7 @@ class Game:
         try:
             cfg = self.configured(header.get("options", {}), components, prefer, len(header["players"]))
         except orjson.JSONEncodeError as e:
-            raise BadInput(f"options: {e}") from None
+            raise BadInput(f"options: {e}", field="options") from None
         return self.setup(header, cfg)
 
     def default_config(self, **kw: Any) -> Config:

@@ -27,15 +27,15 @@ def choose_options(given: Any, known: Iterable[Option]) -> dict[str, str]:
     Values are strings; a whole number is read as its digits (e.g. `"players": 3`)."""
     known = {o.name: o for o in known}
     if not isinstance(given, Mapping):
-        raise BadInput("options: expected an object")
+        raise BadInput("options: expected an object", field="options")
     chosen = {name: o.default for name, o in known.items()}
     for k, v in given.items():
         o = known.get(k)
         if o is None:
-            raise BadInput(f"options: unknown option {k!r} (known: {', '.join(known) or 'none'})")
+            raise BadInput(f"options: unknown option {k!r} (known: {', '.join(known) or 'none'})", field="options")
         text = str(v) if type(v) is int else v
         if not isinstance(text, str) or text not in o.choices:
-            raise BadInput(f"options: {k}: {shown(v)} is not one of {', '.join(o.choices)} [{o.cite}]")
+            raise BadInput(f"options: {k}: {shown(v)} is not one of {', '.join(o.choices)} [{o.cite}]", field="options")
         chosen[k] = text
     return chosen
 
@@ -50,7 +50,8 @@ def check_source(prefer: str | None, sources: Iterable[Source]) -> None:
 def check_players(n: Any, lo: int, hi: int, title: str, cite: str = "") -> None:
     if type(n) is not int or not lo <= n <= hi:
         want = f"{lo}" if lo == hi else f"{lo} to {hi}"
-        raise BadInput(f"players: {title} is a game for {want} players, got {n}" + (f" [{cite}]" if cite else ""))
+        raise BadInput(f"players: {title} is a game for {want} players, got {n}" + (f" [{cite}]" if cite else ""),
+                       field="players")
 
 
 def _what(mode: int) -> str:
@@ -60,8 +61,11 @@ def _what(mode: int) -> str:
 
 def not_regular(path: Path) -> str | None:
     """What `path` is when it is not a regular file (a FIFO, a device, a socket, a
-    directory): such a path is never opened (a FIFO waits forever, /dev/zero never ends).
-    None for a regular file, or for a path os.stat cannot see (the reader then says why)."""
+    directory, a name holding a NUL byte, which no file has: os.stat raises ValueError on
+    it): such a path is never opened (a FIFO waits forever, /dev/zero never ends). None for
+    a regular file, or for a path os.stat cannot see (the reader then says why)."""
+    if "\0" in str(path):
+        return "a name holding a NUL byte"
     try:
         mode = os.stat(path).st_mode
     except OSError:
@@ -87,6 +91,8 @@ def read_toml(path: Path) -> dict:
     """A component file as a dict; a missing, unreadable, non-UTF-8 or non-TOML file is a
     BadInput naming it."""
     path = Path(path)
+    if "\0" in str(path):
+        raise BadInput(f"{path.name!r}: cannot read: {not_regular(path)}")
     try:
         mode = os.stat(path).st_mode
     except FileNotFoundError:

@@ -37,7 +37,7 @@ def setup(header: Mapping[str, Any], cfg: Config) -> Welcome:
     players = list(header["players"])
     n = cfg.extra["nplayers"]
     if len(players) != n:
-        raise BadInput(f"players: {len(players)} names for {n} players")
+        raise BadInput(f"players: {len(players)} names for {n} players", field="players")
     st = header.get("setup")
     if type(st) is not dict:
         raise BadInput("setup: expected an object with \"adventurer\" and \"first\"")
