@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..kernel import And, Claim, Gap, Implies, Invariant, Lookup, Or, Step, Sum, conjunction, vadd
+from ..kernel import And, Claim, Gap, If, Implies, Invariant, Lookup, Not, Or, Step, Sum, conjunction, vadd
 from .economy import CHARGE_CAP, CROWN_CAP, STONE_CAP, hand_size
-from .s6_actions import ap, max_mark
+from .s6_actions import ap, mark_at, max_mark
+from .s7_groups import house_idx, sends, split
+from .s8_dungeons import ENTRY, HELMET, WAITING, _elim_left, _pile_of, _xkind, opp_on, pve_ready, resistance, score
+from .s9_end import GLORY_GOAL, LAST_TURN, STATUE_GLORY, _end_turn, points, statue
 from .sources import AP_TOKENS
-from .state import OVER, SETUP
+from .state import EXPEDITIONS, NG, OVER, SETUP
 
 P = (0, 1)
 
@@ -110,6 +113,126 @@ CLAIMS = (
           lambda comp: sum(c.price for c in comp.cards if c.kind == "advanced"), 31, name="8_advanced_cards"),
 )
 
+
+# ------------------------------------------------------------------ where gaps arise in play
+# Each test reads the state before the event and the event's args (Gap.arises), on values;
+# written with the kernel's helpers all the same.
+def _routed_ambushed(s: Any, a: Any) -> Any:
+    """expedition.resolve: the group on the entry is routed (its score below the resistance)
+    while an opposing group waits on the helmet of that dungeon (§7.3, §8.7)."""
+    g = a.group - 1
+    return And(s.sq[a.p][g] == ENTRY, score(s, a.p, g) < resistance(s, a), opp_on(s, a.p, g, HELMET, (WAITING,)))
+
+
+def _send_out_of_turn(s: Any, a: Any) -> Any:
+    """expedition.send or skip played only because the other player has no Partir en donjon
+    action left (s7_groups._my_send_turn: alternately otherwise)."""
+    p = a.p
+    mine, theirs = sends(s, p), sends(s, 1 - p)
+    return And(s.expedition[1 - p] == 0, Not(If(s.init == p, mine <= theirs, mine < theirs)))
+
+
+def _other_pve_ready(s: Any, a: Any) -> Any:
+    """expedition.roll: another group of the same player has its PvE to fight as well."""
+    return Or(*[pve_ready(s, a.who, h) for h in range(NG) if h != a.group - 1])
+
+
+def _house_held(s: Any, p: int) -> Any:
+    return Sum(s.hand[p][k] for k in house_idx(s.cfg))
+
+
+def _kind_held(s: Any, p: int, kind: str) -> Any:
+    return Sum(s.hand[p][k] for k, c in enumerate(s.cfg.comp.cards) if c.kind == kind)
+
+
+def _statue_glory_then_end(s: Any, a: Any) -> Any:
+    """turn.end: a Statue gives its glory, and either that glory takes its owner to 23 (the
+    end condition, §9.2) or it is the competition mode's 10th turn."""
+    st, g = statue(s), s.cfg.value(STATUE_GLORY)
+    last = s.turn >= LAST_TURN if s.cfg.opt("mode") == "competition" else False
+    return Or(*[And(s.onboard[p][st] == 1, s.level[p][st] >= 1,
+                    Or(last, And(s.glory[p] < GLORY_GOAL, s.glory[p] + g >= GLORY_GOAL))) for p in P])
+
+
+def _token_mid_resolution(s: Any, a: Any) -> Any:
+    """outpost.evolve to a level that adds a token, or building.use of an effect that gains
+    one: a token gained while the turn's tokens are being resolved."""
+    if getattr(a, "building", None) is not None:  # building.use
+        b = s.cfg.comp.buildings[a.building]
+        return Lookup(tuple(e.gain.tokens for e in b.effects), a.effect - 1, default=0) >= 1
+    return Lookup(s.cfg.value(AP_TOKENS), s.level[a.p][ap(s)] + 1, default=0) >= 1
+
+
+def _circle_opened(s: Any, a: Any) -> Any:
+    """building.evolve of a building that holds tokens not yet resolved, to a level whose
+    white circle is larger than its level's when they were placed."""
+    b, lv = s.cfg.comp.buildings[a.building], s.level[a.p][a.building]
+    return And(s.placed[a.p][a.building] >= 1, mark_at(b, lv + 1) > mark_at(b, lv))
+
+
+def _elim_struck(s: Any, a: Any) -> Any:
+    """expedition.resolve: an eliminating trap strikes at least one adventurer."""
+    return Sum(a.victims) >= 1
+
+
+def _elim_with_reinforcement(s: Any, a: Any) -> Any:
+    return And(_elim_left(s, a) >= 1, Sum(s.back[a.p][a.group - 1]) >= 1)
+
+
+def _removed(s: Any, a: Any) -> Any:
+    """expedition.resolve: an adventurer is removed (a death not healed, or a trap's victim)."""
+    return Sum(s.cdead[a.p]) - Sum(a.heal) + Sum(a.victims) >= 1
+
+
+def _card_token(s: Any, a: Any) -> Any:
+    return Lookup(tuple(c.gain.tokens for c in s.cfg.comp.cards), a.card, default=0) >= 1
+
+
+def _non_permanent_equipped(s: Any, a: Any) -> Any:
+    items = split(s, a.cards)[2]
+    return Sum(items[i] for i, it in enumerate(s.cfg.comp.exp.items) if it.kind in ("normal", "single")) >= 1
+
+
+def _routed_with_item(s: Any, a: Any) -> Any:
+    """expedition.resolve: a group carrying a reusable item is routed."""
+    g = a.group - 1
+    return And(s.gn[a.p][g] >= 1, score(s, a.p, g) < resistance(s, a))
+
+
+def _troupes_none_left(s: Any, a: Any) -> Any:
+    """building.use of a Troupes building (where a mercenary may be bought instead of the
+    adventurer, §7.6) with no mercenary left in the pile."""
+    b = s.cfg.comp.buildings[a.building]
+    return And(b.type == "troupes", s.level[a.p][a.building] >= 1, Sum(s.mpile) == 0)
+
+
+def _plain_trap_left(s: Any, a: Any) -> Any:
+    """expedition.resolve: a trap that does not eliminate is drawn and not disarmed."""
+    x = s.cfg.comp.exp.exploration
+    return Sum(s.xdrawn[e] - a.disarm[e] for e in _xkind(s, "trap") if not x[e].eliminates) >= 1
+
+
+def _second_draw(s: Any, a: Any) -> Any:
+    """treasure.draw from a pile already drawn from in this success."""
+    return Lookup(s.tdraw[a.p], _pile_of(s, a.card), default=0) >= 1
+
+
+def _can_raise(s: Any, p: int) -> Any:
+    """The player holds the stones to raise one of his buildings (the Avant-Poste apart)."""
+    return Or(False, *[And(s.onboard[p][b] == 1, s.level[p][b] == lv, s.stones[p] >= cost)
+                       for b, bd in enumerate(s.cfg.comp.buildings) if b != ap(s) for lv, cost in enumerate(bd.evolve)])
+
+
+
+def _tie_on_uncertain_counts(s: Any, a: Any) -> Any:
+    """turn.end that ends the game with both players equal on points and on crowns (so the
+    adventurers' and the items' tie-breaks are read), a mercenary or an unidentified item
+    being held."""
+    t = _end_turn(s, a)
+    held = Or(*[Or(Sum(t.mercs[p]) >= 1, Sum(o - k for o, k in zip(t.owned[p], t.known[p])) >= 1) for p in P])
+    return And(t.phase == OVER, points(t, 0) == points(t, 1), t.crowns[0] == t.crowns[1], held)
+
+
 GAPS = (
     Gap("§6.2 §10.3", "the building table (effects, costs, white circles, evolution prices) is missing",
         "an illustrative set (components/buildings.toml) that keeps every number the text gives", name="building_table_effects"),
@@ -141,6 +264,7 @@ GAPS = (
         name="stones_charges_start"),
     Gap("§9.3", "the glory track's length and the positions of its shields are not given",
         "glory is an unbounded count; victory points are glory // 3 as §9.3 says", name="glory_track_length"),
+    # arises when a line of more than 4 is sent; no test: the search never proposes one (s7_groups._sends forms lines of 1-4 and 0-4), docs/witnesses.md
     Gap("§7.1 §7.2 §8.6", "how many adventurers a group, or each of its two lines, may hold is never stated: only the +6 "
         "of §8.6 (4 specialised in front, 4 behind) implies room for 4 a line",
         "no limit but the player's reserve (a log names at most 8 a line); 4 specialised adventurers a line at most "
@@ -167,7 +291,10 @@ GAPS = (
         "the model departs from the text's 'may': the PvE is due like any other (s8_dungeons.pve_ready holds for "
         "the group on the helmet once the entry is empty), no action lets it decline, and the phase cannot end "
         "before it is fought (s8_dungeons.all_resolved, the Need of turn.end), so a group that does not fight is "
-        "refused", name="helmet_may_decline"),
+        "refused", name="helmet_may_decline",
+        on=("expedition.resolve",), arises=_routed_ambushed,
+        when="the group on the entry is routed while an opposing group waits on the helmet"),
+    # arises when a PvP loss takes a player from 23 glory or more to less; no test: the search met none in 3,000,000 moves, docs/witnesses.md
     Gap("§9.2 §9.3 §8.8", "the end condition and its point are for a player who 'reaches' 23 glory, and a PvP loss "
         "takes glory away (§8.8): whether a player who reached 23 and fell back below it by the end of the turn (or "
         "of the game, in competition mode) still meets the condition is never said",
@@ -181,7 +308,9 @@ GAPS = (
     Gap("§7.2", "the Partir en donjon actions are played alternately, one each, and the two players may have placed "
         "different numbers of them: what happens once one player has none left is never said (it decides who may "
         "still answer an ambush)",
-        "the other plays his remaining ones, one after another (s7_groups._my_send_turn)", name="send_uneven"),
+        "the other plays his remaining ones, one after another (s7_groups._my_send_turn)", name="send_uneven",
+        on=("expedition.send", "expedition.skip"), arises=_send_out_of_turn,
+        when="a player plays a Partir en donjon action out of alternation, the other having none left"),
     Gap("§7.5 §6.6", "an item is sold at the Foire de la magie '(1 charge)' for its sale value: whether the charge is "
         "paid or gained (§6.6 has the Foire produce charges), what the value is paid in, and whether the sale needs "
         "an action on the Foire is never said",
@@ -191,32 +320,44 @@ GAPS = (
     Gap("§7.6", "a mercenary is chosen among those still available, or drawn at random by the level-3 Stratège, and "
         "those that served come back only after phase 3: what happens when none is left is never said",
         "the option cannot be taken then: a mercenary is bought or drawn only while one is in the pile "
-        "(mercenary.buy, mercenary.draw)", name="mercenary_none_left"),
+        "(mercenary.buy, mercenary.draw)", name="mercenary_none_left",
+        on=("building.use",), arises=_troupes_none_left,
+        when="a Troupes building is used while no mercenary is left"),
     Gap("§8.1 §8.7", "the PvE combats come first, starting with those of the player who holds the Initiative (§8.1), which "
         "reads as all of his before the other's (§8.1 does not say 'en alternant', as §7.2 does of the sends); no "
         "order is given for the PvP combats, nor among one player's own combats, nor for the PvE that a group on a "
         "helmet may fight 'à son tour' once the entry group is routed (§8.7)",
         "all the initiative player's PvE combats first, in the order his log gives, a helmet group whose entry group "
         "was routed joining its player's PvE combats from then on; the PvP combats, and one player's combats among "
-        "themselves, in the log's order (expedition.roll, pvp.roll)", name="combat_order"),
+        "themselves, in the log's order (expedition.roll, pvp.roll)", name="combat_order",
+        on=("expedition.roll",), arises=_other_pve_ready,
+        when="a group rolls its PvE while another group of the same player has its PvE to fight"),
     Gap("§8.5 §8.6", "an eliminating trap strikes a front-line adventurer after the dice are rolled: whether his die, "
         "and his place in the front bonus, still count in the score is never said",
         "they still count: the score is the dice as rolled and the bonus of the group as formed (s8_dungeons.score)",
-        name="trap_victim_die"),
+        name="trap_victim_die",
+        on=("expedition.resolve",), arises=_elim_struck,
+        when="an eliminating trap strikes an adventurer of the front line"),
     Gap("§8.7", "the dead adventurers (not healed) are 'removed', while the survivors go back to the reserve: where "
         "the dead go (out of the game, or back to a common supply the buildings recruit from) is never said",
         "out of the game; the model's recruiting draws from no counted supply, so nothing else depends on it",
-        name="dead_where"),
+        name="dead_where",
+        on=("expedition.resolve",), arises=_removed,
+        when="a PvE removes an adventurer (a death not healed, or a trap's victim)"),
     Gap("§3.6 §5.2", "the starting hand is 2 cards of the Métropole pile, which holds the 2 House cards (§3.5): "
         "whether a House card drawn then counts among the 2 is never said (§5.2 and §5.3 leave it out of the "
         "hand only when drawn in or at the end of the Métropole phase)",
-        "it counts: the starting hand is any 2 cards of the pile (setup.draw)", name="start_hand_house"),
+        "it counts: the starting hand is any 2 cards of the pile (setup.draw)", name="start_hand_house",
+        on=("setup.draw",), arises=lambda s, a: Sum(a.cards[k] for k in house_idx(s.cfg)) >= 1,
+        when="a House card is drawn into the starting hand"),
     Gap("§5.2", "House cards are played outside the Métropole phase, yet the same § says that playing one does not "
         "count as the phase's option, which matters only within it: whether they may be played during the "
         "Métropole phase is left open, and where a House card played for its effect goes (discard, box) is never "
         "said, where a Métropole card goes to the discard",
         "a House card is used only as a group's equipment (§7.4, house_after); its own effects are lost with the "
-        "card list (metropole_house_card)", name="house_card_play"),
+        "card list (metropole_house_card)", name="house_card_play",
+        on=("metropole.play", "metropole.cycle", "metropole.reshuffle"), arises=lambda s, a: _house_held(s, a.p) >= 1,
+        when="a player takes his Métropole option holding a House card"),
     Gap("§3.3", "on the advanced side each player places 7 buildings chosen among the remaining tiles: whether each "
         "player has his own set of tiles or both choose from one set (and then in which order) is never said",
         "each player has his own set: both may place the same building", name="building_tiles_own"),
@@ -224,16 +365,22 @@ GAPS = (
         "group's 'survivors' go home: whether an eliminated adventurer is dead (removed, and may a priest's heal save "
         "him?) or only out of this expedition is never said",
         "he is removed with the dead, and a heal saves only one who rolled a death (s8_dungeons._lost and the heal "
-        "Need of expedition.resolve)", name="eliminated_is_dead"),
+        "Need of expedition.resolve)", name="eliminated_is_dead",
+        on=("expedition.resolve",), arises=_elim_struck,
+        when="an eliminating trap strikes an adventurer"),
     Gap("§9.3 §9.2", "the Statue gives 1 glory 'at the end of each turn' (decision of 06.10.2026) and the game ends at "
         "the end of the turn in which a condition is met: which comes first, and in competition mode whether the "
         "10th turn's Statue glory is scored, is never said",
-        "the Statue's glory first, then the end conditions, then the score (s9_end._end_turn)", name="statue_then_end"),
+        "the Statue's glory first, then the end conditions, then the score (s9_end._end_turn)", name="statue_then_end",
+        on=("turn.end",), arises=_statue_glory_then_end,
+        when="a turn ends with a Statue's glory reaching 23, or on the competition mode's 10th turn"),
     Gap("§6.5 §6.1", "an Avant-Poste evolution (and a card giving an extra action) adds an action token while the "
         "turn's tokens, all placed at once, are being resolved: whether it may be placed and used that same turn "
         "is never said (the gains usable at once, §6.3, do not name action tokens)",
         "it serves from the next turn: tokens are placed once a turn (s6_actions._ap_evolve, actions.place)",
-        name="token_gained_when"),
+        name="token_gained_when",
+        on=("outpost.evolve", "building.use"), arises=_token_mid_resolution,
+        when="an action token is gained while the turn's tokens are being resolved"),
     Gap("§6.1 §6.3 §6.4", "a building receives one token a turn unless the effect used has a white circle, whose "
         "number says how many tokens it may receive 'pour cet effet' (§6.1), and a token on a building that has just "
         "evolved uses its new level (§6.4): whether that bound is read when the tokens are placed (all at once, "
@@ -244,16 +391,22 @@ GAPS = (
         "allows that many. The model departs from §6.1 in one case: a mercenary bought or an item sold spends one of "
         "the building's tokens by itself (mercenary.buy, item.sell), after which the tokens left may resolve "
         "another effect than the circled one, where §6.1 admits tokens beyond the first only 'pour cet effet'",
-        name="one_effect_per_building"),
+        name="one_effect_per_building",
+        on=("building.evolve",), arises=_circle_opened,
+        when="a building holding tokens not yet resolved evolves to a larger white circle"),
     Gap("§8.5 §8.6", "an eliminating trap strikes 'an adventurer who rolled no death', and the adventurers in "
         "reinforcement roll no dice (§8.6): whether one of them may be struck, or only one of the front line, is not "
         "said", "only a front-line adventurer who rolled no death (the Need of expedition.resolve, "
-        "s8_dungeons._eligible)", name="trap_victim_reinforcement"),
+        "s8_dungeons._eligible)", name="trap_victim_reinforcement",
+        on=("expedition.resolve",), arises=_elim_with_reinforcement,
+        when="an eliminating trap not disarmed hits a group with adventurers in reinforcement"),
+    # arises when a PvP defender's lines, after its PvE's removals, give another bonus than the one noted; no test: not met at the default work (met at 720,000 moves), docs/witnesses.md
     Gap("§8.8 §8.7 §8.6", "in a PvP after a PvE each side adds 'its' front and reinforcement bonus, but the PvE's "
         "dead were removed (§8.7) and §8.6 advises noting the bonus once, when the group is formed: whether the PvP "
         "counts the group as formed or its lines as they stand after the removals is not said",
         "as formed: the bonus noted when the group was sent, its dead specialists included (s7_groups._send sets gb, "
         "s8_dungeons.pvp_score reads it)", name="pvp_bonus_after_deaths"),
+    # arises when a group is sent with no front line; no test: the search never proposes one (s7_groups._sends puts 1-4 in front), docs/witnesses.md
     Gap("§7.2 §8.5 §8.6", "a group is formed of a front line that rolls the dice and a reinforcement that does not: "
         "whether a group may be sent with nobody on its front line is not said",
         "it may: a group needs one adventurer in either line (the Need of expedition.send); one all in reinforcement "
@@ -267,15 +420,19 @@ GAPS = (
         "hand is not said",
         "the whole hand, House cards included, goes back into the pile with the discard (metropole.reshuffle)",
         name="reshuffle_hand",
-        on=("metropole.reshuffle",), arises=lambda s, a: sum(s.hand[a.p]) > 0,
-        when="a player reshuffles with cards in hand"),
+        on=("metropole.reshuffle",), arises=lambda s, a: _house_held(s, a.p) >= 1,
+        when="a player reshuffles holding a House card"),
     Gap("§10.2 §5.1", "the base cards are playable 'in the Métropole phase only', which is not said of the advanced "
         "cards: whether those may be played at another time is left open",
         "every Métropole card, base or advanced, is played as the Métropole phase's option (metropole.play)",
-        name="advanced_card_timing"),
+        name="advanced_card_timing",
+        on=("actions.place",), arises=lambda s, a: _kind_held(s, a.p, "advanced") >= 1,
+        when="the actions phase opens with an advanced card in the player's hand"),
     Gap("§3.6 §6.5 §8.9", "a card may give an 'extra action' token, and §6.5 calls the Avant-Poste's tokens "
         "permanent: whether a card's token is kept from turn to turn or serves one turn is not said",
-        "it serves the turn it is gained in (bonus, cleared at the end of the turn)", name="card_token_kept"),
+        "it serves the turn it is gained in (bonus, cleared at the end of the turn)", name="card_token_kept",
+        on=("metropole.play",), arises=_card_token,
+        when="a card giving an extra action token is played"),
     Gap("§6.3 §6.5", "how many adventurers of each class there are to recruit (the Recruteur, the Avant-Poste's "
         "militia) is never given, nor what a recruit gets when none is left",
         "no limit: a recruit always gets its adventurers (building.use, outpost.militia)", name="adventurer_supply"),
@@ -285,11 +442,15 @@ GAPS = (
         "the model departs from §7.5 for items that are not permanent equipment: every item's charge is paid when "
         "its group is sent and equips it (phase 2), not when it is used in the combat, and a group without the "
         "charges is not sent (expedition.send); a player who would have the charge only by the combat cannot "
-        "equip the item", name="item_charge_when"),
+        "equip the item", name="item_charge_when",
+        on=("expedition.send",), arises=_non_permanent_equipped,
+        when="a group is sent equipped with an item that is not permanent equipment"),
     Gap("§7.4 §7.5 §8.9", "what becomes of a special item a group equipped once its expedition is over (back to its "
         "owner, or lost with a routed or dead group) is never said",
         "it stays its owner's whatever the outcome; a single-use item is spent when equipped (expedition.send)",
-        name="item_after_expedition"),
+        name="item_after_expedition",
+        on=("expedition.resolve",), arises=_routed_with_item,
+        when="a group carrying a reusable item is routed"),
     Gap("§8.4 §6.1 §7.2 §7.5 §9.2", "'action' names a token placed on a building (§6.1), a Partir en donjon send (§7.2), "
         "the combats of a turn on one dungeon (§7.5) and what is left to resolve at the end (§9.2); a dungeon's effect "
         "applies when it 'depends on an action' (§8.4), and which of these that is cannot be told",
@@ -302,11 +463,14 @@ GAPS = (
         "implied, and how many deaths one heal saves, and whether the dead adventurer's die still counts in the "
         "total, is not said",
         "the roller dies unless healed; one heal saves one death (expedition.resolve); the dice total counts every "
-        "face's value as the components give it", name="death_face_effect"),
+        "face's value as the components give it", name="death_face_effect",
+        on=("expedition.resolve",), arises=lambda s, a: Sum(s.cdead[a.p]) >= 1,
+        when="a PvE is resolved with a death rolled"),
     Gap("§9.2 §9.3", "how many special dungeons there are is never said; a player who defeats more than one (the "
         "competition mode plays on after the first) may or may not score each one's bonus point",
         "one bonus point for having defeated a special dungeon, whatever their number (s9_end.conditions)",
         name="special_dungeons_count"),
+    # arises when a scroll is used (item.identify with scroll 1); no test: not met at the default work (met at 300,000 moves), docs/witnesses.md
     Gap("§7.5", "a drawn item arrives unidentified and cannot be used, and an identification scroll lowers an "
         "identification's cost by 2 and is discarded: whether the scroll is itself an item (drawn unidentified, and "
         "then to be identified before it serves), and where scrolls come from, is not said",
@@ -316,6 +480,7 @@ GAPS = (
         name="scroll_identified"),
     # §8.8 l248 (s38 reading, P1): the option pvp_heal answers only whether heals work in a PvP;
     # whose deaths they are, and which dead a heal saves, are these two readings of the model
+    # arises when a PvP is settled with a death rolled; no test: not met at the default work (met at 300,000 moves), docs/witnesses.md
     Gap("§8.8", "in a PvP 'the deaths rolled apply to both groups' reads two ways: each group suffers the deaths "
         "its own dice show (a PvP kills as a PvE does), or every death rolled, by either side, strikes both groups "
         "(and then which adventurer of the group that did not roll it dies is not said either); the text does not "
@@ -323,6 +488,7 @@ GAPS = (
         "each group suffers only the deaths its own front line rolled, less its own heals: the attacker's front "
         "line loses pvp_deaths of the attacker, the defender's pvp_deaths of the defender "
         "(s8_dungeons._pvp_resolve)", name="pvp_deaths_whose"),
+    # arises when a group rolls more deaths than heals, its dead of two classes or more; no test: not met at the default work (met at 300,000 moves), docs/witnesses.md
     Gap("§8.8 §8.5", "a priest may heal 'a dead adventurer' (§8.5): which of a group's dead a heal saves, when the group "
         "rolled more deaths than heals, is never said, in a PvE or a PvP (§8.5 gives the player the choice only "
         "of the traps he disarms)",
@@ -348,14 +514,20 @@ GAPS = (
         "none does: no Exploration card is drawn (pvp.roll), the score is the dice total, the bonus and the "
         "equipment (s8_dungeons.pvp_score), so a critical or a disarm rolled does nothing and no dungeon effect "
         "applies; of the dice's marks only the deaths and the heals count (s8_dungeons.pvp_deaths)",
-        name="pvp_dungeon_parts"),
+        name="pvp_dungeon_parts",
+        # every PvP is fought in a dungeon, with criticals and disarms among the faces rolled: each one is the situation
+        on=("pvp.resolve",), arises=lambda s, a: True,
+        when="a PvP combat is settled (every PvP is the situation)"),
     Gap("§7.6 §3.6", "the mercenaries are shuffled into a pile at setup (§3.6), yet a buyer 'chooses among those "
         "still available' (§7.6) and the level-3 Stratège has one drawn at random: whether the pile is an open set "
         "to choose from or a hidden deck, and where in it a mercenary that served goes back, is not said",
         "an open set with no order: a buyer names any mercenary still in the pile (mercenary.buy and its Need "
         "AVAILABLE), the Stratège's draw is one of them the log names (mercenary.draw), and one that served "
         "rejoins the set at the end of the phase (s8_dungeons.phase_end adds mout to mpile), at no place",
-        name="mercenary_market"),
+        name="mercenary_market",
+        # every buy is a choice among the pile, every draw a draw from it: each one is the situation
+        on=("mercenary.buy", "mercenary.draw"), arises=lambda s, a: True,
+        when="a mercenary is bought or drawn from the pile (every one is the situation)"),
     Gap("§6.5 §9.1", "the Avant-Poste evolves when a token is placed on it and the option 'évoluez votre "
         "Avant-Poste' is chosen (§6.5), and an action on the Avant-Poste may 'aussi' gain 1 free militia "
         "per level or buy 1 guild; §6.5 and §9.1 ('choisir l'option achetez 1 guilde') call evolving and buying a guild "
@@ -365,7 +537,11 @@ GAPS = (
         "one of the three: the Avant-Poste takes one token a turn (its tile in components/buildings.toml, "
         "whose values gap building_table_effects declares, has no white circle: s6_actions.max_mark), and "
         "outpost.evolve, outpost.militia and outpost.guild each spend it (s6_actions._consume)",
-        name="outpost_options"),
+        name="outpost_options",
+        # every token resolved on the Avant-Poste takes one of the three, where 'aussi' may allow more: each one is the situation
+        on=("outpost.evolve", "outpost.militia", "outpost.guild"), arises=lambda s, a: True,
+        when="a token on the Avant-Poste is resolved (every one is the situation)"),
+    # arises when a tile is cleared with markers of both players; no test: the state keeps one count of floors for both and cannot show whose they are, docs/witnesses.md
     Gap("§8.7 §8.3", "a floor succeeded puts 'un marqueur de votre Maison' on the tile, and the dungeon is cleared "
         "once its markers number as many as its floors: the count is not limited to one player's "
         "markers, which reads as both players' together, but it follows a sentence about one's own marker, and the "
@@ -393,19 +569,25 @@ GAPS = (
         "the numbering was probably in chapter 4, which is missing (the text passes from §3.6 to §5.1)",
         "phase 2 is the actions phase and the sending of groups that ends it: a building may evolve and an item "
         "be identified until the last group is sent (building.evolve, item.identify); phase 3 is the combats",
-        name="phase_numbers"),
+        name="phase_numbers",
+        on=("building.evolve", "item.identify"), arises=lambda s, a: s.phase == EXPEDITIONS,
+        when="a building evolves or an item is identified while the groups are being sent"),
     Gap("§7.3 §8.7 §8.8", "§7.3 says that a group coming onto the entry after an ambush 'réalise d'abord le donjon, "
         "puis subit l'attaque', with no condition, while §8.7 and §8.8 have the group on the helmet attack only a "
         "group that succeeded (one routed is not attacked, and the attacker may then do the dungeon itself): the "
         "sentence of §7.3 leaves out the condition §8.7 and §8.8 give",
         "§8.7 and §8.8 are followed: only an entry group that succeeded is attacked (s8_dungeons.attacker_ready)",
-        name="ambush_after_success"),
+        name="ambush_after_success",
+        on=("expedition.resolve",), arises=_routed_ambushed,
+        when="the group on the entry is routed while an opposing group waits on the helmet"),
     Gap("§8.7 §8.5", "a PvE succeeds when the score reaches the resistance counted after the encounters and traps not cancelled, so a trap "
         "not disarmed counts against the group, yet no rule says what it adds: §8.5 says that an encounter not "
         "cancelled adds its bonus to the resistance and what an eliminating trap (Trappe, Gouffre) does, and "
         "nothing of what any other trap does (the Exploration cards are lost: exploration_cards_missing)",
         "a trap not disarmed adds to the resistance the value its card has in the component set (declared by "
-        "exploration_cards_missing), and an eliminating one also strikes an adventurer (s8_dungeons.resistance)", name="trap_resistance"),
+        "exploration_cards_missing), and an eliminating one also strikes an adventurer (s8_dungeons.resistance)", name="trap_resistance",
+        on=("expedition.resolve",), arises=_plain_trap_left,
+        when="a trap that does not eliminate is drawn and not disarmed"),
     Gap("§7.6 §9.1 §9.2", "'guilde' names both the Guilde des Voleurs, a Troupes building (§7.6), and the guilds "
         "a player buys at the Avant-Poste by meeting each one's condition, each bringing 1 VP, six of which end a game "
         "in the normal and objectives modes (§9.1, §9.2): the guilds are never "
@@ -417,18 +599,24 @@ GAPS = (
         "mercenaries held count as adventurers, and whether unidentified items (or treasures of the Objets pile "
         "other than special items) count as objects",
         "the adventurers in the reserve, mercenaries apart, and the special items held, identified or not "
-        "(s9_end.keys, invariant player_item_count)", name="tie_break_terms"),
+        "(s9_end.keys, invariant player_item_count)", name="tie_break_terms",
+        on=("turn.end",), arises=_tie_on_uncertain_counts,
+        when="the game ends tied on points and crowns, a mercenary or an unidentified item held"),
     Gap("§8.7", "only 'un passage secret' lets a player draw twice from one treasure pile, and the text never says "
         "what a secret passage is or how a player gets one",
         "an Exploration card, 'Passage secret', of the component set's pile (declared by exploration_cards_missing), "
         "drawn by a black skull; each one drawn allows one more draw from a pile already drawn in that "
-        "success (the Needs of treasure.draw)", name="secret_passage"),
+        "success (the Needs of treasure.draw)", name="secret_passage",
+        on=("treasure.draw",), arises=_second_draw,
+        when="a second treasure is drawn from one pile in a success"),
     Gap("§5.1 §3.4", "in the Métropole phase each player takes an option 'dans l'ordre du tour', and no line says "
         "what that order is: §3.4, headed 'Déterminer le premier joueur', gives the Initiative card to the higher "
         "roll and passes it at each new turn, and §6.1 and §7.2 name its holder first for their own steps, but "
         "§5.1 does not name him",
         "the player holding the Initiative takes his option first, then the other (invariant "
-        "initiative_opens_turn)", name="turn_order"),
+        "initiative_opens_turn)", name="turn_order",
+        on=("metropole.play", "metropole.cycle", "metropole.reshuffle"), arises=lambda s, a: And(s.done[0] == 0, s.done[1] == 0),
+        when="the first option of a Métropole phase is taken"),
     Gap("§3.4 §3.5 §6.1 §8.3", "the number of players is never stated: the text speaks of 'l'autre joueur' (§3.4, "
         "§6.1) and 'les deux joueurs' (§3.5, §8.3), so two players are implied, and no line says so or allows "
         "another number",
@@ -468,7 +656,9 @@ GAPS = (
         "only in phase 2 (phase 2 read as in phase_numbers): building.evolve is an event of the actions phase and "
         "of the sending of groups, so stones a Métropole card gives wait for the actions phase, and none may be "
         "spent during the combats; no event of the Métropole phase or of the combats spends crowns or stones",
-        name="spend_any_moment"),
+        name="spend_any_moment",
+        on=("metropole.play", "metropole.cycle", "metropole.reshuffle", "metropole.refill"), arises=lambda s, a: _can_raise(s, a.p),
+        when="a player takes a Métropole-phase step holding the stones to raise a building"),
     Gap("§3.6 §3.3 §6.1 §7.1 §7.3", "'plateau' names the Avant-Poste board whose two sides carry a player's buildings "
         "(§3.3; 'leur plateau' in §6.1), the 'plateau joueur' with its three group zones (§7.1), which may or may "
         "not be the same board under a second name, and the board the dungeon tiles are laid on, in a grid by "
