@@ -39,11 +39,11 @@ class Lines:
 
     def print(self, *objects, markup: bool | None = None, exact: bool = False, **kw) -> None:
         """Print as rich would, what a terminal would act on escaped. `exact`: a JSON
-        document (one string), written as it is: JSON escapes the control characters of its
-        strings itself, and each string must read back as it was given."""
+        document (one string), each of its strings to read back exactly as it was given:
+        written as it is, but for the characters JSON leaves raw (json_escaped)."""
         text = objects[0] if len(objects) == 1 else None
         if exact and isinstance(text, str):
-            self.file.write(text + "\n")
+            self.file.write(json_escaped(text) + "\n")
             return
         if self.stderr and isinstance(text, str):  # an error quoting what the user gave: cut when huge
             text = brief(text)
@@ -56,6 +56,27 @@ class Lines:
             self.file.write(text + "\n")
         else:
             self.rich().print(*objects, markup=markup, **kw)
+
+
+def json_escaped(doc: str) -> str:
+    """A JSON document with every character a terminal could act on written as a \\u escape:
+    JSON escapes the C0 controls in its strings itself, not DEL, the C1 controls (U+009B is
+    a CSI to some terminals) nor the format characters (a right-to-left override). The
+    strings read back exactly as they were; outside them a document holds only its own
+    punctuation and blanks, which are left as they are."""
+    if doc.isprintable():
+        return doc
+    out = []
+    for c in doc:
+        o = ord(c)
+        if c.isprintable() or c in "\n\t ":
+            out.append(c)
+        elif o < 0x10000:
+            out.append(f"\\u{o:04x}")
+        else:  # outside the BMP: a surrogate pair, as JSON spells it
+            o -= 0x10000
+            out.append(f"\\u{0xD800 + (o >> 10):04x}\\u{0xDC00 + (o & 0x3FF):04x}")
+    return "".join(out)
 
 
 @cache
