@@ -87,3 +87,15 @@ def test_leaving_one_melee_for_another(option, cost):
     """h1 touches t1, and moves 2" to touch t2 instead: it left t1's càc for another one."""
     s = setpos(playing(rsv=(10, 0, 0), options={"leave_melee": option}), h1=(2, 4), t1=(1, 4), t2=(5, 4))
     assert move_cost(s, args(0, figs=moving(h1=(4, 4)), x=every(1), face=None, centre=None)) == cost
+
+
+def test_the_group_circle_binds_a_group_only():
+    """§Groupe/2: the 3" circle is a condition of a group action; a lone figure's move with a
+    stray "centre" far from it is not refused under it (independent-engine finding, s44 F4),
+    while a group whose member stands outside the circle is."""
+    s = setpos(playing(rsv=(10, 10, 10)), h1=(2, 4))
+    lone = dict(figs=moving(h1=(4, 4)), x=every(1), face=None, centre=(30, 30))
+    assert failing(s, "act.move", 0, **lone) is None
+    s = setpos(s, h1=(2, 4), h2=(2, 6))
+    group_far = dict(figs=moving(h1=(4, 4), h2=(4, 6)), x=every(1), face=None, centre=(30, 30))
+    assert failing(s, "act.move", 0, **group_far).cite == "§Groupe/2"

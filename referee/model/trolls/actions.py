@@ -54,7 +54,8 @@ def group_needs():
         m = members(a.figs)
         if c is None:  # an argument, not a state value: a single figure needs no circle
             return count(a) <= 1
-        return And(*[Implies(m[i] == 1, dist2(s.pos[i], c) <= 9) for i in range(NF)])
+        # the circle binds a group action only: a lone figure's centre, if given, is not read
+        return Or(count(a) <= 1, And(*[Implies(m[i] == 1, dist2(s.pos[i], c) <= 9) for i in range(NF)]))
 
     return (
         Need("§Groupe/1", "only the Humans and the Trolls act in groups",

@@ -63,7 +63,8 @@ OPTIONS = (
                        "the deck is shuffled once (§Intro) and the cards bet go to the graveyard (§Tour de jeu/8), which nothing returns to it; §Tour de jeu/1 never says what a draw gives from a deck too small")),
     Option("leave_melee", "§Actions/Mouvement",
            "whether a figure that moves yet ends in base contact with an enemy (round its enemy, to its back, or in "
-           "another càc) has left a càc ('quitter un càc', which costs the move +2)",
+           "another càc) has left a càc ('quitter un càc', which costs the move +2); a charge pays no +2 under any "
+           "of them (the §Actions/Charge gap: the model's reading)",
            {"leaves": "+2 only for a figure in base contact with an enemy where it starts and with none where it ends",
             "each": "+2 for a figure that ends out of contact with any enemy it touched where it started (into another càc too)",
             "start": "+2 for every figure in base contact with an enemy where its move starts"}, "leaves",
