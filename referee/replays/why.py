@@ -25,8 +25,9 @@ def parse_target(text: str) -> tuple[str, int]:
     """"12" or "event:12" -> ("event", 12); "line:30" -> ("line", 30). Raises ValueError."""
     kind, _, num = text.rpartition(":")
     kind = kind or "event"
-    # ASCII digits only, nine at most: str.isdigit() takes '²' (int() does not) and '٣'
-    if kind not in ("event", "line") or not re.fullmatch("[0-9]{1,9}", num) or int(num) < 1:
+    # ASCII digits only: str.isdigit() takes '²' (int() does not) and '٣'; a number too long
+    # for int() (4,300 digits) is no number, a long one is an event the log has not
+    if kind not in ("event", "line") or not re.fullmatch("[0-9]{1,4000}", num) or int(num) < 1:
         raise ValueError(f"--why takes an event number (12 or event:12) or a line of the file (line:30), got {text[:40]!r}"
                          + ("..." if len(text) > 40 else ""))
     return kind, int(num)
