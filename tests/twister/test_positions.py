@@ -112,8 +112,10 @@ def test_thief_opens_and_closes_the_warrior_breaks():
     assert why(t, "gate", gate=0, act=1) == "opening needs the portcullis closed, closing needs it open"
     u = do(t, "gate", gate=0, act=2)
     assert u.gate[0] == 2 and why(u, "gate", gate=0, act=0).startswith("a broken portcullis")
-    far = position({(A, "Thief"): sq(1, 1)})
-    assert why(far, "gate", gate=0, act=1) == "the character stands beside the portcullis"
+    far = position({(A, "Thief"): sq(1, 1), (A, "Warrior"): sq(1, 2)})
+    assert why(far, "gate", gate=0, act=1) == "the Thief stands beside the portcullis she opens or closes"
+    # the Warrior's break is refused under his own § (s44: it cited §Voleuse)
+    assert why(far, "gate", gate=0, act=2) == "the Warrior stands beside the portcullis he breaks"
 
 
 def test_wall_walker_crosses_walls_only():

@@ -111,7 +111,8 @@ REGEN = Action(
         Need("§Troll", "the Troll is wounded and on the board", lambda s, a: And(s.wounded[a.p * NCHAR + TROLL], _lies_there(s, a)),
              lambda s, a: "the Troll is not wounded, or not on the board"),
         Need("§Capacités", "a wounded Troll may use its ability", lambda s, a: decide(TROLL_REGEN, s, a), lambda s, a: "it is wounded"),
-        Need("§Clerc", "the healed character may stand up there", lambda s, a: decide(HEAL_SHARED, s, a),
+        # the question heal_shared asks of a heal, asked of the Troll's own ability (§Troll)
+        Need("§Troll", "the regenerated Troll may stand up there", lambda s, a: decide(HEAL_SHARED, s, a),
              lambda s, a: "an unwounded character shares its square"),
     ),
     effect=lambda s, a: s.but(**_healed(s, a), **pay(s, a.p * NTOK + TROLL)),
@@ -162,6 +163,9 @@ def _gates(s):
                 yield from (args(s.turn, gate=2 * r + i, act=act) for act in ((0, 1) if k == THIEF else (2,)))
 
 
+_beside = board_check(_gate_beside)
+
+
 GATE = Action(
     "gate", "§Voleuse", "the Thief opens or closes a portcullis beside her, the Warrior breaks one (1 AP)",
     params=(Param("gate", Int(0, 15), "the portcullis: 2 * room + its number in the room (reading order)"),
@@ -176,7 +180,11 @@ GATE = Action(
              lambda s, a: Lookup(s.gate, a.gate) != 2, lambda s, a: "the portcullis is broken"),
         Need("§Voleuse", "opening needs the portcullis closed, closing needs it open", _gate_state,
              lambda s, a: f"the portcullis is {['closed', 'open', 'broken'][s.gate[a.gate]]}"),
-        Need("§Voleuse", "the character stands beside the portcullis", board_check(_gate_beside), lambda s, a: "it is not beside that portcullis"),
+        # one Need each, so a refusal cites the ability's own §: the Thief's (§Voleuse), the Warrior's (§Guerrier)
+        Need("§Voleuse", "the Thief stands beside the portcullis she opens or closes",
+             lambda s, a: Or(a.act == BREAK, _beside(s, a)), lambda s, a: "she is not beside that portcullis"),
+        Need("§Guerrier", "the Warrior stands beside the portcullis he breaks",
+             lambda s, a: Or(a.act != BREAK, _beside(s, a)), lambda s, a: "he is not beside that portcullis"),
     ),
     effect=lambda s, a: s.but(gate=put(s.gate, a.gate, a.act), **pay(s, a.p * NTOK + _gate_char(a))),
     phases=("act",),
