@@ -163,7 +163,20 @@ def _gates(s):
                 yield from (args(s.turn, gate=2 * r + i, act=act) for act in ((0, 1) if k == THIEF else (2,)))
 
 
-_beside = board_check(_gate_beside)
+def _thief_beside(s, a) -> bool:
+    """Concretely: an open or a close is made from beside the portcullis (a break is the
+    Warrior's Need). A Need's test of its own, as every board check reading `live`
+    (tests/test_forks.py)."""
+    if s.live is None:
+        return True
+    return a.act == BREAK or _gate_beside(s, a)
+
+
+def _warrior_beside(s, a) -> bool:
+    """Concretely: a break is made from beside the portcullis (an open or a close is the Thief's Need)."""
+    if s.live is None:
+        return True
+    return a.act != BREAK or _gate_beside(s, a)
 
 
 GATE = Action(
@@ -181,10 +194,10 @@ GATE = Action(
         Need("§Voleuse", "opening needs the portcullis closed, closing needs it open", _gate_state,
              lambda s, a: f"the portcullis is {['closed', 'open', 'broken'][s.gate[a.gate]]}"),
         # one Need each, so a refusal cites the ability's own §: the Thief's (§Voleuse), the Warrior's (§Guerrier)
-        Need("§Voleuse", "the Thief stands beside the portcullis she opens or closes",
-             lambda s, a: Or(a.act == BREAK, _beside(s, a)), lambda s, a: "she is not beside that portcullis"),
-        Need("§Guerrier", "the Warrior stands beside the portcullis he breaks",
-             lambda s, a: Or(a.act != BREAK, _beside(s, a)), lambda s, a: "he is not beside that portcullis"),
+        Need("§Voleuse", "the Thief stands beside the portcullis she opens or closes", board_check(_thief_beside),
+             lambda s, a: "she is not beside that portcullis"),
+        Need("§Guerrier", "the Warrior stands beside the portcullis he breaks", board_check(_warrior_beside),
+             lambda s, a: "he is not beside that portcullis"),
     ),
     effect=lambda s, a: s.but(gate=put(s.gate, a.gate, a.act), **pay(s, a.p * NTOK + _gate_char(a))),
     phases=("act",),
