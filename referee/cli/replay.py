@@ -9,6 +9,7 @@ from typing import Annotated, Iterator, Optional
 import orjson
 import typer
 
+from ..errors import printable
 from ..interrupts import HeldInterrupt
 from .common import BAD, FOUND, OK, Fmt, decided_how, err, out
 
@@ -50,7 +51,6 @@ def _one(path, keep_going: bool, explain: bool, components: Path | None, prefer:
     from ..model.kernel import BadField, BadInput
     from ..replays.corpus import Game
     from ..replays.engine import Problem, Verdict, replay as run
-    from ..replays.log import printable
 
     source = path
     if isinstance(path, Game):  # a game of a packed corpus: its lines, under its name
@@ -82,8 +82,6 @@ def _reading_or_exit(prefer: str | None, components: Path | None) -> None:
     """--prefer and --components refused once, before any log is read, when they are wrong
     whatever the logs: a components path that is not a directory, a source no game referee
     knows has (a typo). Each log of the batch used to say so in its own header fault."""
-    from ..replays.log import printable
-
     if components is not None and not components.is_dir():
         err.print(f"referee: --components {printable(str(components))}: not a directory (--components names a "
                   "directory of TOML files)", markup=False)
@@ -137,7 +135,6 @@ def _games_or_exit(sources: list, prefer: str | None, components: Path | None) -
 
     from ..model import load, names
     from ..model.kernel import BadField, BadInput
-    from ..replays.log import printable
 
     games = Counter(g for s in sources if (g := _game_of(s)) in names())
     bad = []
@@ -203,8 +200,6 @@ def replay(
     unlisted: list = []
     linked: list = []
     files = list(_files(paths, unlisted, linked))
-    from ..replays.log import printable
-
     for d in sorted(linked):  # said, not silent: the verdicts below do not cover its logs
         err.print(f"referee: {printable(str(d))}: a link to a folder, not followed: its logs are not in this batch "
                   "(give it as an argument of its own to replay them)", markup=False)

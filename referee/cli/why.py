@@ -23,7 +23,7 @@ def why(paths: list[Path], target: str, format: Fmt) -> None:
         raise typer.Exit(BAD)
     import sys
 
-    from ..replays.log import printable
+    from ..errors import printable
 
     path = paths[0]
     label = "<stdin>" if str(path) == "-" else printable(str(path))

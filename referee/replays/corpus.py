@@ -36,7 +36,8 @@ from typing import IO, Any, Iterator, NamedTuple
 
 import orjson
 
-from .log import MAX_LINES, Unreadable, printable
+from ..errors import printable
+from .log import MAX_LINES, Unreadable
 
 MiB = 1 << 20
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..errors import brief
+from ..errors import brief, printable
 from ..model import load
 from ..model.kernel import BadInput, Game, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
@@ -167,8 +167,6 @@ def replay(source: Any, keep_going: bool = False, explain: bool = False,
 
 def _label(source: Any) -> str:
     """How a verdict names its log: the path, the stream's name, or <memory>."""
-    from .log import printable
-
     if isinstance(source, (str, os.PathLike)) and not str(source).lstrip().startswith("{"):
         return printable(str(source))
     name = getattr(source, "name", None)

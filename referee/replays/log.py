@@ -16,7 +16,7 @@ from typing import Any, Iterable, Iterator, NamedTuple
 import orjson
 
 from .. import errors
-from ..errors import printable  # noqa: F401 - the one escaping helper; replays/engine.py and corpus.py import it from here
+from ..errors import printable
 from ..model.kernel.inputs import not_regular, shown
 from ..model.kernel.rules import kind_of
 
