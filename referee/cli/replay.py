@@ -133,23 +133,20 @@ def _games_or_exit(sources: list, prefer: str | None, components: Path | None) -
         return
     from collections import Counter
 
-    from ..model import load, names
+    from ..model import load
     from ..model.kernel import BadField, BadInput
 
-    games = Counter(g for s in sources if (g := _game_of(s)) in names())
+    known = _sources_known()  # the games (a broken plugin left out: its logs say why), listed once
+    games = Counter(g for s in sources if (g := _game_of(s)) in known)
     bad = []
     for g, n in sorted(games.items()):
         logs = f"{n} log{'s' if n != 1 else ''} of {g} in this batch"
-        try:
-            game = load(g)
-            keys = [s.key for s in game.sources]
-        except Exception:  # noqa: BLE001 - a broken plugin: its logs say why
-            continue
+        keys = known[g]
         if prefer is not None and prefer not in keys:
             bad.append(f"referee: --prefer {prefer!r}: not a source of {g} ({logs}; its sources: {', '.join(keys)})")
             continue
         try:
-            game.configure({}, components, prefer)
+            load(g).configure({}, components, prefer)
         except (BadInput, BadField) as e:
             bad.append(f"referee: --components {printable(str(components))}: {g} cannot read it ({logs}): {e}")
     for line in bad:
