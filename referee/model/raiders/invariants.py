@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..kernel import And, Claim, Gap, If, Implies, Invariant, Lookup, Not, Or, Step, Sum, conjunction, vadd
-from .economy import CHARGE_CAP, CROWN_CAP, STONE_CAP, hand_size
+from .economy import CHARGE_CAP, CROWN_CAP, STONE_CAP, hand_size, kinds
 from .s6_actions import ap, mark_at, max_mark
 from .s7_groups import house_idx, sends, split
 from .s8_dungeons import ENTRY, HELMET, WAITING, _elim_left, _pile_of, _xkind, opp_on, pve_ready, resistance, score
@@ -117,11 +117,16 @@ CLAIMS = (
 # ------------------------------------------------------------------ where gaps arise in play
 # Each test reads the state before the event and the event's args (Gap.arises), on values;
 # written with the kernel's helpers all the same.
+def _routed(s: Any, a: Any) -> Any:
+    """expedition.resolve: the group is routed (its score below the resistance)."""
+    return score(s, a.p, a.group - 1) < resistance(s, a)
+
+
 def _routed_ambushed(s: Any, a: Any) -> Any:
-    """expedition.resolve: the group on the entry is routed (its score below the resistance)
-    while an opposing group waits on the helmet of that dungeon (§7.3, §8.7)."""
+    """expedition.resolve: the group on the entry is routed while an opposing group waits on
+    the helmet of that dungeon (§7.3, §8.7)."""
     g = a.group - 1
-    return And(s.sq[a.p][g] == ENTRY, score(s, a.p, g) < resistance(s, a), opp_on(s, a.p, g, HELMET, (WAITING,)))
+    return And(s.sq[a.p][g] == ENTRY, _routed(s, a), opp_on(s, a.p, g, HELMET, (WAITING,)))
 
 
 def _send_out_of_turn(s: Any, a: Any) -> Any:
@@ -137,12 +142,12 @@ def _other_pve_ready(s: Any, a: Any) -> Any:
     return Or(*[pve_ready(s, a.who, h) for h in range(NG) if h != a.group - 1])
 
 
-def _house_held(s: Any, p: int) -> Any:
-    return Sum(s.hand[p][k] for k in house_idx(s.cfg))
-
-
 def _kind_held(s: Any, p: int, kind: str) -> Any:
-    return Sum(s.hand[p][k] for k, c in enumerate(s.cfg.comp.cards) if c.kind == kind)
+    return Sum(s.hand[p][k] for k in kinds(s, kind))
+
+
+def _house_held(s: Any, p: int) -> Any:
+    return _kind_held(s, p, "house")
 
 
 def _statue_glory_then_end(s: Any, a: Any) -> Any:
@@ -195,8 +200,7 @@ def _non_permanent_equipped(s: Any, a: Any) -> Any:
 
 def _routed_with_item(s: Any, a: Any) -> Any:
     """expedition.resolve: a group carrying a reusable item is routed."""
-    g = a.group - 1
-    return And(s.gn[a.p][g] >= 1, score(s, a.p, g) < resistance(s, a))
+    return And(s.gn[a.p][a.group - 1] >= 1, _routed(s, a))
 
 
 def _troupes_none_left(s: Any, a: Any) -> Any:
@@ -221,7 +225,6 @@ def _can_raise(s: Any, p: int) -> Any:
     """The player holds the stones to raise one of his buildings (the Avant-Poste apart)."""
     return Or(False, *[And(s.onboard[p][b] == 1, s.level[p][b] == lv, s.stones[p] >= cost)
                        for b, bd in enumerate(s.cfg.comp.buildings) if b != ap(s) for lv, cost in enumerate(bd.evolve)])
-
 
 
 def _tie_on_uncertain_counts(s: Any, a: Any) -> Any:
