@@ -91,17 +91,10 @@ def read_toml(path: Path) -> dict:
     """A component file as a dict; a missing, unreadable, non-UTF-8 or non-TOML file is a
     BadInput naming it."""
     path = Path(path)
-    if "\0" in str(path):
-        raise BadInput(f"{path.name!r}: cannot read: {not_regular(path)}")
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        raise BadInput(f"{path.name}: missing from the components directory {path.parent}") from None
-    except OSError as e:
-        raise BadInput(f"{path.name}: cannot read: {e.strerror}") from None
-    if not stat.S_ISREG(mode):  # never opened: a FIFO would wait forever, a device never end
-        raise BadInput(f"{path.name}: cannot read: {_what(mode)}, not a regular file (component files are read "
-                       f"only from regular files)")
+    what = not_regular(path)  # never opened: a FIFO would wait forever, a device never end
+    if what is not None:
+        raise BadInput(f"{path.name}: cannot read: {what}, not a regular file (component files are read only "
+                       "from regular files)")
     try:
         text = path.read_bytes().decode("utf-8")
     except FileNotFoundError:

@@ -139,9 +139,8 @@ def _gate_state(s, a):
 
 
 def _gate_beside(s, a) -> bool:
-    """Concretely: the character stands on one of the two squares the portcullis separates."""
-    if s.live is None:
-        return True
+    """Concretely (its two board checks below answer the skeleton): the character stands on
+    one of the two squares the portcullis separates."""
     g = geo(s)
     q = s.loc[a.p * NTOK + _gate_char(a)]
     r = room_of(q) if 0 <= q < 220 else None
