@@ -184,6 +184,16 @@ def _elim_with_reinforcement(s: Any, a: Any) -> Any:
     return And(_elim_left(s, a) >= 1, Sum(s.back[a.p][a.group - 1]) >= 1)
 
 
+def _line_over_four(s: Any, a: Any) -> Any:
+    """expedition.send: a line of more than 4 (the +6 of §8.6 implies room for 4)."""
+    return Or(Sum(a.front) > 4, Sum(a.back) > 4)
+
+
+def _no_front_line(s: Any, a: Any) -> Any:
+    """expedition.send: every adventurer of the group in reinforcement."""
+    return Sum(a.front) == 0
+
+
 def _removed(s: Any, a: Any) -> Any:
     """expedition.resolve: an adventurer is removed (a death not healed, or a trap's victim)."""
     return Sum(s.cdead[a.p]) - Sum(a.heal) + Sum(a.victims) >= 1
@@ -267,11 +277,11 @@ GAPS = (
         name="stones_charges_start"),
     Gap("§9.3", "the glory track's length and the positions of its shields are not given",
         "glory is an unbounded count; victory points are glory // 3 as §9.3 says", name="glory_track_length"),
-    # arises when a line of more than 4 is sent; no test: the search never proposes one (s7_groups._sends forms lines of 1-4 and 0-4), docs/witnesses.md
     Gap("§7.1 §7.2 §8.6", "how many adventurers a group, or each of its two lines, may hold is never stated: only the +6 "
         "of §8.6 (4 specialised in front, 4 behind) implies room for 4 a line",
-        "no limit but the player's reserve (a log names at most 8 a line); 4 specialised adventurers a line at most "
-        "count for the bonus", name="group_size"),
+        "no limit but the player's reserve; 4 specialised adventurers a line at most count for the bonus",
+        name="group_size", on=("expedition.send",), arises=_line_over_four,
+        when="a group is sent with more than 4 adventurers on one of its lines"),
     Gap("§8.9", "adventurers 'placed on the buildings' go back to the reserve at the end of the phase, but no rule of "
         "the text places an adventurer on a building (§10.3's legend counts adventurers in building effects whose "
         "texts are lost)", "the model never leaves an adventurer on a building (a recruit goes straight to the "
@@ -409,11 +419,11 @@ GAPS = (
         "counts the group as formed or its lines as they stand after the removals is not said",
         "as formed: the bonus noted when the group was sent, its dead specialists included (s7_groups._send sets gb, "
         "s8_dungeons.pvp_score reads it)", name="pvp_bonus_after_deaths"),
-    # arises when a group is sent with no front line; no test: the search never proposes one (s7_groups._sends puts 1-4 in front), docs/witnesses.md
     Gap("§7.2 §8.5 §8.6", "a group is formed of a front line that rolls the dice and a reinforcement that does not: "
         "whether a group may be sent with nobody on its front line is not said",
         "it may: a group needs one adventurer in either line (the Need of expedition.send); one all in reinforcement "
-        "rolls no dice, so it suffers no death and no trap can strike it", name="empty_front_line"),
+        "rolls no dice, so it suffers no death and no trap can strike it", name="empty_front_line",
+        on=("expedition.send",), arises=_no_front_line, when="a group is sent with nobody on its front line"),
     Gap("§3.6", "two dungeon tiles are defined as adjacent when they touch by a side, and no rule of the text uses "
         "adjacency (the lost tile and card texts may)",
         "nothing: no rule of the model reads which tiles touch", name="adjacency_unused"),

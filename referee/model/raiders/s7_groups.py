@@ -182,9 +182,19 @@ def _own_elsewhere(s: Any, a: Any) -> Any:
     return And(*[Not(on(s, p, h, a.dungeon)) for h in range(NG) if h != g])
 
 
+# How often the fifth group (any split of a reserve of 5 or more) is proposed: rarely, so the
+# searches' games stay close to those of 1-to-4 lines (proposed one send in five, the stronger
+# groups scored more and the tied end of gap tie_break_terms went unmet at the default work).
+WIDE = 0.1
+
+
 def _sends(s: Any):
     """Four random groups for each group a player may send now (§7.2: one at a time,
-    alternately), to a free square of an accessible dungeon, its entry three times in four."""
+    alternately), to a free square of an accessible dungeon, its entry three times in four,
+    each with a front line of 1 to 4 and a reinforcement of 0 to 4 (§8.6's bonus counts 4 a
+    line); now and then one more of any split of the reserve, its front line possibly empty,
+    drawn apart (the four stay as they were): the text bounds neither (gaps group_size,
+    empty_front_line)."""
     rng, nd = chance(s, 7), len(s.cfg.comp.exp.dungeons)
     for p in (0, 1):
         if s.expedition[p] < 1 or not _my_send_turn(s, args(p)):
@@ -204,6 +214,15 @@ def _sends(s: Any):
                 d, sq = rng.choice(entries if entries and rng.random() < 0.75 else spots)
                 yield args(p, group=gi + 1, dungeon=d, square=sq, front=line(pool[:nf]), back=line(pool[nf:nf + nb]),
                            cards=equip(s, p, rng))
+            wide, mix = chance(s, 17 + gi), pool[:]
+            if len(pool) < 5 or wide.random() >= WIDE:
+                continue
+            wide.shuffle(mix)
+            nf = wide.randint(0, len(mix))
+            nb = wide.randint(0 if nf else 1, len(mix) - nf)
+            d, sq = wide.choice(spots)
+            yield args(p, group=gi + 1, dungeon=d, square=sq, front=line(mix[:nf]), back=line(mix[nf:nf + nb]),
+                       cards=equip(s, p, wide))
 
 
 SEND = Action(
