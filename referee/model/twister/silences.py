@@ -322,9 +322,10 @@ GAPS = (
         name="rooms_laid_how"),
     Gap("§Rotation", "rooms work in pairs '(colour / number)': whether a pair shares a colour, a number or both is "
         "not said, nor whether turning the twin from afar is instead of the gear's own room or as well as it, nor "
-        "which way the twin turns (the arrow the character stands on, or the twin's own gear's)",
+        "which way the twin turns (the arrow the character stands on, or the twin's own gear's), nor whether it "
+        "needs a character on a gear at all: the sentence that allows it names the player, not the character",
         "pairs as the room data gives them (rooms.toml: pair); one action turns one room, the gear's own or its "
-        "twin (rotate)", name="twin_rooms",
+        "twin, by a character standing on a gear of one of the two (rotate)", name="twin_rooms",
         on=("rotate",), arises=lambda s, a: room_of(_src(s, a)) != a.room,
         when="a room is turned from its twin's gear"),
     Gap("§Blessés §Combat", "a wounded character cannot fight yet may play a card to defend: when its total is the higher, "
