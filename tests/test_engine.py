@@ -60,6 +60,13 @@ def test_declared_points_a_game_does_not_score_are_unreadable(tmp_path):
     assert (v.verdict, p.line, p.field) == ("unreadable", 6, "points") and "no points" in p.message
 
 
+def test_points_a_game_does_not_score_make_the_line_unreadable_before_its_winner_is_judged(tmp_path):
+    """With a wrong winner as well, the line is unreadable and that is its only problem: a
+    line that cannot be read as written is not judged in part."""
+    v = replay(write(tmp_path, nim(3, 3, 3, 1, result={"winner": "Ana", "points": {"Ana": 0, "Ben": 1}})))
+    assert v.verdict == "unreadable" and [(p.kind, p.field) for p in v.problems] == [("unreadable", "points")]
+
+
 def test_declared_points_must_give_every_player(tmp_path):
     """A score sheet with a player left out is unreadable (Raiders, which scores points)."""
     rows = [orjson.loads(x) for x in LEGAL.read_bytes().splitlines() if x.strip()]

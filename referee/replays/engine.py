@@ -386,12 +386,12 @@ def _check_result(v: Verdict, game: Game, s: Any, players: tuple[str, ...], line
         return
     got = _outcome_json(over, players)
     v.outcome = got
+    if pts is not None and "points" not in got:  # the line cannot be read as written: before any judging
+        raise Unreadable(line.no, f"\"points\" declared, but {game.title} ends with no points: only "
+                         "\"winner\" can be checked", "points")
     if sorted(winners) != sorted(got["winners"]):
         v.problems.append(Problem(line.no, "result", ("declared " + (f"winner {', '.join(winners)}" if winners else "no winner")) + f"; the rules give {', '.join(got['winners']) or 'nobody'} ({over.how})", over.cite))
         v.verdict = "illegal"
-    if pts is not None and "points" not in got:
-        raise Unreadable(line.no, f"\"points\" declared, but {game.title} ends with no points: only "
-                         "\"winner\" can be checked", "points")
     if pts is not None:
         for name, x in pts.items():
             if got["points"][name] != x:
