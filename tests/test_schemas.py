@@ -215,6 +215,28 @@ def test_schema_command_prints_the_shipped_file():
     assert run.exit_code == 2 and "unknown schema 'chess'" in run.output
 
 
+@pytest.mark.parametrize("name", BUILTIN)
+def test_option_values_the_schema_takes_are_the_ones_the_reader_takes(name):
+    """Each option's value, as a string and (a whole number) as a JSON number: the schema and
+    the reader agree on each, and on a number that is no choice (an independent engine's
+    finding: {"gold": 9} was read as "9" while the schema took only the string)."""
+    game = load(name)
+    header = game.random_header(random.Random(0), game.default_config())
+    for o in game.options:
+        values = [*o.choices, *(int(c) for c in o.choices if c.isdigit()), 99991, "no such choice", 1.5, None]
+        for x in values:
+            h = {**copy.deepcopy(header), "options": {**header.get("options", {}), o.name: x}}
+            schema_ok = not [e for e in errors_of(name, h) if "options" in e.absolute_path]
+            try:
+                game.first_state(h)
+                reader_ok = True
+            except BadInput as e:
+                reader_ok = e.field != "options"
+            except IllegalSetup:
+                reader_ok = True  # a setup that this option makes illegal: the value itself was read
+            assert schema_ok == reader_ok, (o.name, x, schema_ok, reader_ok)
+
+
 def test_header_schema_and_reader_share_one_declaration():
     """The schema's header fields are log.HEADER's, which read_header checks: a field the
     reader does not know is refused by both, one it requires is required by both."""

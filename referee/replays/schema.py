@@ -51,12 +51,18 @@ def _header(game: Game, cfg: Config) -> dict:
     props["rules"] = {"const": game.version, "description": HEADER["rules"][2]}
     props["players"] |= {"items": {"type": "string", "not": {"const": "chance"}}, "minItems": 1, "uniqueItems": True}
     props["options"] |= {"additionalProperties": False, "properties": {
-        o.name: {"enum": list(o.choices), "description": f"{o.says} [{o.cite}]"} for o in game.options}}
+        o.name: {"enum": _option_values(o.choices), "description": f"{o.says} [{o.cite}]"} for o in game.options}}
     if game.setup_schema is not None:
         props["setup"] = {"type": "object", **game.setup_schema(cfg)}
     props["expect"] |= EXPECTED
     return {"type": "object", "required": [k for k, (_, req, _) in HEADER.items() if req],
             "properties": props, "additionalProperties": False}
+
+
+def _option_values(choices: tuple) -> list:
+    """An option's values as a header may give them: each choice, and a whole number's
+    digits also as a JSON number (the reader takes 9 for "9": kernel/inputs.choose_options)."""
+    return [*choices, *(int(c) for c in choices if c.isdigit() and str(int(c)) == c)]
 
 
 RESULT = {
