@@ -251,12 +251,6 @@ GAPS = (
         name="omnipotence_round_succeeds",
         on=("dungeon.leave",), when="Omnipotence saves a runner whose HP would have failed him",
         arises=lambda s, a: has(s, "omni") and sum(s.dungeon) == 0 and dungeon.all_different(s) and dungeon.dead(s)),
-    Gap("§Équipement", "after 'six tuiles Équipement', the next sentence's 'Certains' (some add to the starting HP, "
-        "'les autres' defeat or change particular encounters) is masculine, where the 'tuiles' it must mean are "
-        "feminine: by its grammar it points back to 'Aventurier' or to its 'PV'; only the sense tells the reader "
-        "that the tiles are meant",
-        "the tiles: some give HP bonuses, the others defeat or change monsters (components)",
-        name="tiles_gender"),
     # session 43's reading (checked against the seed and played through the model:
     # tests/welcome/test_gap_readings_s43.py)
     Gap("§Équipement.Anneau §Équipement.Potion", "the Ring of Power adds to the HP 'la somme' of the strengths of "
