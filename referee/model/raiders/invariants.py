@@ -680,6 +680,14 @@ GAPS = (
         "no board is modelled: a player's buildings, slots and group zones are his own fields of the state (one "
         "per seat), and the dungeon tiles are one list common to both players, with no position (nothing reads "
         "which tiles touch: adjacency_unused)", name="board_word"),
+    # session 45 (a reading of the whole text against the audit). Arises when a PvP ends in a tie; no
+    # test: the gaps' uniform search meets about one PvP in 72,000 moves (the weighted generator's games
+    # one in seven, a tie in one PvP in ten), docs/witnesses.md
+    Gap("§8.8 §8.7", "a PvP tie routs both groups, and the text says that the PvE floor stays won only of 'le "
+        "perdant': whether the group attacked on the entry keeps the floor it won when the PvP is a tie is not said",
+        "it does: a floor is counted when the PvE succeeds (expedition.resolve) and no PvP outcome takes it back; a "
+        "tie routs both groups and gives neither glory nor treasure (s8_dungeons._pvp_resolve)",
+        name="pvp_tie_floor"),
 )
 
 
