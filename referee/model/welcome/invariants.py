@@ -95,7 +95,8 @@ OPTIONS = (
     Option("polymorph", "§Équipement.Métamorphose", "Polymorph's replacement: from the monster deck or from "
            "the dungeon pile?",
            {"deck": "the next card of the monster deck (the tile; the booklet implies it: unusable when that deck is empty)",
-            "dungeon": "the next dungeon card"},
+            "dungeon": "the next dungeon card; the booklet's 'unusable when the monster deck is empty' is then read "
+                       "of the pile drawn from (by its letter it would bar this reading whenever the deck is empty)"},
            "deck", kind="disputed",
            basis=Basis("published", "welcome-to-the-dungeon.md:42", "deck",
                        "the published tile replaces the monster with the next card of the monster deck, and the booklet's one sentence (unusable when that deck is empty) agrees",
