@@ -58,6 +58,22 @@ def test_the_page_is_self_contained_escaped_and_the_same_twice(found, rulebook):
     assert "</script><b>" in json.loads(blob)[0]["steps"][1]["event"]  # ... yet the text is all there
 
 
+def test_control_characters_from_the_rulebook_and_the_log_reach_the_page_escaped(found, tmp_path):
+    """A hostile rulebook's ESC, BEL and right-to-left override, and a log note's C1 CSI: the
+    page (printed to a terminal by `-f html`) holds none of them raw; each is shown as its
+    escape, and the witness's JSON still reads the note back exactly."""
+    evil = tmp_path / "evil.txt"
+    evil.write_text(BOOK.replace("Qui vide", "\x1b[2J\x07\u202eQui vide"), encoding="utf-8")
+    fs = copy.deepcopy(found)
+    w = next(f for f in fs if f.witness is not None).witness
+    w.events[0]["note"] = "\x9b31m"
+    html = page([(GAME, fs, evil)])
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", html)
+    assert "\\x1b[2J\\x07\\u202eQui vide" in html
+    blob = html.split('id="witnesses">', 1)[1].split("</script>", 1)[0]
+    assert json.loads(blob)[0]["steps"][1]["event"].endswith("note=\x9b31m")
+
+
 def test_each_finding_sits_beside_the_sentences_read_from_the_rulebook_file(found, rulebook):
     html = page([(GAME, found, rulebook)])
     at = html.index("toy.gap.§2.pile_size")

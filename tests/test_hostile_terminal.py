@@ -49,7 +49,7 @@ def test_a_rulebook_with_escape_sequences_is_shown_escaped_and_kept_exact_in_jso
     assert "\\x9b31m" in r.stdout and "\\x07" in r.stdout
     j = run(app, ["coverage", "draft", "--rulebook", str(f), "-f", "json"])
     assert j.exit_code == 1
-    # JSON leaves DEL, C1 and bidi characters raw in its strings: written \u-escaped (common.json_escaped)
+    # JSON leaves DEL, C1 and bidi characters raw in its strings: written \u-escaped (errors.json_escaped)
     assert not raw_controls(j.stdout), raw_controls(j.stdout)
     texts = "".join(u.get("text", "") for s in json.loads(j.stdout)["sections"] for u in s["units"])
     for part in HOSTILE.replace("\x1b]0;", "\x00").split("\x00"):  # the sentence is split at its ';' and NUL

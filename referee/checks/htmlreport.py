@@ -19,6 +19,7 @@ from typing import Any
 
 import orjson
 
+from ..errors import json_escaped, printable
 from ..model.kernel.rules import plural
 from .findings import Finding, covers_text
 from .report import ICON, open_summary, ordered
@@ -29,13 +30,16 @@ SHOWN = 12  # sentences shown beside a finding per §; the annotated rulebook ha
 
 
 def _e(x: Any) -> str:
-    return escape(str(x), quote=True)
+    """Text for the page: HTML-escaped, and a control or format character from outside (a
+    hostile rulebook's ESC or right-to-left override) shown as its escape (errors.printable),
+    so the page, printed to a terminal or opened, acts on none of them."""
+    return escape(printable(str(x), "\n"), quote=True)
 
 
 def _json(x: Any) -> str:
     """JSON safe inside <script>: no '<', '>' or '&' that could close it (escaped as \\u00XX,
-    which JSON.parse reads back)."""
-    t = orjson.dumps(x).decode()
+    which JSON.parse reads back), and no character a terminal acts on (errors.json_escaped)."""
+    t = json_escaped(orjson.dumps(x).decode())
     return t.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 

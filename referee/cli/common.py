@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from ..errors import brief, printable
+from ..errors import brief, json_escaped, printable
 from ..model import load, names
 from ..model.kernel import BadInput
 
@@ -56,27 +56,6 @@ class Lines:
             self.file.write(text + "\n")
         else:
             self.rich().print(*objects, markup=markup, **kw)
-
-
-def json_escaped(doc: str) -> str:
-    """A JSON document with every character a terminal could act on written as a \\u escape:
-    JSON escapes the C0 controls in its strings itself, not DEL, the C1 controls (U+009B is
-    a CSI to some terminals) nor the format characters (a right-to-left override). The
-    strings read back exactly as they were; outside them a document holds only its own
-    punctuation and blanks, which are left as they are."""
-    if doc.isprintable():
-        return doc
-    out = []
-    for c in doc:
-        o = ord(c)
-        if c.isprintable() or c in "\n\t ":
-            out.append(c)
-        elif o < 0x10000:
-            out.append(f"\\u{o:04x}")
-        else:  # outside the BMP: a surrogate pair, as JSON spells it
-            o -= 0x10000
-            out.append(f"\\u{0xD800 + (o >> 10):04x}\\u{0xDC00 + (o & 0x3FF):04x}")
-    return "".join(out)
 
 
 @cache
