@@ -36,3 +36,18 @@ def test_an_unreachable_scheduler_is_exit_2(monkeypatch):
     monkeypatch.setattr("referee.replays.cluster.CONNECT_SECONDS", 2)
     r = CliRunner().invoke(app, ["replay", str(ROOT / "examples" / "welcome"), "--scheduler", "tcp://127.0.0.1:9"])
     assert r.exit_code == 2 and "cannot reach the Dask scheduler" in r.stderr
+
+
+@pytest.mark.parametrize("address, says", [
+    ("tls://127.0.0.1:1", "only a tcp://HOST:PORT scheduler"), ("inproc://x", "only a tcp://HOST:PORT scheduler"),
+    ("nonsense", "expected tcp://HOST:PORT"), ("tcp://", "expected tcp://HOST:PORT"),
+    ("localhost:0", "expected tcp://HOST:PORT"), ("\x1b[2J", "expected tcp://HOST:PORT"),
+])
+def test_a_scheduler_address_dask_cannot_use_is_refused_before_any_client(address, says):
+    """An independent hostile run: a TLS address gave a traceback (exit 1) after 40 s, a
+    malformed one its message then a 40 s stall and a traceback from the half-built Client.
+    Now the address is read first: exit 2, one located line, the escape sequence escaped."""
+    pytest.importorskip("distributed")
+    r = CliRunner().invoke(app, ["replay", str(ROOT / "examples" / "welcome"), "--scheduler", address])
+    assert r.exit_code == 2 and says in r.stderr and "Traceback" not in r.stderr + r.stdout
+    assert "\x1b" not in r.stderr

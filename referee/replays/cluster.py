@@ -31,14 +31,42 @@ def partitions(items: Sequence[Any], slots: int) -> list[list]:
     return [p for p in out if p]
 
 
+def address(scheduler: str) -> tuple[str, int]:
+    """(host, port) of a scheduler given as tcp://HOST:PORT or HOST:PORT; errors.Unreadable
+    for any other form. Checked before Dask is asked: a Client built on an address it cannot
+    use fails in its own words (a TLS address with no security settings, an inproc name),
+    and the half-built Client then stalls some 40 s on its way out."""
+    scheme, sep, rest = scheduler.strip().partition("://")
+    if not sep:
+        scheme, rest = "tcp", scheduler.strip()
+    if scheme != "tcp":
+        raise errors.Unreadable(f"--scheduler {scheduler}: only a tcp://HOST:PORT scheduler is supported "
+                                f"(the {scheme}:// scheme needs settings referee does not take)")
+    host, sep, port = rest.rpartition(":")
+    host = host.strip("[]")  # an IPv6 host is written in brackets
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise errors.Unreadable(f"--scheduler {scheduler}: expected tcp://HOST:PORT, PORT a number from 1 to 65535")
+    return host, int(port)
+
+
 def replay_on(scheduler: Any, items: Sequence[Any], work: Callable[[Any], Any]) -> list:
     """work(item) for every item, on the cluster at `scheduler` (an address such as
     tcp://host:8786, or a distributed Cluster object), in the items' order. Raises
-    errors.Unreadable when Dask is missing or the scheduler cannot be reached."""
+    errors.Unreadable when Dask is missing, the address is not one it can use or the
+    scheduler cannot be reached (tried first with a plain connection: no Client is built
+    on an address nothing answers at)."""
     try:
         from distributed import Client
     except ImportError:
         raise errors.Unreadable("--scheduler needs Dask: pip install 'referee[dask]'") from None
+    if isinstance(scheduler, str):
+        import socket
+
+        try:
+            socket.create_connection(address(scheduler), timeout=CONNECT_SECONDS).close()
+        except OSError as e:  # refused, no such host, timed out
+            raise errors.Unreadable(f"cannot reach the Dask scheduler at {scheduler}: "
+                                    f"{e.strerror or type(e).__name__}") from None
     try:
         client = Client(scheduler, timeout=f"{CONNECT_SECONDS}s", set_as_default=False)
     except (OSError, TimeoutError, ValueError) as e:
