@@ -43,13 +43,19 @@ def whole(v: Any, what: str, least: int = 0, none: bool = False, most: int | Non
         raise Unreadable(f"{what}: a whole number of at most {most}, got {v if v < 10**30 else 'more'}", field=what)
 
 
+# Seconds a caller may give (work, a wait): a day at most, so infinity is refused at the door
+# (it reached an int() deep inside: OverflowError, a traceback) and so is any wait no user means.
+SECONDS_MOST = 86_400
+
+
 def number(v: Any, what: str, none: bool = False) -> None:
-    """A number at least 0 (a bool is no number)."""
+    """A number of seconds from 0 to SECONDS_MOST (a bool is no number; NaN and infinity are
+    refused)."""
     if v is None and none:
         return
-    if type(v) not in (int, float) or v != v or v < 0:
-        raise _bad(what, "a number of at least 0", v) if type(v) not in (int, float) else \
-            Unreadable(f"{what}: a number of at least 0, got {v}", field=what)
+    if type(v) not in (int, float) or not 0 <= v <= SECONDS_MOST:
+        raise _bad(what, f"a number from 0 to {SECONDS_MOST:,}", v) if type(v) not in (int, float) else \
+            Unreadable(f"{what}: a number from 0 to {SECONDS_MOST:,}, got {v}", field=what)
 
 
 def pairs(v: Any, what: str) -> None:

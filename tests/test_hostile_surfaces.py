@@ -83,6 +83,10 @@ def test_a_file_that_is_no_log_is_named_and_fails_the_differential(tmp_path):
     (lambda r, m: m.differential(1, against={"tie": "gold"}), "logs"),  # was: TypeError
     (lambda r, m: m.differential([LOG], engine=1), "engine"),  # was: "no such file" for the log
     (lambda r, m: m.differential([LOG], engine="x", timeout="x"), "timeout"),
+    # infinity reached an int() deep inside (OverflowError); NaN compares false with any bound
+    (lambda r, m: m.differential([LOG], engine="x", timeout=float("inf")), "timeout"),
+    (lambda r, m: r.audit(witness_seconds=float("inf")), "witness_seconds"),
+    (lambda r, m: r.audit(budget=float("nan")), "budget"),
 ])
 def test_the_front_door_refuses_a_wrong_type_with_a_named_argument(call, field):
     import referee
@@ -90,6 +94,21 @@ def test_the_front_door_refuses_a_wrong_type_with_a_named_argument(call, field):
     with pytest.raises(referee.errors.Unreadable) as e:
         call(referee.load("welcome"), referee)
     assert e.value.field == field and e.value.exit_code == 2 and str(e.value).startswith(field), str(e.value)
+
+
+@pytest.mark.parametrize("args", [
+    ["audit", "draft", "--witness-seconds", "inf"], ["audit", "draft", "--budget", "nan"],
+    ["audit", "draft", "--budget", "1e300"], ["differential", str(LOG), "--engine", "x", "--timeout", "inf"],
+])
+def test_seconds_past_a_day_infinite_or_nan_are_a_usage_error(args):
+    """A hostile run: `--witness-seconds inf` and `differential --timeout inf` ended in an
+    OverflowError traceback. Every option of seconds is bounded (given.SECONDS_MOST)."""
+    from typer.testing import CliRunner
+
+    from referee.cli.app import app
+
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 2 and (r.exception is None or isinstance(r.exception, SystemExit)), r.output
 
 
 def test_one_path_given_to_differential_is_one_log():

@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 import orjson
 import typer
 
+from ..given import SECONDS_MOST
 from ..model import names
 from .common import BAD, FOUND, OK, err, game_or_exit, options_or_exit, out
 from .gamename import GameName
@@ -35,10 +36,10 @@ def audit(
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a rules option NAME=VALUE")] = None,
     components: Annotated[Optional[Path], typer.Option("--components", help="a directory of real component data")] = None,
     no_witness: Annotated[bool, typer.Option("--no-witness", help="skip the witness search (faster)")] = False,
-    witness_seconds: Annotated[float, typer.Option("--witness-seconds", min=0, help="each witness search's work, in "
+    witness_seconds: Annotated[float, typer.Option("--witness-seconds", min=0, max=SECONDS_MOST, help="each witness search's work, in "
                                                    "seconds of an idle machine: counted in moves weighed, so the same "
                                                    "search (and result) under any load")] = 3.0,
-    budget: Annotated[float, typer.Option("--budget", min=0, help="the proofs' work, in seconds of an idle machine "
+    budget: Annotated[float, typer.Option("--budget", min=0, max=SECONDS_MOST, help="the proofs' work, in seconds of an idle machine "
                                           "(z3 counts it: the same proofs under any load)")] = 8.0,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show every finding with its details")] = False,
     rulebook: Annotated[Optional[Path], typer.Option("--rulebook", help="the rulebook file, or a folder holding it "

@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import orjson
 import typer
 
-from ..given import COUNT_MOST, SEED_LEAST, SEED_MOST
+from ..given import COUNT_MOST, SECONDS_MOST, SEED_LEAST, SEED_MOST
 from .common import BAD, Fmt, err, out
 
 
@@ -39,7 +39,7 @@ def differential(
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="referee's own reading: a rules option NAME=VALUE")] = None,
     prefer: Annotated[Optional[str], typer.Option("--prefer", help="referee's own reading: a source that beats all others")] = None,
     components: Annotated[Optional[Path], typer.Option("--components", help="referee's own reading: a directory of component data")] = None,
-    timeout: Annotated[float, typer.Option("--timeout", min=0.1, help="seconds the engine may take over one answer")] = 10.0,
+    timeout: Annotated[float, typer.Option("--timeout", min=0.1, max=SECONDS_MOST, help="seconds the engine may take over one answer")] = 10.0,
     shrink: Annotated[Optional[bool], typer.Option("--shrink/--no-shrink", help="shrink each class's first log "
                                                    "(default: with --engine yes, with --against no)")] = None,
     shrink_steps: Annotated[int, typer.Option("--shrink-steps", min=1, help="candidate logs tried per class at most")] = 200,
