@@ -5,6 +5,7 @@ import os
 import re
 from pathlib import Path
 
+import orjson
 import pytest
 from typer.testing import CliRunner
 
@@ -467,13 +468,30 @@ def test_a_device_given_as_a_log_is_refused(no_hang):
     assert r.exit_code == 2 and "/dev/zero: a device, not a regular file" in text
 
 
-def test_a_fifo_inside_a_batch_is_refused(tmp_path, no_hang):
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_what_cannot_be_read_inside_a_batch_folder_gets_its_own_verdict(tmp_path, no_hang, jobs):
+    """A FIFO, a folder named *.jsonl, a link to nothing and a loop of links found in a
+    folder: each is unreadable on its own line, never opened (no hang), and the legal log
+    beside them keeps its verdict (a hostile run: one such entry withheld every verdict)."""
     (tmp_path / "a.jsonl").write_bytes((EX / "raiders" / "normal-pvp.jsonl").read_bytes())
     _fifo(tmp_path / "b.jsonl")
     (tmp_path / "c.jsonl").mkdir()
-    r = run(app, ["replay", str(tmp_path), "--jobs", "2"])
-    text = _clean(r)
-    assert r.exit_code == 2 and "b.jsonl: a FIFO" in text and "c.jsonl: a directory" in text
+    (tmp_path / "d.jsonl").symlink_to(tmp_path / "nowhere.jsonl")
+    (tmp_path / "e.jsonl").symlink_to(tmp_path / "e.jsonl")
+    r = run(app, ["replay", str(tmp_path), "--jobs", jobs, "-f", "json"])
+    got = {Path(v["file"]).name: v for v in map(orjson.loads, r.stdout.splitlines())}
+    assert r.exit_code == 2 and sorted(got) == ["a.jsonl", "b.jsonl", "c.jsonl", "d.jsonl", "e.jsonl"]
+    assert got["a.jsonl"]["verdict"] == "legal"
+    says = {k: v["problems"][0]["message"] for k, v in got.items() if k != "a.jsonl"}
+    assert all(v["verdict"] == "unreadable" for k, v in got.items() if k != "a.jsonl")
+    assert "a FIFO" in says["b.jsonl"] and "a directory" in says["c.jsonl"]
+    assert "a symbolic link to nothing" in says["d.jsonl"] and "a loop of symbolic links" in says["e.jsonl"]
+
+
+def test_a_missing_path_given_is_still_a_usage_error(tmp_path):
+    (tmp_path / "d.jsonl").symlink_to(tmp_path / "nowhere.jsonl")
+    r = run(app, ["replay", str(EX / "draft" / "legal-2p.jsonl"), str(tmp_path / "d.jsonl")])
+    assert r.exit_code == 2 and r.stdout == "" and "a symbolic link to nothing" in _clean(r)
 
 
 def _components(tmp_path: Path, game: str) -> Path:

@@ -207,7 +207,11 @@ def replay(
                       "would be left out of the batch", markup=False)
         raise typer.Exit(BAD)
 
-    missing = [f for f in files if not f.exists()]
+    # a path given that is not there, or not a regular file, is a usage error; one found in a
+    # folder (a dangling or looping link, a FIFO) gets its own verdict, "unreadable", as any
+    # other file there that cannot be read: the rest of the batch keeps its verdicts
+    given = {p for p in paths if not p.is_dir()}
+    missing = [f for f in files if f in given and not f.exists()]
     if missing:
         err.print(f"referee: {printable(str(missing[0]))}: {_missing(missing[0])}", markup=False)
         raise typer.Exit(BAD)
@@ -216,7 +220,7 @@ def replay(
         raise typer.Exit(BAD)
     from ..model.kernel.inputs import not_regular
 
-    odd = {f: what for f in files if (what := not_regular(f))}
+    odd = {f: what for f in files if f in given and (what := not_regular(f))}
     if odd:  # refused before anything is opened or replayed
         for f, what in odd.items():
             err.print(f"referee: {printable(str(f))}: {what}, not a regular file: only regular files are read as logs",

@@ -6,6 +6,7 @@ at its line (and field), which the CLI turns into exit code 2.
 """
 from __future__ import annotations
 
+import errno
 import io
 import os
 import unicodedata
@@ -48,7 +49,9 @@ def lines(path: Path) -> Iterator[Line]:
     try:
         fh = open(path, "rb")
     except OSError as e:
-        raise Unreadable(0, f"cannot open: {e.strerror or type(e).__name__}") from None
+        link = "" if not os.path.islink(path) else " (a loop of symbolic links)" if e.errno == errno.ELOOP \
+            else " (a symbolic link to nothing)" if not os.path.exists(path) else ""
+        raise Unreadable(0, f"cannot open: {e.strerror or type(e).__name__}{link}") from None
     with fh:
         yield from _parsed(bounded(fh))
 
