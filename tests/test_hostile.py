@@ -179,7 +179,11 @@ def test_scenarios_leave_no_temporary_file_when_writing_fails(tmp_path, monkeypa
 @pytest.mark.parametrize("kind, says", [
     ("device", "a device, not a regular file"), ("fifo", "a FIFO, not a regular file"),
     ("binary", "not UTF-8"), ("empty", ":1: empty"), ("huge", "larger than"),
-    ("folder without the book", "a folder without draft's rulebook")])
+    ("folder without the book", "a folder without draft's rulebook"),
+    # a text with no § of the game's (no heading at all, or another game's book) was read as
+    # a rulebook of one §Intro: the report named lines the file does not have (hostile run)
+    ("no §", "none of the §s draft's rules cite is in this file"),
+    ("another game's book", "none of the §s draft's rules cite is in this file")])
 def test_audit_refuses_a_rulebook_it_cannot_read_before_auditing(tmp_path, monkeypatch, kind, says):
     """`audit --rulebook` given a device, a FIFO, bytes that are not text, an empty or huge
     file, or a folder without the game's book ran the whole audit and printed its report as if
@@ -200,6 +204,10 @@ def test_audit_refuses_a_rulebook_it_cannot_read_before_auditing(tmp_path, monke
         f.write_bytes(b"")
     elif kind == "huge":
         f.write_bytes(b"x" * (65 << 20))
+    elif kind == "no §":
+        f.write_text("Quelques mots sans titre.\nUne autre ligne.\n", encoding="utf-8")
+    elif kind == "another game's book":
+        f.write_text("Jeu\n\n§3.1. Les aventuriers\n\nUne phrase.\n\n§6.1. Placement\n\nUne autre.\n", encoding="utf-8")
     else:
         f = tmp_path / "books"
         f.mkdir()

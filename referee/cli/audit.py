@@ -10,7 +10,7 @@ import typer
 
 from ..given import SECONDS_MOST
 from ..model import names
-from .common import BAD, FOUND, OK, err, game_or_exit, options_or_exit, out
+from .common import BAD, FOUND, OK, err, game_or_exit, missing_why, options_or_exit, out
 from .gamename import GameName
 from .progress import Shown
 
@@ -146,8 +146,8 @@ def _rulebook_or_exit(rulebook: Path, games: list) -> None:
     from ..rulebook.book import book
 
     if not rulebook.exists():
-        err.print(f"referee: --rulebook {rulebook}: no such file or folder (the rulebook, or a folder holding it)",
-                  markup=False)
+        why = missing_why(rulebook).replace("no such file", "no such file or folder")
+        err.print(f"referee: --rulebook {rulebook}: {why} (the rulebook, or a folder holding it)", markup=False)
         raise typer.Exit(BAD)
     for g in games:
         path = locate(g, rulebook)
@@ -157,7 +157,21 @@ def _rulebook_or_exit(rulebook: Path, games: list) -> None:
                       f"{rulebook / name.name} and {rulebook / name})", markup=False)
             raise typer.Exit(BAD)
         try:
-            book(g, path or rulebook)  # not a regular file: book says what it is
+            b = book(g, path or rulebook)  # not a regular file: book says what it is
         except Unreadable as e:
             err.print(f"referee: --rulebook {e.located()}", markup=False)
             raise typer.Exit(BAD) from None
+        # a file of text that holds none of the §s the rules cite is not this game's rulebook:
+        # placed in it, every finding would point at a line it does not have
+        found = {s.cite for s in b.sections} - {"§Intro"}
+        if not found & _cited(g):
+            err.print(f"referee: --rulebook {path or rulebook}: none of the §s {g.name}'s rules cite is in this file "
+                      f"(found {', '.join(sorted(found)) or 'no heading'}): not {g.name}'s rulebook?", markup=False)
+            raise typer.Exit(BAD)
+
+
+def _cited(game) -> set[str]:
+    """Every § a rule of `game` cites (a cite may name several: "§7.2 §6.1")."""
+    from ..rulebook.ids import rules
+
+    return {"§" + c.strip() for r in rules(game).values() for c in (r.cite or "").split("§")[1:] if c.strip()}

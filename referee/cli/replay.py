@@ -11,7 +11,7 @@ import typer
 
 from ..errors import printable
 from ..interrupts import HeldInterrupt
-from .common import BAD, FOUND, OK, Fmt, decided_how, err, out
+from .common import BAD, FOUND, OK, Fmt, decided_how, err, missing_why, out
 
 
 def _files(paths: list[Path], unlisted: list | None = None, linked: list | None = None) -> Iterator[Path]:
@@ -213,7 +213,7 @@ def replay(
     given = {p for p in paths if not p.is_dir()}
     missing = [f for f in files if f in given and not f.exists()]
     if missing:
-        err.print(f"referee: {printable(str(missing[0]))}: {_missing(missing[0])}", markup=False)
+        err.print(f"referee: {printable(str(missing[0]))}: {missing_why(missing[0])}", markup=False)
         raise typer.Exit(BAD)
     if not files:
         err.print(f"referee: no .jsonl logs found in {', '.join(map(str, paths))} (a directory: its .jsonl files are read)", markup=False)
@@ -267,20 +267,6 @@ def _keep_compiled(verdicts: list) -> None:
             save_configs(list(cfgs.values()))
         except KeyboardInterrupt:
             _interrupted("no verdict printed")
-
-
-def _missing(f: Path) -> str:
-    """Why a path given, or found in a folder, is not there."""
-    import errno
-
-    try:
-        os.stat(f)
-    except OSError as e:
-        if e.errno == errno.ELOOP:
-            return "a loop of symbolic links (no file at its end)"
-        if os.path.islink(f):
-            return "a symbolic link to nothing (no such file)"
-    return "no such file"
 
 
 INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C (128 + SIGINT)
