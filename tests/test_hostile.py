@@ -872,6 +872,28 @@ def test_witnesses_are_never_written_through_a_link(tmp_path):
     assert report.write_witnesses([f], tmp_path) == [tmp_path / "draft.gap.§1.x.jsonl"]
 
 
+def test_a_witness_is_written_over_only_where_referee_wrote_it(tmp_path):
+    """A user's own file at a witness's name was replaced without a word (hostile run). Now
+    an earlier run's witness is written over, any other file is left as it is, and then no
+    witness is written at all (the set is not left half new)."""
+    from types import SimpleNamespace
+
+    from referee.checks import report
+    from referee.checks.findings import Finding
+
+    w = SimpleNamespace(lines=lambda: [{"game": "draft"}, {"n": 1}], expect="legal", cites=[], reaches="x")
+    f = Finding("draft.gap.§1.x", "draft", "gap", ["§1"], "…", witness=w)
+    g = Finding("draft.gap.§1.y", "draft", "gap", ["§1"], "…", witness=w)
+    first = report.write_witnesses([f, g], tmp_path)
+    assert report.write_witnesses([f, g], tmp_path) == first  # an earlier run's: written over
+    mine = tmp_path / "draft.gap.§1.y.jsonl"
+    mine.write_text("my notes\n")
+    (tmp_path / "draft.gap.§1.x.jsonl").unlink()
+    with pytest.raises(OSError, match="a file referee did not write"):
+        report.write_witnesses([f, g], tmp_path)
+    assert mine.read_text() == "my notes\n" and not (tmp_path / "draft.gap.§1.x.jsonl").exists()
+
+
 def test_a_huge_value_quoted_in_an_error_never_makes_a_huge_line(tmp_path):
     # a 900 KB player name, listed by the message that names the header's players, and a
     # 100 KB option name: the message is cut (errors.brief), located as before

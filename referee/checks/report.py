@@ -148,10 +148,31 @@ def document(games: list[dict]) -> dict:
     return {"version": JSON_VERSION, "tool": {"name": "referee", "version": __version__}, "games": games}
 
 
+def _ours(path: Path, fid: str) -> bool:
+    """Whether the file at `path` is a witness of finding `fid` that referee wrote (its header's
+    note says so): only such a file is written over."""
+    try:
+        with open(path, "rb") as fh:
+            head = orjson.loads(fh.readline(1 << 20))
+    except (OSError, orjson.JSONDecodeError):
+        return False
+    return isinstance(head, dict) and str(head.get("note", "")).startswith(f"witness of {fid}:")
+
+
 def write_witnesses(findings: list[Finding], d: Path) -> list[Path]:
-    from ..files import write_file
+    """Each finding's witness log, as d/ID.jsonl. A file already at one of those names is
+    written over only when it is referee's witness of that finding (an earlier run's); any
+    other file there is left as it is and nothing is written (OSError, EEXIST)."""
+    import errno
+
+    from ..files import regular, write_file
 
     d.mkdir(parents=True, exist_ok=True)
+    for f in findings:
+        path = d / f"{f.id}.jsonl"
+        if f.witness is not None and regular(path) and not _ours(path, f.id):
+            raise OSError(errno.EEXIST, "a file referee did not write is there: left as it is (move it, or give "
+                          "another --witness-dir)", str(path))
     written = []
     for f in findings:
         if f.witness is None:
