@@ -148,6 +148,17 @@ def test_usage_errors_exit_2_without_a_traceback(tmp_path):
         assert r.stderr.startswith("referee: "), (args, r.stderr)
 
 
+def test_a_reading_no_game_takes_is_refused_before_the_scenarios_are_played(monkeypatch):
+    """`-g draft -n 100000 --against prefer=x` played its scenarios for minutes before saying
+    the source is unknown (hostile run): every reading is checked first."""
+    import referee.conformance as conformance
+
+    monkeypatch.setattr(conformance, "scenario_cases", lambda *a, **k: pytest.fail("scenarios played first"))
+    for args in (["--against", "prefer=x"], ["--against", "nosuch=1"], ["-o", "nosuch=1", "--against", "tie=gold"]):
+        r = run(app, ["differential", "-g", "draft", "-n", "100000", *args])
+        assert r.exit_code == 2 and r.stderr.startswith("referee: draft: "), (args, r.output)
+
+
 def test_against_reads_packed_corpora_and_names_each_game(logs, tmp_path):
     """A stream of games (*.games.jsonl) is judged game by game, named by its header's line;
     only the game whose verdict the other `start` changes is listed, at its result line."""

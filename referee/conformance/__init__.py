@@ -58,16 +58,20 @@ def differential(logs: Iterable[str | Path] = (), *, engine: str | Sequence[str]
         raise Unreadable(f"unknown game {game!r} (known: {', '.join(names())})", field="game")
     if not games and not cases:
         raise Unreadable("nothing to compare: give logs, or a game whose scenarios to play")
-    cases = [c for g in games for c in scenario_cases(g, count, seed, family, budget)] + cases
+    # every reading is checked before the scenarios are played: a usage error said at once,
+    # not after minutes of games (the scenarios are of `game`, which is checked with the logs)
+    _configured(base, games, cases)
+    other = None
     if against is not None:
         change = dict(against)
         other = base.but(prefer=change.pop("prefer", base.prefer),
                          components=Path(change.pop("components")) if "components" in change else base.components,
                          options=change)
         _configured(other, games, cases)
+    cases = [c for g in games for c in scenario_cases(g, count, seed, family, budget)] + cases
+    if other is not None:
         # B is a reading already: what changes is the change given, no option is sought
         return compare(cases, base, other, other.describe(), shrink=bool(shrink), most=shrink_steps, explaining=False)
-    _configured(base, games, cases)
     with Engine(engine, timeout) as eng:
         return compare(cases, base, eng, f"engine {eng.title!r}", shrink=shrink is not False, most=shrink_steps)
 
