@@ -64,6 +64,17 @@ def test_a_baseline_written_then_read_back_passes_until_a_new_finding_appears(he
     assert "new" in run(app, AUDIT + ["--baseline", "base.json"]).stdout
 
 
+def test_a_baseline_of_another_game_is_said(here):
+    """A baseline written for another game made every finding new without a word (hostile run)."""
+    run(app, AUDIT + ["--baseline", "base.json"])
+    doc = json.loads((here / "base.json").read_text(encoding="utf-8"))
+    doc["findings"] = {"draft." + k.partition(".")[2]: v for k, v in doc["findings"].items()}
+    (here / "base.json").write_text(json.dumps(doc), encoding="utf-8")
+    r = run(app, AUDIT + ["--baseline", "base.json"])
+    assert r.exit_code == 1 and "a baseline of draft, not of toy: every finding counts as new" in r.stderr
+    assert "a baseline of" not in run(app, AUDIT + ["--baseline", "fresh.json"]).stderr
+
+
 def test_fail_on_counts_only_new_findings_at_or_above_it(here):
     run(app, AUDIT + ["--baseline", "base.json"])
     doc = json.loads((here / "base.json").read_text(encoding="utf-8"))

@@ -96,6 +96,12 @@ def audit(
                 raise typer.Exit(BAD) from None
             err.print(f"{g.name}: {len(written)} witnesses written to {witness_dir / g.name}")
     found = [x for _, f, _ in results for x in f]
+    if known:  # a baseline of other games: said, not left to read as "every finding is new"
+        audited = {g.name for g, _, _ in results}
+        of = sorted({k.partition(".")[0] for k in known})
+        if not audited & set(of):
+            err.print(f"referee: {baseline}: a baseline of {', '.join(of)}, not of {', '.join(sorted(audited))}: "
+                      "every finding counts as new", markup=False)
     if baseline is not None and known is None:
         try:
             n = B.write(baseline, found)
