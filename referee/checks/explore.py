@@ -221,8 +221,17 @@ class Explorer:
         if self.greed and rng.random() < self.greed:
             return self.best(kids if kids is not None else self.legal(s), rng), None
         if kids is not None:
-            return rng.choice(kids), None
+            return (rng.choice(kids) if self.weight is None else self._weighed(s, kids, rng)), None
         return self.draw(s, rng), None
+
+    def _weighed(self, s: Any, kids: list[Move], rng: random.Random) -> Move:
+        """One of the legal moves, each with a probability proportional to its weight."""
+        ws = [self.weight(s, m.act, m.args) for m in kids]
+        r, k = rng.random() * sum(ws), 0
+        while k < len(ws) - 1 and r >= ws[k]:
+            r -= ws[k]
+            k += 1
+        return kids[k]
 
     # -------------------------------------------------------------- one game
     def play(self, s: Any, rng: random.Random, depth: int, goal: Goal | None = None) -> Iterator[Move]:
@@ -280,7 +289,8 @@ class Playout:
 def explore_from_setups(game: Game, rules: Rules, goal: Callable[..., bool], score: Callable[[Any], float],
              budget: Budget, greed: float = 0.6, depth: int = 1500, seed: int = 0,
              restart: Restarts | None = None, focus: Callable[[Any], bool] | None = None,
-             known: list[tuple[dict, list, Any]] = (), lawful: bool = False) -> tuple[dict, list] | None:
+             known: list[tuple[dict, list, Any]] = (), lawful: bool = False,
+             mode: str = "uniform") -> tuple[dict, list] | None:
     """Random playouts from random setups (greedy on the score with probability
     `greed`, the first move within one of the best; uniform otherwise); every legal move of
     every visited state is tested against goal(header, path, before, action, args, after,
@@ -294,7 +304,7 @@ def explore_from_setups(game: Game, rules: Rules, goal: Callable[..., bool], sco
     if game.moves is None or game.random_header is None:
         return None
     rng = random.Random(seed)
-    ex = Explorer(game, score=score, greed=greed, near=1.0, budget=budget, focus=focus, lawful=lawful)
+    ex = Explorer(game, mode, score=score, greed=greed, near=1.0, budget=budget, focus=focus, lawful=lawful)
     fresh = starts(game, rules, rng, budget)
     kept: dict = {}  # the best state met in each cell: cell -> (score, -order met, header, path, state)
     met = order = 0

@@ -225,9 +225,21 @@ def search_gaps(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget
     # setting; what is left, if a gap is still missing, shared by the other settings (a
     # situation of 5 players, or of a variant), each playing for the gaps still missing
     progress = game.progress or (lambda s: 0.0)
-    across_settings(game, rules, budget, lambda played, part: explore_from_setups(game, played, goal, progress, part,
-                                                                                  greed=0.0),
-                    lambda: len(found) == len(wanted))
+    weighs = getattr(game.moves, "weight", None) is not None
+
+    def play(played: Rules, part: Budget) -> None:
+        if not weighs:
+            explore_from_setups(game, played, goal, progress, part, greed=0.0)
+            return
+        # a game whose moves carry weights (Raiders: the weighted player's, which sends groups
+        # and fights PvPs; uniform play meets about one PvP in 72,000 moves) plays half of its
+        # share uniformly, the other half weighted, each game its own
+        explore_from_setups(game, played, goal, progress, _part(part, part.units // 2), greed=0.0)
+        if len(found) < len(wanted):
+            explore_from_setups(game, played, goal, progress, _part(part, part.units - part.used), greed=0.0,
+                                seed=1, mode="weighted")
+
+    across_settings(game, rules, budget, play, lambda: len(found) == len(wanted))
     return found
 
 

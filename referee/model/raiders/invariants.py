@@ -493,14 +493,15 @@ GAPS = (
         name="scroll_identified"),
     # §8.8 l248 (s38 reading, P1): the option pvp_heal answers only whether heals work in a PvP;
     # whose deaths they are, and which dead a heal saves, are these two readings of the model
-    # arises when a PvP is settled with a death rolled; no test: not met at the default work (met at 300,000 moves), docs/witnesses.md
     Gap("§8.8", "in a PvP 'the deaths rolled apply to both groups' reads two ways: each group suffers the deaths "
         "its own dice show (a PvP kills as a PvE does), or every death rolled, by either side, strikes both groups "
         "(and then which adventurer of the group that did not roll it dies is not said either); the text does not "
         "say which",
         "each group suffers only the deaths its own front line rolled, less its own heals: the attacker's front "
         "line loses pvp_deaths of the attacker, the defender's pvp_deaths of the defender "
-        "(s8_dungeons._pvp_resolve)", name="pvp_deaths_whose"),
+        "(s8_dungeons._pvp_resolve)", name="pvp_deaths_whose",
+        on=("pvp.resolve",), arises=lambda s, a: Or(Sum(s.cdead[0]) >= 1, Sum(s.cdead[1]) >= 1),
+        when="a PvP is settled with a death rolled"),
     # arises when a group rolls more deaths than heals, its dead of two classes or more; no test: not met at the default work (met at 300,000 moves), docs/witnesses.md
     Gap("§8.8 §8.5", "a priest may heal 'a dead adventurer' (§8.5): which of a group's dead a heal saves, when the group "
         "rolled more deaths than heals, is never said, in a PvE or a PvP (§8.5 gives the player the choice only "
