@@ -68,3 +68,20 @@ def test_with_another_setting_rounds_are_held_and_every_other_round_plays_there(
     left = 4_000 - played[0][1] - 1
     assert abs(steered[0][1] - rounds.ROUND_SHARE * left) <= 2
     assert steered[1][1] < left - steered[0][1]  # the second round is held too
+
+
+def test_a_share_of_a_share_is_charged_to_the_whole():
+    """The gaps' search halves its share of a setting: what the half uses must reach the
+    whole count (it was charged to the share alone, and the settings after it were given
+    the same units again)."""
+    whole = Budget(100)
+    share = rounds.part(whole, 60)
+    half = rounds.part(share, 30)
+    while not half.over():
+        pass
+    assert (half.used, share.used, whole.used) == (31, 30, 30)
+    while not share.over():
+        pass
+    assert share.used == 61 and whole.used == 60
+    rest = rounds.part(whole, whole.units - whole.used)
+    assert rest.units == 40

@@ -68,8 +68,14 @@ class _Charged(Budget):
     def over(self) -> bool:
         if super().over():
             return True
-        self.whole.used += 1
-        self.whole.netted |= self.netted
-        return self.whole.exhausted
+        # charged to every budget it is a share of, up to the whole (a share of a share: the
+        # gaps' search halves its share of a setting), or the whole would not see that work
+        w, spent = self.whole, False
+        while w is not None:
+            w.used += 1
+            w.netted |= self.netted
+            spent = spent or w.exhausted
+            w = getattr(w, "whole", None)
+        return spent
 
 

@@ -228,16 +228,15 @@ def search_gaps(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget
     weighs = getattr(game.moves, "weight", None) is not None
 
     def play(played: Rules, part: Budget) -> None:
-        if not weighs:
+        if not weighs or played is not rules:
             explore_from_setups(game, played, goal, progress, part, greed=0.0)
             return
         # a game whose moves carry weights (Raiders: the weighted player's, which sends groups
         # and fights PvPs; uniform play meets about one PvP in 72,000 moves) plays half of its
-        # share uniformly, the other half weighted, each game its own
+        # share at the audit's setting uniformly, the other half weighted, each game its own
         explore_from_setups(game, played, goal, progress, _part(part, part.units // 2), greed=0.0)
-        if len(found) < len(wanted):
-            explore_from_setups(game, played, goal, progress, _part(part, part.units - part.used), greed=0.0,
-                                seed=1, mode="weighted")
+        if len(found) < len(wanted):  # the rest of the share (the half played was charged to it)
+            explore_from_setups(game, played, goal, progress, part, greed=0.0, seed=1, mode="weighted")
 
     across_settings(game, rules, budget, play, lambda: len(found) == len(wanted))
     return found
