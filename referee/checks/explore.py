@@ -180,10 +180,7 @@ class Explorer:
             if ws is None:
                 k = rng.randrange(len(cands))
             else:  # a weighted draw without replacement
-                r, k = rng.random() * sum(ws), 0
-                while k < len(ws) - 1 and r >= ws[k]:
-                    r -= ws[k]
-                    k += 1
+                k = _weighted_index(ws, rng)
                 ws[k], ws[-1] = ws[-1], ws[k]
                 ws.pop()
             cands[k], cands[-1] = cands[-1], cands[k]
@@ -221,17 +218,10 @@ class Explorer:
         if self.greed and rng.random() < self.greed:
             return self.best(kids if kids is not None else self.legal(s), rng), None
         if kids is not None:
-            return (rng.choice(kids) if self.weight is None else self._weighed(s, kids, rng)), None
+            if self.weight is None:
+                return rng.choice(kids), None
+            return kids[_weighted_index([self.weight(s, m.act, m.args) for m in kids], rng)], None
         return self.draw(s, rng), None
-
-    def _weighed(self, s: Any, kids: list[Move], rng: random.Random) -> Move:
-        """One of the legal moves, each with a probability proportional to its weight."""
-        ws = [self.weight(s, m.act, m.args) for m in kids]
-        r, k = rng.random() * sum(ws), 0
-        while k < len(ws) - 1 and r >= ws[k]:
-            r -= ws[k]
-            k += 1
-        return kids[k]
 
     # -------------------------------------------------------------- one game
     def play(self, s: Any, rng: random.Random, depth: int, goal: Goal | None = None) -> Iterator[Move]:
@@ -239,6 +229,15 @@ class Explorer:
         budget runs out or `depth` moves; with a goal, the move reaching it comes last,
         and `hit` tells whether it did (Playout)."""
         return Playout(self, s, rng, depth, goal)
+
+
+def _weighted_index(ws: list[float], rng: random.Random) -> int:
+    """An index drawn with a probability proportional to its weight (one uniform draw)."""
+    r, k = rng.random() * sum(ws), 0
+    while k < len(ws) - 1 and r >= ws[k]:
+        r -= ws[k]
+        k += 1
+    return k
 
 
 def _refusing(need: Any, s: Any, a: Any) -> list:
