@@ -1,7 +1,8 @@
-"""Writing a file the user names (a baseline, a witness log, an exported test module):
+"""Files the user names. Writing one (a baseline, a witness log, an exported test module):
 never through a link and never into anything but a regular file, so a link left at that
 name cannot send our bytes to a file elsewhere, and a FIFO or a device there cannot block
-or swallow them. A folder of outputs written all at once is checks/scenarios/outdir.py's."""
+or swallow them. A folder of outputs written all at once is checks/scenarios/outdir.py's.
+Reading one that is not there: `missing_why` says why (a link to nothing, a loop)."""
 from __future__ import annotations
 
 import errno
@@ -52,3 +53,16 @@ def write_file(path: Path, data: bytes) -> None:
             view = view[os.write(fd, view):]
     finally:
         os.close(fd)
+
+
+def missing_why(path: Path, what: str = "file") -> str:
+    """Why a path given, or found in a folder, is not there: a loop of symbolic links, a
+    symbolic link to nothing, or no such `what`."""
+    try:
+        os.stat(path)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            return "a loop of symbolic links (no file at its end)"
+        if os.path.islink(path):
+            return f"a symbolic link to nothing (no such {what})"
+    return f"no such {what}"

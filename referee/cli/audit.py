@@ -8,9 +8,10 @@ from typing import Annotated, Optional
 import orjson
 import typer
 
+from ..files import missing_why
 from ..given import SECONDS_MOST
 from ..model import names
-from .common import BAD, FOUND, OK, err, game_or_exit, missing_why, options_or_exit, out
+from .common import BAD, FOUND, OK, err, game_or_exit, options_or_exit, out
 from .gamename import GameName
 from .progress import Shown
 
@@ -152,7 +153,7 @@ def _rulebook_or_exit(rulebook: Path, games: list) -> None:
     from ..rulebook.book import book
 
     if not rulebook.exists():
-        why = missing_why(rulebook).replace("no such file", "no such file or folder")
+        why = missing_why(rulebook, "file or folder")
         err.print(f"referee: --rulebook {rulebook}: {why} (the rulebook, or a folder holding it)", markup=False)
         raise typer.Exit(BAD)
     for g in games:
@@ -178,6 +179,7 @@ def _rulebook_or_exit(rulebook: Path, games: list) -> None:
 
 def _cited(game) -> set[str]:
     """Every § a rule of `game` cites (a cite may name several: "§7.2 §6.1")."""
+    from ..model.kernel.rules import cites
     from ..rulebook.ids import rules
 
-    return {"§" + c.strip() for r in rules(game).values() for c in (r.cite or "").split("§")[1:] if c.strip()}
+    return {c for r in rules(game).values() for c in cites(r.cite or "")}

@@ -125,17 +125,3 @@ def config_or_exit(game, options: list[str] | None, components: Path | None, pre
         err.print(f"referee: {e}")
         raise typer.Exit(BAD) from None
 
-
-def missing_why(f: Path) -> str:
-    """Why a path given, or found in a folder, is not there."""
-    import errno
-    import os
-
-    try:
-        os.stat(f)
-    except OSError as e:
-        if e.errno == errno.ELOOP:
-            return "a loop of symbolic links (no file at its end)"
-        if os.path.islink(f):
-            return "a symbolic link to nothing (no such file)"
-    return "no such file"

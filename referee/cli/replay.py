@@ -10,8 +10,9 @@ import orjson
 import typer
 
 from ..errors import printable
+from ..files import missing_why
 from ..interrupts import HeldInterrupt
-from .common import BAD, FOUND, OK, Fmt, decided_how, err, missing_why, out
+from .common import BAD, FOUND, OK, Fmt, decided_how, err, out
 
 
 def _files(paths: list[Path], unlisted: list | None = None, linked: list | None = None) -> Iterator[Path]:

@@ -18,6 +18,7 @@ import orjson
 
 from .. import errors
 from ..errors import printable
+from ..files import missing_why
 from ..model.kernel.inputs import not_regular, shown
 from ..model.kernel.rules import kind_of
 
@@ -48,10 +49,9 @@ def lines(path: Path) -> Iterator[Line]:
         raise Unreadable(0, f"cannot open: {what}, not a regular file")
     try:
         fh = open(path, "rb")
-    except OSError as e:
-        link = "" if not os.path.islink(path) else " (a loop of symbolic links)" if e.errno == errno.ELOOP \
-            else " (a symbolic link to nothing)" if not os.path.exists(path) else ""
-        raise Unreadable(0, f"cannot open: {e.strerror or type(e).__name__}{link}") from None
+    except OSError as e:  # a link to nothing or a loop of links is said as such (files.missing_why)
+        why = missing_why(path) if e.errno in (errno.ENOENT, errno.ELOOP) and os.path.islink(path) else None
+        raise Unreadable(0, f"cannot open: {why or e.strerror or type(e).__name__}") from None
     with fh:
         yield from _parsed(bounded(fh))
 
