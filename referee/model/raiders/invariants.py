@@ -682,8 +682,8 @@ GAPS = (
         "per seat), and the dungeon tiles are one list common to both players, with no position (nothing reads "
         "which tiles touch: adjacency_unused)", name="board_word"),
     # session 45 (a reading of the whole text against the audit). Arises when a PvP ends in a tie; no
-    # test: the gaps' uniform search meets about one PvP in 72,000 moves (the weighted generator's games
-    # one in seven, a tie in one PvP in ten), docs/witnesses.md
+    # test: the gaps' search met no tie in 288,000 moves (9 PvPs; a tie comes in about one PvP in
+    # ten of the weighted generator's games), docs/witnesses.md
     Gap("§8.8 §8.7", "a PvP tie routs both groups, and the text says that the PvE floor stays won only of 'le "
         "perdant': whether the group attacked on the entry keeps the floor it won when the PvP is a tie is not said",
         "it does: a floor is counted when the PvE succeeds (expedition.resolve) and no PvP outcome takes it back; a "

@@ -183,8 +183,9 @@ def _own_elsewhere(s: Any, a: Any) -> Any:
 
 
 # How often the fifth group (any split of a reserve of 5 or more) is proposed: rarely, so the
-# searches' games stay close to those of 1-to-4 lines (proposed one send in five, the stronger
-# groups scored more and the tied end of gap tie_break_terms went unmet at the default work).
+# searches' games stay close to those of 1-to-4 lines (proposed at every send, as one of the four
+# or as a fifth, the stronger groups scored more and the tied end of gap tie_break_terms went
+# unmet at the default work).
 WIDE = 0.1
 
 
