@@ -930,3 +930,26 @@ def test_a_batch_says_which_linked_folders_it_leaves_out(tmp_path):
     text = _clean(r)
     assert r.exit_code == 0 and [json.loads(x)["file"] for x in r.stdout.splitlines()] == [str(tmp_path / "batch" / "a.jsonl")]
     assert "sub: a link to a folder, not followed" in text and "loop: a link to a folder, not followed" in text
+
+
+@pytest.mark.parametrize("argv", [
+    ["scenarios", "draft", "--out", ""],
+    ["audit", "draft", "--witness-dir", ""],
+    ["audit", "draft", "--components", ""],
+    ["audit", "draft", "--rulebook", ""],
+    ["audit", "draft", "--baseline", ""],
+    ["coverage", "draft", "--rulebook", ""],
+    ["replay", ""],
+    ["replay", "--components", "", "examples/draft/legal-2p.jsonl"],
+    ["differential", ""],
+    ["differential", "--components", "", "examples/draft/legal-2p.jsonl"],
+])
+def test_an_empty_path_is_refused_not_read_as_the_current_folder(argv, tmp_path, monkeypatch):
+    # was: `--out ""` (an unset shell variable) read as ".", `replay ""` replayed the whole
+    # current folder and `--witness-dir ""` wrote into it
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.txt").write_text("a file of the user's")
+    r = run(app, argv)
+    assert r.exit_code == 2, r.output
+    assert "an empty path" in r.output and "Traceback" not in r.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.txt"]

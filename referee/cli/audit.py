@@ -11,7 +11,7 @@ import typer
 from ..files import missing_why
 from ..given import SECONDS_MOST
 from ..model import names
-from .common import BAD, FOUND, OK, err, game_or_exit, options_or_exit, out
+from .common import BAD, FOUND, OK, PATH, err, game_or_exit, options_or_exit, out
 from .gamename import GameName
 from .progress import Shown
 
@@ -32,10 +32,10 @@ class AFmt(str, Enum):
 def audit(
     game: Annotated[Optional[GameName], typer.Argument(help="the game to audit (default: every built-in game)", show_default=False)] = None,
     format: Annotated[AFmt, typer.Option("--format", "-f")] = AFmt.text,
-    witness_dir: Annotated[Optional[Path], typer.Option("--witness-dir", help="write each finding's witness log there")] = None,
+    witness_dir: Annotated[Optional[Path], typer.Option("--witness-dir", parser=PATH, metavar="<path>", help="write each finding's witness log there")] = None,
     prefer: Annotated[Optional[str], typer.Option("--prefer", help="read the rules as this source says (e.g. livret)")] = None,
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="a rules option NAME=VALUE")] = None,
-    components: Annotated[Optional[Path], typer.Option("--components", help="a directory of real component data")] = None,
+    components: Annotated[Optional[Path], typer.Option("--components", parser=PATH, metavar="<path>", help="a directory of real component data")] = None,
     no_witness: Annotated[bool, typer.Option("--no-witness", help="skip the witness search (faster)")] = False,
     witness_seconds: Annotated[float, typer.Option("--witness-seconds", min=0, max=SECONDS_MOST, help="each witness search's work, in "
                                                    "seconds of an idle machine: counted in moves weighed, so the same "
@@ -43,12 +43,12 @@ def audit(
     budget: Annotated[float, typer.Option("--budget", min=0, max=SECONDS_MOST, help="the proofs' work, in seconds of an idle machine "
                                           "(z3 counts it: the same proofs under any load)")] = 8.0,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="show every finding with its details")] = False,
-    rulebook: Annotated[Optional[Path], typer.Option("--rulebook", help="the rulebook file, or a folder holding it "
+    rulebook: Annotated[Optional[Path], typer.Option("--rulebook", parser=PATH, metavar="<path>", help="the rulebook file, or a folder holding it "
                                                      "(default: the game's seed in ../shared): orders the report and "
                                                      "places SARIF results at their § heading's line")] = None,
     timings: Annotated[bool, typer.Option("--timings", help="add the seconds each check took (the output then "
                                           "differs from run to run)")] = False,
-    baseline: Annotated[Optional[Path], typer.Option("--baseline", help="a baseline of known findings: written when "
+    baseline: Annotated[Optional[Path], typer.Option("--baseline", parser=PATH, metavar="<path>", help="a baseline of known findings: written when "
                                                      "the file does not exist; when it does, only findings not in it "
                                                      "fail the exit code")] = None,
     fail_on: Annotated[FailOn, typer.Option("--fail-on", help="the least severity of a new finding that fails the "

@@ -14,6 +14,17 @@ from ..model import load, names
 from ..model.kernel import BadInput
 
 
+def PATH(value: str | Path) -> Path:
+    """A path option's value (typer.Option(parser=PATH)), refused when empty: `--out ""` (an
+    unset shell variable) would otherwise be read as the current folder, and a run would
+    write there or read it."""
+    if isinstance(value, Path):
+        return value
+    if not value:
+        raise typer.BadParameter("an empty path (give a file or folder name)")
+    return Path(value)
+
+
 @dataclass  # not frozen: a test may stand in for its print; nothing here changes it
 class Lines:
     """stdout or stderr as the commands print to it. A line of plain text is written as it

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import orjson
 import typer
 
-from .common import BAD, FOUND, OK, Fmt, err, game_or_exit, out
+from .common import BAD, FOUND, OK, PATH, Fmt, err, game_or_exit, out
 from .gamename import GameName
 
 MARK = MappingProxyType({"encoded": "o", "not encoded": "-", "stale": "!", "unmapped": "?"})
@@ -76,7 +76,7 @@ def _text(rep: dict, title: str) -> str:
 
 def coverage(
     game: Annotated[GameName, typer.Argument(help="the game", show_default=False)],
-    rulebook: Annotated[Path | None, typer.Option("--rulebook", help="the rulebook file to read "
+    rulebook: Annotated[Path | None, typer.Option("--rulebook", parser=PATH, metavar="<path>", help="the rulebook file to read "
                                                   "(default: the game's seed, when it is here)")] = None,
     format: Annotated[Fmt, typer.Option("--format", "-f")] = Fmt.text,
 ) -> None:

@@ -9,7 +9,7 @@ import orjson
 import typer
 
 from ..given import COUNT_MOST, SECONDS_MOST, SEED_LEAST, SEED_MOST
-from .common import BAD, Fmt, err, out
+from .common import BAD, PATH, Fmt, err, out
 
 
 def _pairs(given: list[str] | None, flag: str) -> dict[str, str]:
@@ -24,7 +24,7 @@ def _pairs(given: list[str] | None, flag: str) -> dict[str, str]:
 
 
 def differential(
-    logs: Annotated[Optional[list[Path]], typer.Argument(help="recorded logs (.jsonl), folders of them, packed corpora",
+    logs: Annotated[Optional[list[Path]], typer.Argument(parser=PATH, help="recorded logs (.jsonl), folders of them, packed corpora",
                                                          show_default=False)] = None,
     engine: Annotated[Optional[str], typer.Option("--engine", help="the other engine's command (split as a shell "
                                                   "would, run once for the whole comparison)")] = None,
@@ -38,7 +38,7 @@ def differential(
     family: Annotated[Optional[list[str]], typer.Option("--family", help="scenario families (as referee scenarios; default all)")] = None,
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="referee's own reading: a rules option NAME=VALUE")] = None,
     prefer: Annotated[Optional[str], typer.Option("--prefer", help="referee's own reading: a source that beats all others")] = None,
-    components: Annotated[Optional[Path], typer.Option("--components", help="referee's own reading: a directory of component data")] = None,
+    components: Annotated[Optional[Path], typer.Option("--components", parser=PATH, metavar="<path>", help="referee's own reading: a directory of component data")] = None,
     timeout: Annotated[float, typer.Option("--timeout", min=0.1, max=SECONDS_MOST, help="seconds the engine may take over one answer")] = 10.0,
     shrink: Annotated[Optional[bool], typer.Option("--shrink/--no-shrink", help="shrink each class's first log "
                                                    "(default: with --engine yes, with --against no)")] = None,

@@ -12,7 +12,7 @@ import typer
 from ..errors import printable
 from ..files import missing_why
 from ..interrupts import HeldInterrupt
-from .common import BAD, FOUND, OK, Fmt, decided_how, err, out
+from .common import BAD, FOUND, OK, PATH, Fmt, decided_how, err, out
 
 
 def _files(paths: list[Path], unlisted: list | None = None, linked: list | None = None) -> Iterator[Path]:
@@ -157,13 +157,13 @@ def _games_or_exit(sources: list, prefer: str | None, components: Path | None) -
 
 
 def replay(
-    paths: Annotated[list[Path], typer.Argument(help="log files (.jsonl), directories of them, packed corpora (.games.jsonl, .tar[.gz], .zip); - reads one log from stdin")],
+    paths: Annotated[list[Path], typer.Argument(parser=PATH, help="log files (.jsonl), directories of them, packed corpora (.games.jsonl, .tar[.gz], .zip); - reads one log from stdin")],
     keep_going: Annotated[bool, typer.Option("--keep-going", "-k", help="report every illegal step, not just the first")] = False,
     explain: Annotated[bool, typer.Option("--explain", "-e", help="show the state at each problem")] = False,
     expect: Annotated[bool, typer.Option("--expect", help="check each log against the verdict its header expects")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="replay over N processes (at most one per CPU and per file)")] = 1,
     format: Annotated[Fmt, typer.Option("--format", "-f")] = Fmt.text,
-    components: Annotated[Optional[Path], typer.Option("--components", help="a directory of real component data")] = None,
+    components: Annotated[Optional[Path], typer.Option("--components", parser=PATH, metavar="<path>", help="a directory of real component data")] = None,
     prefer: Annotated[Optional[str], typer.Option("--prefer", help="a source that beats all others (e.g. livret)")] = None,
     scheduler: Annotated[Optional[str], typer.Option("--scheduler", envvar="REFEREE_SCHEDULER",
                                                      help="replay on the Dask cluster at this address (docs/cluster.md)")] = None,

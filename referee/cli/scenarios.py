@@ -8,7 +8,7 @@ import orjson
 import typer
 
 from ..given import COUNT_MOST, SEED_LEAST, SEED_MOST
-from .common import BAD, OK, err, game_or_exit, options_or_exit
+from .common import BAD, OK, PATH, err, game_or_exit, options_or_exit
 from .gamename import GameName
 from .progress import Shown
 
@@ -31,7 +31,7 @@ class SFmt(str, Enum):
 
 def scenarios(
     game: Annotated[GameName, typer.Argument(help="the game", show_default=False)],
-    out_dir: Annotated[Path, typer.Option("--out", help="where to write the scenarios")] = Path("scenarios"),
+    out_dir: Annotated[Path, typer.Option("--out", parser=PATH, metavar="<path>", help="where to write the scenarios")] = Path("scenarios"),
     count: Annotated[int, typer.Option("--count", "-n", min=1, max=COUNT_MOST, help="random games (and the games mutants start from)")] = 20,
     seed: Annotated[int, typer.Option("--seed", min=SEED_LEAST, max=SEED_MOST, help="the seed: same seed, same scenarios")] = 0,
     family: Annotated[list[Family], typer.Option("--family", help="which family to generate (repeat for several)")] = [Family.all],  # noqa: B006
