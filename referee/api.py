@@ -21,6 +21,7 @@ from .model import load as _load_game
 from .model import is_game, names
 from .model.kernel import Config, Game, State
 from .model.kernel import rules as R
+from .model.kernel.inputs import check_source
 from .model.kernel.play import event as _event
 from .model.kernel.play import legal as _legal
 from .replays import engine
@@ -50,8 +51,22 @@ def load(name: str, options: Mapping[str, str] | None = None, prefer: str | None
     game = _load_game(name)
     comp = Path(components) if components is not None else None
     rules = Rules(game, dict(options or {}), prefer, comp, players)
-    rules.config  # read the options and components now: a bad one fails here, located
+    try:
+        check_source(prefer, game.sources)
+    except errors.Unreadable as e:
+        raise _about(e, "prefer") from None
+    try:
+        rules.config  # read the options and components now: a bad one fails here, located
+    except errors.Unreadable as e:  # options and players say their field: what is left is the components
+        raise _about(e, "components") from None
     return rules
+
+
+def _about(e: errors.Unreadable, what: str) -> errors.Unreadable:
+    """e, naming the argument it is about when it names none (the README: each error has one)."""
+    if e.field is None:
+        e.field = what
+    return e
 
 
 @dataclass(frozen=True)
@@ -110,8 +125,11 @@ class Rules:
             header["setup"] = dict(setup)
         elif "setup" in base:
             header["setup"] = _renamed(base["setup"], base.get("players", ()), list(players))
-        read_header(Line(1, header))
-        s = engine.setup_from_header(self.game, header, self.components, self.prefer)
+        try:
+            read_header(Line(1, header))
+            s = engine.setup_from_header(self.game, header, self.components, self.prefer)
+        except errors.Unreadable as e:
+            raise _about(e, "setup") from None
         return Play(self, tuple(players), header, s)
 
     # ---------------------------------------------------------------- checks (z3)
@@ -137,14 +155,22 @@ class Rules:
         exercises, cites), in memory; `referee scenarios --out` writes the same. Played
         under these rules' options when given (`--option`), or with `all_pairs` a covering
         set of option sets (`--all-pairs`); else under the usual cycle of configurations."""
-        from .checks.scenarios import build, configurations
+        from .checks.scenarios import FAMILIES, build, configurations
 
         given.whole(count, "count", most=given.COUNT_MOST)
         given.whole(seed, "seed", given.SEED_LEAST, most=given.SEED_MOST)
         if not (isinstance(family, str) or (isinstance(family, list) and all(isinstance(f, str) for f in family))):
             raise errors.Unreadable(f"family: a family's name or a list of them, not {type(family).__name__}",
                                     field="family")
+        fams = [family] if isinstance(family, str) else family
+        known = ("all", *FAMILIES)
+        for f in fams:
+            if f not in known:
+                raise errors.Unreadable(f"family: unknown scenario family {f!r} (known: {', '.join(known)})",
+                                        field="family")
         given.number(budget, "budget", none=True)
+        if type(all_pairs) is not bool:
+            raise errors.Unreadable("all_pairs: True or False", field="all_pairs")
         chosen = bool(self.options) or all_pairs
         confs = configurations(self.game, dict(self.options) if self.options else None, all_pairs) if chosen else None
         return build(self.game, count, seed, family, budget, confs)

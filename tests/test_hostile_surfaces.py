@@ -292,3 +292,35 @@ def test_why_on_the_header_line_says_it_is_the_header():
     log = Path(__file__).resolve().parent.parent / "examples" / "draft" / "legal-2p.jsonl"
     with pytest.raises(Unreadable, match="the header"):
         why(log, ("line", 1))
+
+
+# ---------------------------------------------------------------- session 46 sweep: the front door
+import referee  # noqa: E402
+from referee import errors as E  # noqa: E402
+
+WELCOME = os.path.join(ROOT, "examples", "welcome", "2p-warrior-two-successes.jsonl")
+
+
+@pytest.mark.parametrize("call, field", [
+    (lambda: referee.load("welcome").scenarios(family="nope"), "family"),
+    (lambda: referee.scenarios("welcome", family=["nope"]), "family"),
+    (lambda: referee.load("welcome").scenarios(all_pairs="no", family="random", count=1), "all_pairs"),
+    (lambda: referee.load("raiders", prefer="bogus"), "prefer"),
+    (lambda: referee.load("raiders", components=WELCOME), "components"),
+    (lambda: referee.load("welcome").new(["A", "B"], setup={"adventurer": "Nope"}), "setup"),
+])
+def test_each_front_door_error_names_its_argument(call, field):
+    # were: a bare ValueError (family), a string read as True (all_pairs), field None (the rest)
+    with pytest.raises(E.Unreadable) as e:
+        call()
+    assert e.value.field == field, (e.value.field, str(e.value))
+
+
+def test_a_log_given_as_text_is_read_as_text_whatever_precedes_it():
+    text = open(WELCOME, encoding="utf-8").read()
+    rules = referee.load("welcome")
+    assert rules.replay(memoryview(text.encode())).verdict == "legal"  # was: "got a number"
+    empty = rules.replay("")  # was: the current folder, "a directory"
+    assert empty.verdict == "unreadable" and "empty log" in empty.first().message
+    bom = rules.replay("\ufeff" + text)  # was: taken for a file name, "File name too long"
+    assert bom.verdict == "unreadable" and "byte order mark" in bom.first().message and bom.first().line == 1

@@ -21,7 +21,7 @@ from ..model.kernel.inputs import shown
 from .. import proofstore
 from .formats import VERDICT_VERSION
 from .decoders import decoder
-from .log import MAX_EVENTS, Line, Unreadable, check_rules, read_header, records
+from .log import MAX_EVENTS, Line, Unreadable, check_rules, is_text, read_header, records
 
 
 @dataclass
@@ -167,7 +167,7 @@ def replay(source: Any, keep_going: bool = False, explain: bool = False,
 
 def _label(source: Any) -> str:
     """How a verdict names its log: the path, the stream's name, or <memory>."""
-    if isinstance(source, (str, os.PathLike)) and not str(source).lstrip().startswith("{"):
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and not is_text(source)):
         return printable(str(source))
     name = getattr(source, "name", None)
     if isinstance(name, str):
@@ -186,6 +186,17 @@ def _merged(header: dict, options: dict | None, line: int) -> dict:
     return {**options, **given}
 
 
+def _expected_rulings(game: Game, e: dict, line: int) -> None:
+    """The rulings an expectation names ("decides", "undecided") are the game's: a name it
+    does not have is a typo that would pass (undecided) or fail (decides) for no reason."""
+    known = {r.name for r in game.rulings}
+    for key, names in (("decides", [e.get("decides")]), ("undecided", list(e.get("undecided") or {}))):
+        for r in names:
+            if r is not None and r not in known:
+                raise Unreadable(line, f"\"expect.{key}\" names {shown(r)}, not an open point of {game.title} "
+                                       f"(known: {', '.join(sorted(known)) or 'none'})", f"expect.{key}")
+
+
 def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
          components: Path | None, prefer: str | None, want: Game | None = None,
          options: dict | None = None, check_invariants: bool = False, compiled: bool = True,
@@ -199,6 +210,8 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     game = want or load(header["game"])
     check_rules(first, game.version)
     v.game, v.expect = game.name, header.get("expect")
+    if v.expect:
+        _expected_rulings(game, v.expect, first.no)
     players = tuple(header["players"])
     header = {**header, "options": _merged(header, options, first.no)}
     try:
@@ -360,6 +373,8 @@ def _check_result(v: Verdict, game: Game, s: Any, players: tuple[str, ...], line
     extra = sorted(set(line.data) - {"result", "note"})
     if extra:
         raise Unreadable(line.no, f"the result line has no field \"{extra[0]}\" (only \"result\" and \"note\")", extra[0])
+    if "note" in line.data and type(line.data["note"]) is not str:  # as on the header and the events
+        raise Unreadable(line.no, "\"note\" must be a string", "note")
     res = line.data["result"]
     if type(res) is not dict or set(res) - {"winner", "points"}:
         raise Unreadable(line.no, "\"result\" must be an object with \"winner\" and optionally \"points\"", "result")
@@ -373,6 +388,8 @@ def _check_result(v: Verdict, game: Game, s: Any, players: tuple[str, ...], line
             raise Unreadable(line.no, f"the declared winner {shown(w)} is not a player", "winner")
     if len(set(winners)) != len(winners):
         raise Unreadable(line.no, "a winner is declared twice", "winner")
+    if "points" in res and res["points"] is None:  # the schema's "points" is an object: null is no score sheet
+        raise Unreadable(line.no, "\"points\" must map player names to whole numbers, or be left out", "points")
     pts = res.get("points")
     if pts is not None and (type(pts) is not dict or any(k not in players or type(x) is not int for k, x in pts.items())):
         raise Unreadable(line.no, "\"points\" must map player names to whole numbers", "points")

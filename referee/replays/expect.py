@@ -22,6 +22,7 @@ def mismatch(v: Verdict) -> str | None:
     if e is None:
         return ("its header could not be read, so neither could its \"expect\" (line 1, above)" if unread(v)
                 else "the header has no \"expect\"")
+    e = {k: x for k, x in e.items() if x is not None}  # null: not said (replays/log._expect)
     want = e.get("verdict")
     if want != v.verdict:
         got = v.first()

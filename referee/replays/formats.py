@@ -68,7 +68,7 @@ VERDICT = {
 def _kind(t: type) -> dict:
     """A field of "expect" (log.EXPECT) as JSON Schema; null: not said."""
     if t is list:  # expect.cites: every § the event breaks (a list of strings)
-        return {"type": ["array", "null"], "items": {"type": "string"}}
+        return {"type": ["array", "null"], "items": {"type": "string"}, "minItems": 1}
     if t is dict:  # expect.undecided: ruling -> the lines where no option settles it
         return {"type": ["object", "null"], "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 1}}}
     return {"type": [{int: "integer", str: "string"}[t], "null"]}

@@ -56,17 +56,25 @@ def lines(path: Path) -> Iterator[Line]:
         yield from _parsed(bounded(fh))
 
 
+def is_text(source: str) -> bool:
+    """A str given as a log is its text (not a file name): blank, or "{" first (a BOM aside)."""
+    head = source.lstrip().lstrip("\ufeff").lstrip()
+    return head[:1] in ("{", "")
+
+
 def records(source: Any) -> Iterator[Line]:
     """The lines of a log from wherever it is held: a path (str or os.PathLike), a binary
     or text stream (stdin, io.StringIO, an open file), or an iterable of lines (str or
     bytes) or of events already decoded (dicts). A str whose first non-blank character is
-    "{" is the log's own text, not a file name (no log name starts with a brace)."""
-    if isinstance(source, str) and source.lstrip()[:1] == "{":
+    "{" is the log's own text, not a file name (no log name starts with a brace), and so is a
+    blank one (an empty log); a byte order mark before it does not make it a name (its line
+    is then refused for the mark, as a file's is)."""
+    if isinstance(source, str) and is_text(source):
         source = source.splitlines()
     elif isinstance(source, (str, os.PathLike)):
         yield from lines(Path(source))
         return
-    elif isinstance(source, (bytes, bytearray)):
+    elif isinstance(source, (bytes, bytearray, memoryview)):
         source = bytes(source).splitlines()
     elif isinstance(source, io.TextIOBase) and hasattr(source, "buffer"):
         source = source.buffer  # stdin: read bytes, so a bad byte is reported, not replaced
@@ -272,8 +280,8 @@ def _expect(no: int, e: dict) -> None:
             raise Unreadable(no, f"unknown field \"expect.{k}\" (known: verdict, {', '.join(EXPECT)})", f"expect.{k}")
         if k != "verdict" and x is not None and type(x) is not EXPECT[k]:
             raise Unreadable(no, f"\"expect.{k}\" must be {kind_of(EXPECT[k]())}, got {kind_of(x)}", f"expect.{k}")
-        if type(x) is list and not all(type(c) is str for c in x):
-            raise Unreadable(no, f"\"expect.{k}\" must be a list of §s (strings)", f"expect.{k}")
+        if type(x) is list and (not x or not all(type(c) is str for c in x)):  # []: no § would be right
+            raise Unreadable(no, f"\"expect.{k}\" must be a list of one § or more (strings)", f"expect.{k}")
         if type(x) is dict and not all(type(ls) is list and all(type(n) is int and n >= 1 for n in ls)
                                        for ls in x.values()):
             raise Unreadable(no, f"\"expect.{k}\" must map each ruling to a list of line numbers", f"expect.{k}")
