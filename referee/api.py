@@ -163,6 +163,8 @@ class Rules:
             raise errors.Unreadable(f"family: a family's name or a list of them, not {type(family).__name__}",
                                     field="family")
         fams = [family] if isinstance(family, str) else family
+        if not fams:
+            raise errors.Unreadable("family: a family's name, or a list of one or more", field="family")
         known = ("all", *FAMILIES)
         for f in fams:
             if f not in known:

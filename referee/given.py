@@ -21,9 +21,12 @@ def text(v: Any, what: str) -> None:
 
 
 def path(v: Any, what: str) -> None:
-    """None, a string or a path."""
+    """None, a string or a path; not an empty one (read as the current folder, it would
+    replay or load whatever lies there: the CLI's cli/common.PATH refuses it too)."""
     if v is not None and not isinstance(v, (str, os.PathLike)):
         raise _bad(what, "a path (a string or a pathlib.Path)", v)
+    if v is not None and not os.fspath(v):
+        raise Unreadable(f"{what}: an empty path (give a file or folder name)", field=what)
 
 
 # A seed is written in the scenarios' manifest as a JSON integer of 64 bits (orjson's
@@ -80,6 +83,7 @@ def names(v: Any, what: str) -> None:
 def paths(v: Any, what: str) -> list:
     """One path, or an iterable of paths, as a list."""
     if isinstance(v, (str, os.PathLike)):
+        path(v, what)
         return [v]
     if isinstance(v, bytes) or not isinstance(v, Iterable):
         raise _bad(what, "a path or a list of paths", v)

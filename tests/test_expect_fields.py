@@ -52,3 +52,15 @@ def test_an_expectation_that_no_verdict_can_meet_is_unreadable(expect, field):
 def test_the_result_line_is_read_as_strictly_as_the_others(result, field):
     v = replay(_lines(result=result))
     assert v.verdict == "unreadable" and v.first().field == field, v.first()
+
+
+def test_an_expectation_naming_an_unknown_open_point_exits_2_under_expect(tmp_path):
+    # was: exit 1 ("expected legal, got unreadable"): the header was read as readable
+    from typer.testing import CliRunner
+
+    from referee.cli.app import app
+
+    f = tmp_path / "typo.jsonl"
+    f.write_text("\n".join(_lines({"verdict": "legal", "undecided": {"no_such_point": [3]}})) + "\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["replay", str(f), "--expect"])
+    assert r.exit_code == 2, r.output

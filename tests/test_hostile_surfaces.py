@@ -324,3 +324,24 @@ def test_a_log_given_as_text_is_read_as_text_whatever_precedes_it():
     assert empty.verdict == "unreadable" and "empty log" in empty.first().message
     bom = rules.replay("\ufeff" + text)  # was: taken for a file name, "File name too long"
     assert bom.verdict == "unreadable" and "byte order mark" in bom.first().message and bom.first().line == 1
+
+
+@pytest.mark.parametrize("call, field", [
+    (lambda: referee.load("welcome", components=""), "components"),
+    (lambda: referee.replay(WELCOME, components=""), "components"),
+    (lambda: referee.differential(logs="", against={"prefer": "livret"}), "logs"),
+    (lambda: referee.differential(logs=[WELCOME], against={"components": ""}), "against"),
+    (lambda: referee.differential(logs=[WELCOME], against={"prefer": "bogus"}), "prefer"),
+    (lambda: referee.load("welcome").scenarios(family=[]), "family"),
+])
+def test_an_empty_or_wrong_argument_is_refused_at_the_door(call, field):
+    # were: "" read as the current folder (loaded as components, replayed as logs), a field of None
+    with pytest.raises(E.Unreadable) as e:
+        call()
+    assert e.value.field == field, (e.value.field, str(e.value))
+
+
+@pytest.mark.parametrize("kw, field", [(dict(prefer="bogus"), "prefer"), (dict(components="/nonexistent"), "components")])
+def test_a_replay_refused_for_its_own_arguments_says_so_not_the_logs_setup(kw, field):
+    v = referee.replay(WELCOME, **kw)
+    assert v.verdict == "unreadable" and v.first().field == field, v.first()

@@ -64,6 +64,7 @@ def differential(logs: Iterable[str | Path] = (), *, engine: str | Sequence[str]
     other = None
     if against is not None:
         change = dict(against)
+        given.path(change.get("components"), "against")
         other = base.but(prefer=change.pop("prefer", base.prefer),
                          components=Path(change.pop("components")) if "components" in change else base.components,
                          options=change)
@@ -85,8 +86,9 @@ def _configured(r: Reading, games: list[str], cases: list[Case]) -> None:
     for g in sorted(set(games) | {c.game for c in cases if c.game in names()}):
         try:
             load(g).configure(dict(r.options), r.components, r.prefer)
-        except BadInput as e:
-            raise Unreadable(f"{g}: {e}") from None
+        except BadInput as e:  # the reading's part at fault, as the front door names its arguments
+            raise Unreadable(f"{g}: {e}", field=e.field or ("prefer" if r.prefer is not None and r.prefer not in
+                                                            {s.key for s in load(g).sources} else "components")) from None
 
 
 __all__ = ["Case", "Engine", "EngineFailed", "Reading", "Report", "Said", "compare", "differential",

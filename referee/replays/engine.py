@@ -135,6 +135,17 @@ def header_refused(no: int, e: BadInput) -> Unreadable:
     return Unreadable(no, f"header: {e}", head if head in HEADER_FIELDS else "setup")
 
 
+def _refused(no: int, e: BadInput, game: Game, components: Path | None, prefer: str | None) -> Unreadable:
+    """What configure or setup refused: the replay's own arguments when they are at fault (a
+    source the game does not have, components that cannot be read), else the header."""
+    if prefer is not None and prefer not in {s.key for s in game.sources}:
+        return Unreadable(no, f"prefer: {e}", "prefer")
+    head = e.field or str(e).partition(":")[0]
+    if components is not None and head not in HEADER_FIELDS:
+        return Unreadable(no, f"components: {e}", "components")
+    return header_refused(no, e)
+
+
 def setup_from_header(game: Game, header: dict, components: Path | None = None, prefer: str | None = None):
     """The first state of a game from its header (raises BadInput): Game.first_state."""
     return game.first_state(header, components, prefer)
@@ -209,9 +220,9 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
         raise Unreadable(first.no, f"this log is a game of {header['game']}, not of {want.name}", "game")
     game = want or load(header["game"])
     check_rules(first, game.version)
+    if header.get("expect"):  # before v.expect: an expectation that cannot be read is the input's fault (exit 2)
+        _expected_rulings(game, header["expect"], first.no)
     v.game, v.expect = game.name, header.get("expect")
-    if v.expect:
-        _expected_rulings(game, v.expect, first.no)
     players = tuple(header["players"])
     header = {**header, "options": _merged(header, options, first.no)}
     try:
@@ -222,7 +233,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
         v.verdict = "illegal"
         return
     except BadInput as e:
-        raise header_refused(first.no, e) from None
+        raise _refused(first.no, e, game, components, prefer) from None
     except RecursionError:
         raise Unreadable(first.no, "header: nested too deep to be read", "setup") from None
     # a readable view where the model gives one (names, not indexes), else the numeric skeleton

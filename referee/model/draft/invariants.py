@@ -349,16 +349,4 @@ GAPS = (
         "and XP it gives are taken then, the attack it gives ends with the round: play.end); the card's printed "
         "Attack, Gold and XP are kept in later rounds as values, not abilities; a played quest's printed Attack and "
         "Gold last every later round (quest_reuse)", name="abilities_two_senses"),
-    # session 46: a silence a second reading of the whole text listed and the audit did not say
-    Gap("§Fin de tour §Mise en place §Fin de manche", "at the end of a turn 'le tour passe au joueur suivant': which "
-        "way, with three players or more, is not said; the start player moves clockwise from round to round (§Mise en "
-        "place, §Fin de manche) and the draft passes either way by the round", "clockwise, the seats' order of the log's "
-        "header (play.end passes the turn to the next seat), the way the start player moves", name="turn_direction",
-        on=("play.end",), arises=lambda s, a: _others_to_play(s, a.p) >= 2,
-        when="a player ends his turn while two players or more have still to play the round"),
 )
-
-
-def _others_to_play(s, p: int) -> int:
-    """How many players other than p have not yet ended their turn this round."""
-    return sum(1 for q in seats(s) if q != p and s.ended[q] == 0)

@@ -692,22 +692,24 @@ GAPS = (
     # session 46: silences a second reading of the whole text listed and the audit did not say.
     Gap("§3.3 §6.4 §6.5", "no line caps a building's level, nor the Avant-Poste's: the text only shows a level by "
         "black cubes, one to three (§3.3), and gives evolutions without saying that level 3 is the last",
-        "3 is the last level, of a building and of the Avant-Poste (building.evolve and outpost.evolve refuse a "
-        "fourth cube), read from the three cubes", name="level_cap",
+        "3 is the last level, of a building and of the Avant-Poste (s6_actions.TOP; building.evolve and "
+        "outpost.evolve refuse a fourth cube), read from the three cubes; the illustrative buildings give three "
+        "evolution prices", name="level_cap",
         on=("building.evolve", "outpost.evolve"), arises=lambda s, a: _raised_to_top(s, a),
         when="a building or the Avant-Poste is raised to level 3, the last level the cubes show"),
     Gap("§3.3", "the initiation side imposes '9 bâtiments', and the advanced side's grid is completed by the "
         "Avant-Poste, the Maison's building and 7 chosen ones: whether the Avant-Poste counts among the initiation "
         "side's 9 (a grid of 9 slots) or stands beside them (10) is not said, and the list the sentence opens is "
-        "not given", "the printed initiation side of components/ (its Avant-Poste among the 9 buildings, as on the "
-        "advanced side)", name="initiation_nine"),
-    Gap("§5.1 §5.2 §5.3", "House cards sit in the hand but are no Métropole cards and do not count in its size "
-        "(§5.2): whether the card discarded by the second option may be a House card, and whether the third "
-        "option's discarded hand takes the House cards into the pile, is not said",
-        "both: any card of the hand may be discarded (metropole.cycle), and metropole.reshuffle shuffles the whole "
-        "hand, House cards included, into the pile", name="house_card_discarded",
-        on=("metropole.cycle", "metropole.reshuffle"), arises=lambda s, a: _house_discarded(s, a),
-        when="a House card is discarded by a Métropole option"),
+        "not given (a lost component list, as the advanced side's layout: layout_advanced_side)", "the illustrative "
+        "initiation side of components/board.toml (its Avant-Poste among the 9 buildings, as on the advanced side)",
+        name="initiation_nine"),
+    Gap("§5.1 §5.2", "the second option discards 'a card of one's hand', which by the letter may be a House card, "
+        "while House cards are no Métropole cards, are played outside the Métropole phase and do not count in the "
+        "hand's size (§5.2): whether the option is meant to discard one, so that a House card goes to the "
+        "Métropole discard, is not said (the third option's hand: reshuffle_hand)",
+        "it may: any card of the hand may be discarded (metropole.cycle)", name="house_card_discarded",
+        on=("metropole.cycle",), arises=lambda s, a: a.discard in house_idx(s.cfg),
+        when="the second Métropole option discards a House card"),
     Gap("§5.2 §5.3", "§5.2 speaks of a 'taille de main' that no line defines: the only count given is §5.3's draw "
         "up to 2 cards (3 with an Académie of level 2 or more); whether that is also a limit the hand may not pass "
         "at other times (a card giving draws) is not said", "the draw-up-to count only, Métropole cards alone "
@@ -716,20 +718,16 @@ GAPS = (
         "group 'peut recevoir' up to 2 cards: whether a player who holds a card he could equip must equip the group "
         "is not said", "he need not: expedition.send accepts a group with no card", name="equip_must",
         on=("expedition.send",), arises=lambda s, a: _unequipped_holding(s, a),
-        when="a group is sent with no card while its player holds a House card or a mercenary"),
-    # arises when a PvP is won in a level-1 dungeon: no test, PvPs are too rare for the gaps'
-    # search at the default work (pvp_tie_floor above; docs/witnesses.md)
-    Gap("§8.8", "the PvP winner gains 1 glory per level of the beaten group, one of them stolen from the loser, "
-        "except in a level-1 dungeon, where the text says nothing is stolen: whether he then still gains that "
-        "point (from the bank) or one point less is not said", "he gains every point, none taken from the loser (ruling steal's "
-        "otherwise: s8_dungeons.glory_swap)", name="pvp_level1_gain"),
+        when="a group is sent with no card while its player holds a House card, a mercenary or an identified item"),
     Gap("§8.8 §8.7", "the group on the helmet attacks 'le groupe qui a réussi le donjon', whose dead were removed "
         "after its PvE (§8.7): whether a PvP is fought against a group left with no adventurer on its front line, "
-        "which rolls no die, is not said", "it is: the defender's score is its bonuses and cards with no dice "
-        "(pvp.roll with no faces)", name="pvp_empty_defender"),
+        "which rolls no die, is not said (a group formed with no front line: empty_front_line; its bonuses after "
+        "its dead are removed: pvp_bonus_after_deaths)", "it is: the defender's score is its bonuses and cards "
+        "with no dice (pvp.roll with no faces)", name="pvp_empty_defender"),
     Gap("§3.6 §9.2", "the turn marker is put on 1 at setup (§3.6) and competition mode ends after the 10th turn "
-        "(§9.2), but no line moves the marker: when a turn ends and the next begins is only implied by the "
-        "Initiative passing 'à chaque nouveau tour' (§3.4)", "turn.end, after the expeditions' phase, advances the "
+        "(§9.2), but no line moves the marker: the turn's structure (a chapter 4, which the numbering skips: "
+        "phase_numbers) is missing, and when a turn ends and the next begins is only implied by the Initiative "
+        "passing 'à chaque nouveau tour' (§3.4)", "turn.end, after the expeditions' phase, advances the "
         "marker and passes the Initiative", name="turn_marker"),
 )
 
@@ -740,17 +738,12 @@ def _raised_to_top(s: Any, a: Any) -> bool:
     return s.level[a.p][b] == 2
 
 
-def _house_discarded(s: Any, a: Any) -> bool:
-    """metropole.cycle discarding a House card, or metropole.reshuffle with one in hand."""
-    hk = house_idx(s.cfg)
-    if getattr(a, "discard", None) is not None:
-        return a.discard in hk
-    return any(s.hand[a.p][k] for k in hk)
-
-
 def _unequipped_holding(s: Any, a: Any) -> bool:
-    """expedition.send with no card while the player holds a House card or a mercenary."""
-    return not any(a.cards) and (any(s.hand[a.p][k] for k in house_idx(s.cfg)) or any(s.mercs[a.p]))
+    """expedition.send with no card while the player holds a House card, a mercenary or an
+    identified item (the cards §7.4 lets a group receive)."""
+    p = a.p
+    return not any(a.cards) and (any(s.hand[p][k] for k in house_idx(s.cfg)) or any(s.mercs[p])
+                                 or any(o and k for o, k in zip(s.owned[p], s.known[p])))
 
 
 # ------------------------------------------------------------------ chapters 7-8

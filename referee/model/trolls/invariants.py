@@ -431,18 +431,9 @@ GAPS = (
         on=("round.blanc",), arises=lambda s, a: a.p == H,
         when="the Human declares a round blanc of his own"),
     # session 46: silences a second reading of the whole text listed and the audit did not say
-    Gap("§Actions/Tir", "a target 'sur l'arrière de la figurine' is out of sight: 'la figurine' may be the shooter (a "
-        "target behind it) or the target (a target whose back is turned), and the second reading would forbid the "
-        "shot in the back that the same § rewards with +1", "the shooter: a target behind the shooting figure is out "
-        "of its line of sight (ruling abeam for a target exactly beside it); a shot at a target's back gets +1",
-        name="behind_whose"),
-    Gap("§Groupe/1 §Actions/Charge", "§Groupe/1 lists the shot among the group actions of Humans and Trolls, while "
-        "§Actions/Charge says that Trolls have no shooting weapons: the list gives the Trolls an action no rule lets "
-        "them take", "a Troll never shoots, alone or in a group (act.shoot needs a shooting weapon)",
-        name="troll_group_shot"),
     Gap("§Tour de jeu/6 §Actions/Tir §Actions/Destruction", "the Troll and the Dragon follow the Human's action with "
         "their 'réaction' in each round (§Tour de jeu/6), the target of a shot bids in answer (§Actions/Tir), and a destruction is a càc 'sans réponse' "
         "(§Actions/Destruction): whether a target's bid is its player's reaction for the round, or an answer besides "
-        "it, is not said", "an answer besides it: the target's player bids (duel.bid) and still reacts in his place in "
-        "the round", name="reaction_or_answer"),
+        "it, is not said (inside a round blanc, where nobody reacts: blanc_defence)", "an answer besides it: the "
+        "target's player bids (duel.bid) and still reacts in his place in the round", name="reaction_or_answer"),
 )

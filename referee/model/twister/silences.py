@@ -471,10 +471,4 @@ GAPS = (
         "down, whose walls and portcullises nobody has seen yet, to hit a character beyond it",
         "it crosses it: the line is stopped only by the sides the room's layout has at its current orientation, seen or "
         "not (combat._line_of_sight)", name="fire_hidden_room"),
-    # session 46: silences a second reading of the whole text listed and the audit did not say
-    Gap("§Tour §Règle d'or 2", "'action' names the Action card played each turn (§Tour), the acts its "
-        "points buy (a move, a reveal, a rotation, an attack) and, in both golden rules, an act resolved before the "
-        "next: whether the 2-pawn limit 'à la fin d'une action' holds after each act or only when the card's points "
-        "are spent is not said", "after each act: every event that spends action points is an action, and the limit "
-        "is a Need of the event that ends the act (move, reveal, rotate)", name="action_word"),
 )
