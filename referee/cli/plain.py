@@ -77,8 +77,12 @@ class _Plain:
         return [self._leaf(leaf, desc.parameter_info, v, ctx) for v in value]
 
     def _leaf(self, kind: Any, info: Any, value: Any, ctx: Any) -> Any:
-        if info.parser is not None or not isinstance(value, str):
+        if not isinstance(value, str):
             raise _NotPlain
+        if info.parser is not None:  # our own parsers are plain Python: a path's (cli/common.PATH)
+            if kind is not Path or not value:
+                raise _NotPlain  # refused (or not ours): typer runs the parser and says why
+            value = str(info.parser(value))
         value.encode("utf-8")  # a surrogate (bytes that are not UTF-8): pydantic may refuse it
         if kind is str:
             return value
