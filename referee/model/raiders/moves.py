@@ -227,15 +227,16 @@ def progress(s: Any) -> float:
 
 
 def glory_tables(cfg: Any) -> tuple:
-    """(glory of each building's effects, does the building give glory), per Config: what
-    the weighted player's weights read (`weight=` of PLACE, USE, EVOLVE; PLAY and DONE weigh
-    a constant). Uniform players need 30-130 turns to reach 23 glory (§9.2): ~700 events a
-    game. The weights take the moves that bring glory (§6.3 effects and §6.4 buildings that
-    give glory, tokens on them or on Partir en donjon) and Métropole cards (§5.1) more often,
-    and end a resolution with tokens left less often: ~310 events a game. No weight is 0, so
-    every rule stays reachable."""
+    """(glory of each building's effects, does the building give glory, the indices of those
+    that do), per Config: what the weighted player's weights read (`weight=` of PLACE, USE,
+    EVOLVE; PLAY and DONE weigh a constant). Uniform players need 30-130 turns to reach 23
+    glory (§9.2): ~700 events a game. The weights take the moves that bring glory (§6.3
+    effects and §6.4 buildings that give glory, tokens on them or on Partir en donjon) and
+    Métropole cards (§5.1) more often, and end a resolution with tokens left less often: ~310
+    events a game. No weight is 0, so every rule stays reachable."""
     got = cfg.memo.get("raiders.glory")
     if got is None:
         per = tuple(tuple(e.gain.glory for e in b.effects) for b in cfg.comp.buildings)
-        got = cfg.memo["raiders.glory"] = (per, tuple(any(g) for g in per))
+        gives = tuple(any(g) for g in per)
+        got = cfg.memo["raiders.glory"] = (per, gives, tuple(i for i, g in enumerate(gives) if g))
     return got

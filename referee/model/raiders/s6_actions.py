@@ -131,8 +131,8 @@ def _placements(s: Any):
 
 def _place_weight(s: Any, a: Any) -> float:
     """Tokens on buildings that give glory, or sent to a dungeon (moves.glory_tables)."""
-    gb = glory_tables(s.cfg)[1]
-    return 1.0 + 6 * sum(a.tokens[i] for i, g in enumerate(gb) if g) + a.tokens[len(gb)]
+    _, gb, gives = glory_tables(s.cfg)
+    return 1.0 + 6 * sum(a.tokens[i] for i in gives) + a.tokens[len(gb)]
 
 
 def resolving(s: Any) -> list[int]:
@@ -247,11 +247,22 @@ def _cost(s: Any, a: Any) -> Any:
 def _evolutions(s: Any):
     """The evolutions a player can pay (§6.4): most turns a player has too few stones, and
     listing the others only makes the random player test more candidates."""
+    bs = s.cfg.comp.buildings
     for p in (0, 1):
-        for b, bd in enumerate(s.cfg.comp.buildings):
+        if s.stones[p] < _cheapest(s.cfg):  # pays for none (asked in every state of two phases)
+            continue
+        for b, bd in enumerate(bs):
             lv = s.level[p][b]
             if s.onboard[p][b] and lv < len(bd.evolve) and s.stones[p] >= bd.evolve[lv]:
                 yield args(p, building=b)
+
+
+def _cheapest(cfg: Any) -> int:
+    """The fewest stones any evolution costs (§6.4), per Config (held by it)."""
+    got = cfg.memo.get("raiders.cheapest")
+    if got is None:
+        got = cfg.memo["raiders.cheapest"] = min((c for b in cfg.comp.buildings for c in b.evolve), default=0)
+    return got
 
 
 EVOLVE = Action(
