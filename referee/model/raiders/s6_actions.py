@@ -117,11 +117,12 @@ def _placements(s: Any):
                 if toks[i] >= room[i]:
                     free.remove(i)
             yield args(p, tokens=tuple(toks))
-        for i in [j for j in range(B) if room[j] >= 2] + [comp.bi("Avant-Poste")]:
+        usable = [j for j in range(B) if room[j]]
+        for i in [j for j in usable if room[j] >= 2] + [comp.bi("Avant-Poste")]:
             toks = [0] * (B + 1)
             toks[i] = min(n, room[i])
             rest = n - toks[i]
-            others = [j for j in range(B) if room[j] and j != i]
+            others = [j for j in usable if j != i]
             for j in rng.sample(others, min(rest, len(others))):
                 toks[j] += 1
                 rest -= 1
