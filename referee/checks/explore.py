@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterator
 
 from ..model.kernel import Game, Undecided
 from ..model.kernel import rules as R
+from ..model.kernel.proposals import Proposals
 from .search import Budget, Rules, starts
 
 # (before, action, args, after or None when the rules cannot tell, [(ruling, choice)]) -> reached
@@ -172,8 +173,13 @@ class Explorer:
 
     def draw(self, s: Any, rng: random.Random) -> Move | None:
         """A legal move drawn lazily (uniform, or weighted), or None when there is none."""
-        cands = list(self.game.moves(s))
-        ws = [self.weight(s, act, a) for act, a in cands] if self.weight is not None else None
+        moves = self.game.moves
+        if isinstance(moves, Proposals):  # the same lists, built faster
+            cands = moves.listed(s)
+            ws = moves.weights(s, cands) if self.weight is not None else None
+        else:
+            cands = list(moves(s))
+            ws = [self.weight(s, act, a) for act, a in cands] if self.weight is not None else None
         while cands:
             if self.over():
                 return None

@@ -21,27 +21,52 @@ def declare(game: Game, s: Any, path: list, afters: list) -> list:
     """`path` ((action, args) from state `s`, reaching the states `afters`) with every
     declarable field written."""
     out = []
+    rules = None
     for (act, a), after in zip(path, afters):
         left = [prm for prm in act.params if prm.optional and getattr(a, prm.name) == prm.default]
+        if left and (rules is None or rules.cfg is not s.cfg):
+            rules = _Rules(game, s.cfg)
         fixed = [prm for prm in left if prm.fixed is not None]
         if fixed:  # the values the rules name, checked together in one step
             b = SimpleNamespace(**{**vars(a), **{prm.name: prm.fixed(s, a) for prm in fixed}})
-            a = b if _same(game, s, act, b, after) else _each(game, s, act, a, fixed, after)
-        a = _each(game, s, act, a, [prm for prm in left if prm.fixed is None], after)
+            a = b if _same(rules, s, act, b, after) else _each(rules, s, act, a, fixed, after)
+        a = _each(rules, s, act, a, [prm for prm in left if prm.fixed is None], after)
         out.append((act, a))
         s = after
     return out
 
 
-def _each(game: Game, s: Any, act: Any, a: Any, prms: list, after: Any) -> Any:
+class _Rules:
+    """Game.step through a Game's compiled rules under one Config (kernel/compile/: the same
+    states and the same Illegal, the Need's `show` included; the Explorer that played the
+    moves plays through them too): a declaration steps every event whose field was left
+    out, up to once per value of its domain. Anything else with a `step` steps as it is."""
+
+    def __init__(self, game: Game, cfg: Any):
+        self.game, self.cfg, self.fast = game, cfg, None
+        if isinstance(game, Game):
+            from ...model.kernel.compile import compiled
+
+            self.fast = compiled(game, cfg)
+
+    def step(self, s: Any, act: Any, a: Any) -> Any:
+        if self.fast is None:
+            return self.game.step(s, act, a)
+        need = self.fast.first_failure(s, act, a)
+        if need is not None:
+            raise Illegal(act, need, need.show(s, a) if need.show else "")
+        return self.fast.apply(s, act, a)
+
+
+def _each(rules: _Rules, s: Any, act: Any, a: Any, prms: list, after: Any) -> Any:
     for prm in prms:
-        a = _declared(game, s, act, a, prm, after)
+        a = _declared(rules, s, act, a, prm, after)
     return a
 
 
-def _same(game: Game, s: Any, act: Any, b: Any, after: Any) -> bool:
+def _same(rules: _Rules, s: Any, act: Any, b: Any, after: Any) -> bool:
     try:
-        return game.step(s, act, b) == after
+        return rules.step(s, act, b) == after
     except Illegal:
         return False
 
@@ -53,10 +78,10 @@ def _domain(prm: Any, cfg: Any) -> Any:
     return dom
 
 
-def _declared(game: Game, s: Any, act: Any, a: Any, prm: Any, after: Any) -> Any:
+def _declared(rules: _Rules, s: Any, act: Any, a: Any, prm: Any, after: Any) -> Any:
     if prm.fixed is not None:  # the rules say which value: write it if the event takes it
         b = SimpleNamespace(**{**vars(a), prm.name: prm.fixed(s, a)})
-        return b if _same(game, s, act, b, after) else a
+        return b if _same(rules, s, act, b, after) else a
     dom = _domain(prm, s.cfg)
     if dom is None:
         return a
@@ -66,7 +91,7 @@ def _declared(game: Game, s: Any, act: Any, a: Any, prm: Any, after: Any) -> Any
             continue
         b = SimpleNamespace(**{**vars(a), prm.name: v})
         try:
-            same = game.step(s, act, b) == after
+            same = rules.step(s, act, b) == after
         except Illegal:
             refused += 1
             continue

@@ -16,16 +16,22 @@ class chance:
     apart), seeded on first use: seeding costs as much as listing the candidates, and
     most states list theirs without chance."""
 
-    __slots__ = ("s", "salt", "r")
+    __slots__ = ("s", "salt", "r", "h")
 
-    def __init__(self, s: Any, salt: int):
-        self.s, self.salt, self.r = s, salt, None
+    def __init__(self, s: Any, salt: int, h: int | None = None):
+        self.s, self.salt, self.r, self.h = s, salt, None, h
 
     def _rng(self) -> random.Random:
         r = self.r
         if r is None:
-            r = self.r = random.Random(hash(self.s) ^ self.salt)
+            if self.h is None:
+                self.h = hash(self.s)
+            r = self.r = random.Random(self.h ^ self.salt)
         return r
+
+    def other(self, salt: int) -> "chance":
+        """The same state's generator for another salt (the state's hash, ~4 us, taken once)."""
+        return chance(self.s, salt, self.h)
 
     # the methods the candidates use, bound once seeded (a __getattr__ per call cost ~1.5 us)
     def choice(self, seq):
@@ -52,6 +58,26 @@ def unit(K: int, u: int | None) -> tuple:
     return tuple(1 if i == u else 0 for i in range(K))
 
 
+def units(cfg: Any) -> tuple:
+    """unit(K, u) of each card u, then (at -1) unit(K, None), per Config (held by it): a
+    Métropole option lists ten of them a state."""
+    got = cfg.memo.get("raiders.units")
+    if got is None:
+        K = len(cfg.comp.cards)
+        got = cfg.memo["raiders.units"] = tuple(unit(K, u) for u in [*range(K), None])
+    return got
+
+
+def _unknown(pile: tuple, under: tuple) -> tuple:
+    """The pile's counts without the cards known to lie under it (§5.1)."""
+    if not under:
+        return pile
+    out = list(pile)
+    for k in under:
+        out[k] -= 1
+    return tuple(out)
+
+
 def sample(vec: tuple, n: int, rng: random.Random) -> tuple:
     """n cards drawn at random from a count vector."""
     bag = [k for k, c in enumerate(vec) for _ in range(c)]
@@ -69,7 +95,7 @@ def draw(s: Any, p: int, n: int, rng: random.Random, disc=None) -> tuple:
     if sum(pile) < n:
         rest = sample(disc, n - sum(pile), rng)
         return tuple(a + b for a, b in zip(pile, rest))
-    unknown = tuple(c - under.count(k) for k, c in enumerate(pile)) if under else pile
+    unknown = _unknown(pile, under)
     out = list(sample(unknown, n, rng))
     for k in under[: max(0, n - sum(unknown))]:
         out[k] += 1
@@ -89,7 +115,7 @@ def order(s: Any, p: int, rng: random.Random) -> Iterator[int]:
     """The whole pile in a random order consistent with what is known (§5.1), followed
     by the reshuffled discard (§5.3)."""
     pile, under = s.pile[p], s.bottom[p]
-    unknown = [k for k, c in enumerate(pile) for _ in range(c - under.count(k))]
+    unknown = [k for k, c in enumerate(_unknown(pile, under)) for _ in range(c)]
     yield from _shuffled(unknown, rng)
     yield from under
     yield from _shuffled([k for k, c in enumerate(s.discard[p]) for _ in range(c)], rng)
@@ -134,13 +160,23 @@ def explore(s: Any, n: int, rng: random.Random) -> tuple:
     return tuple(a + b for a, b in zip(s.xpile, rest))
 
 
-def equip(s: Any, p: int, rng: random.Random) -> tuple:
+def gear(s: Any, p: int) -> list[int]:
+    """What player p may equip a group with, as indices of the equip vector: House cards in
+    hand, mercenaries owned, identified items (as many as his charges)."""
     cfg = s.cfg
-    _, _, hk, ne = _tables(cfg)
+    _, _, hk, _ = _tables(cfg)
     nm = len(cfg.comp.exp.mercenaries)
     pool = [j for j, k in enumerate(hk) if s.hand[p][k]] + [len(hk) + mm for mm in range(nm) if s.mercs[p][mm]]
     items = [len(hk) + nm + i for i in range(len(s.owned[p])) if s.owned[p][i] and s.known[p][i]]
-    pool += items[: s.charges[p]]
+    return pool + items[: s.charges[p]]
+
+
+def equip(s: Any, p: int, rng: random.Random, pool: list[int] | None = None) -> tuple:
+    """0 to 2 cards of p's gear, drawn at random; `pool`: gear(s, p), when the caller draws
+    several for one state (it is not changed)."""
+    ne = _tables(s.cfg)[3]
+    if pool is None:
+        pool = gear(s, p)
     out = [0] * ne
     for j in rng.sample(pool, min(len(pool), rng.choice((0, 1, 2, 2)))):
         out[j] += 1
@@ -191,15 +227,16 @@ def progress(s: Any) -> float:
 
 
 def glory_tables(cfg: Any) -> tuple:
-    """(glory of each building's effects, does the building give glory), per Config: what
-    the weighted player's weights read (`weight=` of PLACE, USE, EVOLVE; PLAY and DONE weigh
-    a constant). Uniform players need 30-130 turns to reach 23 glory (§9.2): ~700 events a
-    game. The weights take the moves that bring glory (§6.3 effects and §6.4 buildings that
-    give glory, tokens on them or on Partir en donjon) and Métropole cards (§5.1) more often,
-    and end a resolution with tokens left less often: ~310 events a game. No weight is 0, so
-    every rule stays reachable."""
+    """(glory of each building's effects, does the building give glory, the indices of those
+    that do), per Config: what the weighted player's weights read (`weight=` of PLACE, USE,
+    EVOLVE; PLAY and DONE weigh a constant). Uniform players need 30-130 turns to reach 23
+    glory (§9.2): ~700 events a game. The weights take the moves that bring glory (§6.3
+    effects and §6.4 buildings that give glory, tokens on them or on Partir en donjon) and
+    Métropole cards (§5.1) more often, and end a resolution with tokens left less often: ~310
+    events a game. No weight is 0, so every rule stays reachable."""
     got = cfg.memo.get("raiders.glory")
     if got is None:
         per = tuple(tuple(e.gain.glory for e in b.effects) for b in cfg.comp.buildings)
-        got = cfg.memo["raiders.glory"] = (per, tuple(any(g) for g in per))
+        gives = tuple(any(g) for g in per)
+        got = cfg.memo["raiders.glory"] = (per, gives, tuple(i for i, g in enumerate(gives) if g))
     return got

@@ -10,7 +10,7 @@ from ..kernel import (
     covers, decide, put, vadd, vsub,
 )
 from .economy import after_draw, bottom_after, caps_need_ok, count, draw_possible, hand_size, kinds, metro, settle, top_draw_ok
-from .moves import chance, draw, order, unit
+from .moves import chance, draw, order, units
 from .state import ACTIONS, METROPOLE, REFILL
 
 card_names = lambda cfg: cfg.comp.card_names  # noqa: E731
@@ -124,7 +124,7 @@ def _under_not_house(s: Any, a: Any) -> Any:
 def _cycles(s: Any):
     """Each card of the hand discarded, with the two cards drawn and each choice of the one
     put under the pile (or none)."""
-    p, K = s.current, len(s.cfg.comp.cards)
+    p, K, unit_of = s.current, len(s.cfg.comp.cards), units(s.cfg)
     rng = chance(s, 3)
     # the two cards drawn depend on the card discarded only when the pile runs out
     same = sum(s.pile[p]) >= 2
@@ -134,7 +134,7 @@ def _cycles(s: Any):
             if not same:
                 drawn = draw(s, p, 2, rng, disc=tuple(c + (i == k) for i, c in enumerate(s.discard[p])))
             for u in [k2 for k2 in range(K) if drawn[k2]] + [None]:
-                yield args(p, discard=k, drawn=drawn, under=unit(K, u))
+                yield args(p, discard=k, drawn=drawn, under=unit_of[-1 if u is None else u])
 
 
 CYCLE_ACTION = Action(

@@ -32,8 +32,27 @@ def mark_at(b: Any, level: Any) -> Any:
     """The most tokens a building of that level may receive this turn (§6.1): 1, or the
     largest white circle of an effect its level gives (§3.3: effects 1 to its level). An
     effect above its level cannot be the effect used, so its circle does not count."""
-    m = [max([1] + [e.mark for e in b.effects[:k]]) for k in range(4)]
+    m = _marks(b)
     return If(level >= 3, m[3], If(level >= 2, m[2], If(level >= 1, m[1], m[0])))
+
+
+def _marks(b: Any) -> list[int]:
+    """mark_at(b, level) for the levels 0 to 3."""
+    return [max([1] + [e.mark for e in b.effects[:k]]) for k in range(4)]
+
+
+def _rooms(cfg: Any) -> tuple[tuple[int, ...], ...]:
+    """mark_at of each building at levels 0 to 3, per Config (held by it): the proposers
+    read it on values (mark_at's If chain, per building, cost more than the draws)."""
+    got = cfg.memo.get("raiders.rooms")
+    if got is None:
+        got = cfg.memo["raiders.rooms"] = tuple(tuple(_marks(b)) for b in cfg.comp.buildings)
+    return got
+
+
+def _room(rooms: tuple, level: int) -> int:
+    """mark_at on a value: its If chain, from the table."""
+    return rooms[3] if level >= 3 else rooms[2] if level >= 2 else rooms[1] if level >= 1 else rooms[0]
 
 
 def _placed_both(s: Any) -> Any:
@@ -81,24 +100,29 @@ def _placements(s: Any):
     """Four random spreads of each player's tokens (the last one sends groups, chapter 7),
     then, for each building, one that loads it as far as its white circle allows."""
     comp = s.cfg.comp
-    B, rng = len(comp.buildings), chance(s, 5)
+    B, rng, rooms = len(comp.buildings), chance(s, 5), _rooms(s.cfg)
     for p in (0, 1):
         if s.done[p] != 0:
             continue
         n = s.tokens[p] + s.bonus[p]
-        room = [mark_at(b, s.level[p][i]) if s.onboard[p][i] else 0 for i, b in enumerate(comp.buildings)] + [n]
+        lv, ob = s.level[p], s.onboard[p]
+        room = [_room(rooms[i], lv[i]) if ob[i] else 0 for i in range(B)] + [n]
         for k in range(4):
             toks = [0] * (B + 1)
             toks[B] = min(k // 3 + k // 3, n)
+            free = [j for j in range(B + 1) if toks[j] < room[j]]  # where a token may still go, in order
             for _ in range(n - toks[B]):
-                i = rng.choice([j for j in range(B + 1) if toks[j] < room[j]])
+                i = rng.choice(free)
                 toks[i] += 1
+                if toks[i] >= room[i]:
+                    free.remove(i)
             yield args(p, tokens=tuple(toks))
-        for i in [j for j in range(B) if room[j] >= 2] + [comp.bi("Avant-Poste")]:
+        usable = [j for j in range(B) if room[j]]
+        for i in [j for j in usable if room[j] >= 2] + [comp.bi("Avant-Poste")]:
             toks = [0] * (B + 1)
             toks[i] = min(n, room[i])
             rest = n - toks[i]
-            others = [j for j in range(B) if room[j] and j != i]
+            others = [j for j in usable if j != i]
             for j in rng.sample(others, min(rest, len(others))):
                 toks[j] += 1
                 rest -= 1
@@ -108,13 +132,17 @@ def _placements(s: Any):
 
 def _place_weight(s: Any, a: Any) -> float:
     """Tokens on buildings that give glory, or sent to a dungeon (moves.glory_tables)."""
-    gb = glory_tables(s.cfg)[1]
-    return 1.0 + 6 * sum(a.tokens[i] for i, g in enumerate(gb) if g) + a.tokens[len(gb)]
+    _, gb, gives = glory_tables(s.cfg)
+    return 1.0 + 6 * sum(a.tokens[i] for i in gives) + a.tokens[len(gb)]
 
 
 def resolving(s: Any) -> list[int]:
-    """The player whose turn it is to resolve a token (§6.1), as a list (none or one)."""
-    return [p for p in (0, 1) if s.done[p] == 1 and _my_resolution(s, args(p))]
+    """The player whose turn it is to resolve a token (§6.1), as a list (none or one):
+    _my_resolution on values (asked by eight proposers in every state of the phase)."""
+    d = s.done
+    if d[0] < 1 or d[1] < 1:
+        return []
+    return [p for p in (0, 1) if d[p] == 1 and (s.init == p or d[1 - p] == 2)]
 
 
 PLACE = Action(
@@ -220,11 +248,22 @@ def _cost(s: Any, a: Any) -> Any:
 def _evolutions(s: Any):
     """The evolutions a player can pay (§6.4): most turns a player has too few stones, and
     listing the others only makes the random player test more candidates."""
+    bs = s.cfg.comp.buildings
     for p in (0, 1):
-        for b, bd in enumerate(s.cfg.comp.buildings):
+        if s.stones[p] < _cheapest(s.cfg):  # pays for none (asked in every state of two phases)
+            continue
+        for b, bd in enumerate(bs):
             lv = s.level[p][b]
             if s.onboard[p][b] and lv < len(bd.evolve) and s.stones[p] >= bd.evolve[lv]:
                 yield args(p, building=b)
+
+
+def _cheapest(cfg: Any) -> int:
+    """The fewest stones any evolution costs (§6.4), per Config (held by it)."""
+    got = cfg.memo.get("raiders.cheapest")
+    if got is None:
+        got = cfg.memo["raiders.cheapest"] = min((c for b in cfg.comp.buildings for c in b.evolve), default=0)
+    return got
 
 
 EVOLVE = Action(

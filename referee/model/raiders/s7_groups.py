@@ -15,7 +15,7 @@ from ..kernel import (
 from .data import CLASSES, SPECIALISTS
 from .data import Gain
 from .economy import capped, caps_need_ok, CROWN_CAP
-from .moves import chance, equip, line
+from .moves import chance, equip, gear, line
 from .s6_actions import RESOLVE_TURN, resolving
 from .state import ACTIONS, NG
 
@@ -196,15 +196,14 @@ def _sends(s: Any):
     line); now and then one more of any split of the reserve, its front line possibly empty,
     drawn apart (the four stay as they were): the text bounds neither (gaps group_size,
     empty_front_line)."""
-    rng, nd = chance(s, 7), len(s.cfg.comp.exp.dungeons)
+    rng = chance(s, 7)
     for p in (0, 1):
         if s.expedition[p] < 1 or not _my_send_turn(s, args(p)):
             continue
         pool = [c for c, n in enumerate(s.reserve[p]) for _ in range(n)]
-        spots = [(d, q) for d in range(nd) for q in (0, 1)
-                 if accessible(s, d) and not is_cleared(s, d) and not occupied(s, d, q)
-                 and not any(on(s, p, h, d) for h in range(3))]
+        spots = _free_spots(s, p)
         entries = [x for x in spots if x[1] == 0]
+        kit = gear(s, p)
         for gi in range(3):
             if s.sent[p][gi] or not pool or not spots:
                 continue
@@ -214,8 +213,8 @@ def _sends(s: Any):
                 nb = rng.randint(0, min(4, len(pool) - nf))
                 d, sq = rng.choice(entries if entries and rng.random() < 0.75 else spots)
                 yield args(p, group=gi + 1, dungeon=d, square=sq, front=line(pool[:nf]), back=line(pool[nf:nf + nb]),
-                           cards=equip(s, p, rng))
-            wide, mix = chance(s, 17 + gi), pool[:]
+                           cards=equip(s, p, rng, kit))
+            wide, mix = rng.other(17 + gi), pool[:]
             if len(pool) < 5 or wide.random() >= WIDE:
                 continue
             wide.shuffle(mix)
@@ -223,7 +222,22 @@ def _sends(s: Any):
             nb = wide.randint(0 if nf else 1, len(mix) - nf)
             d, sq = wide.choice(spots)
             yield args(p, group=gi + 1, dungeon=d, square=sq, front=line(mix[:nf]), back=line(mix[nf:nf + nb]),
-                       cards=equip(s, p, wide))
+                       cards=equip(s, p, wide, kit))
+
+
+def _free_spots(s: Any, p: int) -> list[tuple[int, int]]:
+    """The squares (dungeon, square) player p may send a group to, in order: the dungeon
+    accessible (§8.3) and not cleared, the square free (§7.3), none of p's groups on the
+    dungeon (§7.2). The Needs of SEND read on values, each once per state, not once per
+    square (`accessible` alone, through its symbolic form, cost ~7 us a square); the Needs
+    still decide what is legal."""
+    xs = s.cfg.comp.exp.dungeons
+    up = {0} | {x.level + 1 for d, x in enumerate(xs) if cleared(s, d)}  # the levels opened (§8.3)
+    standing = [(q, h) for q in (0, 1) for h in range(NG) if s.stage[q][h] >= 1]  # groups on a dungeon
+    taken = {(s.at[q][h], s.sq[q][h]) for q, h in standing}
+    mine = {s.at[q][h] for q, h in standing if q == p}
+    return [(d, q) for d, x in enumerate(xs) if 0 <= x.level < 4 and x.level in up and not cleared(s, d)
+            and d not in mine for q in (0, 1) if (d, q) not in taken]
 
 
 SEND = Action(
@@ -425,6 +439,17 @@ def _troupes(s: Any, p: int) -> list[int]:
     return [b for b, bd in enumerate(s.cfg.comp.buildings) if bd.type == "troupes" and s.placed[p][b]]
 
 
+def _buys(s: Any):
+    """Each mercenary still available, bought on each Troupes building the resolving player
+    has tokens on (listed once a player, not once a mercenary)."""
+    for p in resolving(s):
+        troupes = _troupes(s, p)
+        for mm in range(len(s.cfg.comp.exp.mercenaries)):
+            if s.mpile[mm]:
+                for b in troupes:
+                    yield args(p, building=b, mercenary=mm)
+
+
 BUY = Action(
     "mercenary.buy", "§7.6", "with an action on a Troupes building, buy a mercenary at its printed cost instead of "
     "the adventurer offered",
@@ -441,8 +466,7 @@ BUY = Action(
              lambda s, a: f"costs {_price(s, a)} crowns, has {s.crowns[a.p]}"),
     ),
     effect=lambda s, a: _gain_merc(s, a, a.building, _price(s, a)), phases=("actions",),
-    propose=lambda s: (args(p, building=b, mercenary=mm) for p in resolving(s)
-                       for mm in range(len(s.cfg.comp.exp.mercenaries)) if s.mpile[mm] for b in _troupes(s, p)),
+    propose=lambda s: _buys(s),
 )
 
 
