@@ -174,9 +174,10 @@ class Explorer:
     def draw(self, s: Any, rng: random.Random) -> Move | None:
         """A legal move drawn lazily (uniform, or weighted), or None when there is none."""
         moves = self.game.moves
-        if isinstance(moves, Proposals):  # the same lists, built faster
-            cands = moves.listed(s)
-            ws = moves.weights(s, cands) if self.weight is not None else None
+        if isinstance(moves, Proposals):  # the same lists, built faster: one comprehension each, no
+            # generator resumed per candidate (kept here, not in the kernel, whose proofs it would stale)
+            cands = [(act, a) for act in moves.asked.get(s.phase, ()) for a in act.propose(s)]
+            ws = [1.0 if act.weight is None else act.weight(s, a) for act, a in cands] if self.weight is not None else None
         else:
             cands = list(moves(s))
             ws = [self.weight(s, act, a) for act, a in cands] if self.weight is not None else None

@@ -25,16 +25,6 @@ class Proposals:
             for a in act.propose(s):
                 yield act, a
 
-    def listed(self, s: Any) -> list[tuple[Any, Any]]:
-        """list(self(s)), built without resuming a generator of generators per candidate (a
-        random game lists every state's candidates)."""
-        return [(act, a) for act in self.asked.get(s.phase, ()) for a in act.propose(s)]
-
     @staticmethod
     def _weight(s: Any, act: Any, a: Any) -> float:
         return 1.0 if act.weight is None else act.weight(s, a)
-
-    @staticmethod
-    def weights(s: Any, cands: list) -> list[float]:
-        """[weight(s, act, a) for act, a in cands], in one comprehension."""
-        return [1.0 if act.weight is None else act.weight(s, a) for act, a in cands]
