@@ -82,13 +82,18 @@ def _configured(r: Reading, games: list[str], cases: list[Case]) -> None:
     option or value, source, or component set (else every log would be 'unreadable')."""
     from ..model import load, names
     from ..model.kernel import BadInput
+    from ..model.kernel.inputs import check_source
 
     for g in sorted(set(games) | {c.game for c in cases if c.game in names()}):
+        game = load(g)
+        try:  # the reading's part at fault named, as the front door (api.load) names its arguments
+            check_source(r.prefer, game.sources)
+        except BadInput as e:
+            raise Unreadable(f"{g}: {e}", field="prefer") from None
         try:
-            load(g).configure(dict(r.options), r.components, r.prefer)
-        except BadInput as e:  # the reading's part at fault, as the front door names its arguments
-            raise Unreadable(f"{g}: {e}", field=e.field or ("prefer" if r.prefer is not None and r.prefer not in
-                                                            {s.key for s in load(g).sources} else "components")) from None
+            game.configure(dict(r.options), r.components, r.prefer)
+        except BadInput as e:  # options and players say their field: what is left is the components
+            raise Unreadable(f"{g}: {e}", field=e.field or "components") from None
 
 
 __all__ = ["Case", "Engine", "EngineFailed", "Reading", "Report", "Said", "compare", "differential",

@@ -17,7 +17,7 @@ from ..errors import brief, printable
 from ..model import load
 from ..model.kernel import BadInput, Game, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
-from ..model.kernel.inputs import shown
+from ..model.kernel.inputs import check_source, shown
 from .. import proofstore
 from .formats import VERDICT_VERSION
 from .decoders import decoder
@@ -138,7 +138,9 @@ def header_refused(no: int, e: BadInput) -> Unreadable:
 def _refused(no: int, e: BadInput, game: Game, components: Path | None, prefer: str | None) -> Unreadable:
     """What configure or setup refused: the replay's own arguments when they are at fault (a
     source the game does not have, components that cannot be read), else the header."""
-    if prefer is not None and prefer not in {s.key for s in game.sources}:
+    try:
+        check_source(prefer, game.sources)
+    except BadInput:
         return Unreadable(no, f"prefer: {e}", "prefer")
     head = e.field or str(e).partition(":")[0]
     if components is not None and head not in HEADER_FIELDS:
