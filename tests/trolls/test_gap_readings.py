@@ -171,10 +171,11 @@ def test_group_line_of_sight_every_member_needs_its_own():
     assert failing(s, "act.shoot", 0, figs=group("h1", "h2"), target=idx("t1"), centre=(2, 3)) is None
 
 
-def test_action_list_open_every_action_in_any_step():
-    """§Tour de jeu/3-5 (session 42): the list of the Human's actions is read as examples. The
-    Troll turns a figure without moving, an action the list leaves out, in his step."""
-    assert "examples only" in _gap("action_list_open").fills
+def test_every_action_in_any_step():
+    """§Tour de jeu/3-5: the list of the Human's actions is open (its trailing dots) and §Actions
+    defines each action (session 47: the gap action_list_open withdrawn, the text decides it). The
+    Troll turns a figure without moving, an action the list does not name, in his step."""
+    assert "action_list_open" not in {g.name for g in GAME.gaps}
     s = playing(rsv=(5, 5, 5)).but(step=1)
     t = step(s, "act.reorient", 1, figs=one("t1"), face=(F(0), F(1)), centre=None)
     assert t.face[idx("t1")] == (0, 1) and t.rsv[1] == 4 and t.step == 2
