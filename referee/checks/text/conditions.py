@@ -2,12 +2,11 @@
 si A et si B`): whether both must hold for the one gain, or each brings it, the text does
 not say. Read from the text: a unit holding a number and `si ... et si` (or `et s'il`); a
 unit that then says `chacun`, `chaque fois`, `les deux` or `à la fois` settles it and is not
-reported. Nor is one whose two conditions' last nouns (`trésor`, `gobelin`) each have a value
-of the gain's own unit (`2 points`) in another unit that names it or in its own § (the things'
-sections): those give each its worth, which only the reading "one for each" agrees with, so the
-text settles it there as `chacun` would (session 47: a sentence worded against them is a slip
-two readers resolve alike, not a question). Limits: the pair must be written with the second
-`si` (`si A et B` is read as one condition)."""
+reported. When each condition's last noun (`trésor`, `gobelin`) has a value of the gain's own
+unit (`2 points`) in another unit that names it or in its own § (the things' sections), those
+give each its worth: the sentence is then reported as worded against them, citing them, not as
+a question left open. Limits: the pair must be written with the second `si` (`si A et B` is
+read as one condition)."""
 from __future__ import annotations
 
 import re
@@ -63,10 +62,13 @@ def paired_condition(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
         gain = next((ws[k + 1] for k, w in enumerate(ws) if w.isdigit() and k + 1 < len(ws)), None)
         nouns = [_last_noun(c) for c in pair]
         where = [_valued_elsewhere(page, u, n, gain) if n and gain else None for n in nouns]
-        if all(where):  # the things' own sections give each its worth: settled, as by `chacun`
-            continue
-        says = (f"a sentence of {u.cite} gives one gain under two conditions joined by 'et si': whether both "
-                "must hold for it, or each brings it, is not said")
+        if all(where):
+            says = (f"a sentence of {u.cite} gives one gain under two conditions joined by 'et si', which reads as "
+                    f"one gain for both together; {' and '.join(dict.fromkeys(where))} give each of the two its "
+                    "own value, which reads as one for each: the sentence should say which")
+        else:
+            says = (f"a sentence of {u.cite} gives one gain under two conditions joined by 'et si': whether both "
+                    "must hold for it, or each brings it, is not said")
         yield Hit(u.cite, "paired-condition", "ambiguity", says, u.line, (words(u.text) or ["si"])[-1], unit=u.key)
 
 
