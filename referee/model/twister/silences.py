@@ -295,6 +295,12 @@ GAPS = (
     Gap("§Combat", "whether the two combat cards are chosen in secret and shown together, or one after the other, is "
         "not said",
         "the log gives both cards of a combat; the order they were chosen in is not checked", name="combat_cards_secret"),
+    Gap("§Rotation", "a room is turned a quarter turn, and what becomes of the pawns standing on it (and on its twin, "
+        "turned from afar) is never said: whether they turn with the tile or keep their place on the board",
+        "they turn with the tile: each keeps its square of the room, which the turn carries round (rotate permutes "
+        "the room's squares)", name="rotation_pawns",
+        on=("rotate",), arises=lambda s, a: any(s.loc[t] in room_squares(a.room) for t in range(T)),
+        when="a room with pawns on it is turned"),
     Gap("§Révéler", "a room may be revealed when 'a pawn of a player' has direct access: whether it must be the "
         "revealer's pawn, and whether an object counts as a pawn here, is not said",
         "one of the revealing player's characters, on a square next to the room", name="reveal_whose_pawn"),
@@ -409,8 +415,12 @@ GAPS = (
         "before it takes another", name="take_and_drop",
         on=("move", "drop"), arises=lambda s, a: getattr(a, "take", 0) != -1,
         when="a character picks up a token on its way, or puts one down"),
-    # session 47: rotation_pawns (§Rotation) and defender_card (§Blessés) withdrawn, the text decides
-    # them (docs/silences.md, "Session 47")
+    Gap("§Blessés §Combat", "§Combat has each player play a combat card; §Blessés says the wounded may ('peuvent') "
+        "play one to defend themselves: whether a wounded defender may decline to play one is not said",
+        "it always plays one, as every defender does (attack's card and dcard; the 0 comes back to the hand, so there is "
+        "always one)", name="defender_card",
+        on=("attack",), arises=_wounded_defender,
+        when="a wounded character defends with a card"),
     # session 39: defects an independent reading found that no finding reported
     Gap("§Mise en place §Matériel", "each player takes 'les pions et personnages de sa couleur' (§Matériel), with no count, "
         "and makes up a team of 4 characters set face down on its starting zone (§Mise en place): how many characters "
