@@ -295,12 +295,7 @@ GAPS = (
     Gap("§Combat", "whether the two combat cards are chosen in secret and shown together, or one after the other, is "
         "not said",
         "the log gives both cards of a combat; the order they were chosen in is not checked", name="combat_cards_secret"),
-    Gap("§Rotation", "a room is turned a quarter turn, and what becomes of the pawns standing on it (and on its twin, "
-        "turned from afar) is never said: whether they turn with the tile or keep their place on the board",
-        "they turn with the tile: each keeps its square of the room, which the turn carries round (rotate permutes "
-        "the room's squares)", name="rotation_pawns",
-        on=("rotate",), arises=lambda s, a: any(s.loc[t] in room_squares(a.room) for t in range(T)),
-        when="a room with pawns on it is turned"),
+    # session 47: rotation_pawns (§Rotation) withdrawn, the text decides it (docs/silences.md, "Session 47")
     Gap("§Révéler", "a room may be revealed when 'a pawn of a player' has direct access: whether it must be the "
         "revealer's pawn, and whether an object counts as a pawn here, is not said",
         "one of the revealing player's characters, on a square next to the room", name="reveal_whose_pawn"),
