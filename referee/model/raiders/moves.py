@@ -162,12 +162,14 @@ def explore(s: Any, n: int, rng: random.Random) -> tuple:
 
 def gear(s: Any, p: int) -> list[int]:
     """What player p may equip a group with, as indices of the equip vector: House cards in
-    hand, mercenaries owned, identified items (as many as his charges)."""
+    hand, mercenaries owned, identified items (as many as his charges); none already under
+    another of his groups this turn (§7.4)."""
     cfg = s.cfg
     _, _, hk, _ = _tables(cfg)
     nm = len(cfg.comp.exp.mercenaries)
-    pool = [j for j, k in enumerate(hk) if s.hand[p][k]] + [len(hk) + mm for mm in range(nm) if s.mercs[p][mm]]
-    items = [len(hk) + nm + i for i in range(len(s.owned[p])) if s.owned[p][i] and s.known[p][i]]
+    pool = ([j for j, k in enumerate(hk) if s.hand[p][k] and not s.hworn[p][k]]
+            + [len(hk) + mm for mm in range(nm) if s.mercs[p][mm]])
+    items = [len(hk) + nm + i for i in range(len(s.owned[p])) if s.owned[p][i] and s.known[p][i] and not s.worn[p][i]]
     return pool + items[: s.charges[p]]
 
 

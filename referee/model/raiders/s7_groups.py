@@ -157,6 +157,8 @@ def _send(s: Any, a: Any) -> Any:
         hand=put(s.hand, p, tuple(h - x + If(kept, x, 0) for h, x in zip(s.hand[p], house))),
         discard=put(s.discard, p, tuple(d + If(kept, 0, x) for d, x in zip(s.discard[p], house))),
         mercs=put(s.mercs, p, vsub(s.mercs[p], mercs)), mout=vadd(s.mout, mercs),
+        worn=put(s.worn, p, vadd(s.worn[p], items)),
+        hworn=put(s.hworn, p, tuple(w + If(kept, x, 0) for w, x in zip(s.hworn[p], house))),
         owned=put(s.owned, p, owned), known=put(s.known, p, known), items=put(s.items, p, Sum(owned)),
         charges=put(s.charges, p, s.charges[p] - Sum(items)),
         expedition=put(s.expedition, p, s.expedition[p] - 1),
@@ -280,6 +282,16 @@ SEND = Action(
         Need("§7.4 §7.5", "items are special items the player holds, identified",
              lambda s, a: And(*[And(s.owned[a.p][i] >= v, Implies(v >= 1, s.known[a.p][i] == 1))
                                 for i, v in enumerate(_items_used(s, a))])),
+        # §7.4: the cards are placed face down under the group's zone, so one card equips one
+        # group: an item equipped on a group this turn stays under it (only a single-use item
+        # leaves the owner at once), and a House card the option house_card=hand keeps is still
+        # under its group until the phase ends (mercenaries leave mercs when equipped)
+        Need("§7.4", "a card lies under one group only: an item or House card already equipped this turn is not equipped again",
+             lambda s, a: And(*[s.worn[a.p][i] + v <= 1 for i, v in enumerate(_items_used(s, a))],
+                              *[s.hworn[a.p][k] + split(s, a.cards)[0][k] <= 1 for k in house_idx(s.cfg)]),
+             lambda s, a: "already under another group: " + ", ".join(
+                 [s.cfg.comp.exp.items[i].name for i, v in enumerate(_items_used(s, a)) if s.worn[a.p][i] + v > 1]
+                 + [s.cfg.comp.cards[k].name for k in house_idx(s.cfg) if s.hworn[a.p][k] + split(s, a.cards)[0][k] > 1])),
         Need("§7.5", "each item costs 1 charge when it is equipped",
              lambda s, a: s.charges[a.p] >= Sum(_items_used(s, a)),
              lambda s, a: f"{Sum(_items_used(s, a))} items, {s.charges[a.p]} charges"),
@@ -498,7 +510,7 @@ def init(S: Any) -> Any:
                    S.ge[p][g] == 0, S.gi[p][g] == 0, S.gs[p][g] == 0, S.gn[p][g] == 0, S.reuse[p][g] == 0,
                    S.gear[p][g] == 0]
             cs += [S.front[p][g][c] == 0 for c in range(len(CLASSES))] + [S.back[p][g][c] == 0 for c in range(len(CLASSES))]
-        cs += [x == 0 for x in S.owned[p] + S.known[p] + S.mercs[p] + S.cdead[p] + S.tdraw[p]]
+        cs += [x == 0 for x in S.owned[p] + S.known[p] + S.mercs[p] + S.cdead[p] + S.tdraw[p] + S.worn[p] + S.hworn[p]]
         cs += [S.ctot[p] == 0, S.ccrit[p] == 0, S.cdis[p] == 0, S.cheal[p] == 0, S.tdue[p] == 0, S.tpass[p] == 0,
                S.pdue[p] == 0]
     cs += [x == 0 for x in S.floors + S.xdisc + S.xdrawn + S.mout]

@@ -707,6 +707,7 @@ def phase_end(s: Any) -> Any:
         t = t.but(**_clear_group(t, p, g))
     return t.but(sent=tuple(tuple(0 for _ in range(NG)) for _ in range(2)), mpile=vadd(s.mpile, s.mout),
                  mout=tuple(0 for _ in s.mout),
+                 worn=tuple(tuple(0 for _ in w) for w in s.worn), hworn=tuple(tuple(0 for _ in w) for w in s.hworn),
                  tdraw=tuple(tuple(0 for _ in range(NPILES)) for _ in range(2)), tpass=(0, 0))
 
 
