@@ -184,7 +184,8 @@ GAPS = (
         "among the actions; the only action on objectives the text describes is the destruction "
         "(§Actions/Destruction): whether §Tour de jeu/3 means it or other actions, and which, is not said",
         "only the destruction of an objective (§Actions/Destruction) is encoded", name="action_particuliere_liee"),
-    Gap("§Actions/Mouvement", "no profile table (Mvt, Tir, Cbt, PdV, base size) and no weapon list",
+    Gap("§Actions/Mouvement", "no profile table (Mvt, Tir, Cbt, PdV, base size) and no weapon list: the examples give "
+        "the Humans' Mvt (2\") and the Dragon's (3\"), never the Trolls', who move and charge every turn",
         "an illustrative set consistent with every number the text gives (components/figures.toml)", name="profile_table_mvt"),
     Gap("§Actions/Rechargement", "the 'cas spécial' in which a heavy weapon needs no reloading is never given",
         "every heavy weapon must be reloaded after each shot; the game starts loaded", name="cas_special_heavy",
@@ -400,9 +401,12 @@ GAPS = (
     Gap("§Actions/Orientation §Groupe/3 §Actions/Charge", "a figure may turn freely 'durant un déplacement' "
         "(§Actions/Orientation), a word that names a move where §Actions/Mouvement prices it and a move or a charge "
         "where §Groupe/3 sums their costs ('mouvement ou charge'): whether a charger may also turn on its way, and "
-        "so end its charge facing where it likes, is not said (the line of sight it needs is read before it sets "
-        "off: §Actions/Charge warns about the facing)",
-        "yes: a charge is a déplacement; act.charge takes a new facing (face) as act.move does", name="charge_turns"),
+        "so end its charge facing where it likes, is not said; nor whether it may turn as it sets off, so as to "
+        "charge a target behind it, or must first turn in an action of its own (§Actions/Charge asks a line of "
+        "sight and warns about the facing)",
+        "it turns on its way, not before: the line of sight is read on its facing before it sets off (a target "
+        "behind it needs a reorientation first); act.charge takes a new facing (face) as act.move does",
+        name="charge_turns"),
     Gap("§Joker/2", "any player who bet a joker may play a round blanc, declared when the Human declares his action "
         "(§Joker/2), and the text's example is the Troll's: for the Human's own, whether it is the action he "
         "declares, played without the others' reactions, or a round of its own before it, is not said",
@@ -416,4 +420,13 @@ GAPS = (
         "(§Actions/Destruction): whether a target's bid is its player's reaction for the round, or an answer besides "
         "it, is not said (inside a round blanc, where nobody reacts: blanc_defence)", "an answer besides it: the "
         "target's player bids (duel.bid) and still reacts in his place in the round", name="reaction_or_answer"),
+    # session 47: from a blind reading of the whole text (notes/s47/reading-trolls, D40 and D41)
+    Gap("§Joker/2", "the Troll or the Dragon who bet a joker plays a round blanc 'seul' before the action the Human "
+        "declares (the text's example is the Troll's): whether that round holds one action or several, and whether "
+        "its player still reacts in the Human's round that follows (an extra action) or the round blanc took his "
+        "place in it, is not said",
+        "one action (or none), as any player's part of a round; then the Human's round is played as usual, its "
+        "player reacting in it again (round.blanc: the next round starts as usual)", name="blanc_then_reacts",
+        on=("round.blanc",), arises=lambda s, a: a.p != H,
+        when="the Troll or the Dragon plays a round blanc before the Human's action"),
 )
