@@ -264,6 +264,12 @@ GAPS = (
     # the Ring added HP, where a monster no tile defeats leaves the HP above 0 with those gains and at 0 or
     # less without them, the Potion unused), but the search met none in 225,000 moves weighed (it did at
     # 600,000): the Rogue, both tiles kept, low HP, a strength 1-2 monster then a hard one
+    # session 47: a blind reading of the whole text (notes/s47/reading-dw)
+    Gap("§Mise en place.1 §Mise en place.7 §Manche suivante", "the first round's common Adventurer is chosen or "
+        "drawn at random (§Mise en place.1) with no one named to choose it: the first player is drawn only at the "
+        "last step of the set-up (§Mise en place.7), and only for later rounds does §Manche suivante name the "
+        "chooser (the player who has just entered)",
+        "left to the table: the log's header names the Adventurer in play, whoever chose it", name="first_chooser"),
 )
 
 
