@@ -86,8 +86,9 @@ HEAL = Action(
 )
 
 TROLL_REGEN = Ruling(
-    "troll_regen", "§Troll", "whether a wounded Troll may use its ability to regenerate (§Blessés leaves healing to the "
-    "Cleric alone; §Capacités, if its 'qui ne peut être blessé' means 'not wounded', keeps abilities for the unwounded)",
+    "troll_regen", "§Troll", "whether a wounded Troll may use its ability to regenerate, a word the text never defines "
+    "(§Blessés leaves healing to the Cleric alone; §Capacités, if its 'qui ne peut être blessé' means 'not wounded', "
+    "keeps abilities for the unwounded)",
     arises=lambda s, a: s.wounded[player_of(a) * NCHAR + TROLL],
     answers=(
         Answer("§Troll", REGLE, "the Troll regenerates (its ability)", lambda s, a: True, lambda s, a: True),

@@ -179,8 +179,10 @@ GAPS = (
         on=("end",), arises=lambda s, a: s.ap > 0 or s.pot > 0,
         when="a turn ends with action points (the card's or a potion's) unspent"),
     Gap("§Déplacement", "the action points a move costs are never given (rotation and abilities cost 1, and an attack by §Combat's 'a new "
-        "action point' to attack again; a move has no price)",
-        "1 AP per move of one character (the model's reading: the facts file gives no price either)", name="move_cost",
+        "action point' to attack again; a move has no price), nor whether one character may move more than once in a "
+        "turn, each move paid again",
+        "1 AP per move of one character, as often as the points pay for (the model's reading: the facts file gives no "
+        "price either)", name="move_cost",
         on=("move",), arises=lambda s, a: _length(s, a) > 1,
         when="a move of several squares, priced as one action"),
     Gap("§Déplacement", "the pawn moves 'as many squares as' its speed: whether it may stop short is not said",
@@ -198,7 +200,9 @@ GAPS = (
         on=("reveal",), arises=_direct_access,
         when="a room is revealed across a border where the face-down room itself draws a wall or a closed portcullis"),
     Gap("§Combat", "how a character is killed in combat is never said: §But and §Fin score eliminated enemies, "
-        "§Combat and §Combat groupé only wound the loser, and only the fireball is said to kill",
+        "§Combat and §Combat groupé only wound the loser, and only the fireball is said to kill; three words (tuer in "
+        "§But and §Bâton, éliminer in §Fin, blesser in §Combat) name what befalls a character, and whether the first "
+        "two are one state is left to the reader",
         "a wounded character that loses a combat dies (dungeon-twister.md:43-44)", name="killed_in_combat",
         on=("attack",), arises=lambda s, a: any(dies for _, dies in _losers(s, a)),
         when="a wounded character loses a fight and is killed"),
@@ -420,7 +424,8 @@ GAPS = (
     Gap("§Mise en place §Matériel", "each player takes 'les pions et personnages de sa couleur' (§Matériel), with no count, "
         "and makes up a team of 4 characters set face down on its starting zone (§Mise en place): how many characters "
         "it makes the team from (§Clerc to §Voleuse describe eight abilities, and no line says each player has all "
-        "eight; the objects: describes_five_objects), and on which squares of the zone they stand, is not said",
+        "eight; the objects: describes_five_objects), how it picks them (freely, in secret, both at once), and on "
+        "which squares of the zone they stand, is not said",
         "8 characters each (dungeon-twister.md:3); the log's header names each team of 4 and its squares "
         "on the starting line (setup: teams), as its player chose them; how they were chosen is not checked",
         name="team_choice"),
@@ -466,4 +471,9 @@ GAPS = (
         "down, whose walls and portcullises nobody has seen yet, to hit a character beyond it",
         "it crosses it: the line is stopped only by the sides the room's layout has at its current orientation, seen or "
         "not (combat._line_of_sight)", name="fire_hidden_room"),
+    # session 47: a blind reading of the whole text (notes/s47/reading-twister, B71; s45's reading listed it too)
+    Gap("§Fin §But", "a character that leaves the maze scores (§Fin), and no line says what becomes of it then: out "
+        "of the game for good, or able to come back in, and whether it still counts as one of its player's team",
+        "out for good: it leaves the board and the game, and nothing brings it back (exit)", name="exited_for_good",
+        on=("exit",), arises=lambda s, a: True, when="a character leaves the maze (every exit)"),
 )
