@@ -12,7 +12,7 @@ except ImportError as e:  # an optional extra: say which one
     raise ImportError("referee.checks.strategies needs Hypothesis: pip install 'referee[strategies]'") from e
 
 from ..model.kernel import Config, Game
-from .symbolic import Instance, leaves
+from .symbolic import Instance
 
 
 def _shaped(shape: tuple[int, ...], leaf: st.SearchStrategy) -> st.SearchStrategy:
@@ -47,12 +47,11 @@ def states(game: Game, cfg: Config, widen: int = 2) -> st.SearchStrategy:
 def concrete_args(inst: Instance, draw: Any) -> SimpleNamespace:
     """Concrete arguments for an instance: its enumerated values, random symbolic ones
     (among the values a symbolic one can take, when it lists them: a case of the param)."""
-    a = SimpleNamespace()
-    for k, v in vars(inst.args).items():
-        syms = list(leaves(v))
-        if any(type(x).__name__ == "Sym" for x in syms):
-            vals = [draw(st.sampled_from(x.dom) if getattr(x, "dom", None) else st.integers(0, 6)) for x in syms]
-            setattr(a, k, tuple(vals) if isinstance(v, tuple) else vals[0])
-        else:
-            setattr(a, k, v)
-    return a
+    def value(x: Any) -> Any:  # a symbolic leaf drawn, the others kept, in the arg's own shape
+        if isinstance(x, tuple):  # (a pair of pairs stays one: Raiders' initiative rolls)
+            return tuple(value(y) for y in x)
+        if type(x).__name__ == "Sym":
+            return draw(st.sampled_from(x.dom) if getattr(x, "dom", None) else st.integers(0, 6))
+        return x
+
+    return SimpleNamespace(**{k: value(v) for k, v in vars(inst.args).items()})
