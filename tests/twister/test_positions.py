@@ -182,10 +182,10 @@ def test_potion_gives_four_points_to_its_drinker_only():
     s = position({(A, "Warrior"): sq(1, 0), (A, "Potion"): sq(1, 0), (A, "Goblin"): sq(1, 4)},
                  held={(A, "Warrior"): (A, "Potion")}, ap=1)
     t = do(s, "potion", who=6)
-    assert (t.ap, t.pot, t.pchar) == (0, 4, tok(A, "Warrior"))
+    assert (t.ap, t.pot[tok(A, "Warrior")], sum(t.pot)) == (0, 4, 4)
     assert why(t, "move", who=1, to=sq(2, 4), take=-1) == "an action point is left for this character"
     u = do(t, "move", who=6, to=sq(2, 0), take=-1)
-    assert u.pot == 3
+    assert u.pot[tok(A, "Warrior")] == 3
 
 
 # ------------------------------------------------------------------ §Déplacement, pits, §Règle d'or 2
@@ -313,8 +313,8 @@ def test_a_rope_picked_up_on_the_way_carries_its_bearer_over_the_pits_after():
 def test_a_second_potion_adds_its_points_for_the_same_drinker():
     """§Potion: 4 new points for the drinker; those it had left stay (1 of them pays the drink)."""
     s = position({(A, "Warrior"): sq(1, 0), (A, "Potion"): sq(1, 0)}, held={(A, "Warrior"): (A, "Potion")}, ap=0)
-    s = s.but(pot=2, pchar=tok(A, "Warrior"))
-    assert do(s, "potion", who=6).pot == 5
+    s = s.but(pot=tuple(2 if t == tok(A, "Warrior") else 0 for t in range(28)))
+    assert do(s, "potion", who=6).pot[tok(A, "Warrior")] == 5
 
 
 def test_a_wounded_thief_carrying_a_rope_stays_on_her_pit():

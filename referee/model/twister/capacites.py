@@ -216,11 +216,11 @@ def _potion_effect(s, a):
     # the potion leaves its carrier's square (a carried token shares it: §Objets)
     here = Lookup(s.loc, _pt(a), -9)
     counts = dict(occ=sq_bump(s.occ, here, -1), objs=sq_bump(s.objs, here, -1))
-    # 4 new points (§Potion): a drinker who still has some keeps them; another drinker's
-    # replace them (one potion's points at a time: gap second_potion)
+    # 4 new points (§Potion), the drinker's own: added to what it has left; another
+    # character's potion points are its own and stay (gap second_potion)
     new = s.cfg.comp.objects[POTION - NCHAR].ap
-    pot = If(s.pchar == _pt(a), paid["pot"] + new, new)
-    return s.but(loc=loc, held=put(s.held, c, -1), ap=paid["ap"], pot=pot, pchar=_pt(a), onpit=pits_after(s.onpit, loc), **counts)
+    pot = put(paid["pot"], _pt(a), Lookup(paid["pot"], _pt(a)) + new)
+    return s.but(loc=loc, held=put(s.held, c, -1), ap=paid["ap"], pot=pot, onpit=pits_after(s.onpit, loc), **counts)
 
 
 POTION_ACT = Action(

@@ -70,15 +70,16 @@ def may_stand_on_pit(held, wounded, c):
 
 
 def ap_ok(s, mt):
-    return Or(s.ap >= 1, And(s.pchar == mt, s.pot >= 1))
+    return Or(s.ap >= 1, Lookup(s.pot, mt) >= 1)
 
 
 def pay(s, mt, n: int = 1) -> dict:
     """Spend n action points for token mt: the speed potion's points first (§Potion)."""
     if n == 0:
         return {}
-    pot = And(s.pchar == mt, s.pot >= n)
-    return {"ap": If(pot, s.ap, s.ap - n), "pot": If(pot, s.pot - n, s.pot)}
+    mine = Lookup(s.pot, mt)
+    pot = mine >= n
+    return {"ap": If(pot, s.ap, s.ap - n), "pot": put(s.pot, mt, If(pot, mine - n, mine))}
 
 
 def ended(s, vp) -> dict:

@@ -111,7 +111,7 @@ def action_cards(s):
 
 
 def counters(s):
-    return And(s.phase >= 0, s.phase <= 3, Or(s.turn == 0, s.turn == 1), s.ap >= 0, s.pot >= 0,
+    return And(s.phase >= 0, s.phase <= 3, Or(s.turn == 0, s.turn == 1), s.ap >= 0, *[x >= 0 for x in s.pot],
                *[s.vp[p] >= 0 for p in (0, 1)], *[And(s.jumps[p] >= 0, s.jumps[p] <= s.cfg.comp.jump) for p in (0, 1)],
                *[And(x >= 0, x <= 3) for x in s.rot], *[And(x >= 0, x <= 2) for x in s.gate])
 

@@ -69,7 +69,7 @@ def setup(header, cfg) -> Twister:
     return Twister(
         cfg=cfg, phase=SETUP, turn=0, loc=tuple(loc), held=(-1,) * 16, wounded=(False,) * 16, rot=(0,) * 8,
         revealed=(False,) * 8, gate=tuple(geometry(cfg).gate_open0), vp=(0, 0), used=((False,) * 4,) * 2, high=1,
-        four=False, ap=0, pot=0, pchar=-1, cc=(deck, deck), jumps=(comp.jump, comp.jump),
+        four=False, ap=0, pot=(0,) * T, cc=(deck, deck), jumps=(comp.jump, comp.jump),
         occ=occ, objs=objs, unw=unw, onpit=(False,) * 28, hid=(0,) * 8, res=(10, 10), live=True,
         shut=tuple(room_of(q) is not None for q in range(NSQ)),
     )
@@ -80,7 +80,7 @@ def init(S):
     comp = cfg.comp
     deck = comp.combat_counts
     g = geometry(cfg)
-    cs = [S.phase == SETUP, S.turn == 0, S.high == 1, Not(S.four), S.ap == 0, S.pot == 0, S.pchar == -1]
+    cs = [S.phase == SETUP, S.turn == 0, S.high == 1, Not(S.four), S.ap == 0, *[x == 0 for x in S.pot]]
     for p in (0, 1):
         chars = [S.loc[p * NTOK + k] for k in range(NCHAR)]
         cs.append(Count(on_line(x, p) for x in chars) == 4)

@@ -176,7 +176,7 @@ GAPS = (
         when="the first token hidden at setup, or the first action card of the game"),
     Gap("§Tour", "what becomes of action points not spent by the end of a turn (the card's, or the potion's 4) is never said",
         "they are lost when the turn ends", name="unspent_action_points",
-        on=("end",), arises=lambda s, a: s.ap > 0 or s.pot > 0,
+        on=("end",), arises=lambda s, a: s.ap > 0 or any(x > 0 for x in s.pot),
         when="a turn ends with action points (the card's or a potion's) unspent"),
     Gap("§Déplacement", "the action points a move costs are never given (rotation and abilities cost 1, and an attack by §Combat's 'a new "
         "action point' to attack again; a move has no price), nor whether one character may move more than once in a "
@@ -364,8 +364,8 @@ GAPS = (
         when="several attackers engage, for one action point"),
     Gap("§Potion §Tour", "a potion gives its drinker 4 new AP it alone may use: when a second potion is drunk in the "
         "same turn, whether the first potion's unspent points stay (the same drinker, or another character) is not said",
-        "the same drinker adds the second's 4 to what it has left; another drinker's 4 replace what the first had left "
-        "(the model keeps one potion's points at a time: potion, pot, pchar)",
+        "each drinker keeps its own: the same drinker adds the second's 4 to what it has left; another drinker gets 4 "
+        "of its own and the first keeps what it has left (§Potion: 'utilisables uniquement par lui'; pot, by character)",
         name="second_potion"),
     Gap("§Corde §Voleuse", "the Rope lets its carrier pass over pits where the Thief may stop on them: whether the "
         "Rope's carrier may end a move on a pit is not said",

@@ -33,8 +33,8 @@ class Twister(State):
     high: int = num(1, 5)  # highest action card played so far by anyone (1 before the first)
     four: bool = flag()  # a 4 has been played: the first-cycle restriction is over
     ap: int = num(0, 5)  # action points left this turn
-    pot: int = num(0, 8)  # action points from a speed potion, for token pchar only (a second potion adds 4)
-    pchar: int = num(-1, 27)
+    pot: tuple = vec(28, lo=0, hi=8)  # each character's action points from speed potions, by token (§Potion: its own);
+    # no single drinker marker: a second character's potion leaves the first one's points (gap second_potion)
     cc: tuple = vec(2, 7, lo=0, hi=2)  # combat cards in hand, by value 0..6
     jumps: tuple = vec(2, lo=0, hi=3)  # jump cards in hand
     # The square counts z3 reasons with (the abstraction of `loc` the proofs use; the tests

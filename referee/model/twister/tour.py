@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..kernel import (
     Action, And, Answer, If, Int, Lookup, Need, Not, Or, Param, Ruling, args, bump, put,
 )
-from .board import HID, RES, NTOK, limit
+from .board import HID, RES, NTOK, T, limit
 from .common import REGLE, FAITS, hidden_in
 from .params import TOKEN_NAMES, Char
 from .state import ACT, CARD, OVER, SETUP
@@ -58,7 +58,7 @@ def _card_effect(s, a):
     new = tuple(If(full, False, x) for x in marked)
     used = put(s.used, a.p, new)
     return s.but(used=used, high=If(s.high > a.value, s.high, a.value), four=Or(s.four, a.value == 4),
-                 ap=a.value, pot=0, pchar=-1, phase=ACT)
+                 ap=a.value, pot=(0,) * T, phase=ACT)
 
 
 CARD_ACT = Action(
@@ -83,7 +83,7 @@ def _five(s):
 
 def _end_effect(s, a):
     over = _five(s)
-    return s.but(phase=If(over, OVER, CARD), turn=If(over, s.turn, 1 - s.turn), ap=0, pot=0, pchar=-1)
+    return s.but(phase=If(over, OVER, CARD), turn=If(over, s.turn, 1 - s.turn), ap=0, pot=(0,) * T)
 
 
 END = Action(
