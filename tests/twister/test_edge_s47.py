@@ -48,3 +48,17 @@ def test_two_drinkers_logs(name):
 
     v = replay(DATA / name)
     assert mismatch(v) is None, mismatch(v)
+
+
+@pytest.mark.parametrize("name", ["twister-both-five-tie.jsonl", "twister-both-five-tie-declared-other.jsonl",
+                                  "twister-opponent-fifth-point-in-my-turn.jsonl",
+                                  "twister-carrier-killed-then-its-load.jsonl"])
+def test_end_of_game_logs(name):
+    """§Fin: the opponent may reach 5 in the active player's turn (a Thief wounded on a pit
+    falls, thief_pit=falls); under end=turn a 5-5 tie goes to the active player (both_five=most),
+    under end=immediate the game stops there. A carrier killed leaves its wounded friend lying."""
+    from referee.replays.engine import replay
+    from referee.replays.expect import mismatch
+
+    v = replay(DATA / name)
+    assert mismatch(v) is None, mismatch(v)
