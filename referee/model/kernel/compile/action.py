@@ -264,6 +264,16 @@ def _changes_ok(tr: Trace, t: Any) -> bool:
 
 
 def _effect_body(fn: Function, mark: int, changes: dict) -> None:
+    """The next state as State.but makes it (a copy of the state's fields, some changed),
+    written out: no call, no keyword dict (an event's effect is on the replay's hot path)."""
     vals = {f: fn.value(v) for f, v in changes.items()}
     fn.ops(mark, [n for _, deps in vals.values() for n in deps])
-    fn.line("return s.but(%s)" % ", ".join(f"{f}={src}" for f, (src, _) in vals.items()) if vals else "return s")
+    if not vals:
+        fn.line("return s")
+        return
+    fn.line(f"_t = {fn.tr.const(object.__new__)}(s.__class__)")
+    fn.line("_d = _t.__dict__")
+    fn.line("_d.update(s.__dict__)")
+    for f, (src, _) in vals.items():
+        fn.line(f"_d[{f!r}] = {src}")
+    fn.line("return _t")

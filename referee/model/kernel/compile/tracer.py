@@ -16,6 +16,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from ..logic import Sym, Untraceable, bump, put
+from .values import VALUES
 from ..rules import Int, Name, decide
 
 
@@ -198,7 +199,8 @@ class Recorder:
             # does on values, written as such and pure (a Twister move makes 30 of them)
             node = self.tr.expr("{0}[{1}]", xs[:2])
             return self.tr.wrap(node, _table_shape(xs[0]))
-        fname = self.tr.const(run)
+        # put and bump run on values only here: their concrete branch alone (values.py)
+        fname = self.tr.const(VALUES.get(run, run))
         # a Lookup with a default cannot raise either (an int index in range or not): pure, so
         # it is dropped when unused and, used once, computed where used (after an `or` that decides)
         pure = fn.__name__ == "Lookup" and len(xs) == 3 and xs[2] is not None
