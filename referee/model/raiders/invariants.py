@@ -330,10 +330,12 @@ GAPS = (
     Gap("§8.1 §8.7", "the PvE combats come first, starting with those of the player who holds the Initiative (§8.1), which "
         "reads as all of his before the other's (§8.1 does not say 'en alternant', as §7.2 does of the sends); no "
         "order is given for the PvP combats, nor among one player's own combats, nor for the PvE that a group on a "
-        "helmet may fight 'à son tour' once the entry group is routed (§8.7)",
+        "helmet may fight 'à son tour' once the entry group is routed (§8.7), nor whether a combat must be settled "
+        "before the next one's dice are rolled",
         "all the initiative player's PvE combats first, in the order his log gives, a helmet group whose entry group "
         "was routed joining its player's PvE combats from then on; the PvP combats, and one player's combats among "
-        "themselves, in the log's order (expedition.roll, pvp.roll)", name="combat_order",
+        "themselves, in the log's order (expedition.roll, pvp.roll), one at a time: each settled before the next "
+        "one's dice", name="combat_order",
         on=("expedition.roll",), arises=_other_pve_ready,
         when="a group rolls its PvE while another group of the same player has its PvE to fight"),
     Gap("§8.5 §8.6", "an eliminating trap strikes a front-line adventurer after the dice are rolled: whether his die, "
