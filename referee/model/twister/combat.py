@@ -232,7 +232,8 @@ FIRE = Action(
     needs=(
         TURN,
         Need("§Tour", "an action point is left for the Wizard", lambda s, a: ap_ok(s, _wiz(a)), lambda s, a: f"{s.ap} AP left"),
-        Need("§Magicien", "the Wizard, unwounded and on the board, carries a fireball staff",
+        # §Magicien: he alone uses the staff; §Bâton: it is discarded after use (a second fire has none)
+        Need("§Magicien §Bâton", "the Wizard, unwounded and on the board, carries a fireball staff",
              lambda s, a: And(on_board(s.loc[_wiz(a)]), Not(s.wounded[a.p * NCHAR + WIZARD]),
                               _holds(s, a.p * NCHAR + WIZARD, STAFF), Not(held_by_any(s.held, _wiz(a)))),
              lambda s, a: "the Wizard cannot fire"),
