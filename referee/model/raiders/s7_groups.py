@@ -121,6 +121,15 @@ def _items_used(s: Any, a: Any) -> tuple:
     return split(s, a.cards)[2]
 
 
+def _under_groups(s: Any, a: Any) -> list[tuple[Any, str]]:
+    """Each item and House card of the player with the number of his groups it would lie under
+    once this group is sent (§7.4: one at most), and its name: what lay under one this turn
+    (worn, hworn) plus what this group takes."""
+    house, _, items = split(s, a.cards)
+    return ([(s.worn[a.p][i] + v, s.cfg.comp.exp.items[i].name) for i, v in enumerate(items)]
+            + [(s.hworn[a.p][k] + house[k], s.cfg.comp.cards[k].name) for k in house_idx(s.cfg)])
+
+
 def _gear_bonus(s: Any, a: Any) -> tuple[Any, Any, Any, Any]:
     """(all cards, reusable items, single-use items, how many reusable items) (§7.4-§7.6, §8.6)."""
     x = s.cfg.comp.exp
@@ -287,11 +296,8 @@ SEND = Action(
         # leaves the owner at once), and a House card the option house_card=hand keeps is still
         # under its group until the phase ends (mercenaries leave mercs when equipped)
         Need("§7.4", "a card lies under one group only: an item or House card already equipped this turn is not equipped again",
-             lambda s, a: And(*[s.worn[a.p][i] + v <= 1 for i, v in enumerate(_items_used(s, a))],
-                              *[s.hworn[a.p][k] + split(s, a.cards)[0][k] <= 1 for k in house_idx(s.cfg)]),
-             lambda s, a: "already under another group: " + ", ".join(
-                 [s.cfg.comp.exp.items[i].name for i, v in enumerate(_items_used(s, a)) if s.worn[a.p][i] + v > 1]
-                 + [s.cfg.comp.cards[k].name for k in house_idx(s.cfg) if s.hworn[a.p][k] + split(s, a.cards)[0][k] > 1])),
+             lambda s, a: And(*[n <= 1 for n, _ in _under_groups(s, a)]),
+             lambda s, a: "already under another group: " + ", ".join(name for n, name in _under_groups(s, a) if n > 1)),
         Need("§7.5", "each item costs 1 charge when it is equipped",
              lambda s, a: s.charges[a.p] >= Sum(_items_used(s, a)),
              lambda s, a: f"{Sum(_items_used(s, a))} items, {s.charges[a.p]} charges"),
