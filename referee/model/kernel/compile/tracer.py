@@ -16,8 +16,8 @@ from types import SimpleNamespace
 from typing import Any
 
 from ..logic import Sym, Untraceable, bump, put
-from .values import VALUES
 from ..rules import Int, Name, decide
+from .values import VALUES
 
 
 class Node:
