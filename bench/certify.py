@@ -26,6 +26,7 @@ import orjson
 
 from referee import proofstore
 from referee.checks.invariants import prove
+from referee.checks.scenarios import families
 from referee.checks.steady import steady
 from referee.model import BUILTIN, load
 
@@ -57,6 +58,12 @@ def configurations(game) -> list[tuple[int, dict]]:
     variants = [o for o in game.options if o.kind == "variant"]
     combos = [dict(zip([o.name for o in variants], vals)) for vals in itertools.product(*[list(o.choices) for o in variants])]
     out = [(n, opts) for n in counts(game) for opts in combos]
+    # and every rule set the scenarios' random family plays (each other option's values in
+    # turn, checks/scenarios/families.py): their legal games are generated and replayed
+    # trusting these proofs instead of re-checking every invariant after each event
+    for opts, n in families.configurations(game):
+        if (n, opts) not in out:
+            out.append((n, opts))
     for path in sorted((ROOT / "examples" / game.name).glob("*.jsonl")):
         try:
             head = orjson.loads(path.read_bytes().split(b"\n", 1)[0])
