@@ -292,10 +292,10 @@ GAPS = (
         "the dungeon in PvE: the 'may' reads as the player's choice, so a group may decline, and what becomes of a "
         "group that declines (back to the reserve at once, or standing on the helmet until the end of the phase, "
         "§8.9) is never said",
-        "the model departs from the text's 'may': the PvE is due like any other (s8_dungeons.pve_ready holds for "
-        "the group on the helmet once the entry is empty), no action lets it decline, and the phase cannot end "
-        "before it is fought (s8_dungeons.all_resolved, the Need of turn.end), so a group that does not fight is "
-        "refused", name="helmet_may_decline",
+        "it may decline (expedition.decline, from the stage FREED the rout gives it; an ambush nobody answered has "
+        "no such choice, §7.3): it leaves the dungeon and its adventurers go back to the reserve at once, as a "
+        "routed group's survivors do; until it fights or leaves, the phase cannot end (the Need of turn.end)",
+        name="helmet_may_decline",
         on=("expedition.resolve",), arises=_routed_ambushed,
         when="the group on the entry is routed while an opposing group waits on the helmet"),
     # arises when a PvP loss takes a player from 23 glory or more to less; no test: the search met none in 3,000,000 moves, docs/witnesses.md
@@ -724,6 +724,20 @@ GAPS = (
         "phase_numbers) is missing, and when a turn ends and the next begins is only implied by the Initiative "
         "passing 'à chaque nouveau tour' (§3.4)", "turn.end, after the expeditions' phase, advances the "
         "marker and passes the Initiative", name="turn_marker"),
+    # session 48: a blind reading of the whole text (notes/s48/reading-raiders)
+    Gap("§6.1 §6.3", "a building takes a second token only for an effect with a white circle, 'pour cet effet' "
+        "(§6.1), and each token resolves one effect at or below the building's level (§6.3): whether all the "
+        "tokens on a building must serve its circled effect, or the first may take another effect its level gives "
+        "and only those beyond it the circled one, is not said", "one effect: building.use resolves all the "
+        "building's tokens with the one effect whose circle allows that many (a mercenary bought or an item sold "
+        "apart: one_effect_per_building)", name="circle_split",
+        on=("building.use",), arises=lambda s, a: And(s.placed[a.p][a.building] >= 2, s.level[a.p][a.building] >= 2),
+        when="a building holding two tokens or more, at a level giving more than one effect, resolves them"),
+    Gap("§6.1", "the players place all their action tokens 'simultanément': whether each sees where the other "
+        "puts his (in view, or hidden until both are done) is not said, and it decides whether the player who "
+        "finishes second can answer the other's Partir en donjon tokens", "nothing is hidden: a log records each "
+        "player's placement as one actions.place event, in either order, and no rule reads what a player saw",
+        name="placement_seen"),
 )
 
 
@@ -745,7 +759,7 @@ def _unequipped_holding(s: Any, a: Any) -> bool:
 from ..kernel import If, Max, Not  # noqa: E402
 from .data import CLASSES  # noqa: E402
 from .s7_groups import cleared, on  # noqa: E402
-from .s8_dungeons import PVP_ROLLED, ROLLED  # noqa: E402
+from .s8_dungeons import FREED, PVP_ROLLED, ROLLED  # noqa: E402
 from .state import D, E, EXPEDITIONS, I, M, NG, NPILES  # noqa: E402
 
 GROUPS = [(p, g) for p in P for g in range(NG)]
@@ -754,7 +768,7 @@ GROUPS = [(p, g) for p in P for g in range(NG)]
 def _group(s: Any, p: int, g: int) -> Any:
     home = s.stage[p][g] == 0
     zero = Sum(s.front[p][g]) + Sum(s.back[p][g]) == 0  # with every count >= 0 below
-    return And(s.stage[p][g] >= 0, s.stage[p][g] <= 5, s.sq[p][g] >= 0, s.sq[p][g] <= 1,
+    return And(s.stage[p][g] >= 0, s.stage[p][g] <= FREED, s.sq[p][g] >= 0, s.sq[p][g] <= 1,
                Implies(home, And(s.at[p][g] == -1, zero)),
                Implies(Not(home), And(s.at[p][g] >= 0, s.at[p][g] < len(s.cfg.comp.exp.dungeons))),
                *[And(s.front[p][g][c] >= 0, s.back[p][g][c] >= 0) for c in range(len(CLASSES))])
@@ -788,13 +802,13 @@ def _floors(s: Any, d: int) -> Any:
 
 
 def _fresh(s: Any, p: int, g: int) -> Any:
-    """A PvE is fought in a dungeon not yet cleared; a group still waiting on a cleared one is
-    the attacker on the helmet of the group that cleared it."""
+    """A PvE is fought in a dungeon not yet cleared; a group still waiting on a cleared one is the attacker on
+    the helmet of the group that cleared it; a group FREED by its target's rout stands on a helmet, entry empty."""
     at = s.at[p][g]
     done = Or(*[And(at == d, s.floors[d] >= x.floors) for d, x in enumerate(s.cfg.comp.exp.dungeons)])
     opp = Or(*[And(s.stage[1 - p][h] >= 1, s.at[1 - p][h] == at, s.sq[1 - p][h] == 0) for h in range(NG)])
     return And(Implies(s.stage[p][g] == ROLLED, And(Not(done), Or(s.sq[p][g] == 0, Not(opp)))),
-               Implies(And(s.stage[p][g] == 1, done), And(s.sq[p][g] == 1, opp)))
+               Implies(And(s.stage[p][g] == 1, done), And(s.sq[p][g] == 1, opp)), Implies(s.stage[p][g] == FREED, And(Not(done), s.sq[p][g] == 1, Not(opp), s.expedition[0] == 0, s.expedition[1] == 0)))
 
 
 def _combat(s: Any, p: int) -> Any:

@@ -19,9 +19,9 @@ from .moves import chance, dice, explore, resolution
 from .s7_groups import ENTRY, HELMET, floors_of, level_of, on
 from .state import NG, NPILES
 
-HOME, WAITING, ROLLED, WON, PVP_ROLLED, DONE = range(6)
+HOME, WAITING, ROLLED, WON, PVP_ROLLED, DONE, FREED = range(7)
 STAGES = {HOME: "not on a dungeon", WAITING: "sent, its combat to come", ROLLED: "PvE dice rolled",
-          WON: "PvE won, standing on the dungeon", PVP_ROLLED: "PvP dice rolled", DONE: "PvP won, standing"}
+          WON: "PvE won, standing on the dungeon", PVP_ROLLED: "PvP dice rolled", DONE: "PvP won, standing", FREED: "on the helmet, its target routed: it may fight the dungeon or leave (§8.7)"}
 __doc__ += "\n" + "\n".join(f"  {k} {v}" for k, v in STAGES.items())
 SPECIAL = 3  # level index of special dungeons
 
@@ -74,9 +74,9 @@ def opp_on(s: Any, p: int, g: int, square: int, stages: tuple[int, ...] | None =
 
 
 def pve_ready(s: Any, p: int, g: int) -> Any:
-    """§7.3, §8.7: a group on the entry, or on the helmet with the entry empty (an ambush
-    nobody answered, or an entry group routed), has its PvE combat to fight."""
-    return And(s.stage[p][g] == WAITING, Or(s.sq[p][g] == ENTRY, Not(opp_on(s, p, g, ENTRY))))
+    """§7.3, §8.7: a group on the entry, on the helmet with the entry empty (an ambush nobody
+    answered), or on the helmet of an entry group routed (FREED: it may fight), has its PvE."""
+    return Or(And(s.stage[p][g] == WAITING, Or(s.sq[p][g] == ENTRY, Not(opp_on(s, p, g, ENTRY)))), s.stage[p][g] == FREED)
 
 
 def attacker_ready(s: Any, p: int, g: int) -> Any:
@@ -167,7 +167,7 @@ def _at(s: Any, *stages: int):
 def _rolls(s: Any):
     """A random roll of each waiting group's front line, and the exploration cards its dungeon shows."""
     rng, dungeons = chance(s, 8), s.cfg.comp.exp.dungeons
-    for p, g in _at(s, WAITING):
+    for p, g in _at(s, WAITING, FREED):
         yield args(None, who=p, group=g + 1, dice=dice(s, s.front[p][g], rng),
                    explore=explore(s, dungeons[s.at[p][g]].black, rng))
 
@@ -330,7 +330,7 @@ def _resolve(s: Any, a: Any) -> Any:
                 glory=put(s.glory, p, s.glory[p] + glory), tdue=put(s.tdue, p, dval(s, "treasures", d)),
                 tdraw=put(s.tdraw, p, tuple(0 for _ in range(NPILES))), tpass=put(s.tpass, p, passages),
                 special=put(s.special, p, special))
-    lost = _rout(s, p, g, front)
+    lost = _free_helmet(s, _rout(s, p, g, front), p, g)
     fields = ("front", "stage", "floors", "glory", "tdue", "tdraw", "tpass", "special", "reserve", "at", "sq", "back",
               "gb", "ge", "gi", "gs", "gn", "reuse", "gear")
     t = s.but(**{f: _pick(win, getattr(won, f), getattr(lost, f)) for f in fields})
@@ -714,5 +714,32 @@ def phase_end(s: Any) -> Any:
 END_NEED = Need("§8.9 §8.1", "every expedition of the turn is resolved (groups sent, combats fought, treasures drawn)",
                 lambda s, a: all_resolved(s), lambda s, a: f"actions left {s.expedition}, stages {s.stage}, treasures due {s.tdue} {s.pdue}")
 
-ACTIONS_ = (ROLL, RESOLVE, TREASURE, PRIZE, NONE, PVP_ROLL, PVP_RESOLVE, REUSE)
+# ------------------------------------------------------------------ §8.7 the helmet's 'peut'
+def _free_helmet(s: Any, t: Any, p: int, g: int) -> Any:
+    """t (group (p, g) routed on its entry, §8.7) with the opposing group waiting on that
+    dungeon's helmet FREED: it does not fight the routed group, and 'may' do the dungeon."""
+    q, on_entry = 1 - p, s.sq[p][g] == ENTRY
+    st = tuple(If(And(on_entry, s.stage[q][h] == WAITING, s.at[q][h] == s.at[p][g], s.sq[q][h] == HELMET), FREED, t.stage[q][h])
+               for h in range(NG))
+    return t.but(stage=put(t.stage, q, st))
+
+
+# §8.7 says the attacker on the helmet of a routed group 'peut' do the dungeon: a choice. What
+# becomes of a group that does not is never said (the gap helmet_may_decline): its
+# adventurers go back to the reserve, as a routed group's survivors do.
+DECLINE = Action(
+    "expedition.decline", "§8.7", "the group on the helmet of a routed group does not do the dungeon: it leaves, its "
+    "adventurers back to the reserve",
+    params=(GROUP,),
+    needs=(
+        ONE_AT_A_TIME,
+        Need("§8.7 §7.3", "the group is on the helmet of a dungeon whose entry group was routed (an ambush nobody "
+             "answered does the dungeon, §7.3)", lambda s, a: s.stage[a.p][a.group - 1] == FREED,
+             lambda s, a: f"group {a.group}: {STAGES.get(s.stage[a.p][a.group - 1], s.stage[a.p][a.group - 1])}"),
+    ),
+    effect=lambda s, a: _rout(s, a.p, a.group - 1, s.front[a.p][a.group - 1]), phases=("expeditions",),
+    propose=lambda s: (args(p, group=g + 1) for p, g in _at(s, FREED)),
+)
+
+ACTIONS_ = (ROLL, RESOLVE, TREASURE, PRIZE, NONE, PVP_ROLL, PVP_RESOLVE, REUSE, DECLINE)
 RULINGS = (CRIT_PICK, TRAP_VICTIM, DEFEATED, SHORT, STEAL, PVP_HEAL)
