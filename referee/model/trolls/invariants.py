@@ -429,4 +429,20 @@ GAPS = (
         "player reacting in it again (round.blanc: the next round starts as usual)", name="blanc_then_reacts",
         on=("round.blanc",), arises=lambda s, a: a.p != H,
         when="the Troll or the Dragon plays a round blanc before the Human's action"),
+    # session 48: silences met by hand-computed positions (notes/s48/trolls-edge: p31, q09, c01)
+    Gap("§Actions/Rechargement", "heavy weapons must be reloaded 'hors cas spécial', an action of 2 points: whether a "
+        "light weapon may (or need) ever be reloaded is not said, only that the heavy ones must",
+        "it may not: act.reload asks an unloaded heavy weapon; a light weapon is never unloaded by a shot",
+        name="reload_light"),
+    Gap("§Actions/Tir §Actions/Charge §Actions/Corps à corps", "a shot, a charge and a melee aim at 'une cible', and "
+        "only the sentences on the back name it an 'adversaire': whether a player may shoot, charge or fight one of "
+        "his own figures is not said",
+        "he may not: the target is a living figure of another player (the Needs of act.shoot, act.charge and "
+        "act.melee); either other player's figure may be one", name="own_target"),
+    Gap("§Actions/Charge §Actions/Corps à corps", "a charge gives its length (twice a move's cost) and ends in base "
+        "contact, and a blow from behind adds +1: what the charger may pass on its way is not said, so whether it "
+        "may go past or through its target's base to end at its back (and so strike from behind) is left open "
+        "(a move's own path: move_blockers)",
+        "the path is not checked: a charge is its end point, in base contact, within its length from the start, "
+        "so a charger may end behind its target whatever lies between", name="charge_path"),
 )
