@@ -129,6 +129,13 @@ def _routed_ambushed(s: Any, a: Any) -> Any:
     return And(s.sq[a.p][g] == ENTRY, _routed(s, a), opp_on(s, a.p, g, HELMET, (WAITING,)))
 
 
+def _routed_before_others(s: Any, a: Any) -> Any:
+    """expedition.resolve: the initiative player's entry group is routed under the other's
+    helmet while he has another PvE to fight (the freed group then waits, §8.1)."""
+    g = a.group - 1
+    return And(_routed_ambushed(s, a), s.init == a.p, Or(*[pve_ready(s, a.p, h) for h in range(NG) if h != g]))
+
+
 def _send_out_of_turn(s: Any, a: Any) -> Any:
     """expedition.send or skip played only because the other player has no Partir en donjon
     action left (s7_groups._my_send_turn: alternately otherwise)."""
@@ -738,6 +745,15 @@ GAPS = (
         "finishes second can answer the other's Partir en donjon tokens", "nothing is hidden: a log records each "
         "player's placement as one actions.place event, in either order, and no rule reads what a player saw",
         name="placement_seen"),
+    # session 48: hand-computed positions (notes/s48/raiders-edge)
+    Gap("§8.7 §8.1", "after the rout of the group on the entry, the attacker on the helmet may do the dungeon 'à son "
+        "tour': whether that is at once, before the PvE combats still to come, or in the order §8.1 gives every PvE "
+        "(the initiative player's first) is not said",
+        "in §8.1's order: a group freed by the rout fights (or declines) as any PvE does, so the other player's "
+        "freed group waits for the initiative player's PvE combats left (s8_dungeons.pve_ready, the Needs of "
+        "expedition.roll)", name="freed_when",
+        on=("expedition.resolve",), arises=_routed_before_others,
+        when="the initiative player's entry group is routed under an opposing helmet while he has another PvE to fight"),
 )
 
 
