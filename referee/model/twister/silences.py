@@ -476,4 +476,10 @@ GAPS = (
         "of the game for good, or able to come back in, and whether it still counts as one of its player's team",
         "out for good: it leaves the board and the game, and nothing brings it back (exit)", name="exited_for_good",
         on=("exit",), arises=lambda s, a: True, when="a character leaves the maze (every exit)"),
+    # session 48: a blind reading of the whole text (notes/s48/reading-twister, B49)
+    Gap("§Fin §But", "the game ends only when a player has 5 victory points (§Fin): no turn limit bounds it, and "
+        "nothing says what happens when neither player can score any more (no character able to leave, nobody "
+        "able to kill), or who wins such a game",
+        "nothing ends it: the model has no turn limit and no draw; a replay judges the events the log holds, and a "
+        "log that stops before anyone has 5 points is a game not finished (no result is declared)", name="no_end"),
 )
