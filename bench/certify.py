@@ -50,8 +50,9 @@ def counts(game) -> list[int]:
 
 def configurations(game) -> list[tuple[int, dict]]:
     """(player count, options) the certificate covers: every count, every combination of the
-    variants' values, the other options at their defaults; then the configuration of each
-    example log shipped in examples/ (a documented game replays with its proofs; any other
+    variants' values, the other options at their defaults; every rule set the scenarios' random
+    family plays (families.configurations: each other option's values in turn); then the
+    configuration of each example log shipped in examples/ (a documented game replays with its proofs; any other
     configuration gets them from the audit's cache: `referee audit` with its options)."""
     import itertools
 

@@ -451,12 +451,16 @@ def batches(tmp: Path, tally: Tally) -> None:
                   **{"wrong exit": code != 2 or got != want})
         if code != 2 or got != want:
             tally.fault("batch", f"--jobs {jobs}: exit {code}, {got}")
-    os.mkfifo(d / "z-fifo.jsonl")
-    code, out, err, dt, _ = cli(["replay", str(d), "--jobs", "2"], seconds=30)
+    fifo = tmp / "fifo"  # good logs and a FIFO alone: the exit code is the FIFO's doing
+    fifo.mkdir()
+    for i in range(2):
+        (fifo / f"good{i}.jsonl").write_bytes(good)
+    os.mkfifo(fifo / "z-fifo.jsonl")
+    code, out, err, dt, _ = cli(["replay", str(fifo), "--jobs", "2"], seconds=30)
     # the FIFO is that entry's own verdict (unreadable, never opened), on stdout with the others
     tally.add("FIFO inside a batch", hangs=code is None,
               **{"wrong exit": code != 2 or "z-fifo.jsonl: cannot open: a FIFO" not in out})
-    (d / "z-fifo.jsonl").unlink()
+    (fifo / "z-fifo.jsonl").unlink()
     many = tmp / "many"
     many.mkdir()
     for i in range(2000):

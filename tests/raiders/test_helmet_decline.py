@@ -4,8 +4,8 @@ nobody answered does the dungeon (§7.3). What becomes of a group that declines 
 (gap helmet_may_decline): its adventurers go back to the reserve, as a routed group's do.
 
 Found by a blind reading of the rulebook (session 48): the model made that PvE due, so a
-game whose attacker declined was refused. The logs are scenario games cut at the rout
-(tests/data/raiders/)."""
+game whose attacker declined was refused. The logs are scenario games (tests/data/raiders/),
+one cut at the rout, one at the roll of a group on a helmet whose entry nobody took."""
 from pathlib import Path
 
 import orjson
@@ -40,10 +40,18 @@ def test_the_attacker_of_a_routed_group_may_leave_and_its_adventurers_go_back(tm
 def test_it_declines_once_and_the_turn_waits_for_its_choice(tmp_path):
     again = _replay(tmp_path, "helmet-declines-after-rout.jsonl", add=[{"by": "Ana", "do": "expedition.decline", "group": 1}])
     assert again.verdict == "illegal" and again.problems[0].line == 21 and again.problems[0].cite == "§8.7 §7.3", again
-    # neither fought nor left: the turn cannot end (§8.9)
+    # neither fought nor left: the turn cannot end (§8.9); once it has left, it can
     end = _replay(tmp_path, "helmet-declines-after-rout.jsonl", keep=-1, add=[{"by": "chance", "do": "turn.end"}])
     assert end.verdict == "illegal" and end.problems[0].line == 20 and "§8.9" in end.problems[0].cite, end
-    assert "stages" in end.problems[0].message
+    assert _replay(tmp_path, "helmet-declines-after-rout.jsonl", add=[{"by": "chance", "do": "turn.end"}]).verdict == "legal"
+
+
+def test_the_attacker_of_a_routed_group_may_still_do_the_dungeon(tmp_path):
+    # instead of declining, Ana's group 1 (one adventurer in front) rolls its PvE: 'peut', not 'doit' leave
+    roll = {"by": "chance", "do": "expedition.roll", "who": "Ana", "group": 1, "dice": ["prêtre 3c"], "explore": []}
+    v = _replay(tmp_path, "helmet-declines-after-rout.jsonl", keep=-1, add=[roll])
+    assert v.verdict == "legal", v
+    assert v.state.stage[0][0] == 2  # PvE dice rolled
 
 
 def test_an_ambush_nobody_answered_does_the_dungeon(tmp_path):

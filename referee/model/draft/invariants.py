@@ -343,8 +343,9 @@ GAPS = (
     Gap("§Jouer des cartes §Fin de tour", "the effects of heroes and weapons last 'pour le reste de la manche', while "
         "each player plays one turn in a round and discards his unplayed cards at its end: whether an effect of his "
         "cards reaches the turns the other players play after his in that round is not said",
-        "card abilities are not encoded (refers_cards_gold): no effect of a card acts in another player's turn; a "
-        "card's Attack, Gold and XP count for its owner alone", name="round_effect_reach"),
+        "an ability acts once, for its owner, when its card is played (data.Ability: gold, XP or attack for the "
+        "round, cards._gain), so none acts in another player's turn; the illustrative abilities touch no other "
+        "player, and a card's Attack, Gold and XP count for its owner alone", name="round_effect_reach"),
     Gap("§Mise en place", "each player keeps 3 of his 5 quests and puts the rest back face down: whether the choice "
         "is made in secret, and the kept quests stay hidden until played, or in view, is not said",
         "nothing is hidden: the log names each player's kept quests (setup), and no rule reads what a player saw",

@@ -129,13 +129,6 @@ def _routed_ambushed(s: Any, a: Any) -> Any:
     return And(s.sq[a.p][g] == ENTRY, _routed(s, a), opp_on(s, a.p, g, HELMET, (WAITING,)))
 
 
-def _routed_before_others(s: Any, a: Any) -> Any:
-    """expedition.resolve: the initiative player's entry group is routed under the other's
-    helmet while he has another PvE to fight (the freed group then waits, §8.1)."""
-    g = a.group - 1
-    return And(_routed_ambushed(s, a), s.init == a.p, Or(*[pve_ready(s, a.p, h) for h in range(NG) if h != g]))
-
-
 def _send_out_of_turn(s: Any, a: Any) -> Any:
     """expedition.send or skip played only because the other player has no Partir en donjon
     action left (s7_groups._my_send_turn: alternately otherwise)."""
@@ -301,7 +294,10 @@ GAPS = (
         "§8.9) is never said",
         "it may decline (expedition.decline, from the stage FREED the rout gives it; an ambush nobody answered has "
         "no such choice, §7.3): it leaves the dungeon and its adventurers go back to the reserve at once, as a "
-        "routed group's survivors do; until it fights or leaves, the phase cannot end (the Need of turn.end)",
+        "routed group's survivors do, and its cards fare as a routed group's (its mercenaries back to the pile at the "
+        "phase's end, the charges paid when it was sent not given back, a single-use item or, under "
+        "house_card=discard, a House card spent unused); until it fights or leaves, the phase cannot end (the Need "
+        "of turn.end)",
         name="helmet_may_decline",
         on=("expedition.resolve",), arises=_routed_ambushed,
         when="the group on the entry is routed while an opposing group waits on the helmet"),
@@ -340,7 +336,8 @@ GAPS = (
         "helmet may fight 'à son tour' once the entry group is routed (§8.7), nor whether a combat must be settled "
         "before the next one's dice are rolled",
         "all the initiative player's PvE combats first, in the order his log gives, a helmet group whose entry group "
-        "was routed joining its player's PvE combats from then on; the PvP combats, and one player's combats among "
+        "was routed joining its player's PvE combats from then on (or leaving: expedition.decline, at any point no "
+        "combat is under way); the PvP combats, and one player's combats among "
         "themselves, in the log's order (expedition.roll, pvp.roll), one at a time: each settled before the next "
         "one's dice", name="combat_order",
         on=("expedition.roll",), arises=_other_pve_ready,
@@ -745,15 +742,6 @@ GAPS = (
         "finishes second can answer the other's Partir en donjon tokens", "nothing is hidden: a log records each "
         "player's placement as one actions.place event, in either order, and no rule reads what a player saw",
         name="placement_seen"),
-    # session 48: hand-computed positions (notes/s48/raiders-edge)
-    Gap("§8.7 §8.1", "after the rout of the group on the entry, the attacker on the helmet may do the dungeon 'à son "
-        "tour': whether that is at once, before the PvE combats still to come, or in the order §8.1 gives every PvE "
-        "(the initiative player's first) is not said",
-        "in §8.1's order: a group freed by the rout fights (or declines) as any PvE does, so the other player's "
-        "freed group waits for the initiative player's PvE combats left (s8_dungeons.pve_ready, the Needs of "
-        "expedition.roll)", name="freed_when",
-        on=("expedition.resolve",), arises=_routed_before_others,
-        when="the initiative player's entry group is routed under an opposing helmet while he has another PvE to fight"),
 )
 
 
@@ -775,7 +763,7 @@ def _unequipped_holding(s: Any, a: Any) -> bool:
 from ..kernel import If, Max, Not  # noqa: E402
 from .data import CLASSES  # noqa: E402
 from .s7_groups import cleared, on  # noqa: E402
-from .s8_dungeons import FREED, PVP_ROLLED, ROLLED  # noqa: E402
+from .s8_dungeons import FREED, PVP_ROLLED, ROLLED, sending_done  # noqa: E402
 from .state import D, E, EXPEDITIONS, I, M, NG, NPILES  # noqa: E402
 
 GROUPS = [(p, g) for p in P for g in range(NG)]
@@ -824,7 +812,7 @@ def _fresh(s: Any, p: int, g: int) -> Any:
     done = Or(*[And(at == d, s.floors[d] >= x.floors) for d, x in enumerate(s.cfg.comp.exp.dungeons)])
     opp = Or(*[And(s.stage[1 - p][h] >= 1, s.at[1 - p][h] == at, s.sq[1 - p][h] == 0) for h in range(NG)])
     return And(Implies(s.stage[p][g] == ROLLED, And(Not(done), Or(s.sq[p][g] == 0, Not(opp)))),
-               Implies(And(s.stage[p][g] == 1, done), And(s.sq[p][g] == 1, opp)), Implies(s.stage[p][g] == FREED, And(Not(done), s.sq[p][g] == 1, Not(opp), s.expedition[0] == 0, s.expedition[1] == 0)))
+               Implies(And(s.stage[p][g] == 1, done), And(s.sq[p][g] == 1, opp)), Implies(s.stage[p][g] == FREED, And(Not(done), s.sq[p][g] == 1, Not(opp), sending_done(s))))
 
 
 def _combat(s: Any, p: int) -> Any:

@@ -434,15 +434,17 @@ GAPS = (
         "light weapon may (or need) ever be reloaded is not said, only that the heavy ones must",
         "it may not: act.reload asks an unloaded heavy weapon; a light weapon is never unloaded by a shot",
         name="reload_light"),
-    Gap("§Actions/Tir §Actions/Charge §Actions/Corps à corps", "a shot, a charge and a melee aim at 'une cible', and "
-        "only the sentences on the back name it an 'adversaire': whether a player may shoot, charge or fight one of "
-        "his own figures is not said",
+    Gap("§Actions/Tir §Actions/Charge §Actions/Corps à corps", "a shot, a charge and a melee aim at 'une cible' (the "
+        "shot's sentence on the back calls it an 'adversaire', the melee speaks of 'opposants'): whether a player "
+        "may shoot, charge or fight one of his own figures is not said",
         "he may not: the target is a living figure of another player (the Needs of act.shoot, act.charge and "
         "act.melee); either other player's figure may be one", name="own_target"),
-    Gap("§Actions/Charge §Actions/Corps à corps", "a charge gives its length (twice a move's cost) and ends in base "
+    Gap("§Actions/Charge §Actions/Corps à corps", "a charge costs twice a move of its length and ends in base "
         "contact, and a blow from behind adds +1: what the charger may pass on its way is not said, so whether it "
         "may go past or through its target's base to end at its back (and so strike from behind) is left open "
         "(a move's own path: move_blockers)",
         "the path is not checked: a charge is its end point, in base contact, within its length from the start, "
-        "so a charger may end behind its target whatever lies between", name="charge_path"),
+        "so a charger may end behind its target whatever lies between", name="charge_path",
+        on=("act.charge",), arises=_path_blocked,
+        when="a charge whose straight line passes over a base (its target's, to reach its back, or another's)"),
 )
