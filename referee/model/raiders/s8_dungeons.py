@@ -68,9 +68,14 @@ def _dun(s: Any, p: int, g: int) -> Any:
 
 def opp_on(s: Any, p: int, g: int, square: int, stages: tuple[int, ...] | None = None) -> Any:
     """An opposing group stands on `square` of group (p, g)'s dungeon (in one of `stages`)."""
+    return Or(*[_opp_is_on(s, p, g, h, square, stages) for h in range(NG)])
+
+
+def _opp_is_on(s: Any, p: int, g: int, h: int, square: int, stages: tuple[int, ...] | None = None) -> Any:
+    """The opposing player's group h stands on `square` of group (p, g)'s dungeon (in one of `stages`)."""
     q = 1 - p
-    return Or(*[And(on(s, q, h, _dun(s, p, g)), s.sq[q][h] == square,
-                    Or(*[s.stage[q][h] == k for k in stages]) if stages else True) for h in range(NG)])
+    return And(on(s, q, h, _dun(s, p, g)), s.sq[q][h] == square,
+               Or(*[s.stage[q][h] == k for k in stages]) if stages else True)
 
 
 def pve_ready(s: Any, p: int, g: int) -> Any:
@@ -719,8 +724,7 @@ def _free_helmet(s: Any, t: Any, p: int, g: int) -> Any:
     """t (group (p, g) routed on its entry, §8.7) with the opposing group waiting on that
     dungeon's helmet FREED: it does not fight the routed group, and 'may' do the dungeon."""
     q, on_entry = 1 - p, s.sq[p][g] == ENTRY
-    st = tuple(If(And(on_entry, s.stage[q][h] == WAITING, s.at[q][h] == s.at[p][g], s.sq[q][h] == HELMET), FREED, t.stage[q][h])
-               for h in range(NG))
+    st = tuple(If(And(on_entry, _opp_is_on(s, p, g, h, HELMET, (WAITING,))), FREED, t.stage[q][h]) for h in range(NG))
     return t.but(stage=put(t.stage, q, st))
 
 
