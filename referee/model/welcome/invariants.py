@@ -270,6 +270,17 @@ GAPS = (
         "last step of the set-up (§Mise en place.7), and only for later rounds does §Manche suivante name the "
         "chooser (the player who has just entered)",
         "left to the table: the log's header names the Adventurer in play, whoever chose it", name="first_chooser"),
+    # session 49: a blind reading of the whole text (notes/s49/reading-welcome): one act, told as
+    # a rule in one line and as a decision in another
+    Gap("§Donjon §Équipement.Hache", "§Donjon has a remaining tile that defeats the monster revealed defeat it "
+        "with no choice (the monster is discarded, no HP lost), and the Vorpal Axe defeats any monster (the tile), "
+        "while §Équipement.Hache makes its use a decision taken once the monster is seen: whether a runner may keep "
+        "the Axe for a later monster and lose the HP of one it would have defeated is not said",
+        "the Axe is the runner's choice (dungeon.axe); the rule of §Donjon acts for the tiles that defeat a kind of "
+        "monster and are not used up (dungeon.fight)", name="axe_optional",
+        on=("dungeon.fight",), when="the runner faces a monster no remaining tile defeats and keeps the unused Axe, "
+        "losing its strength in HP",
+        arises=lambda s, a: has(s, "axe") and not s.axe_used and not dungeon.beaten(s)),
 )
 
 
