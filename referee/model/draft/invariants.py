@@ -248,7 +248,8 @@ GAPS = (
     Gap("§Quêtes", "what a played quest gives (§Intro only lists accomplishing quests among the ways to the most XP, "
         "and §Quêtes speaks only of playing them: whether playing a quest accomplishes it is not said), where a "
         "played quest lies (§Jouer des cartes keeps only heroes and weapons in front of the player), and how often "
-        "its abilities 'usable over several rounds' may be used (once, once a round), are never said",
+        "its abilities 'usable over several rounds' may be used (once, once a round), are never said; nor whether "
+        "a kept quest never played counts for anything, or against its holder, when the XP are totalled",
         "a played quest's printed Attack and Gold count in every later round, its XP once, in the final score "
         "(common.score); a kept quest never played gives nothing; the illustrative quests have no other ability",
         name="quest_reuse",
