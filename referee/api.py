@@ -211,7 +211,8 @@ class Play:
         Options that decided a question the text leaves open are traced in `decided`."""
         act, a = self._decode(ev)
         if self.result() is not None:
-            raise errors.Illegal(f"'{act.name}' after the end of the game", line=len(self.events) + 2)
+            raise errors.Illegal(f"'{act.name}' after the end of the game", line=len(self.events) + 2,
+                                 cite=engine.end_cite(self.rules.game))
         self.state = self.rules.game.step(self.state, act, a)
         self.events.append(_event(self.rules.game, self.state.cfg, act, a, self.players))
         return self

@@ -298,7 +298,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
             expected_n += 1
             v.events += 1
             if over is not None:
-                v.problems.append(Problem(line.no, "illegal", f"'{act.name}' after the end of the game ({over.how})", over.cite, state=show(s)))
+                v.problems.append(Problem(line.no, "illegal", f"'{act.name}' after the end of the game ({over.how})", end_cite(game) or over.cite, state=show(s)))
                 v.verdict = "illegal"
                 return
             before = s
@@ -376,8 +376,10 @@ def _outcome_json(o: Any, players: tuple[str, ...]) -> dict:
     return out
 
 
-def _end_cite(game: Game) -> str | None:
-    """The § of the game's end: the phases no event is allowed in (the end of the phase graph)."""
+def end_cite(game: Game) -> str | None:
+    """The § of the game's end: the phases no event is allowed in (the end of the phase graph).
+    An event after the end breaks that rule (Raiders: §9.2 stops the game), not the one that
+    names the winner (§9.3's tie-breaks: the Outcome's §)."""
     allowed = {p for a in game.actions for p in a.phases}
     return " ".join(dict.fromkeys(p.cite for p in game.phases if p.name not in allowed)) or None
 
@@ -411,7 +413,7 @@ def _check_result(v: Verdict, game: Game, s: Any, players: tuple[str, ...], line
         raise Unreadable(line.no, "\"points\" must give every player's points; missing: "
                          + ", ".join(p for p in players if p not in pts), "points")
     if over is None:
-        v.problems.append(Problem(line.no, "result", "a result is declared but the game is not over", _end_cite(game)))
+        v.problems.append(Problem(line.no, "result", "a result is declared but the game is not over", end_cite(game)))
         v.verdict = "illegal"
         return
     got = _outcome_json(over, players)
