@@ -512,10 +512,13 @@ GAPS = (
         "cancelled): that one critical cancels one encounter is implied, and whether the critical die still adds "
         "its number to the dice total, whether criticals cancel the encounters of Exploration cards as well as the "
         "creature's of the red skulls, and whether a critical must be spent when there is an encounter to cancel, "
-        "are not said",
+        "are not said (nor, for a heal or a disarm, which a priest or a thief 'peut' use, whether one may be left "
+        "unused with a death or a trap there to take it)",
         "one critical cancels at most one encounter, the creature's (a red skull) or an Exploration card's, the "
         "player choosing which and how many up to the criticals rolled (the Needs of expedition.resolve on cancel "
-        "and cancelx); the critical die's number still counts (s8_dungeons._dice sums every face's value)",
+        "and cancelx), and as many traps and dead as he likes up to the disarms and heals rolled (option spend: "
+        "may; all spends each while something is left for it); the critical die's number still counts "
+        "(s8_dungeons._dice sums every face's value)",
         name="critical_effect",
         on=("expedition.resolve",), arises=lambda s, a: s.ccrit[a.p] > 0,
         when="a PvE is resolved with criticals rolled"),

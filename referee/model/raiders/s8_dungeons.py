@@ -377,6 +377,25 @@ SCORE = Param("score", Int(-99, 199), "the group's score the log declares (§8.6
 RESIST = Param("resistance", Int(-99, 199), "the resistance to beat the log declares (§8.4-§8.7: the tile, its "
                "effect, encounters and traps left), checked", optional=True, fixed=lambda s, a: resistance(s, a))
 
+def _left_unused(s: Any, a: Any) -> tuple:
+    """(criticals, disarms, heals) rolled beyond those used, each up to what is there to take
+    it: the encounters (red skulls and Exploration encounters), traps and deaths of the PvE."""
+    d = _dun(s, a.p, a.group - 1)
+    encounters = dval(s, "red", d) + Sum(s.xdrawn[e] for e in _xkind(s, "encounter"))
+    traps = Sum(s.xdrawn[e] for e in _xkind(s, "trap"))
+    return (Min(s.ccrit[a.p], encounters) - _cancelled(a), Min(s.cdis[a.p], traps) - Sum(a.disarm),
+            Min(s.cheal[a.p], Sum(s.cdead[a.p])) - Sum(a.heal))
+
+
+def _all_spent(s: Any, a: Any) -> Any:
+    """Option spend=all: every critical, disarm and heal rolled is used while an encounter, a
+    trap or a death is left for it (§8.5 says only that a priest 'peut' heal and a thief 'peut'
+    disarm, and has the player pick the traps when they outnumber the disarms)."""
+    if s.cfg.opt("spend") != "all":
+        return True
+    return And(*[x == 0 for x in _left_unused(s, a)])
+
+
 RESOLVE = Action(
     "expedition.resolve", "§8.5 §8.6 §8.7", "the player settles his PvE combat: encounters cancelled, traps disarmed, "
     "deaths healed, victims of eliminating traps; success or rout follows from the score",
@@ -413,6 +432,10 @@ RESOLVE = Action(
              lambda s, a: _said(lambda: (score(s, a.p, a.group - 1), resistance(s, a)), a, ("score", "resistance")),
              lambda s, a: f"the rules give a score of {score(s, a.p, a.group - 1)} against a resistance of "
                           f"{resistance(s, a)}"),
+        Need("§8.5", "every critical, disarm and heal rolled is used while an encounter, a trap or a death is left "
+             "for it (option spend=all)", _all_spent,
+             lambda s, a: "unused while there was something to take them: {} critical(s), {} disarm(s), {} heal(s)"
+                          .format(*_left_unused(s, a))),
     ),
     effect=_resolve, phases=("expeditions",), propose=lambda s: (resolution(s, p, g) for p, g in _at(s, ROLLED)),
 )

@@ -94,6 +94,15 @@ OPTIONS += (
         "player": "the player, as §8.5 says for traps"}, "player",
            basis=Basis("model", "§8.5", "player",
                        "§8.5 lets the player pick the traps disarmed, and says nothing of who picks the encounters criticals cancel")),
+    Option("spend", "§8.5", "whether a critical, a disarm or a heal rolled in a PvE may be left unused while an "
+           "encounter, a trap or a death is there to take it", {
+               "may": "the player may leave it unused: the log names what each one does",
+               "all": "each is used while something is left for it: as many encounters cancelled as criticals (or "
+                      "encounters), traps disarmed as disarms (or traps), dead healed as heals (or deaths)"}, "may",
+           basis=Basis("model", "§8.5", "may",
+                       "§8.5 says a priest 'peut' heal a death and a thief 'peut' disarm a trap, and nothing of "
+                       "whether a critical must be spent; that the player picks the traps when they outnumber the "
+                       "disarms suggests every disarm is used")),
     Option("trap_victim", "§8.5", "eliminating traps left when no front-line adventurer without a death remains", {
         "spared": "they strike nobody"}, "spared",
            basis=Basis("model", "§8.5", "spared",
