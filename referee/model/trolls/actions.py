@@ -421,10 +421,31 @@ def _recoil(s, a):
     return t.but(phase=If(done, after.phase, RECOIL), step=If(done, after.step, t.step), solo=If(done, after.solo, t.solo))
 
 
-def _away_ok(s, a):
+# A recoil straight away along a diagonal ends on an irrational point, which no log can write
+# (a length is an exact whole number, fraction or decimal): the point recorded is accepted
+# within 1/SLACK inch of the exact one, across the line and along it. No measure of the text is
+# finer than an inch; a hundredth is finer than any table measures (docs/trolls.md "Lengths").
+SLACK = 100
+
+
+def _recoil_off(s, a):
+    """(the recoil's step, the line from the opponent to the figure, the opponent's base)."""
     d = sub(a.to, s.pos[a.fig])
     out = sub(s.pos[a.fig], s.pos[a.away])
-    return And(dist2(a.to, s.pos[a.fig]) == prof(s, a.away).base ** 2, cross(d, out) == 0, dot(d, out) > 0)
+    return d, out, prof(s, a.away).base
+
+
+def _away_ok(s, a):
+    d, out, b = _recoil_off(s, a)
+    c, short, long = cross(d, out), SLACK * b - 1, SLACK * b + 1
+    far = SLACK * SLACK * dot(d, d)
+    return And(dot(d, out) > 0, SLACK * SLACK * c * c <= dot(out, out), short * short <= far, far <= long * long)
+
+
+def _away_show(s, a):
+    d, out, b = _recoil_off(s, a)
+    return f"moves {dot(d, d)} (squared), {cross(d, out)} across the line (times its length {dot(out, out)} squared); " \
+           f"the base is {b}, within 1/{SLACK}\""
 
 
 RECOIL_ACT = Action(
@@ -439,8 +460,8 @@ RECOIL_ACT = Action(
         Need("§Actions/Corps à corps", "it steps away from one of its opponents in this melee",
              lambda s, a: Or(And(s.d_tgt == a.fig, s.d_att[a.away] == 1), And(s.d_att[a.fig] == 1, s.d_tgt == a.away)),
              lambda s, a: "that figure is not its opponent"),
-        Need("§Actions/Corps à corps", "straight away from the opponent, by the size of the opponent's base",
-             _away_ok, lambda s, a: f"moves {dist2(a.to, s.pos[a.fig])} (squared); the base is {prof(s, a.away).base}"),
+        Need("§Actions/Corps à corps", "straight away from the opponent, by the size of the opponent's base "
+             "(within a hundredth of an inch: a diagonal's exact point cannot be written)", _away_ok, _away_show),
     ),
     effect=_recoil, phases=("recoil",), goes=("play", "close"),
     propose=lambda s: (args(owner(s, i), fig=i, away=j, to=to)
