@@ -137,7 +137,7 @@ R_SHORT = Ruling(
     action="turn.draw")
 
 
-def _wanted(s, a):
+def refill_wanted(s, a):
     """The cards the refill asks for: what brings the hand back to 5 (3 or 4 in hand), or
     what option short_refill asks of a hand of 2 or fewer."""
     h = hcount(s, _pp(a))
@@ -150,12 +150,12 @@ R_LOW = Ruling(
     "draw_empty_deck", "§Tour de jeu/1 §Tour de jeu/8",
     "the deck holds fewer cards than the refill needs (within a few turns: 12 cards, 5 of them dealt, §Intro; the "
     "cards bet go to the graveyard, §Tour de jeu/8, and no rule returns them)",
-    lambda s, a: And(hcount(s, _pp(a)) <= 4, dcount(s, _pp(a)) >= 1, dcount(s, _pp(a)) < _wanted(s, a)),
+    lambda s, a: And(hcount(s, _pp(a)) <= 4, dcount(s, _pp(a)) >= 1, dcount(s, _pp(a)) < refill_wanted(s, a)),
     (TEXT_DRAW,
      Answer("§Tour de jeu/1", "option:empty_deck=all", "what is left in the deck",
-            lambda s, a: dcount(s, _pp(a)) < _wanted(s, a), lambda s, a: dcount(s, _pp(a))),
+            lambda s, a: dcount(s, _pp(a)) < refill_wanted(s, a), lambda s, a: dcount(s, _pp(a))),
      Answer("§Tour de jeu/1", "option:empty_deck=none", "nothing",
-            lambda s, a: dcount(s, _pp(a)) < _wanted(s, a), lambda s, a: 0)),
+            lambda s, a: dcount(s, _pp(a)) < refill_wanted(s, a), lambda s, a: 0)),
     action="turn.draw")
 
 

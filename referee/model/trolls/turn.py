@@ -2,11 +2,13 @@
 the draw, the secret bets, the reveal and the reserves, the rounds, the end of the turn."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from ..kernel import (
     Action, And, If, Names, Need, Not, Or, Param, Sum, Undecided, args, covers, decide, lazy_if, put, vadd, vsub,
 )
 from .moves import multisets
-from .rulings import R_BLANC, R_JOKERS, R_ZERO, dcount, draw_count, hcount, min_bet, rsv_of
+from .rulings import R_BLANC, R_JOKERS, R_ZERO, dcount, draw_count, hcount, min_bet, refill_wanted, rsv_of
 from .state import BET, CLOSE, DRAW, H, NOBODY, OVER, PLAY
 
 ZERO6 = (0,) * 6
@@ -90,8 +92,6 @@ def _bet_effect(s, a):
 
 
 def _no_bet(p, s):
-    from types import SimpleNamespace
-
     return min_bet(s, SimpleNamespace(p=p)) < 0
 
 
@@ -183,13 +183,22 @@ END_TURN = Action(
 )
 
 
+def _dry(s, p):
+    """Player p holds no card and will never draw one: his deck is empty, or (option
+    empty_deck=none) holds fewer cards than an empty hand's refill asks, and the deck never
+    grows (§Intro shuffles it once; nothing returns the graveyard's cards, §Tour de jeu/8)."""
+    least = 1 if s.cfg.opt("empty_deck") == "all" else refill_wanted(s, SimpleNamespace(p=p))
+    return And(hcount(s, p) == 0, dcount(s, p) < least)
+
+
 GAME_END = Action(
     "game.end", "§Intro", "the game ends (a player has no card left to bet under option no_card=end, "
     "or nobody has any card left)",
-    needs=(Need("§Tour de jeu/1", "a player cannot bet (option no_card) or no card is left anywhere",
-                lambda s, a: Or(*[_cannot_bet(s, p) for p in range(3)],
-                                And(*[And(hcount(s, p) == 0, dcount(s, p) == 0) for p in range(3)])),
-                lambda s, a: "every player can still bet"),
+    needs=(Need("§Tour de jeu/1", "a player cannot bet (option no_card) or no card is left that any hand holds or "
+                "may still draw",
+                lambda s, a: Or(*[_cannot_bet(s, p) for p in range(3)], And(*[_dry(s, p) for p in range(3)])),
+                lambda s, a: "a card is still in a hand or may still be drawn: the " +
+                             ", ".join(who(p) for p in range(3) if not _dry(s, p)) + " may still bet"),
            # a turn whose bets are made is played to its end (§Tour de jeu/2-7): the cards
            # bet are what emptied the hands, and the end comes at the next bet phase
            Need("§Tour de jeu/1", "the game ends before anyone bets in the turn", lambda s, a: Not(Or(*s.betted)),
