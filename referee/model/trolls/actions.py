@@ -436,16 +436,20 @@ def _recoil_off(s, a):
 
 
 def _away_ok(s, a):
+    """Away from the opponent (any way when both stand on one point: gap recoil_direction), the
+    point off the line by at most 1/SLACK (|cross| / |out|), its distance within 1/SLACK of b."""
     d, out, b = _recoil_off(s, a)
-    c, short, long = cross(d, out), SLACK * b - 1, SLACK * b + 1
-    far = SLACK * SLACK * dot(d, d)
-    return And(dot(d, out) > 0, SLACK * SLACK * c * c <= dot(out, out), short * short <= far, far <= long * long)
+    c, short, long = cross(d, out), Max(SLACK * b - 1, 0), SLACK * b + 1
+    far, n2 = SLACK * SLACK * dot(d, d), dot(out, out)
+    away = Or(n2 == 0, And(dot(d, out) > 0, SLACK * SLACK * c * c <= n2))
+    return And(away, short * short <= far, far <= long * long)
 
 
 def _away_show(s, a):
     d, out, b = _recoil_off(s, a)
-    return f"moves {dot(d, d)} (squared), {cross(d, out)} across the line (times its length {dot(out, out)} squared); " \
-           f"the base is {b}, within 1/{SLACK}\""
+    return (f"steps {dot(d, d)} (squared) from where it stood, the base being {b}; "
+            f"{'away from' if dot(d, out) > 0 else 'not away from'} the opponent, off the line by "
+            f"{abs(cross(d, out))}/sqrt({dot(out, out)}) inch; each within 1/{SLACK}\"")
 
 
 RECOIL_ACT = Action(

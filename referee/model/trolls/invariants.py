@@ -216,9 +216,10 @@ GAPS = (
         on=("act.shoot", "act.charge"), arises=_in_between,
         when="a shot or charge whose line to the target crosses another figure or a standing objective"),
     Gap("§Actions/Corps à corps", "after a tied melee the fighters step back by their opponent's base size: in which "
-        "direction, from which opponent in a group melee, and what if a figure stands in the way, is not said",
+        "direction, from which opponent in a group melee, what if a figure stands in the way, and which way is 'away' "
+        "from an opponent standing on the same point, is not said",
         "straight away from one of its opponents in that melee (its player picks which), by that opponent's base; "
-        "other figures are not checked", name="recoil_direction"),
+        "any way from an opponent on the same point; other figures are not checked", name="recoil_direction"),
     Gap("§Groupe/2", "the figures of a group must stand inside a circle of 3\" radius (any such "
         "circle): whether a figure's whole base or only its centre must lie inside, and whether the circle is "
         "checked before the action, after it, or both, is not said",

@@ -2,13 +2,14 @@
 and random headers.
 
 Geometry in random games stays on axis-aligned lines so that every point is rational
-(a recoil along a diagonal may need an irrational point: see docs/trolls.md)."""
+(a recoil along a diagonal needs an irrational point, proposed to the thousandth: see
+docs/trolls.md)."""
 from __future__ import annotations
 
 import itertools
 import random
 from fractions import Fraction
-from math import isqrt
+from math import isqrt, sqrt
 
 from .data import exact, half
 from .geo import alive, owner
@@ -90,19 +91,25 @@ def charges(s, i, j):
 
 
 def recoils(s, i):
-    """(away, to) for figure i: straight away from each other figure at a rational distance,
-    by the size of that figure's base."""
+    """(away, to) for figure i: straight away from each other figure by the size of that
+    figure's base; the exact point where the distance is rational, else that point to the
+    thousandth (the Need accepts a hundredth); from a figure on the same point, along x."""
     c = s.cfg.comp
     for j in range(len(c.figs)):
+        if j == i:
+            continue
         out = (s.pos[i][0] - s.pos[j][0], s.pos[i][1] - s.pos[j][1])
         d2 = out[0] ** 2 + out[1] ** 2
-        if j == i or d2 == 0:
+        b = c.figs[j].prof.base
+        if d2 == 0:
+            yield j, (exact(s.pos[i][0] + b), s.pos[i][1])
             continue
         r = _frac_sqrt(d2)
-        if r is None:
-            continue
-        b = c.figs[j].prof.base
-        yield j, (exact(s.pos[i][0] + out[0] * b / r), exact(s.pos[i][1] + out[1] * b / r))
+        if r is not None:
+            yield j, (exact(s.pos[i][0] + out[0] * b / r), exact(s.pos[i][1] + out[1] * b / r))
+        else:
+            k = float(b) / sqrt(d2)
+            yield j, tuple(exact(Fraction(round(1000 * float(s.pos[i][n] + out[n] * k)), 1000)) for n in (0, 1))
 
 
 def random_header(rng: random.Random, cfg) -> dict:
