@@ -212,7 +212,7 @@ class Play:
         act, a = self._decode(ev)
         if self.result() is not None:
             raise errors.Illegal(f"'{act.name}' after the end of the game", line=len(self.events) + 2,
-                                 cite=engine.end_cite(self.rules.game))
+                                 cite=engine.end_cite(self.rules.game) or (self.result() or {}).get("cite"))
         self.state = self.rules.game.step(self.state, act, a)
         self.events.append(_event(self.rules.game, self.state.cfg, act, a, self.players))
         return self

@@ -520,8 +520,8 @@ GAPS = (
         "may; all spends each while something is left for it); the critical die's number still counts "
         "(s8_dungeons._dice sums every face's value)",
         name="critical_effect",
-        on=("expedition.resolve",), arises=lambda s, a: s.ccrit[a.p] > 0,
-        when="a PvE is resolved with criticals rolled"),
+        on=("expedition.resolve",), arises=lambda s, a: s.ccrit[a.p] + s.cdis[a.p] + s.cheal[a.p] > 0,
+        when="a PvE is resolved with criticals, disarms or heals rolled"),
     Gap("§8.8 §8.4 §8.5", "a PvP is fought 'as in PvE', each player rolling his front line and adding his bonuses "
         "and equipment, with no resistance to beat: whether the dungeon's effect (§8.4), its skulls (the "
         "creature's encounters, Exploration cards and their traps) and the criticals play any part in it is not "

@@ -100,9 +100,11 @@ OPTIONS += (
                "all": "each is used while something is left for it: as many encounters cancelled as criticals (or "
                       "encounters), traps disarmed as disarms (or traps), dead healed as heals (or deaths)"}, "may",
            basis=Basis("model", "§8.5", "may",
-                       "§8.5 says a priest 'peut' heal a death and a thief 'peut' disarm a trap, and nothing of "
-                       "whether a critical must be spent; that the player picks the traps when they outnumber the "
-                       "disarms suggests every disarm is used")),
+                       "§8.5 says a priest 'peut' heal a death and a thief 'peut' disarm a trap, a 'peut' that may "
+                       "only tell what the dice can do ('les dés simulent l'ensemble de l'expédition'), and nothing "
+                       "of whether a critical must be spent; that the player picks the traps when they outnumber "
+                       "the disarms suggests every disarm is used, and leaving one unused never helps him: 'may' "
+                       "refuses no game either reading allows")),
     Option("trap_victim", "§8.5", "eliminating traps left when no front-line adventurer without a death remains", {
         "spared": "they strike nobody"}, "spared",
            basis=Basis("model", "§8.5", "spared",

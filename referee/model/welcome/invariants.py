@@ -278,7 +278,7 @@ GAPS = (
         "the Axe for a later monster and lose the HP of one it would have defeated is not said",
         "the Axe is the runner's choice (dungeon.axe); the rule of §Donjon acts for the tiles that defeat a kind of "
         "monster and are not used up (dungeon.fight)", name="axe_optional",
-        on=("dungeon.fight",), when="the runner faces a monster no remaining tile defeats and keeps the unused Axe, "
+        on=("dungeon.fight",), when="the runner faces a monster no other remaining tile defeats and keeps the unused Axe, "
         "losing its strength in HP",
         arises=lambda s, a: has(s, "axe") and not s.axe_used and not dungeon.beaten(s)),
 )
