@@ -513,7 +513,7 @@ GAPS = (
         "its number to the dice total, whether criticals cancel the encounters of Exploration cards as well as the "
         "creature's of the red skulls, and whether a critical must be spent when there is an encounter to cancel, "
         "are not said (nor, for a heal or a disarm, which a priest or a thief 'peut' use, whether one may be left "
-        "unused with a death or a trap there to take it)",
+        "unused with a death or a trap there to take it: the model's option 'spend')",
         "one critical cancels at most one encounter, the creature's (a red skull) or an Exploration card's, the "
         "player choosing which and how many up to the criticals rolled (the Needs of expedition.resolve on cancel "
         "and cancelx), and as many traps and dead as he likes up to the disarms and heals rolled (option spend: "
