@@ -183,9 +183,10 @@ RING_OVERLAP = Ruling(
 )
 
 
-def beaten(s):
-    """A remaining tile defeats the monster faced, with no decision taken (§Donjon 1)."""
-    d = _defeaters(s)
+def beaten(s, d=None):
+    """A remaining tile defeats the monster faced, with no decision taken (§Donjon 1); `d`:
+    _defeaters(s), when the caller has it already."""
+    d = _defeaters(s) if d is None else d
     return Or(d["pact"], s.pact_next, d["vorp"], d["ring"], d["others"])
 
 
@@ -193,7 +194,7 @@ def _fight(s, a):
     st = shown_strength(s)
     d = _defeaters(s)
     pact, vorp, ring = d["pact"], d["vorp"], d["ring"]
-    loss = If(beaten(s), 0, st)
+    loss = If(beaten(s, d), 0, st)
     alone = Not(Or(pact, s.pact_next, vorp, d["others"]))  # the Ring is the only tile defeating it
     g = If(And(ring, Or(alone, decide(RING_OVERLAP, s, a))), st, 0)
     hp1 = s.hp - loss + g
