@@ -210,9 +210,10 @@ class Play:
         breaks, with its §), `Undecided`, or `Unreadable` for an event that cannot be read.
         Options that decided a question the text leaves open are traced in `decided`."""
         act, a = self._decode(ev)
-        if self.result() is not None:
+        over = self.result()
+        if over is not None:
             raise errors.Illegal(f"'{act.name}' after the end of the game", line=len(self.events) + 2,
-                                 cite=engine.end_cite(self.rules.game) or (self.result() or {}).get("cite"))
+                                 cite=engine.after_end_cite(self.rules.game, over["cite"]))
         self.state = self.rules.game.step(self.state, act, a)
         self.events.append(_event(self.rules.game, self.state.cfg, act, a, self.players))
         return self

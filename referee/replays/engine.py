@@ -298,7 +298,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
             expected_n += 1
             v.events += 1
             if over is not None:
-                v.problems.append(Problem(line.no, "illegal", f"'{act.name}' after the end of the game ({over.how})", end_cite(game) or over.cite, state=show(s)))
+                v.problems.append(Problem(line.no, "illegal", f"'{act.name}' after the end of the game ({over.how})", after_end_cite(game, over.cite), state=show(s)))
                 v.verdict = "illegal"
                 return
             before = s
@@ -374,6 +374,12 @@ def _outcome_json(o: Any, players: tuple[str, ...]) -> dict:
     if o.points is not None:
         out["points"] = {players[i]: pts for i, pts in enumerate(o.points)}
     return out
+
+
+def after_end_cite(game: Game, outcome_cite: str | None) -> str | None:
+    """The § an event after the end of the game breaks: the end's (end_cite), else the
+    outcome's where a game has no end phase."""
+    return end_cite(game) or outcome_cite
 
 
 def end_cite(game: Game) -> str | None:

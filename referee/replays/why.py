@@ -17,7 +17,7 @@ from ..model import load, names
 from ..model.kernel import BadInput, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
 from ..model.kernel.reads import leaf, reads
-from .engine import _decided, decode, end_cite, header_refused, setup_from_header
+from .engine import _decided, after_end_cite, decode, header_refused, setup_from_header
 from .log import Line, Unreadable, check_rules, read_header, records
 
 
@@ -63,7 +63,7 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
         if (target[0] == "event" and n == target[1]) or (target[0] == "line" and line.no == target[1]):
             d = _explain(game, s, act, a, line, n, players)
             if over is not None:  # the engine's first check: no event once the game is over
-                d |= {"verdict": "illegal", "after_end": {"how": over.how, "cite": end_cite(game) or over.cite}}
+                d |= {"verdict": "illegal", "after_end": {"how": over.how, "cite": after_end_cite(game, over.cite)}}
             return {"file": label, "game": game.name, **d, "earlier": earlier}
         if target[0] == "line" and line.no > target[1]:  # the line holds no event: the header, or a blank
             raise Unreadable(0, f"line {target[1]} is not an event of this log "
