@@ -11,7 +11,10 @@ the book's default rules at each player count (with --every-config: every config
 family cycles through), into a temporary folder, then replayed by the installed `referee`
 (or the same entry point through `python -c`). The CPU time includes the interpreter's
 start, the imports, each configuration's compile of its rules (an action is compiled at its
-32nd event in that configuration) and the proofs' look-up: what a batch costs.
+32nd event in that configuration) and the proofs' look-up: what a batch costs. Beside it, the
+same logs replayed in this process once warm (`warm_cpu`): the batch's own content at the
+steady rate, so the gap to it is the process's start, not the logs (the warm bench,
+bench/replay_speed.py, replays the example logs, whose events cost less than random games').
 
 Run: python bench/replay_batch.py [GAME ...] [--events N] [--seconds S]. Needs the `bench`
 extra (python-chess). One core; quote `uptime` with the numbers."""
@@ -70,6 +73,24 @@ def batch_cpu(folder: Path, cache: Path) -> tuple[float, float, int]:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall, rc
 
 
+def warm_cpu(folder: Path, cache: Path, rounds: int = 3) -> float:
+    """CPU seconds of the same folder's replay in this process once it is warm: replayed
+    `rounds` times (each action compiled, each setup check compiled, the proofs read), the
+    last round timed. What is left between this and the batch's time is the process's own:
+    the interpreter, the imports, the compiled rules read from disk, the first compiles."""
+    from referee.replays.engine import replay
+
+    os.environ["REFEREE_CACHE_DIR"] = str(cache)
+    logs = sorted(folder.glob("*.jsonl"))
+    for _ in range(rounds - 1):
+        for p in logs:
+            replay(p)
+    t = time.process_time()
+    for p in logs:
+        replay(p)
+    return time.process_time() - t
+
+
 def main() -> None:
     from replay_speed import chess_pgn
 
@@ -115,12 +136,18 @@ def main() -> None:
                 print(f"{name:8} {games:5} games {events:7,} events (made in {made:.0f} s), {when:5} compile cache: "
                       f"`referee replay DIR` {cpu:6.2f} s CPU, {wall:6.2f} s wall, exit {rc}: {events / cpu:9,.0f} "
                       f"events/s = {events / cpu / ref:5.2f} x python-chess ({ref:,.0f} moves/s)", flush=True)
-        for when in ("empty", "kept"):
+            cpu = warm_cpu(folder, cache)
+            rows.append((name, games, events, cpu, cpu, 0, ref, "warm"))
+            print(f"{name:8} {games:5} games {events:7,} events, the same logs replayed in a warm process:   "
+                  f"{cpu:6.2f} s CPU:                          {events / cpu:9,.0f} events/s = {events / cpu / ref:5.2f} "
+                  "x python-chess", flush=True)
+        for when in ("empty", "kept", "warm"):
             mine = [r for r in rows if r[7] == when]
             ev = sum(r[2] for r in mine)
             cpu = sum(r[3] for r in mine)
             ref = sum(r[6] for r in mine) / len(mine)
-            print(f"all, {when:5} compile cache: {ev:,} events in {cpu:.2f} s CPU: {ev / cpu:,.0f} events/s = "
+            what = "in a warm process" if when == "warm" else f"{when:5} compile cache"
+            print(f"all, {what}: {ev:,} events in {cpu:.2f} s CPU: {ev / cpu:,.0f} events/s = "
                   f"{ev / cpu / ref:.2f} x python-chess")
         bad = [r[0] for r in rows if r[5] != 0]
         if bad:
