@@ -169,7 +169,11 @@ def _show_to(s, a):
     return f"to [{a.to // 10}, {a.to % 10}]"
 
 
-def dest_needs(cite: str) -> tuple[Need, ...]:
+def dest_needs(cite: str, taken: tuple[Need, ...] = ()) -> tuple[Need, ...]:
+    """The Needs of a character's destination. `taken`, the Needs on a token picked up on the
+    way, come before the counts of §Règle d'or 2, which count that token on the square: a
+    token that cannot be picked up is refused for that (§Objets), not for a count it was
+    never part of."""
     return (
         TURN,
         Need("§Tour", "an action point is left for this character", lambda s, a: ap_ok(s, _mt(a)),
@@ -182,6 +186,7 @@ def dest_needs(cite: str) -> tuple[Need, ...]:
              lambda s, a: "it is wounded (wounded_move=no)"),
         Need("§Révéler", "the destination is a starting line or a revealed room", lambda s, a: _open_square(s, a.to), _show_to),
         Need(cite, "the character goes to another square", lambda s, a: Lookup(s.loc, _mt(a), -9) != a.to, _show_to),
+        *taken,
         Need("§Règle d'or 2", "at most 2 pawns on the square at the end of the action", lambda s, a: decide(PAWNS, s, a) <= 2,
              lambda s, a: f"{pawns_after(s, a, s.cfg.opt('carried') == 'yes')} tokens would share the square"),
         Need("§Règle d'or 2", "never two objects on a square", lambda s, a: objects_after(s, a) <= 1,
@@ -260,9 +265,9 @@ MOVE = Action(
     "move", "§Déplacement", "move a character up to its speed (1 AP), possibly picking up an object or a wounded friend on the way",
     params=(Param("who", Char(), "the moving character"), Param("to", Square(), "where it stops"),
             Param("take", Token(), "an object or wounded friend picked up on the way", optional=True, default=-1)),
-    needs=dest_needs("§Déplacement") + (
+    needs=dest_needs("§Déplacement", taken=(
         Need("§Objets", "the token picked up is an object or a wounded friend, free, and the mover empty-handed",
-             _take_ok, lambda s, a: "that token cannot be picked up"),
+             _take_ok, lambda s, a: "that token cannot be picked up"),)) + (
         Need("§Déplacement", "a path within the character's speed: no diagonal, walls, closed portcullises, pits and enemies respected",
              board_check(path_ok), lambda s, a: "no such path within its speed"),
     ),

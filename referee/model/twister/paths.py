@@ -45,7 +45,13 @@ class Layout:
             gid = next((v[1] for r, v in mine if r == _ROOMS[b]), mine[0][1][1])
             if gate[gid] == 0:
                 closed.add((a, b))
-        self.pit = tuple(bool(g.pit_at(q, rot)) for q in range(NSQ))
+        pit = [False] * NSQ  # each room's pits in its rotation (Geo.features, what pit_at reads)
+        for r in range(len(g.features)):
+            if 0 <= rot[r] <= 3:
+                for q, kind in g.features[r][rot[r]].items():
+                    if kind == "pit" and 0 <= q < NSQ:
+                        pit[q] = True
+        self.pit = tuple(pit)
         self.steps = tuple(tuple(n for n, key in _SIDES[q] if open_[n] and key not in closed) for q in range(NSQ))
 
 
