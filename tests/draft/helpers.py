@@ -68,5 +68,5 @@ def in_play(c, turn=0, **fields):
     s = first_state(c)
     n = c.extra["nplayers"]
     s = s.but(phase=2, kept=tuple(1 if p < n else 0 for p in range(5)), qgot=tuple(1 if p < n else 0 for p in range(5)),
-              turn=turn)
+              turn=turn, drawn=1)
     return s.but(**fields)

@@ -35,17 +35,37 @@ def test_event_out_of_phase(tmp_path):
     assert "'play.end' is an event of the play phase" in v.first().message and v.first().cite == "§Jouer des cartes"
 
 
-def test_quests_then_first_player(tmp_path):
+def test_the_first_player_is_drawn_at_any_time_before_the_first_play_and_once(tmp_path):
+    """§Mise en place gives no moment for the draw (an independent engine drew it first, session
+    50): before the quests, among them, during the draft or as the play phase opens are all legal."""
     q = ["Heist", "Heist", "Raid", "Raid", "Fellowship"]
     events = [
         {"by": "chance", "do": "setup.quests", "to": "Ana", "quests": q},
         {"by": "chance", "do": "setup.quests", "to": "Ben", "quests": ["Arcane Tower"] * 4 + ["Raid"]},
         {"by": "Ben", "do": "setup.keep", "keep": ["Arcane Tower"] * 3},
-        {"by": "chance", "do": "setup.first", "player": "Ben"},
+        {"by": "Ana", "do": "setup.keep", "keep": ["Heist", "Raid", "Fellowship"]},
     ]
-    v = _run(tmp_path, HEAD, *events)
-    assert v.verdict == "illegal" and v.first().line == 5 and v.first().cite == "§Mise en place"
-    assert "every player has kept its quests" in v.first().message
-    events.insert(3, {"by": "Ana", "do": "setup.keep", "keep": ["Heist", "Raid", "Fellowship"]})
-    v = _run(tmp_path, HEAD, *events)
-    assert v.verdict == "legal" and v.events == 5
+    first = {"by": "chance", "do": "setup.first", "player": "Ben"}
+    for at in range(len(events) + 1):
+        v = _run(tmp_path, HEAD, *events[:at], first, *events[at:])
+        assert v.verdict == "legal" and v.events == 5, at
+    v = _run(tmp_path, HEAD, first, *events, {**first, "player": "Ana"})
+    assert v.verdict == "illegal" and v.first().line == 7 and v.first().cite == "§Mise en place"
+    assert "drawn once" in v.first().message
+
+
+def test_no_card_is_played_before_the_first_player_is_drawn(tmp_path):
+    """The example's draw moved to the opening of the play phase stays legal; left out, the
+    first card played is refused (no one's turn has come)."""
+    from pathlib import Path
+
+    lines = [orjson.loads(x) for x in (Path(__file__).resolve().parents[2] / "examples/draft/legal-2p.jsonl").read_bytes().splitlines()]
+    head, events = lines[0], [{k: v for k, v in e.items() if k != "n"} for e in lines[1:] if "do" in e]
+    first = next(e for e in events if e["do"] == "setup.first")
+    rest = [e for e in events if e is not first]
+    opens = next(i for i, e in enumerate(rest) if e["do"].startswith("play."))
+    v = _run(tmp_path, head, *rest[:opens], first, *rest[opens:])
+    assert v.verdict == "legal" and v.events == len(events)
+    v = _run(tmp_path, head, *rest)
+    assert v.verdict == "illegal" and v.first().line == opens + 2 and v.first().cite == "§Mise en place"
+    assert "the first player is not drawn yet" in v.first().message

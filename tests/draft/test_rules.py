@@ -56,7 +56,13 @@ def test_quests_dealt_five_kept_three():
     assert sum(s.qhand[0]) == 3 and sum(s.qdealt[0]) == 0
     assert sum(s.qdeck) == 17  # the two others went back under the quest deck
     assert s.qdeck[QI(c, "Raid")] == 2 and s.qdeck[QI(c, "Arcane Tower")] == 4
-    assert fail(s, "setup.first", player=1).says == "every player has kept its quests"
+    # the first player may be drawn at any time before the first card is played (§Mise en place gives none), once
+    t = step(s, "setup.first", player=1)
+    assert (t.start, t.turn, t.drawn, t.phase) == (1, 1, 1, s.phase)
+    assert fail(t, "setup.first", player=0).says == "the first player is drawn once, before the first card is played"
+    # the last choice of quests opens the draft
+    u = step(t, "setup.keep", 1, keep=raw(c, "Rescue the Prince", "Raid", "Sacred Grove", quests=True))
+    assert u.phase == 1
 
 
 def _drafting(c, packs, start=0):
@@ -64,7 +70,7 @@ def _drafting(c, packs, start=0):
     s = first_state(c)
     n = c.extra["nplayers"]
     s = s.but(phase=1, kept=tuple(int(p < n) for p in range(5)), qgot=tuple(int(p < n) for p in range(5)),
-              start=start, turn=start)
+              start=start, turn=start, drawn=1)
     for p, names in enumerate(packs):
         s = step(s, "draft.deal", to=p, cards=raw(c, *names))
     return s

@@ -2,7 +2,7 @@
 §Monstres, §Quêtes. Players play in turn from the round's start player (§Mise en place)."""
 from __future__ import annotations
 
-from ..kernel import Action, If, Name, Need, Param, args, bump, put
+from ..kernel import Action, And, If, Name, Need, Param, args, bump, put
 from .common import of_class, seat_name, attack, class_count, meets
 from .rulings import fires, take
 from .setup import card_names, quest_names
@@ -12,8 +12,10 @@ def _card(s, a):
     return s.cfg.comp.cards[a.card]
 
 
+# No one's turn has come before the first player is drawn (setup.first, which a log may draw late).
 TURN = Need("§Mise en place", "players play in turn: it is this player's turn",
-            lambda s, a: s.turn == a.p, lambda s, a: f"it is the turn of the {seat_name(s.turn)}")
+            lambda s, a: And(s.drawn == 1, s.turn == a.p),
+            lambda s, a: f"it is the turn of the {seat_name(s.turn)}" if s.drawn else "the first player is not drawn yet")
 IN_HAND = Need("§Mise en place", "the card is in the hand the player drafted this round",
                lambda s, a: s.hand[a.p][a.card] >= 1, lambda s, a: "the card is not in the player's hand")
 

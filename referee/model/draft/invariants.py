@@ -153,6 +153,10 @@ INVARIANTS = (
     Invariant("§Jouer des cartes", "gold only moves between the players and the common reserve", gold_conserved, name="gold_moves_between"),
     Invariant("§Jouer des cartes", "the heroes and weapons played this round are among those in front of their player, "
               "and none is counted so outside the play phase", this_round, name="played_this_round"),
+    Invariant("§Mise en place", "no card is played and no turn ended before the first player is drawn (which a log may "
+              "do late: setup.first)", lambda s: Implies(s.drawn == 0, And(
+                  s.round == 1, s.phase != END, *[x == 0 for p in range(P) for x in s.played[p]], *[e == 0 for e in s.ended])),
+              name="first_player_before_play"),
 )
 
 CLAIMS = (

@@ -5,11 +5,11 @@ from __future__ import annotations
 import itertools
 
 from ..kernel import (
-    Action, And, BadInput, Config, Need, Param, Player, Names, Source, Sum, args, covers, put, vadd, vsub,
+    Action, And, BadInput, Config, If, Need, Or, Param, Player, Names, Source, Sum, args, covers, put, vadd, vsub,
 )
 from ..kernel.inputs import check_players, check_source, choose_options
 from . import data
-from .common import seats, zeros
+from .common import seat_name, seats, zeros
 from .data import MAX_KINDS as K, MAX_QUESTS as Q, QUESTS_DEALT, QUESTS_KEPT, SEATS as P, pad
 from .moves import chance, sample
 from .rulings import OPTIONS
@@ -45,7 +45,7 @@ def first_state(cfg) -> Draft:
     zk = tuple(zeros(K) for _ in range(P))
     zq = tuple(zeros(Q) for _ in range(P))
     return Draft(
-        cfg=cfg, phase=SETUP, round=1, start=0, turn=0, step=0, picks=z, dealt=z, ended=z, qgot=z, kept=z,
+        cfg=cfg, phase=SETUP, round=1, start=0, turn=0, drawn=0, step=0, picks=z, dealt=z, ended=z, qgot=z, kept=z,
         gold=tuple(g if p < n else 0 for p in range(P)), xp=z, bonus=z,
         pool=cfg.comp.gold_supply - n * g,
         deck=cfg.comp.deck(), pack=zk, hand=zk, played=zk, fresh=zk, discard=zeros(K),
@@ -131,21 +131,26 @@ KEEP_QUESTS = Action(
     effect=lambda s, a: s.but(
         qhand=put(s.qhand, a.p, vadd(s.qhand[a.p], pad(a.keep, Q))),
         qdeck=vadd(s.qdeck, vsub(s.qdealt[a.p], pad(a.keep, Q))),
-        qdealt=put(s.qdealt, a.p, zeros(Q)), kept=put(s.kept, a.p, 1)),
-    phases=("setup",), propose=_keep_quests,
+        qdealt=put(s.qdealt, a.p, zeros(Q)), kept=put(s.kept, a.p, 1),
+        # the last choice of quests opens the first round's draft (§Mise en place: each round, the draft)
+        phase=If(And(*[Or(q == a.p, s.kept[q] == 1) for q in seats(s)]), DRAFT, s.phase)),
+    phases=("setup",), goes=("setup", "draft"), propose=_keep_quests,
 )
 
+# §Mise en place has the first player drawn at random, to play first "pendant la phase de jeu",
+# and gives no moment: nothing before the play phase depends on it (the draft passes by the
+# round, the quests are each player's own), so a log may draw it at any time until the first
+# card is played: at the start, among the quests, during the draft or as the play phase opens.
 FIRST = Action(
-    "setup.first", "§Mise en place", "chance draws the player who plays first in the play phase",
+    "setup.first", "§Mise en place", "chance draws the player who plays first in the play phase (at any time before it)",
     params=(Param("player", Player(), "the first player"),),
     needs=(
-        Need("§Mise en place", "every player has kept its quests",
-             lambda s, a: And(*[s.kept[q] == 1 for q in seats(s)]),
-             lambda s, a: "some player has not kept its quests yet"),
+        Need("§Mise en place", "the first player is drawn once, before the first card is played",
+             lambda s, a: s.drawn == 0, lambda s, a: f"the first player was drawn already (the {seat_name(s.start)})"),
     ),
-    effect=lambda s, a: s.but(start=a.player, turn=a.player, phase=DRAFT),
-    phases=("setup",), goes=("draft",), by="chance",
-    propose=lambda s: (args(None, player=q) for q in seats(s)),
+    effect=lambda s, a: s.but(start=a.player, turn=a.player, drawn=1),
+    phases=("setup", "draft", "play"), goes=("setup", "draft", "play"), by="chance",
+    propose=lambda s: (args(None, player=q) for q in seats(s)) if s.drawn == 0 else (),
 )
 
 ACTIONS = (DEAL_QUESTS, KEEP_QUESTS, FIRST)

@@ -28,6 +28,7 @@ class Draft(State):
     round: int = num(1, 4)  # 1..4
     start: int = num(0, 4)  # the round's start player (§Fin de manche)
     turn: int = num(0, 4)  # whose play turn it is
+    drawn: int = num(0, 1)  # the first player has been drawn (setup.first: any time before the first play)
     step: int = num(0, 7)  # completed pick steps this round
     picks: tuple = vec(P, lo=0, hi=7)  # cards each player has picked this round
     dealt: tuple = vec(P, lo=0, hi=1)  # got a 7-card pack this round

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..kernel import Action, And, If, Need, Outcome, args, decide, put, vadd
 from .common import seat_name, nplayers, score, seats, vif, zeros
 from .data import MAX_KINDS as K, ROUNDS, SEATS as P
+from .cards import TURN
 from .rulings import RICHEST, XP_TIE, end_gain, may_stop, richest, take
 from .state import DRAFT, END
 
@@ -39,8 +40,7 @@ END_TURN = Action(
     "a player ends its play turn: unplayed draft cards go to the discard, it gains 5 gold plus its production; "
     "after the last player the round ends",
     needs=(
-        Need("§Mise en place", "players play in turn: it is this player's turn",
-             lambda s, a: s.turn == a.p, lambda s, a: f"it is the turn of the {seat_name(s.turn)}"),
+        TURN,
         Need("§Fin de tour", "the player has played every card it wishes to play (and may stop now)",
              may_stop, lambda s, a: "the player can still play a card (option stop=must)"),
     ),
