@@ -149,7 +149,7 @@ FIRST = Action(
              lambda s, a: s.drawn == 0, lambda s, a: f"the first player was drawn already (the {seat_name(s.start)})"),
     ),
     effect=lambda s, a: s.but(start=a.player, turn=a.player, drawn=1),
-    phases=("setup", "draft", "play"), goes=("setup", "draft", "play"), by="chance",
+    phases=("setup", "draft", "play"), by="chance",  # in the phase it is drawn in
     propose=lambda s: (args(None, player=q) for q in seats(s)) if s.drawn == 0 else (),
 )
 
