@@ -86,7 +86,7 @@ Le pion ajoute sa force de frappe au dé. Les règles pour les ponts s'appliquen
 
 La partie se termine quand un joueur a 10 points. Le joueur doit défausser une carte à la fin de son tour.
 Pendant la phase 2, le joueur compte ses points.
-Le joueur doit piocher une carte au début du tour.
+Le joueur doit piocher une carte au début du tour. Ensuite le tour passe au joueur suivant.
 
 Le joueur gagne 2 points si son pion sort et si la tour tombe. Il gagne aussi 1 point si le pion sort et s'il garde la tour, chaque fois.
 
@@ -128,7 +128,8 @@ PLANTED = {
     ("§2.3", "skipped-number", "§2.2"),
     ("§1.1", "undefined-term", "Clerc"),  # two roles named once each, nowhere said what they are
     ("§1.1", "undefined-term", "Troll"),
-    ("§1.5", "paired-condition", "tombe"),  # one gain, two conditions: both, or each? (the next one says: each time)
+    ("§1.5", "paired-condition", "tombe"),
+    ("§1.5", "unstated-direction", "joueur suivant"),  # the next player, and no way round the table given  # one gain, two conditions: both, or each? (the next one says: each time)
 }
 
 
@@ -274,7 +275,8 @@ SEEDS = {
     # says what the chapters' order suggests, which the detector cannot); the list-intro read at §3.3 (the
     # initiation side's 9 buildings, never listed) is the Gap initiation_nine since session 46
     "raiders": {"raiders.gap.§3.1.skipped-number", "raiders.gap.§5.1.skipped-number"},
-    "draft": set(),
+    # the turns' direction is read from §Fin de manche's start player (coverage §Fin de tour#4): the text never gives it
+    "draft": {"draft.gap.§Fin_de_tour.unstated-direction"},
     "welcome": {"welcome.ambiguity.§Enchères.choice-list", "welcome.gap.§Équipement.Métamorphose.unstated-effect"},
     "trolls": {"trolls.contradiction.§Tour_de_jeu_6.may-must",
                # option leave_melee: no Gap names it since group_leave_melee was withdrawn (session 39)
@@ -437,3 +439,21 @@ def test_a_phase_counted_by_number_is_a_finding_unless_the_book_numbers_it(tmp_p
     given = tmp_path / "given.txt"
     given.write_text("Jeu : règles\n\n" + numbered + later, encoding="utf-8")
     assert not [h for h in dangling_reference(page("x", given), frozenset()) if h.term.startswith("phase")]
+
+
+@pytest.mark.parametrize("text, hit", [
+    ("De 2 à 5 joueurs. Le joueur de départ change dans le sens horaire. Le tour passe au joueur suivant.", True),
+    ("Le tour passe au prochain joueur.", True),  # no count given: the next one may be any of several
+    ("De 2 à 5 joueurs. Jouez dans le sens horaire. Le tour passe au joueur suivant.", False),
+    ("De 2 à 4 joueurs. Le joueur suivant à sa gauche commence.", False),  # the side is named with it
+    ("Pour 2 joueurs. Le tour passe au joueur suivant.", False),  # the next player is the other one
+    ("Pour trois joueurs. Les joueurs jouent à tour de rôle vers la gauche. Le tour passe au suivant.", False),
+    ("Pour trois joueurs. La carte suivante est posée.", False),  # 'suivant' of something else than a player
+])
+def test_the_next_player_with_no_direction_of_the_turns(tmp_path, text, hit):
+    path = tmp_path / "sens.txt"
+    path.write_text(f"Jeu\n\n§1. Tour\n\n{text}\n", encoding="utf-8")
+    got = [h for h in read(page("sens", path)) if h.detector == "unstated-direction"]
+    assert bool(got) == hit, got
+    if hit and "départ" in text:
+        assert got[0].also == ("§1",) and "not said of the turns" in got[0].says
