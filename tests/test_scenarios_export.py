@@ -103,7 +103,9 @@ BROKEN = ("always_legal", "line_off_by_one", "forgotten", "wrong_cite", "verdict
 
 
 def _export(d: Path, game: str, family: list, **kw) -> list[dict]:
-    generate(load(game), d, count=1, seed=3, family=family, fmt="pytest", **kw)
+    # seed 0: its mutants break a play event (a §Monstres Need) as well as draft events, whose
+    # Needs all cite §Mise en place: the "forgotten" engine then has another rule to blame
+    generate(load(game), d, count=1, seed=0, family=family, fmt="pytest", **kw)
     return json.loads((d / "manifest.json").read_text())["scenarios"]
 
 

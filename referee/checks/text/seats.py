@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
+from types import MappingProxyType
 
 from .hit import Hit
 from .page import Page
@@ -29,7 +30,7 @@ _NEXT = re.compile(r"(?<![\w'’])(?:(?:le|au|du)\s+)?(?:joueur\s+suivant|procha
 # a sentence about the turns of play, not the start player's seat nor passing cards
 _TURNS = re.compile(r"(?<![\w'’])(?:jouez|jouent|joue|jouer|(?:le|son|leur|votre|chaque)\s+tour|à\s+tour\s+de\s+rôle)(?![\w'’])", re.I)
 _START = re.compile(r"joueur\s+de\s+départ|premier\s+joueur|premi[eè]re?\s+position", re.I)
-_WORDS = {"deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8}
+_WORDS = MappingProxyType({"deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8})
 _COUNT = re.compile(r"(?<![\w'’])(\d+|deux|trois|quatre|cinq|six|sept|huit)(?:\s*(?:à|-)\s*(\d+|deux|trois|quatre|cinq|six|sept|huit))?"
                     r"\s+joueurs(?![\w'’])", re.I)
 
