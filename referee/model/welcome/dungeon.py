@@ -10,7 +10,7 @@ turns up another monster to face) or `dungeon.fight`; `dungeon.leave` once the p
 from __future__ import annotations
 
 from referee.model.kernel import (
-    Action, And, Answer, If, Int, Lookup, Name, Need, Not, Or, Param, Ruling, Sum, args, bump, decide, put, vadd,
+    Action, And, Answer, If, Int, Lookup, Name, Need, Not, Or, Param, Ruling, Sum, args, bump, decide, put, vadd, vsub,
 )
 from referee.model.kernel.rules import tracing
 
@@ -55,7 +55,7 @@ def _top_need(cite: str, says: str, from_pile=lambda s: True) -> Need:
 
 def _reveal(s, a):
     return s.but(dungeon=bump(s.dungeon, a.monster, -1), shown=unit(a.monster), revealed=s.revealed + 1,
-                 phase=ENCOUNTER)
+                 faced=bump(s.faced, a.monster, 1), phase=ENCOUNTER)
 
 
 REVEAL_ = Action(
@@ -114,7 +114,8 @@ def _poly_show(s, a):
 
 
 def _polymorph(s, a):
-    t = s.but(discard=vadd(s.discard, s.shown), shown=unit(a.monster), poly_used=True)
+    t = s.but(discard=vadd(s.discard, s.shown), shown=unit(a.monster), poly_used=True,
+              faced=bump(vsub(s.faced, s.shown), a.monster, 1))
     if s.cfg.opt("polymorph") == "deck":
         return t.but(deck=bump(s.deck, a.monster, -1))
     return t.but(dungeon=bump(s.dungeon, a.monster, -1))
@@ -258,9 +259,12 @@ def dead(s):
 
 def all_different(s):
     """§Équipement.Omnipotence: every monster of the dungeon differs from the others (with
-    option omnipotence=with_aside, the monsters set aside count too)."""
+    option omnipotence=with_aside, the monsters set aside count too). After a Polymorph, the
+    monsters of the pile as the runner entered it, or (option omni_polymorph=faced) those he
+    faced: the replacement in, the replaced monster out (gap omnipotence_after_polymorph)."""
     with_aside = s.cfg.opt("omnipotence") == "with_aside"
-    return And(*[(s.entered[k] + (s.aside[k] if with_aside else 0)) <= 1 for k in range(K)])
+    met = s.faced if s.cfg.opt("omni_polymorph") == "faced" else s.entered
+    return And(*[(met[k] + (s.aside[k] if with_aside else 0)) <= 1 for k in range(K)])
 
 
 def _outcome(s, a):

@@ -148,6 +148,14 @@ OPTIONS = (
                        "read literally, §Équipement.Anneau has the Ring defeat every monster of strength 1 and 2 and add "
                        "their strength to the HP, whatever other tile defeats it too; only §Donjon's singular ('si un "
                        "Équipement restant vainc') hints that one tile acts, and it never says which one")),
+    Option("omni_polymorph", "§Équipement.Omnipotence", "after a Polymorph replaced a monster, which monsters "
+           "Omnipotence finds all different",
+           {"pile": "those of the dungeon pile as the runner entered it (the replaced monster in, its replacement out)",
+            "faced": "those the runner faced (the replacement in, the replaced monster out)"}, "pile",
+           basis=Basis("model", "§Équipement.Omnipotence", "pile",
+                       "§Équipement.Omnipotence is resolved once the whole dungeon is drawn, over its monsters: the pile "
+                       "the bidding built; §Équipement.Métamorphose never says its replacement joins the dungeon "
+                       "(gap omnipotence_after_polymorph)")),
     Option("chooser", "§Manche suivante", "who picks the next adventurer when the runner was just "
            "eliminated?",
            {"left": "the player who starts the next bidding (next in play on the runner's left)",
@@ -217,8 +225,9 @@ GAPS = (
         "the previous Adventurer is the player who entered the dungeon (round.next)", name="adventurer_two_roles"),
     Gap("§Équipement.Omnipotence", "Omnipotence succeeds if 'all the monsters' differ: "
         "after a Polymorph replaced one, whether the monsters are those of the pile as built or those the "
-        "adventurer faced (the replacement in, the replaced one out) is not said",
-        "the pile as built: the monsters the runner entered with (dungeon.all_different reads entered)",
+        "adventurer faced (the replacement in, the replaced one out) is not said (option 'omni_polymorph')",
+        "option omni_polymorph: pile (the default), the monsters the runner entered with (dungeon.all_different "
+        "reads entered); faced, those he faced (it reads faced)",
         name="omnipotence_after_polymorph",
         on=("dungeon.leave",), when="a runner whose Polymorph replaced a monster leaves with Omnipotence still under him",
         arises=lambda s, a: has(s, "omni") and s.poly_used and sum(s.dungeon) == 0),

@@ -65,7 +65,7 @@ def _next(s, a):
     c = s.cfg.comp
     return s.but(
         adv=a.adventurer, tiles=(1,) * T, deck=c.copies, hand=ZERO, dungeon=ZERO, aside=ZERO,
-        discard=ZERO, shown=ZERO, entered=ZERO,
+        discard=ZERO, shown=ZERO, entered=ZERO, faced=ZERO,
         passed=tuple(If(in_play(s, q), 0, 1) for q in range(NP)), played=(0,) * NP,
         turn=_starter(s), phase=BID,
         hp0=0, hp=0, dmg=0, gain=0, heal=0, revealed=0, vorpal=-1,

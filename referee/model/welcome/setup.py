@@ -53,7 +53,7 @@ def setup(header: Mapping[str, Any], cfg: Config) -> Welcome:
     return Welcome(
         cfg=cfg, phase=BID, np=n, turn=players.index(first), adv=cfg.comp.adv_names.index(adv),
         tiles=(1,) * T, deck=cfg.comp.copies, hand=ZERO, dungeon=ZERO, aside=ZERO, discard=ZERO, shown=ZERO,
-        entered=ZERO, passed=tuple(0 if q < n else 1 for q in range(NP)), played=(0,) * NP,
+        entered=ZERO, faced=ZERO, passed=tuple(0 if q < n else 1 for q in range(NP)), played=(0,) * NP,
         fails=(0,) * NP, wins=(0,) * NP, supply=5, hp0=0, hp=0, dmg=0, gain=0, heal=0, revealed=0,
         vorpal=-1, vorpal_spent=False, axe_used=False, potion_used=False, poly_used=False,
         pact_used=False, pact_next=False,
@@ -75,7 +75,7 @@ def init(S) -> Any:
     return And(
         S.phase == BID, S.np == n, S.turn >= 0, S.turn < n, S.adv >= 0, S.adv < len(c.adventurers),
         *[x == 1 for x in S.tiles], *[S.deck[k] == c.copies[k] for k in range(len(c.copies))],
-        *[x == 0 for v in (S.hand, S.dungeon, S.aside, S.discard, S.shown, S.entered) for x in v],
+        *[x == 0 for v in (S.hand, S.dungeon, S.aside, S.discard, S.shown, S.entered, S.faced) for x in v],
         *[S.passed[q] == (0 if q < n else 1) for q in range(NP)],
         *[x == 0 for v in (S.played, S.fails, S.wins) for x in v],
         S.supply == 5, S.hp0 == 0, S.hp == 0, S.dmg == 0, S.gain == 0, S.heal == 0, S.revealed == 0,

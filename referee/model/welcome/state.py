@@ -32,6 +32,7 @@ class Welcome(State):
     discard: tuple = vec(K, lo=0, hi=2)  # met in the dungeon (or replaced by Polymorph)
     shown: tuple = vec(K, lo=0, hi=1)  # the monster revealed and being faced
     entered: tuple = vec(K, lo=0, hi=2)  # the dungeon pile as the runner entered it
+    faced: tuple = vec(K, lo=0, hi=2)  # the monsters faced: each revealed, a Polymorph's replacement for the one replaced
     passed: tuple = vec(NP, lo=0, hi=1)  # left the bidding this round (empty seats: 1)
     played: tuple = vec(NP, lo=0, hi=1)  # has had a bidding turn this round (author's variant)
     fails: tuple = vec(NP, lo=0, hi=2)  # 0 aid white, 1 aid red, 2 eliminated
