@@ -73,22 +73,29 @@ def batch_cpu(folder: Path, cache: Path) -> tuple[float, float, int]:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall, rc
 
 
-def warm_cpu(folder: Path, cache: Path, rounds: int = 3) -> float:
-    """CPU seconds of the same folder's replay in this process once it is warm: replayed
-    `rounds` times (each action compiled, each setup check compiled, the proofs read), the
-    last round timed. What is left between this and the batch's time is the process's own:
-    the interpreter, the imports, the compiled rules read from disk, the first compiles."""
+def warm_cpu(folder: Path, cache: Path, rounds: int = 3) -> tuple[float, int]:
+    """(CPU seconds, logs not legal) of the same folder's replay in this process once it is
+    warm: replayed `rounds` times (each action compiled, each setup check compiled, the proofs
+    read), the last round timed, with `cache` as the cache folder for the while. What is left
+    between this and the batch's time is the process's own: the interpreter, the imports, the
+    compiled rules read from disk, the first compiles."""
     from referee.replays.engine import replay
 
+    before = os.environ.get("REFEREE_CACHE_DIR")
     os.environ["REFEREE_CACHE_DIR"] = str(cache)
-    logs = sorted(folder.glob("*.jsonl"))
-    for _ in range(rounds - 1):
-        for p in logs:
-            replay(p)
-    t = time.process_time()
-    for p in logs:
-        replay(p)
-    return time.process_time() - t
+    try:
+        logs = sorted(folder.glob("*.jsonl"))
+        for _ in range(rounds - 1):
+            for p in logs:
+                replay(p)
+        t = time.process_time()
+        bad = sum(replay(p).verdict != "legal" for p in logs)
+        return time.process_time() - t, bad
+    finally:
+        if before is None:
+            os.environ.pop("REFEREE_CACHE_DIR", None)
+        else:
+            os.environ["REFEREE_CACHE_DIR"] = before
 
 
 def main() -> None:
@@ -136,8 +143,8 @@ def main() -> None:
                 print(f"{name:8} {games:5} games {events:7,} events (made in {made:.0f} s), {when:5} compile cache: "
                       f"`referee replay DIR` {cpu:6.2f} s CPU, {wall:6.2f} s wall, exit {rc}: {events / cpu:9,.0f} "
                       f"events/s = {events / cpu / ref:5.2f} x python-chess ({ref:,.0f} moves/s)", flush=True)
-            cpu = warm_cpu(folder, cache)
-            rows.append((name, games, events, cpu, cpu, 0, ref, "warm"))
+            cpu, bad = warm_cpu(folder, cache)
+            rows.append((name, games, events, cpu, cpu, 1 if bad else 0, ref, "warm"))
             print(f"{name:8} {games:5} games {events:7,} events, the same logs replayed in a warm process:   "
                   f"{cpu:6.2f} s CPU:                          {events / cpu:9,.0f} events/s = {events / cpu / ref:5.2f} "
                   "x python-chess", flush=True)

@@ -128,8 +128,8 @@ PLANTED = {
     ("§2.3", "skipped-number", "§2.2"),
     ("§1.1", "undefined-term", "Clerc"),  # two roles named once each, nowhere said what they are
     ("§1.1", "undefined-term", "Troll"),
-    ("§1.5", "paired-condition", "tombe"),
-    ("§1.5", "unstated-direction", "joueur suivant"),  # the next player, and no way round the table given  # one gain, two conditions: both, or each? (the next one says: each time)
+    ("§1.5", "paired-condition", "tombe"),  # one gain, two conditions: both, or each? (the next one says: each time)
+    ("§1.5", "unstated-direction", "joueur suivant"),  # the next player, and no way round the table given
 }
 
 
@@ -449,6 +449,18 @@ def test_a_phase_counted_by_number_is_a_finding_unless_the_book_numbers_it(tmp_p
     ("Pour 2 joueurs. Le tour passe au joueur suivant.", False),  # the next player is the other one
     ("Pour trois joueurs. Les joueurs jouent à tour de rôle vers la gauche. Le tour passe au suivant.", False),
     ("Pour trois joueurs. La carte suivante est posée.", False),  # 'suivant' of something else than a player
+    # session 50's review: a direction in the next player's own sentence, or said of the game's course
+    ("De 2 à 5 joueurs. C'est ensuite au joueur suivant, dans le sens horaire.", False),
+    ("Le premier joueur joue, puis on joue dans le sens horaire. Le tour passe au joueur suivant.", False),
+    ("La partie se déroule dans le sens des aiguilles d'une montre. Le tour passe au joueur suivant.", False),
+    ("Les tours s'enchaînent dans le sens horaire. Le tour passe au joueur suivant.", False),
+    ("De 3 à 5 joueurs. Passez les dés à votre voisin de gauche.", False),
+    # a side of a thing is no direction of play; a count left open or a case of the game bounds nothing
+    ("Chaque joueur joue son tour puis pose la carte jouée à droite de sa pile. Le tour passe au joueur suivant.", True),
+    ("Pour 2 joueurs ou plus. Le tour passe au joueur suivant.", True),
+    ("Dans une partie à 2 joueurs, retirez 10 cartes. Le tour passe au joueur suivant.", True),
+    ("De 3 à 5 joueurs. C'est à la joueuse suivante de jouer.", True),
+    ("De 3 à 5 joueurs. Puis c'est au joueur qui suit.", True),
 ])
 def test_the_next_player_with_no_direction_of_the_turns(tmp_path, text, hit):
     path = tmp_path / "sens.txt"

@@ -55,8 +55,8 @@ def test_the_first_player_is_drawn_at_any_time_before_the_first_play_and_once(tm
 
 
 def test_no_card_is_played_before_the_first_player_is_drawn(tmp_path):
-    """The example's draw moved to the opening of the play phase stays legal; left out, the
-    first card played is refused (no one's turn has come)."""
+    """The example's draw moved into the draft or to the opening of the play phase stays legal;
+    left out, the first card played is refused (no one's turn has come)."""
     from pathlib import Path
 
     lines = [orjson.loads(x) for x in (Path(__file__).resolve().parents[2] / "examples/draft/legal-2p.jsonl").read_bytes().splitlines()]
@@ -65,6 +65,9 @@ def test_no_card_is_played_before_the_first_player_is_drawn(tmp_path):
     rest = [e for e in events if e is not first]
     opens = next(i for i, e in enumerate(rest) if e["do"].startswith("play."))
     v = _run(tmp_path, head, *rest[:opens], first, *rest[opens:])
+    assert v.verdict == "legal" and v.events == len(events)
+    picking = next(i for i, e in enumerate(rest) if e["do"] == "draft.pick") + 1  # between two picks of the draft
+    v = _run(tmp_path, head, *rest[:picking], first, *rest[picking:])
     assert v.verdict == "legal" and v.events == len(events)
     v = _run(tmp_path, head, *rest)
     assert v.verdict == "illegal" and v.first().line == opens + 2 and v.first().cite == "§Mise en place"

@@ -322,3 +322,20 @@ def test_tie_shared_or_by_gold():
     assert GAME.result(s).winners == (0, 1)
     assert GAME.result(s.but(cfg=cfg(2, tie="gold"))).winners == (1,)
     assert GAME.result(s.but(cfg=cfg(2, tie="gold"), gold=(12, 12, 0, 0, 0))).winners == (0, 1)
+
+
+def test_no_play_event_before_the_first_player_is_drawn():
+    """Every play event needs the turn, which no one has before setup.first (a log may draw it
+    as the play phase opens): a card, a monster, a quest and the end of a turn are refused."""
+    c = cfg(2)
+    base = first_state(c)
+    s = in_play(c, hand=put2(base.hand, 0, vec(c, "Squire", "Goblin")), played=put2(base.played, 0, vec(c, "Dagger")),
+                qhand=put2(base.qhand, 0, vec(c, "Raid", quests=True)), drawn=0, fresh=base.fresh)
+    GOAL = "players play in turn: it is this player's turn"
+    for name, kw in (("play.card", {"card": K(c, "Squire")}), ("play.monster", {"card": K(c, "Goblin")}),
+                     ("play.quest", {"quest": QI(c, "Raid")}), ("play.end", {})):
+        for p in (0, 1):
+            assert fail(s, name, p, **kw).says == GOAL, (name, p)
+    t = step(s, "setup.first", player=0)
+    assert (t.turn, t.drawn) == (0, 1) and fail(t, "play.card", 0, card=K(c, "Squire")) is None
+    assert fail(t, "setup.first", player=1).says == "the first player is drawn once, before the first card is played"

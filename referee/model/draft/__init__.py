@@ -10,7 +10,8 @@ from .setup import SOURCES, configure, init
 from .state import Draft
 
 PHASES = (
-    Phase("setup", "§Mise en place", "5 quests dealt to each player, 3 kept; the first player drawn at random"),
+    Phase("setup", "§Mise en place", "5 quests dealt to each player, 3 kept (the first player is drawn at random at any "
+          "time before the first card is played)"),
     Phase("draft", "§Mise en place", "7-card packs dealt; pick one, pass the rest, until the hands are drafted"),
     Phase("play", "§Jouer des cartes", "in turn from the start player: heroes, weapons, monsters, quests, then end of turn"),
     Phase("end", "§Fin de manche", "four rounds done: the most XP wins"),

@@ -128,6 +128,14 @@ def gold_conserved(s):
     return Sum(s.gold) + s.pool == s.cfg.comp.gold_supply
 
 
+def first_player_before_play(s):
+    """Before the first player is drawn, round 1's play has not begun: every play event needs
+    the turn (cards.TURN), which no one has before the draw."""
+    idle = [*[x == 0 for p in range(P) for x in s.played[p]], *[x == 0 for p in range(P) for x in s.qplayed[p]],
+            *[e == 0 for e in s.ended], *[x == 0 for x in s.xp], *[x == 0 for x in s.discard]]
+    return Implies(s.drawn == 0, And(s.round == 1, s.phase != END, *idle))
+
+
 def reserve_nonneg(s):
     """Under option reserve=finite the reserve never goes below 0. Not an invariant of the game:
     the text never counts the reserve (gap common_gold_reserve), and as audited (reserve=unlimited)
@@ -154,9 +162,8 @@ INVARIANTS = (
     Invariant("§Jouer des cartes", "the heroes and weapons played this round are among those in front of their player, "
               "and none is counted so outside the play phase", this_round, name="played_this_round"),
     Invariant("§Mise en place", "no card is played and no turn ended before the first player is drawn (which a log may "
-              "do late: setup.first)", lambda s: Implies(s.drawn == 0, And(
-                  s.round == 1, s.phase != END, *[x == 0 for p in range(P) for x in s.played[p]], *[e == 0 for e in s.ended])),
-              name="first_player_before_play"),
+              "do late: setup.first): no hero or weapon in front of a player, no quest played, no monster defeated, no "
+              "XP taken, nothing discarded", first_player_before_play, name="first_player_before_play"),
 )
 
 CLAIMS = (

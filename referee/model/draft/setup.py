@@ -9,7 +9,7 @@ from ..kernel import (
 )
 from ..kernel.inputs import check_players, check_source, choose_options
 from . import data
-from .common import seat_name, seats, zeros
+from .common import seats, zeros
 from .data import MAX_KINDS as K, MAX_QUESTS as Q, QUESTS_DEALT, QUESTS_KEPT, SEATS as P, pad
 from .moves import chance, sample
 from .rulings import OPTIONS
@@ -142,11 +142,12 @@ KEEP_QUESTS = Action(
 # round, the quests are each player's own), so a log may draw it at any time until the first
 # card is played: at the start, among the quests, during the draft or as the play phase opens.
 FIRST = Action(
-    "setup.first", "§Mise en place", "chance draws the player who plays first in the play phase (at any time before it)",
+    "setup.first", "§Mise en place", "chance draws the player who plays first in the play phase (once, at any time "
+    "before the first card is played)",
     params=(Param("player", Player(), "the first player"),),
     needs=(
         Need("§Mise en place", "the first player is drawn once, before the first card is played",
-             lambda s, a: s.drawn == 0, lambda s, a: f"the first player was drawn already (the {seat_name(s.start)})"),
+             lambda s, a: s.drawn == 0, lambda s, a: "the first player was drawn already"),
     ),
     effect=lambda s, a: s.but(start=a.player, turn=a.player, drawn=1),
     phases=("setup", "draft", "play"), by="chance",  # in the phase it is drawn in
