@@ -177,3 +177,30 @@ def test_an_answer_giving_a_key_twice_is_the_engine_s_fault(tmp_path):
                       "    print('{\"id\": %d, \"verdict\": \"legal\", \"verdict\": \"illegal\"}' % r['id'], flush=True)\n")
     with pytest.raises(EngineFailed, match='"verdict" is given twice'):
         differential([ROOT / "examples" / "draft" / "legal-2p.jsonl"], engine=[sys.executable, str(engine)])
+
+
+def test_another_rule_the_event_breaks_is_an_agreement_and_none_other():
+    """An engine may test its rules in another order (docs/differential.md): both refusing the
+    same event, B naming another rule that event breaks, agree (counted apart, `other_rule`);
+    B naming a rule the event keeps, or another line, still disagrees. The log: a Twister move
+    taking an unwounded friend into a full square, which breaks §Objets and §Règle d'or 2."""
+    from referee.conformance.run import Case, compare
+    from referee.conformance.said import Reading, Said
+
+    path = ROOT / "tests" / "data" / "twister" / "take-unwounded-friend.jsonl"
+    lines = tuple(path.read_bytes().splitlines())
+    case = Case(path.name, lines, "twister")
+
+    class Says:
+        def __init__(self, said):
+            self.said_ = said
+
+        def said(self, lines, name, game=None):
+            return self.said_
+
+    other = compare([case], Reading(), Says(Said("illegal", 46, "§Règle d'or 2")), "B", shrink=False)
+    assert (other.agree, other.classes, other.code) == (1, [], 0)
+    assert other.other_rule == [{"name": path.name, "line": 46, "a": "§Objets", "b": "§Règle d'or 2"}]
+    for wrong in (Said("illegal", 46, "§Tour"), Said("illegal", 45, "§Règle d'or 2")):
+        rep = compare([case], Reading(), Says(wrong), "B", shrink=False)
+        assert (rep.agree, len(rep.classes), rep.other_rule) == (0, 1, []), wrong

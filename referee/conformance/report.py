@@ -24,7 +24,9 @@ def text(rep: Report, console: Console) -> None:
     say(("A: ", "bold"), rep.a)
     say(("B: ", "bold"), rep.b)
     n = len(rep.changes)
-    say(f"{rep.logs} logs: {rep.agree} agree, {n} disagree"
+    say(f"{rep.logs} logs: {rep.agree} agree"
+        + (f" ({len(rep.other_rule)} of them refusing the same event under another rule it breaks)" if rep.other_rule else "")
+        + f", {n} disagree"
         + (f" in {len(rep.classes)} class{'es' if len(rep.classes) != 1 else ''}" if n else "")
         + (f", {len(rep.not_established)} not compared (referee failed)" if rep.not_established else "")
         + (f", {len(rep.not_logs)} not a log (exit 2)" if rep.not_logs else ""))

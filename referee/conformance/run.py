@@ -134,6 +134,8 @@ class Report:
     changes: list[dict] = field(default_factory=list)  # each disagreeing log: name, a, b, class
     not_established: list[dict] = field(default_factory=list)  # logs referee itself failed on
     not_logs: list[dict] = field(default_factory=list)  # files given as logs whose header names no known game
+    # agreeing logs where both refuse the same event and B names another rule it breaks
+    other_rule: list[dict] = field(default_factory=list)
 
     @property
     def code(self) -> int:
@@ -143,8 +145,23 @@ class Report:
 
     def to_json(self) -> dict:
         return {"a": self.a, "b": self.b, "logs": self.logs, "agree": self.agree,
-                "disagree": len(self.changes), "classes": [c.to_json() for c in self.classes],
+                "disagree": len(self.changes), "other_rule": self.other_rule, "classes": [c.to_json() for c in self.classes],
                 "changes": self.changes, "not_established": self.not_established, "not_logs": self.not_logs}
+
+
+def also_broken(lines: Sequence[bytes], game: Any, a: Said, b: Said) -> bool:
+    """Both refuse the same event and B names another rule that event breaks: an engine may
+    test its rules in another order, and any rule the event breaks is a right answer (the
+    strictness of `referee replay --expect` on a scenario's `cites`: scenarios/cites.py)."""
+    if not (a.verdict == b.verdict == "illegal" and a.line == b.line and a.cite and b.cite and a.cite != b.cite):
+        return False
+    from ..checks.scenarios.cites import broken_cites
+
+    try:
+        rows = [orjson.loads(x) if x.strip() else {} for x in lines]  # indexed by line
+        return b.cite in broken_cites(game, rows, {"line": a.line, "cite": a.cite, "kind": a.kind or "illegal"})
+    except Exception:  # noqa: BLE001 - a log referee could not walk again: no claim that they agree
+        return False
 
 
 def compare(cases: Iterable[Case], base: Reading, other: Judge, b_title: str, shrink: bool = True,
@@ -181,6 +198,10 @@ def compare(cases: Iterable[Case], base: Reading, other: Judge, b_title: str, sh
         if same(a, b):
             rep.agree += 1
             continue
+        if also_broken(case.lines, game, a, b):
+            rep.agree += 1
+            rep.other_rule.append({"name": case.name, "line": a.line, "a": a.cite, "b": b.cite})
+            continue
         k = classify(case.lines, case.name, game, base, a, b, explaining)
         if k.key() not in by:
             by[k.key()] = Found(k, case, a, b, game)
@@ -209,7 +230,7 @@ def _shrink(f: Found, base: Reading, other: Judge, most: int, explaining: bool) 
             return False
         b = other.said(lines, name, f.game)
         k = f.klass  # the explanation (a replay per option value) only once the rest matches
-        ok = (not same(a, b) and (kind_of(a, b), what(a), what(b)) == (k.kind, k.a, k.b)
+        ok = (not same(a, b) and not also_broken(lines, f.game, a, b) and (kind_of(a, b), what(a), what(b)) == (k.kind, k.a, k.b)
               and classify(lines, name, f.game, base, a, b, explaining).key() == k.key())
         seen[b"\n".join(lines)] = (a, b) if ok else None
         return ok
