@@ -11,11 +11,10 @@ defect); one given in words without a case (`quand le joueur est seul`) is taken
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 
 from .hit import Hit
-from .page import Page, stem
+from .page import Page, plain, stem
 
 _ART = r"(?:l['’]|les\s+|le\s+|la\s+|du\s+|des\s+)"
 # `suivant` is also an adjective (`le joueur suivant`): it is read only before an article.
@@ -25,15 +24,11 @@ _CASE = (r"(?:paires?|impaires?|premi[eè]re?s?|deuxi[eè]mes?|second(?:e)?s?|tr
          r"derni[eè]re?s?|\d+\s*(?:e|er|re|ème|ᵉ)\b)")
 
 
-def _plain(text: str) -> str:
-    return unicodedata.normalize("NFC", text)
-
-
 def _cased(text: str, noun: str) -> bool:
     """The unit names `noun` with one of its cases: next to an ordinal or parity, or numbered."""
     n = re.escape(noun) + r"[sx]?"
     near = rf"(?<![\w'’]){n}\s+(?:{_CASE}|\d+\b)|{_CASE}\s+{n}(?![\w'’])"
-    return re.search(near, _plain(text), re.I) is not None
+    return re.search(near, plain(text), re.I) is not None
 
 
 def unstated_dependence(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
@@ -41,7 +36,7 @@ def unstated_dependence(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     cased: dict[str, bool] = {}  # each noun's cases looked for once, however often it is used
     seen: set[str] = set()
     for u in read:
-        for m in _ON.finditer(_plain(u.text)):
+        for m in _ON.finditer(plain(u.text)):
             noun = stem(m.group(1).lower())
             if noun not in cased:
                 cased[noun] = any(_cased(v.text, noun) for v in read)

@@ -59,9 +59,14 @@ def page(game: str, path: Path | str, found: tuple[Section, ...] | list[Section]
     return Page(game, Path(path).name, secs, tuple(read_lines(path)), frozenset(components))
 
 
+def plain(text: str) -> str:
+    """A text in one Unicode form (NFC): an accented letter typed two ways reads as one."""
+    return unicodedata.normalize("NFC", text)
+
+
 def words(text: str) -> list[str]:
     """The words of a text, lower-cased, NFC, apostrophes kept inside a word (l'Avant-Poste)."""
-    return re.findall(r"[\w’'-]+", unicodedata.normalize("NFC", text).lower())
+    return re.findall(r"[\w’'-]+", plain(text).lower())
 
 
 def stem(word: str) -> str:
@@ -72,4 +77,4 @@ def stem(word: str) -> str:
 
 def slug(text: str) -> str:
     """A stable id piece for a term: lower-case words joined by '-' (accents kept)."""
-    return "-".join(re.findall(r"\w+", unicodedata.normalize("NFC", text).lower())) or "text"
+    return "-".join(re.findall(r"\w+", plain(text).lower())) or "text"

@@ -13,11 +13,10 @@ after `:`, a quote or a bracket, the book's title and French function words are 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 
 from .hit import Hit
-from .page import Page, stem, words
+from .page import Page, plain, stem, words
 
 # A capitalised word (an initial capital, then lower case: `Saut`, `Rsv`) or an all-capitals
 # abbreviation of 2 to 4 letters (`PV`); after an elided article too (`l'Attaque`).
@@ -31,10 +30,6 @@ FUNCTION = frozenset({
     "puis", "ensuite", "alors", "attention", "ex", "exemple", "note", "astuce", "sauf", "non", "oui", "pas",
     "tous", "tout", "toute", "toutes", "après", "avant", "pendant", "lors", "dès", "entre", "avec", "sans",
 })
-
-
-def _plain(text: str) -> str:
-    return unicodedata.normalize("NFC", text)
 
 
 def _key(word: str) -> str:
@@ -71,14 +66,14 @@ def _candidates(text: str) -> Iterator[tuple[str, int, int]]:
 def _glossed(text: str, term: str) -> bool:
     """A bracket next to the term says what it is: `long form (TERM)` spells out an
     abbreviation, `TERM (a, b, c)` lists what the term covers."""
-    t, at = _plain(text), re.escape(term)
+    t, at = plain(text), re.escape(term)
     return re.search(r"\w\s*\(\s*" + at + r"\s*\)|(?<!\w)" + at + r"\s*\(", t) is not None
 
 
 def undefined_term(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     units = page.units
     read = [u for u in units if u.key not in skip]
-    lowered = [_plain(u.text).lower() for u in read]
+    lowered = [plain(u.text).lower() for u in read]
     named = {_key(w) for s in page.sections for w in words(f"{s.cite} {s.title or ''}")}
     components = [frozenset(map(_key, words(u.text))) for u in units if u.key in page.components]
 
@@ -99,7 +94,7 @@ def undefined_term(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
 
     seen: set[str] = set()
     for u in read:
-        text = _plain(u.text)
+        text = plain(u.text)
         for term, start, end in _candidates(text):
             k = _key(term)
             if k in seen or len(k) < 2:

@@ -13,11 +13,10 @@ maximum is not reported (an unbounded stock is a reading most games intend)."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 
 from .hit import Hit
-from .page import Page, stem
+from .page import Page, plain, stem
 
 _DET = r"(?:de\s+l['’]|de\s+la\s+|du\s+|des\s+|de\s+|d['’]|l['’]|le\s+|la\s+|les\s+|ses\s+|sa\s+|son\s+|leurs?\s+|une?\s+)?"
 _NEW = r"(?:(?:nouvel(?:le)?s?|nouveaux?|autres?)\s+)?"  # `dépenser une nouvelle charge`: the noun after it
@@ -36,10 +35,6 @@ _SETUP = re.compile(r"mise en place|prépar|install|début|départ", re.I)
 _NUMBER = re.compile(r"(?<![\w'’])(?:\d+|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)(?![\w'’])", re.I)
 
 
-def _plain(text: str) -> str:
-    return unicodedata.normalize("NFC", text)
-
-
 def _key(qty: str) -> str:
     """`pts de Rsv`, `point de rsv` -> `point de rsv`; `Or` -> `or`; `pierres` -> `pierre`."""
     ws = re.split(r"\s+|(?<=['’])", qty.lower())
@@ -49,7 +44,7 @@ def _key(qty: str) -> str:
 
 
 def _spent(text: str) -> Iterator[str]:
-    for m in [*_SPENT.finditer(_plain(text)), *_PRICE.finditer(_plain(text))]:
+    for m in [*_SPENT.finditer(plain(text)), *_PRICE.finditer(plain(text))]:
         if len(m.group(1)) >= 2 and not m.group(1).isdigit():
             yield m.group(1)
 
@@ -60,7 +55,7 @@ def _noun(key: str) -> str:
 
 
 def _nouns(text: str) -> frozenset[str]:
-    return frozenset(stem(w) for w in re.findall(r"[\wÀ-ÿ-]+", _plain(text).lower()))
+    return frozenset(stem(w) for w in re.findall(r"[\wÀ-ÿ-]+", plain(text).lower()))
 
 
 def unstated_value(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
@@ -77,9 +72,9 @@ def unstated_value(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     # (only the units that hold one of the spent nouns' letters: most hold none)
     setup_units = {v.key for s in setup for v in s.sentences}
     needed = {_noun(k) for k in first}
-    named = [v for v in read if any(n in _plain(v.text).lower() for n in needed)]
+    named = [v for v in read if any(n in plain(v.text).lower() for n in needed)]
     facts = [(_nouns(v.text), bool(_GIVEN.search(v.text) and _START.search(v.text)), bool(_MADE.search(v.text)),
-              bool(_NUMBER.search(_plain(v.text))), v.key in setup_units) for v in named]
+              bool(_NUMBER.search(plain(v.text))), v.key in setup_units) for v in named]
     for key, (u, qty) in first.items():
         noun = _noun(key)
         if any(noun in ns and ((start or setup_unit) and number or made)
