@@ -230,7 +230,8 @@ def _shrink(f: Found, base: Reading, other: Judge, most: int, explaining: bool) 
             return False
         b = other.said(lines, name, f.game)
         k = f.klass  # the explanation (a replay per option value) only once the rest matches
-        ok = (not same(a, b) and not also_broken(lines, f.game, a, b) and (kind_of(a, b), what(a), what(b)) == (k.kind, k.a, k.b)
+        ok = (not same(a, b) and (kind_of(a, b), what(a), what(b)) == (k.kind, k.a, k.b)
+              and not also_broken(lines, f.game, a, b)  # replays the log: after the cheap tests
               and classify(lines, name, f.game, base, a, b, explaining).key() == k.key())
         seen[b"\n".join(lines)] = (a, b) if ok else None
         return ok

@@ -18,12 +18,11 @@ above, is not read; nor is a next player named otherwise (`celui qui est assis a
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterator
 from types import MappingProxyType
 
 from .hit import Hit
-from .page import Page
+from .page import Page, plain
 
 # a side of the table, not of a thing (`à droite de sa pile`, `à gauche du plateau` place things)
 _SIDE = r"(?:(?:à|vers)\s+(?:sa\s+|la\s+|votre\s+|leur\s+)?(?:gauche|droite)(?!\s+d(?:e|u|es)\b|\s+d['’]))"
@@ -44,34 +43,30 @@ _COUNT = re.compile(r"(?<![\w'’])(?<!à\s)" + _NUM + r"(?:\s*(?:à|-)\s*" + _N
                     r"(\s+(?:ou|et)\s+plus|\s+au\s+moins|\s+minimum)?", re.I)
 
 
-def _plain(text: str) -> str:
-    return unicodedata.normalize("NFC", text)
-
-
 def _n(word: str) -> int:
     return int(word) if word.isdigit() else _WORDS[word.lower()]
 
 
-def _most_players(page: Page) -> int | None:
-    """The largest player count the text gives (`2 à 5 joueurs`: 5), or None when it gives none
-    or leaves it open (`2 joueurs ou plus`)."""
+def _most_players(texts: list[str]) -> int | None:
+    """The largest player count the texts give (`2 à 5 joueurs`: 5), or None when they give
+    none or leave it open (`2 joueurs ou plus`)."""
     counts = [None if m.group(3) else max(_n(m.group(1)), _n(m.group(2)) if m.group(2) else 0)
-              for u in page.units for m in _COUNT.finditer(_plain(u.text))]
+              for text in texts for m in _COUNT.finditer(text)]
     return None if not counts or None in counts else max(counts)
 
 
 def unstated_direction(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
-    read = [u for u in page.units if u.key not in skip]
-    most = _most_players(page)
+    most = _most_players([plain(u.text) for u in page.units])
     if most is not None and most <= 2:
         return
-    directed = [u for u in read if _DIRECTION.search(_plain(u.text))]
+    read = [(u, plain(u.text)) for u in page.units if u.key not in skip]
+    directed = [(u, text) for u, text in read if _DIRECTION.search(text)]
     # the text says which way the turns go: a direction beside the turns, or beside the next player
-    if any(_TURNS.search(_plain(u.text)) or _NEXT.search(_plain(u.text)) for u in directed):
+    if any(_TURNS.search(text) or _NEXT.search(text) for _, text in directed):
         return
-    elsewhere = tuple(dict.fromkeys(u.cite for u in directed))
-    for u in read:
-        m = _NEXT.search(_plain(u.text))
+    elsewhere = tuple(dict.fromkeys(u.cite for u, _ in directed))
+    for u, text in read:
+        m = _NEXT.search(text)
         if m is None:
             continue
         other = (f"; the directions it gives ({', '.join(elsewhere)}) are not said of the turns, so a reading infers "
