@@ -90,6 +90,12 @@ def test_the_review_flags_a_model_default_and_lists_a_decided_point():
     policy.review(a)
     (f,) = a.findings
     assert (f.kind, f.status, f.severity) == ("proved", "decided", None) and f.says.startswith("decided by §0")
+    # a published rule, not the text, decides it: the text is silent, a finding (a silent option's status)
+    a = _audit(_toy(kind="house", basis=Basis("published", "toy.md:3", "10", "the published rules start at ten")))
+    policy.review(a)
+    (f,) = a.findings
+    assert (f.kind, f.status, f.severity) == ("gap", "published rule", "warning") and f.is_problem
+    assert "the text gives no answer, a published rule does (facts/toy.md:3)" in f.says
 
 
 def test_a_reported_model_default_is_flagged_on_its_own_finding():

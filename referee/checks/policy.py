@@ -10,7 +10,8 @@ default that is neither, on the finding that reports its question (or on one of 
   and the audit's own findings for a plugin);
 - `review(audit)`: the audit's pass over its findings: each option's basis said where its
   question is reported, the sentences of the text it was read against, the points the
-  text decides listed as decided, the model's defaults flagged;
+  text decides listed as decided (one only a published rule decides stays a finding: the text
+  is silent on it), the model's defaults flagged;
 - `disputed(game, o)`: the finding of a point two sources state differently, naming both.
 """
 from __future__ import annotations
@@ -200,8 +201,17 @@ def review(a: Any) -> None:
                 f.status = "published rule"  # the text is silent, a published rule is not: nothing undefined in play
                 f.says = f.says.replace("the text gives no answer", f"the text gives no answer, a published rule does "
                                         f"({_source(game, b.cite)})", 1)
-        if o.kind == "house":  # decided: listed apart, never a finding (its other readings replay others' games)
-            others = [f"{k} = {v}" for k, v in o.choices.items() if k != b.value]
+        others = [f"{k} = {v}" for k, v in o.choices.items() if k != b.value]
+        if o.kind == "house" and b.kind == "published" and not told:
+            # a published rule decides it, not the text: for the rulebook that is still a silence
+            # (as a silent option with a published basis is reported), so a finding, not "decided"
+            a.add(Finding(finding_id(game.name, "gap", o.cite, o.name), game.name, "gap", cites(o.cite),
+                          f"{o.says}: the text gives no answer, a published rule does ({_source(game, b.cite)}) — "
+                          f"{o.choices[b.value]}", status="published rule", rule=o.name,
+                          details=[follows] + ([f"in force: {o.name}={value}"] if value != b.value else [])
+                          + (["other readings, offered so that other engines' games replay: " + "; ".join(others)]
+                             if others else [])))
+        elif o.kind == "house":  # decided: listed apart, never a finding (its other readings replay others' games)
             a.add(Finding(finding_id(game.name, "decided", b.cite if b.kind == "text" else o.cite, o.name), game.name,
                           "proved", cites(b.cite) if b.kind == "text" else cites(o.cite),
                           f"decided by {b.cite if b.kind == 'text' else _source(game, b.cite)}: {o.says} — {o.choices[b.value]}", status="decided",

@@ -53,6 +53,8 @@ def nature(f: Any) -> str | None:
     if f.kind == "gap":
         if f.status == "hole":  # a ruling the text does not answer (checks/audit/rulings.py)
             return "hole"
+        if f.status == "published rule":  # such a hole, that a published rule answers (checks/policy.py)
+            return "published_answer"
         if f.status == "stalemate":
             return "stalemate"
         if idkind == "graph":
