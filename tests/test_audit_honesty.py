@@ -181,6 +181,8 @@ def test_a_proved_bound_without_a_game_reaching_it_says_so():
     _, fs = _run(_claim_game())
     f = _one(fs, ".claim.")
     assert f.status == "upper bound proved, no game found reaching it"
+    # half the claim is proved: not established (a larger search may find the game), no finding
+    assert (f.kind, f.open, f.is_problem, f.severity) == ("unknown", "budget", False, None)
     assert "bound-proved" not in _text(_claim_game(), fs)
 
 

@@ -336,8 +336,10 @@ class Proofs:
                 played = len(w.header.get("players", ())) or None
                 f.details[0] = (f"upper bound {m} proved from the invariants ({covers_text(f.covers)}); "
                                 f"the witness game reaches it ({len(w.events)} {plural(len(w.events), 'event')}{at(played)})")
-            else:
+            else:  # half the claim (its bound) proved, the other (a game reaching it) not found:
+                # not established, no finding, and a larger search may settle it
                 f.witness_note = note
+                f.kind, f.open = "unknown", getattr(note, "open", "budget")
 
         self._later(("claim", i, c.value), then)
 
