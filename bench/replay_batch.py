@@ -15,6 +15,9 @@ start, the imports, each configuration's compile of its rules (an action is comp
 same logs replayed in this process once warm (`warm_cpu`): the batch's own content at the
 steady rate, so the gap to it is the process's start, not the logs (the warm bench,
 bench/replay_speed.py, replays the example logs, whose events cost less than random games').
+And python-chess the same way: the same number of moves as PGN files, one game a file, read
+and validated by a fresh process (`chess_batch_cpu`), so that each side pays its own start;
+the kept batch is given against both python-chess figures.
 
 Run: python bench/replay_batch.py [GAME ...] [--events N] [--seconds S]. Needs the `bench`
 extra (python-chess). One core; quote `uptime` with the numbers."""
@@ -71,6 +74,43 @@ def batch_cpu(folder: Path, cache: Path) -> tuple[float, float, int]:
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall, rc
+
+
+CHESS_BATCH = """
+import pathlib, sys
+import chess.pgn
+n = 0
+for p in sorted(pathlib.Path(sys.argv[1]).glob("*.pgn")):
+    with open(p) as f:
+        n += sum(1 for _ in chess.pgn.read_game(f).mainline_moves())
+print(n)
+"""
+
+
+def write_chess(folder: Path, moves: int) -> int:
+    """Random games of chess as PGN files in `folder` (one game a file, as a batch of logs),
+    until `moves` moves: their number of moves."""
+    from replay_speed import chess_pgn
+
+    n = seed = 0
+    while n < moves:
+        seed += 1
+        text, got = chess_pgn(games=1, seed=seed)
+        (folder / f"chess-{seed:05d}.pgn").write_text(text)
+        n += got
+    return n
+
+
+def chess_batch_cpu(folder: Path, moves: int) -> float:
+    """CPU seconds of a fresh process that reads and validates every PGN file of `folder`
+    with python-chess (the interpreter, `import chess.pgn` and the games): python-chess's
+    whole-process batch. Checks it counted `moves` moves."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([sys.executable, "-c", CHESS_BATCH, str(folder)], capture_output=True, text=True, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if int(out.stdout) != moves:
+        raise SystemExit(f"python-chess's batch read {out.stdout.strip()} moves, not {moves}")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def warm_cpu(folder: Path, cache: Path, rounds: int = 3) -> tuple[float, int]:
@@ -143,19 +183,29 @@ def main() -> None:
                 print(f"{name:8} {games:5} games {events:7,} events (made in {made:.0f} s), {when:5} compile cache: "
                       f"`referee replay DIR` {cpu:6.2f} s CPU, {wall:6.2f} s wall, exit {rc}: {events / cpu:9,.0f} "
                       f"events/s = {events / cpu / ref:5.2f} x python-chess ({ref:,.0f} moves/s)", flush=True)
+            chess_dir = Path(tmp) / f"chess-{name}"
+            chess_dir.mkdir()
+            moves = write_chess(chess_dir, events)
+            ccpu = chess_batch_cpu(chess_dir, moves)
+            kept = rows[-1]
+            rows.append((name, games, events, kept[3], kept[4], kept[5], moves / ccpu, "kept-vs-batch"))
+            print(f"{name:8} python-chess as a batch too: {moves:,} moves in PGN files, a fresh process: {ccpu:6.2f} s "
+                  f"CPU = {moves / ccpu:9,.0f} moves/s; the kept batch = {events / kept[3] / (moves / ccpu):5.2f} x "
+                  "python-chess's batch", flush=True)
             cpu, bad = warm_cpu(folder, cache)
             rows.append((name, games, events, cpu, cpu, 1 if bad else 0, ref, "warm"))
             print(f"{name:8} {games:5} games {events:7,} events, the same logs replayed in a warm process:   "
                   f"{cpu:6.2f} s CPU:                          {events / cpu:9,.0f} events/s = {events / cpu / ref:5.2f} "
                   "x python-chess", flush=True)
-        for when in ("empty", "kept", "warm"):
+        for when in ("empty", "kept", "warm", "kept-vs-batch"):
             mine = [r for r in rows if r[7] == when]
             ev = sum(r[2] for r in mine)
             cpu = sum(r[3] for r in mine)
             ref = sum(r[6] for r in mine) / len(mine)
-            what = "in a warm process" if when == "warm" else f"{when:5} compile cache"
-            print(f"all, {what}: {ev:,} events in {cpu:.2f} s CPU: {ev / cpu:,.0f} events/s = "
-                  f"{ev / cpu / ref:.2f} x python-chess")
+            what = {"warm": "in a warm process", "kept-vs-batch": "kept compile cache, against python-chess's own batch"
+                    }.get(when, f"{when:5} compile cache")
+            whose = "python-chess's batch" if when == "kept-vs-batch" else "python-chess"
+            print(f"all, {what}: {ev:,} events in {cpu:.2f} s CPU: {ev / cpu:,.0f} events/s = {ev / cpu / ref:.2f} x {whose}")
         bad = [r[0] for r in rows if r[5] != 0]
         if bad:
             print(f"not all legal (exit code): {', '.join(bad)}: the figures are not a legal batch's")
