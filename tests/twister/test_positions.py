@@ -71,6 +71,19 @@ def test_no_attack_through_a_closed_portcullis_or_from_afar():
     assert why(far, "attack", card=1, dcard=1, **one).startswith("engaged characters")
 
 
+def test_a_wounded_character_cannot_attack_and_the_refusal_cites_blesses():
+    # §Blessés: the wounded cannot fight; the rule is that paragraph's, not §Combat groupé's
+    # (the s51 hand-computed positions: a wounded attacker was refused under §Combat groupé)
+    t = do(_melee(), "attack", card=0, dcard=5, who=4, attackers=(0, 0, 0, 0, 1, 0, 0, 0),
+           defenders=(0, 1, 0, 0, 0, 0, 0, 0))  # Troll 4 against Goblin 1 + 5: the Troll is wounded
+    assert t.wounded[cid(A, "Troll")]
+    t = t.but(turn=A, ap=4)
+    one = dict(who=4, attackers=(0, 0, 0, 0, 1, 0, 0, 0), defenders=(0, 0, 0, 0, 0, 0, 0, 1))
+    act = GAME.action("attack")
+    need = GAME.first_failure(t, act, args(A, card=1, dcard=1, **one))
+    assert (need.cite, need.says) == ("§Blessés", "the attackers are unwounded: the wounded cannot fight")
+
+
 def test_spent_combat_card():
     s = _melee().but(cc=((1, 1, 0, 2, 1, 1, 1), (1, 1, 2, 2, 1, 1, 1)))
     one = dict(who=6, attackers=(0, 0, 0, 0, 0, 0, 1, 0), defenders=(0, 1, 0, 0, 0, 0, 0, 0))

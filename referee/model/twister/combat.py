@@ -100,7 +100,7 @@ def _engaged_ok(s, a):
     for k in range(NCHAR):
         me = _cloc(s, p, k)
         cs.append(Implies(a.attackers[k] == 1, And(
-            on_board(me), Not(s.wounded[p * NCHAR + k]), Not(held_by_any(s.held, p * NTOK + k)),
+            on_board(me), Not(held_by_any(s.held, p * NTOK + k)),
             Or(*[And(a.defenders[j] == 1, adjacent(me, _cloc(s, q, j))) for j in range(NCHAR)]))))
     for j in range(NCHAR):
         him = _cloc(s, q, j)
@@ -108,6 +108,12 @@ def _engaged_ok(s, a):
             on_board(him), Not(held_by_any(s.held, q * NTOK + j)),
             Or(*[And(a.attackers[k] == 1, adjacent(_cloc(s, p, k), him)) for k in range(NCHAR)]))))
     return And(*cs)
+
+
+def _attackers_unwounded(s, a):
+    """§Blessés: the wounded cannot fight, so none attacks (a wounded defender plays its card: §Blessés)."""
+    p = a.p
+    return And(*[Implies(a.attackers[k] == 1, Not(s.wounded[p * NCHAR + k])) for k in range(NCHAR)])
 
 
 def _sides_open(s, a) -> bool:
@@ -161,8 +167,11 @@ ATTACK = Action(
     needs=(
         TURN,
         Need("§Tour", "an action point is left for this character", lambda s, a: ap_ok(s, mover_tok(a)), lambda s, a: f"{s.ap} AP left"),
-        Need("§Combat groupé", "engaged characters: the attackers unwounded, each side adjacent to the other, the payer among them",
-             _engaged_ok, lambda s, a: "the engaged characters are not adjacent enemies (or an attacker is wounded)"),
+        Need("§Blessés", "the attackers are unwounded: the wounded cannot fight", _attackers_unwounded,
+             lambda s, a: "wounded: " + ", ".join(CHAR_NAMES[k] for k in range(NCHAR)
+                                                  if a.attackers[k] == 1 and s.wounded[a.p * NCHAR + k])),
+        Need("§Combat groupé", "engaged characters: each side adjacent to the other, the payer among them",
+             _engaged_ok, lambda s, a: "the engaged characters are not adjacent enemies"),
         Need("§Combat", "no wall or closed portcullis between the fighters", board_check(_sides_open), lambda s, a: "a side is closed", source=FAITS),
         Need("§Cartes Combat", "the attacker's combat card is in hand", lambda s, a: Lookup(s.cc[a.p], a.card) >= 1,
              lambda s, a: f"the {a.card} was already played"),
