@@ -53,6 +53,32 @@ def test_s6_1_a_white_circle_above_the_level_does_not_count():
     assert mark_at(circled, first) == circled.effects[first - 1].mark
 
 
+def test_s6_1_s6_4_circle_read_when_placed_or_when_resolved():
+    """Option circle_read (gap one_effect_per_building): under `placed` a level-1 building whose
+    circle is a higher level's effect takes one token; under `resolved` it takes as many as that
+    circle, and the tokens are resolved with the circled effect once the building has evolved to
+    it (the s51 hand-computed Raiders position p12; an engine reading §6.4 so replays)."""
+    comp = GAME.default_config().comp
+    k, circled = next((k, bd) for k, bd in enumerate(comp.buildings) if bd.type != "avant-poste"
+                      and comp.buildings[k].effects[0].mark == 1 and any(e.mark > 1 for e in bd.effects))
+    top = next(n for n, e in enumerate(circled.effects, 1) if e.mark > 1)
+    for read, ok in (("placed", False), ("resolved", True)):
+        s = start({"circle_read": read})
+        s = s.but(phase=3, init=0, current=0, done=(0, 0), level=(tuple(1 if i == k else x for i, x in
+                                                                       enumerate(s.level[0])), s.level[1]),
+                  onboard=(tuple(1 if i == k else x for i, x in enumerate(s.onboard[0])), s.onboard[1]))
+        toks = [0] * 15
+        toks[k] = 2
+        toks[14] = s.tokens[0] + s.bonus[0] - 2
+        a = A(p=0, tokens=tuple(toks))
+        assert (GAME.first_failure(s, act("actions.place"), a) is None) == ok, read
+    t = GAME.step(s, act("actions.place"), a)
+    t = t.but(done=(1, 1), current=0, stones=(20, 0))
+    for _ in range(top - 1):
+        t = GAME.step(t, act("building.evolve"), A(p=0, building=k))
+    assert GAME.first_failure(t, act("building.use"), A(p=0, building=k, effect=top, recruit=(0,) * 5)) is None
+
+
 def test_s6_3_effect_at_or_below_level():
     s = start()
     s = in_actions(s, placed=placed(s, 0, Mine=1))
@@ -160,6 +186,19 @@ def test_s6_7_crowns_cap_lost_or_refused():
     with pytest.raises(Illegal) as e:
         GAME.step(r, act("building.use"), A(p=1, building=b("Taverne"), effect=1, recruit=(0,) * 5))
     assert e.value.need.cite == "§6.7"
+
+
+def test_s6_6_charges_cap_lost_or_refused_cites_s6_6():
+    # the charges' limit is §6.6's (6), not §6.7's (20 crowns, 20 stones): the s51 hand-computed
+    # positions found a refused charge cited under §6.7
+    s = start()
+    s = in_actions(s, placed=placed(s, 1, **{"Académie": 1}), charges=(0, 6), init=1)
+    t = GAME.step(s, act("building.use"), A(p=1, building=b("Académie"), effect=1, recruit=(0,) * 5))
+    assert t.charges[1] == 6  # default: the excess is lost
+    r = s.but(cfg=GAME.configure({"caps": "refused"}, None, None))
+    with pytest.raises(Illegal) as e:
+        GAME.step(r, act("building.use"), A(p=1, building=b("Académie"), effect=1, recruit=(0,) * 5))
+    assert e.value.need.cite == "§6.6"
 
 
 def test_s6_1_unresolved_tokens_option():

@@ -48,11 +48,25 @@ def affordable(s: Any, p: int, cost: Gain, times: Any = 1) -> Any:
                s.charges[p] >= cost.charges * times, s.glory[p] >= cost.glory * times)
 
 
-def fits(s: Any, p: int, gain: Gain, cost: Gain, times: Any = 1) -> Any:
-    """The net gain stays within the limits (what caps=refused requires)."""
-    return And(s.crowns[p] - cost.crowns * times + gain.crowns * times <= CROWN_CAP,
-               s.stones[p] - cost.stones * times + gain.stones * times <= STONE_CAP,
-               s.charges[p] - cost.charges * times + gain.charges * times <= CHARGE_CAP)
+LIMITS = (("crowns", CROWN_CAP), ("stones", STONE_CAP), ("charges", CHARGE_CAP))
+HOARD = ("crowns", "stones")  # §6.7's; the charges are §6.6's
+
+
+def fits(s: Any, p: int, gain: Gain, cost: Gain, times: Any = 1, which: tuple = HOARD + ("charges",)) -> Any:
+    """The net gain of the resources `which` stays within their limits (what caps=refused requires)."""
+    return And(*[getattr(s, r)[p] - getattr(cost, r) * times + getattr(gain, r) * times <= cap
+                 for r, cap in LIMITS if r in which])
+
+
+def over_caps(s: Any, p: int, gain: Gain, cost: Gain = Gain(), times: Any = 1, which: tuple = HOARD) -> str:
+    """Concretely, the limits of `which` the gain would pass, as a refusal says them."""
+    out = []
+    for r, cap in LIMITS:
+        if r in which:
+            now = getattr(s, r)[p] - getattr(cost, r) * times
+            if now + getattr(gain, r) * times > cap:
+                out.append(f"{r}: {now} + {getattr(gain, r) * times} > {cap}")
+    return "; ".join(out)
 
 
 def settle(s: Any, p: int, gain: Gain, cost: Gain = Gain(), times: Any = 1, **more: Any) -> Any:
@@ -69,11 +83,11 @@ def settle(s: Any, p: int, gain: Gain, cost: Gain = Gain(), times: Any = 1, **mo
                  bonus=put(s.bonus, p, s.bonus[p] + gain.tokens * times), **more)
 
 
-def caps_need_ok(s: Any, p: int, gain: Gain, cost: Gain = Gain(), times: Any = 1) -> Any:
-    """True unless caps=refused and the gain would exceed a limit."""
+def caps_need_ok(s: Any, p: int, gain: Gain, cost: Gain = Gain(), times: Any = 1, which: tuple = HOARD) -> Any:
+    """True unless caps=refused and the gain would take one of `which` above its limit."""
     if s.cfg.opt("caps") != "refused":
         return True
-    return fits(s, p, gain, cost, times)
+    return fits(s, p, gain, cost, times, which)
 
 
 # ------------------------------------------------------------------ cards

@@ -10,7 +10,7 @@ from ..kernel import (
     args, decide, put, vadd,
 )
 from .data import CLASSES, COLUMNS, Effect, Gain
-from .economy import affordable, caps_need_ok, settle
+from .economy import affordable, caps_need_ok, over_caps, settle
 from .moves import chance, glory_tables
 from .sources import AP_TOKENS
 from .state import ACTIONS, EXPEDITIONS
@@ -88,6 +88,8 @@ def _place(s: Any, a: Any) -> Any:
 
 def _marks_ok(s: Any, a: Any) -> Any:
     bs = s.cfg.comp.buildings
+    if s.cfg.opt("circle_read") == "resolved":  # the level reached by then decides (building.use's Need)
+        return And(*[a.tokens[i] <= _marks(b)[3] for i, b in enumerate(bs)])
     return And(*[a.tokens[i] <= mark_at(b, s.level[a.p][i]) for i, b in enumerate(bs)])
 
 
@@ -232,8 +234,14 @@ USE = Action(
              lambda s, a: f"costs {_effect(s, a).cost} x{s.placed[a.p][a.building]}; has {s.crowns[a.p]} crowns, "
                           f"{s.stones[a.p]} stones, {s.charges[a.p]} charges"),
         Need("§6.3", "one adventurer of an offered class per token, when the effect recruits", _recruit_ok),
-        Need("§6.7", "the gain stays within the limits (option caps=refused)",
-             lambda s, a: caps_need_ok(s, a.p, _effect(s, a).gain, _effect(s, a).cost, s.placed[a.p][a.building])),
+        Need("§6.7", "the gain keeps crowns and stones within 20 each (option caps=refused)",
+             lambda s, a: caps_need_ok(s, a.p, _effect(s, a).gain, _effect(s, a).cost, s.placed[a.p][a.building]),
+             lambda s, a: over_caps(s, a.p, _effect(s, a).gain, _effect(s, a).cost, s.placed[a.p][a.building])),
+        Need("§6.6", "the gain keeps the charges within 6 (option caps=refused)",
+             lambda s, a: caps_need_ok(s, a.p, _effect(s, a).gain, _effect(s, a).cost, s.placed[a.p][a.building],
+                                       ("charges",)),
+             lambda s, a: over_caps(s, a.p, _effect(s, a).gain, _effect(s, a).cost, s.placed[a.p][a.building],
+                                    ("charges",))),
     ),
     effect=_use, phases=("actions",), propose=_uses, weight=_use_weight,
 )
