@@ -396,8 +396,9 @@ GAPS = (
         "evolved uses its new level (§6.4): whether that bound is read when the tokens are placed (all at once, "
         "§6.1) or when they are resolved, so that an evolution during the phase may open a circled effect to "
         "tokens already placed, is not said",
-        "read when placed: a building receives at most the largest white circle of the effects its level then gives "
-        "(actions.place, s6_actions.mark_at), and building.use resolves all its tokens with one effect whose circle "
+        "option circle_read: placed (the default), a building receives at most the largest white circle of the "
+        "effects its level then gives (actions.place, s6_actions.mark_at); resolved, the largest circle of its effects "
+        "at any level, an evolution in the phase opening it; either way building.use resolves all its tokens with one effect whose circle "
         "allows that many. The model departs from §6.1 in one case: a mercenary bought or an item sold spends one of "
         "the building's tokens by itself (mercenary.buy, item.sell), after which the tokens left may resolve "
         "another effect than the circled one, where §6.1 admits tokens beyond the first only 'pour cet effet'",

@@ -72,6 +72,14 @@ OPTIONS = (
         "forbidden": "a player must resolve every token placed on a building"}, "lost",
            basis=Basis("model", "§6.1 §6.3", "lost",
                        "§6.1 and §6.3 say how a placed token is resolved, never whether one may be left unresolved")),
+    Option("circle_read", "§6.1 §6.4", "when the white circle that lets a building take more than one token is read", {
+        "placed": "when the tokens are placed: at most the largest circle of the effects the building's level then gives",
+        "resolved": "when they are resolved: a building takes as many as the largest circle of its effects at any level "
+                    "(an evolution in the phase, §6.4, may open it), and building.use still asks an effect whose circle "
+                    "allows that many"}, "placed",
+           basis=Basis("model", "§6.1 §6.4", "placed",
+                       "§6.1 bounds a building's tokens by the circle of the effect used and places them all at once; "
+                       "§6.4 lets a token use a level gained during the phase; neither says when the bound is read")),
     Option("final_tie", "§9.3", "the players are still equal after every tie-break", {
         "shared": "they share the victory",
         "none": "nobody wins"}, "shared",
