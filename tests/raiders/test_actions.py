@@ -177,28 +177,21 @@ def test_s6_1_initiative_player_resolves_first():
     assert e.value.need.cite == "§6.1"
 
 
-def test_s6_7_crowns_cap_lost_or_refused():
+@pytest.mark.parametrize("building, field, cite", [("Taverne", "crowns", "§6.7"), ("Académie", "charges", "§6.6")])
+def test_a_cap_lost_or_refused_under_its_own_section(building, field, cite):
+    """20 crowns (§6.7), 6 charges (§6.6): the excess is lost, or under caps=refused the gain is
+    refused citing the § of the limit it passes (the s51 hand-computed positions found a refused
+    charge cited under §6.7)."""
+    cap = {"crowns": 20, "charges": 6}[field]
     s = start()
-    s = in_actions(s, placed=placed(s, 1, Taverne=1), crowns=(0, 19), init=1)
-    t = GAME.step(s, act("building.use"), A(p=1, building=b("Taverne"), effect=1, recruit=(0,) * 5))
-    assert t.crowns[1] == 20  # default: the excess is lost
+    s = in_actions(s, placed=placed(s, 1, **{building: 1}), init=1, **{field: (0, cap - 1 if field == "crowns" else cap)})
+    use = A(p=1, building=b(building), effect=1, recruit=(0,) * 5)
+    t = GAME.step(s, act("building.use"), use)
+    assert getattr(t, field)[1] == cap  # default: the excess is lost
     r = s.but(cfg=GAME.configure({"caps": "refused"}, None, None))
     with pytest.raises(Illegal) as e:
-        GAME.step(r, act("building.use"), A(p=1, building=b("Taverne"), effect=1, recruit=(0,) * 5))
-    assert e.value.need.cite == "§6.7"
-
-
-def test_s6_6_charges_cap_lost_or_refused_cites_s6_6():
-    # the charges' limit is §6.6's (6), not §6.7's (20 crowns, 20 stones): the s51 hand-computed
-    # positions found a refused charge cited under §6.7
-    s = start()
-    s = in_actions(s, placed=placed(s, 1, **{"Académie": 1}), charges=(0, 6), init=1)
-    t = GAME.step(s, act("building.use"), A(p=1, building=b("Académie"), effect=1, recruit=(0,) * 5))
-    assert t.charges[1] == 6  # default: the excess is lost
-    r = s.but(cfg=GAME.configure({"caps": "refused"}, None, None))
-    with pytest.raises(Illegal) as e:
-        GAME.step(r, act("building.use"), A(p=1, building=b("Académie"), effect=1, recruit=(0,) * 5))
-    assert e.value.need.cite == "§6.6"
+        GAME.step(r, act("building.use"), use)
+    assert e.value.need.cite == cite
 
 
 def test_s6_1_unresolved_tokens_option():
