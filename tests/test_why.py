@@ -83,3 +83,15 @@ def test_why_agrees_with_the_replay_in_every_game():
                 break
         else:
             raise AssertionError(f"no illegal example for {game}")
+
+
+def test_an_exact_fraction_is_shown_as_its_text_not_a_crash():
+    """A Trolls charge ending on a half inch: the position is a Fraction, which JSON cannot hold
+    (the s51 hand-computed positions: --why crashed on it, in text and in JSON)."""
+    log = Path(__file__).parent / "trolls" / "charge_half_inch.jsonl"
+    code, out, err = run(log, "--why", "10", "-f", "json")
+    assert code == 0 and "Traceback" not in err, err
+    d = json.loads(out)
+    assert any(c["after"] == ["35/2", 4] for c in d["fields"] if c["field"].startswith("pos["))
+    code, text, _ = run(log, "--why", "10")
+    assert code == 0 and '"35/2"' in text

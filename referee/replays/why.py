@@ -11,6 +11,7 @@ The target is an event number (`12`, or `event:12`) or a line of the file (`line
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Any
 
 from ..model import load, names
@@ -137,7 +138,7 @@ def _need(nd: Any, s: Any, a: Any, after_failure: bool) -> dict:
     try:
         with R.tracing([]):  # evaluated again to see what it reads: its questions are traced once
             got = reads(lambda st: nd.test(st, a), s)
-        d["reads"] = {_path(p): leaf(s, p) for p in sorted(got, key=str)}
+        d["reads"] = {_path(p): _plain(leaf(s, p)) for p in sorted(got, key=str)}
     except Exception:  # noqa: BLE001 - a concrete-only Need may read what the tracking view cannot give
         d["reads_unknown"] = "the values this rule read could not be traced (it reads concrete-only detail)"
     return d
@@ -167,4 +168,10 @@ def _diff(before: Any, after: Any, path: str = "") -> list[dict]:
 
 
 def _plain(v: Any) -> Any:
-    return list(map(_plain, v)) if isinstance(v, tuple) else v
+    """A value as JSON holds it: tuples as lists, and an exact fraction (Trolls' inches) as its
+    text, "27/2", the way the game's own view writes it (JSON has no exact fractions)."""
+    if isinstance(v, (tuple, list)):
+        return list(map(_plain, v))
+    if isinstance(v, Fraction):
+        return str(v)
+    return v
