@@ -1,6 +1,7 @@
 """Findings a rules editor can act on (issue #16 item 5): three severities by the finding's
 nature (checks/severity.py), the report by severity then as the rulebook reads, headlines
 in plain words. In-memory findings and the toy game: no z3 run beyond the toy's."""
+import dataclasses
 import io
 import re
 import time
@@ -10,7 +11,7 @@ from rich.console import Console
 
 from referee.checks import report
 from referee.checks.audit import Audit
-from referee.checks.findings import Finding
+from referee.checks.findings import Finding, Witness
 from referee.checks.rulebook import Rulebook
 from referee.checks.severity import NATURES, nature
 from referee.model.kernel import Answer, Basis, Ruling
@@ -30,6 +31,19 @@ def _f(kind, cite, status="", fid=None):
     return Finding(fid or f"toy.{kind}.{cite}.x{status}", "toy", kind, [cite], f"{kind} {status}", status=status)
 
 
+def _in_play(witnessed: bool) -> Finding:
+    f = dataclasses.replace(_f("gap", "§1"), in_play=True)
+    if witnessed:
+        f.witness = Witness({"players": ["a", "b"]}, [{"do": "x"}], "reaches it")
+    return f
+
+
+def test_a_gap_shown_in_play_is_a_warning_and_one_not_shown_stays_info():
+    # readers of s49 and s51: a gap a game reaches ranked below a rare hole, as wording
+    assert _in_play(witnessed=True).severity == "warning"
+    assert _in_play(witnessed=False).severity == "info" and _f("gap", "§1").severity == "info"
+
+
 def test_each_nature_has_its_severity_and_the_doc_lists_them_all():
     got = {nature(_f("gap", "§1", "stalemate")): "stalemate", nature(_f("violated", "§1", "violated")): "violated",
            nature(_f("gap", "§1", "hole")): "hole", nature(_f("ambiguity", "§1", "conflict")): "conflict",
@@ -41,7 +55,8 @@ def test_each_nature_has_its_severity_and_the_doc_lists_them_all():
            nature(_f("gap", "§1", fid="toy.graph.§1.unreached_over")): "unreached_phase",
            nature(_f("ambiguity", "§1", "default")): "model_default",
            nature(_f("ambiguity", "§1", "off-basis")): "off_basis",
-           nature(_f("ambiguity", "§1", "published rule")): "published_answer"}
+           nature(_f("ambiguity", "§1", "published rule")): "published_answer",
+           nature(_in_play(witnessed=True)): "gap_in_play"}
     assert all(k == v for k, v in got.items()) and set(got) == set(NATURES)
     assert _f("gap", "§1", "stalemate").severity == "error" and _f("gap", "§1", "hole").severity == "error"
     assert _f("ambiguity", "§1", "conflict").severity == "warning" and _f("gap", "§1").severity == "info"
