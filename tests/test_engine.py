@@ -237,3 +237,32 @@ def test_explain_shows_the_models_readable_view():
     shown = v.first().state
     assert game.show is not None and "figures" in shown and "hands" in shown
     assert set(shown) != set(game.state_cls.__dataclass_fields__) - {"cfg"}
+
+
+def test_an_event_out_of_its_time_cites_the_rule_that_says_when():
+    """An action whose own § says when it is taken (Raiders §6.4 "pendant la phase 2", Welcome
+    §Équipement.Hache "right after the reveal") is refused out of its time under that § first,
+    then its phase's (the s51 hand-computed positions: a building evolved in the Métropole phase
+    cited §6.1 alone, an Axe used after the fight §Donjon alone); the others under their phase's."""
+    from referee.model import load, names
+    from referee.model.kernel import args
+    from referee.model.kernel.rules import cites
+
+    timed = 0
+    for name in names():
+        game = load(name)
+        for act in game.actions:
+            phase = game.phases[game.phase_index[act.phases[0]]].cite if act.phases else act.cite
+            got = cites(game.phase_need(act).cite)
+            if act.timing:
+                timed += 1
+                assert got[:len(cites(act.timing))] == cites(act.timing) and set(cites(phase)) <= set(got), act.name
+            else:
+                assert game.phase_need(act).cite == phase, act.name
+    assert timed >= 4
+    raiders = load("raiders")
+    from tests.raiders.conftest import start  # the refill phase of the first turn
+
+    s = start()
+    need = raiders.first_failure(s, raiders.action("building.evolve"), args(0, building=1))
+    assert need.cite == "§6.4 §6.1" and "event of the actions or expeditions phase" in need.says

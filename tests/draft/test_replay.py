@@ -70,5 +70,5 @@ def test_no_card_is_played_before_the_first_player_is_drawn(tmp_path):
     v = _run(tmp_path, head, *rest[:picking], first, *rest[picking:])
     assert v.verdict == "legal" and v.events == len(events)
     v = _run(tmp_path, head, *rest)
-    assert v.verdict == "illegal" and v.first().line == opens + 2 and v.first().cite == "§Mise en place"
+    assert v.verdict == "illegal" and v.first().line == opens + 2 and v.first().cite == "§Mise en place §Fin de manche"
     assert "the first player is not drawn yet" in v.first().message

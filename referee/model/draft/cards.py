@@ -13,7 +13,7 @@ def _card(s, a):
 
 
 # No one's turn has come before the first player is drawn (setup.first, which a log may draw late).
-TURN = Need("§Mise en place", "players play in turn: it is this player's turn",
+TURN = Need("§Mise en place §Fin de manche", "players play in turn: it is this player's turn",
             lambda s, a: And(s.drawn == 1, s.turn == a.p),
             lambda s, a: f"it is the turn of the {seat_name(s.turn)}" if s.drawn else "the first player is not drawn yet")
 IN_HAND = Need("§Mise en place", "the card is in the hand the player drafted this round",

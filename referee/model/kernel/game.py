@@ -26,6 +26,7 @@ from .rules import (
     Source,
     Sourced,
     State,
+    cites,
 )
 
 
@@ -148,6 +149,8 @@ class Game:
         idx = [self.phase_index[p] for p in act.phases]
         where = " or ".join(act.phases)
         cite = self.phases[idx[0]].cite if idx else act.cite
+        if act.timing:  # the action's own time first, then its phase's
+            cite = " ".join(dict.fromkeys(cites(act.timing) + cites(cite)))
         names = [p.name for p in self.phases]
         return Need(
             cite,

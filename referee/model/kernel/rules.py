@@ -411,6 +411,10 @@ class Action:
     # how much likelier a weighted player is to pick one than a plain move (1).
     propose: Callable[[Any], Iterable[Any]] | None = None
     weight: Callable[[Any, Any], float] | None = None
+    # the § that says when the action may be taken, where its phase's § does not (Raiders §6.4:
+    # "pendant la phase 2"; Welcome §Équipement.Hache: right after the reveal): the phase Need
+    # cites it first, so that an event out of its time names the rule it breaks
+    timing: str = ""
 
     @cached_property
     def fields(self) -> frozenset[str]:

@@ -290,7 +290,7 @@ EVOLVE = Action(
     ),
     effect=lambda s, a: s.but(stones=put(s.stones, a.p, s.stones[a.p] - _cost(s, a)),
                               level=put(s.level, a.p, put(s.level[a.p], a.building, s.level[a.p][a.building] + 1))),
-    phases=("actions", "expeditions"),
+    phases=("actions", "expeditions"), timing="§6.4",
     propose=_evolutions, weight=lambda s, a: 15.0 if glory_tables(s.cfg)[1][a.building] else 1.0,
 )
 

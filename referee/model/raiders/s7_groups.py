@@ -389,7 +389,7 @@ IDENTIFY = Action(
              lambda s, a: s.charges[a.p] >= _id_cost(s, a),
              lambda s, a: f"costs {_id_cost(s, a)} charges, has {s.charges[a.p]}"),
     ),
-    effect=_identify, phases=("actions", "expeditions"),
+    effect=_identify, phases=("actions", "expeditions"), timing="§7.5",
     propose=lambda s: (args(p, item=i, scroll=sc) for p in (0, 1) for i, o in enumerate(s.owned[p])
                        if o and not s.known[p][i] for sc in (0, 1)),
 )

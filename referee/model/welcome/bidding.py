@@ -18,6 +18,8 @@ def tile_names(cfg):
     return cfg.comp.tile_names
 
 
+# a draw or a pass may open a round, whose first bidder §Manche suivante names (the previous
+# adventurer, else the next on his left): their turn Need cites it beside §Enchères' order
 def _your_turn(cite: str) -> Need:
     return Need(cite, "it is the player's turn to bid", lambda s, a: s.turn == a.p,
                 lambda s, a: f"it is the turn of player #{s.turn + 1} of the header")
@@ -36,7 +38,7 @@ DRAW = Action(
     "bid.draw", "§Enchères", "draw the top monster of the deck, secretly (the log records which)",
     params=(Param("monster", Name(monster_names, "monster"), "the monster drawn"),),
     needs=(
-        _your_turn("§Enchères"),
+        _your_turn("§Enchères §Manche suivante"),
         Need("§Enchères", "the monster deck is not empty (an empty deck forces a pass)",
              lambda s, a: Sum(s.deck) > 0,
              lambda s, a: "the monster deck is empty"),
@@ -74,7 +76,7 @@ def _only_bidder(s, passed):
 PASS = Action(
     "bid.pass", "§Enchères", "pass: leave the bidding for this round; when all but one have "
     "passed, the last one becomes the runner and enters the dungeon",
-    needs=(_your_turn("§Enchères"),),
+    needs=(_your_turn("§Enchères §Manche suivante"),),
     effect=_pass, phases=("bid",), goes=("bid", "dungeon"),
     propose=lambda s: (args(s.turn),),
 )

@@ -38,7 +38,7 @@ VORPAL = Action(
              lambda s, a: f"{s.revealed} card(s) already revealed" if s.revealed else "a type is already named"),
     ),
     effect=lambda s, a: s.but(vorpal=a.monster),
-    phases=("dungeon",),
+    phases=("dungeon",), timing="§Équipement.Vorpale",
     propose=lambda s: (args(s.turn, monster=k) for k in range(K)),
 )
 
@@ -93,7 +93,7 @@ AXE = Action(
     ),
     effect=lambda s, a: s.but(discard=vadd(s.discard, s.shown), shown=ZERO, axe_used=True, pact_next=False,
                               phase=DUNGEON),
-    phases=("encounter",), goes=("dungeon",),
+    phases=("encounter",), goes=("dungeon",), timing="§Équipement.Hache",
     propose=lambda s: (args(s.turn),),
 )
 
