@@ -395,7 +395,7 @@ GAPS = (
         "number says how many tokens it may receive 'pour cet effet' (§6.1), and a token on a building that has just "
         "evolved uses its new level (§6.4): whether that bound is read when the tokens are placed (all at once, "
         "§6.1) or when they are resolved, so that an evolution during the phase may open a circled effect to "
-        "tokens already placed, is not said",
+        "tokens already placed, is not said (option 'circle_read')",
         "option circle_read: placed (the default), a building receives at most the largest white circle of the "
         "effects its level then gives (actions.place, s6_actions.mark_at); resolved, the largest circle of its effects "
         "at any level, an evolution in the phase opening it; either way building.use resolves all its tokens with one effect whose circle "

@@ -86,11 +86,16 @@ def _place(s: Any, a: Any) -> Any:
                  done=put(s.done, p, 1))
 
 
+def _mark_bound(s: Any, p: int, i: int) -> Any:
+    """The most tokens building i of player p may receive at placement: its level's circle, or
+    under circle_read=resolved the largest of its effects' (the level reached by the time they
+    are resolved decides: building.use's Need)."""
+    b = s.cfg.comp.buildings[i]
+    return _marks(b)[3] if s.cfg.opt("circle_read") == "resolved" else mark_at(b, s.level[p][i])
+
+
 def _marks_ok(s: Any, a: Any) -> Any:
-    bs = s.cfg.comp.buildings
-    if s.cfg.opt("circle_read") == "resolved":  # the level reached by then decides (building.use's Need)
-        return And(*[a.tokens[i] <= _marks(b)[3] for i, b in enumerate(bs)])
-    return And(*[a.tokens[i] <= mark_at(b, s.level[a.p][i]) for i, b in enumerate(bs)])
+    return And(*[a.tokens[i] <= _mark_bound(s, a.p, i) for i in range(len(s.cfg.comp.buildings))])
 
 
 def _on_board(s: Any, a: Any) -> Any:
@@ -158,9 +163,9 @@ PLACE = Action(
         Need("§6.1", "tokens go on the player's own buildings", _on_board),
         Need("§6.1 §3.3", "one token per building, unless an effect its level gives carries a white circle (up to its "
              "number, 4 at most)",
-             _marks_ok, lambda s, a: ", ".join(f"{b.name}: {a.tokens[i]} (max {mark_at(b, s.level[a.p][i])} at level "
+             _marks_ok, lambda s, a: ", ".join(f"{b.name}: {a.tokens[i]} (max {_mark_bound(s, a.p, i)} at level "
                                               f"{s.level[a.p][i]})" for i, b in enumerate(s.cfg.comp.buildings)
-                                              if a.tokens[i] > mark_at(b, s.level[a.p][i]))),
+                                              if a.tokens[i] > _mark_bound(s, a.p, i))),
     ),
     effect=_place, phases=("actions",), propose=_placements, weight=_place_weight,
 )
