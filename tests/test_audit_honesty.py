@@ -11,7 +11,7 @@ from rich.console import Console
 from referee.checks import report
 from referee.checks import witness as W
 from referee.checks.audit import STUCK_FLOOR, Audit
-from referee.checks.findings import Witness
+from referee.checks.findings import Why, Witness, open_of
 from referee.model import load
 from referee.model.kernel import And, Answer, BadInput, Claim, Invariant, Ruling
 
@@ -181,8 +181,18 @@ def test_a_proved_bound_without_a_game_reaching_it_says_so():
     _, fs = _run(_claim_game())
     f = _one(fs, ".claim.")
     assert f.status == "upper bound proved, no game found reaching it"
-    # half the claim is proved: not established (a larger search may find the game), no finding
-    assert (f.kind, f.open, f.is_problem, f.severity) == ("unknown", "budget", False, None)
+    # half the claim is proved: not established, no finding; what settles it is the search's
+    # own note's (no search ran here: --no-witness, which no larger budget helps)
+    assert (f.kind, f.is_problem, f.severity) == ("unknown", False, None) and f.open == open_of(f.witness_note)
+
+
+def test_a_bound_whose_search_ended_is_open_to_a_larger_budget(monkeypatch):
+    note = Why("no example game found within 10 moves weighed", "budget")
+    monkeypatch.setattr(Audit, "_later", lambda self, task, then, key=None: then(None, note))
+    _, fs = _run(_claim_game())
+    f = _one(fs, ".claim.")
+    assert (f.kind, f.open, f.witness_note) == ("unknown", "budget", note)
+    assert "witness: no example game found within 10 moves weighed" in _text(_claim_game(), fs)
     assert "bound-proved" not in _text(_claim_game(), fs)
 
 

@@ -34,6 +34,9 @@ def record_ids(game) -> list[str]:
     out += [finding_id(g, "decided", o.basis.cite if o.basis.kind == "text" else o.cite, o.name)
             for o in game.options if o.basis is not None]
     out += [finding_id(g, "default", o.cite, o.name) for o in game.options]
+    # a house option only a published rule decides: the text's silence, reported as a gap
+    out += [finding_id(g, "published", o.cite, o.name) for o in game.options
+            if o.kind == "house" and o.basis is not None and o.basis.kind == "published"]
     out += [finding_id(g, "contradiction", s.cite, s.name) for s in game.sourced]
     first = game.phases[0].cite
     out += [finding_id(g, "graph", first, "phases_connected"), finding_id(g, "stalemate", first, "search")]

@@ -202,10 +202,13 @@ def review(a: Any) -> None:
                 f.says = f.says.replace("the text gives no answer", f"the text gives no answer, a published rule does "
                                         f"({_source(game, b.cite)})", 1)
         others = [f"{k} = {v}" for k, v in o.choices.items() if k != b.value]
-        if o.kind == "house" and b.kind == "published" and not told:
+        if o.kind == "house" and b.kind == "published":
             # a published rule decides it, not the text: for the rulebook that is still a silence
-            # (as a silent option with a published basis is reported), so a finding, not "decided"
-            a.add(Finding(finding_id(game.name, "gap", o.cite, o.name), game.name, "gap", cites(o.cite),
+            # (as a silent option with a published basis is reported), so a finding, never "decided";
+            # one of its own unless a finding already reports the question
+            if told:
+                continue
+            a.add(Finding(finding_id(game.name, "published", o.cite, o.name), game.name, "gap", cites(o.cite),
                           f"{o.says}: the text gives no answer, a published rule does ({_source(game, b.cite)}) — "
                           f"{o.choices[b.value]}", status="published rule", rule=o.name,
                           details=[follows] + ([f"in force: {o.name}={value}"] if value != b.value else [])

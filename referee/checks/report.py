@@ -78,6 +78,8 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
             console.print(f"  [yellow]~ {f.status or 'not established'}[/]{mark} {_esc(f.says)}{where}")
             for d in f.details:
                 console.print(f"      [dim]{_esc(d)}[/]")
+            if f.witness_note:  # a search that found no game says how far it looked
+                console.print(f"      [dim]witness: {_esc(f.witness_note)}[/]")
     counts = {level: sum(f.severity == level for f in problems) for level in LEVELS}
     summary = ", ".join(f"{n} {k}" for k, n in counts.items() if n) or "none"
     console.print(f"[bold]{game.name}:[/] {len(problems)} findings to read ({summary}); {len(held)} proved or decided"

@@ -36,8 +36,9 @@ NATURES = MappingProxyType({
     "unreached_phase": ("warning", "a phase no event leads to: the rules written for it never apply"),
     "off_basis": ("warning", "an option's default goes against the text or published rule it cites, or declares no basis "
                              "(checks/policy.py): the model reads the rules otherwise"),
-    "gap_in_play": ("warning", "the text is silent on a situation a game reaches (its witness): the players must agree "
-                               "on a reading to go on; the model's is stated"),
+    "gap_in_play": ("warning", "the text is silent on a situation that arises in play (the model names the events it "
+                               "bites on, and the audit looks for a game reaching it): the players must agree on a "
+                               "reading to go on; the model's is stated"),
     "gap": ("info", "wording: the text names something it never defines (the project's stand-in is stated)"),
     "model_default": ("info", "the text and the published rules leave a choice to the model, and no game raising it "
                               "was reported: the default is the model's own (checks/policy.py)"),
@@ -61,9 +62,10 @@ def nature(f: Any) -> str | None:
             return "stalemate"
         if idkind == "graph":
             return "dead_end" if f.id.rsplit(".", 1)[-1].startswith("dead_end") else "unreached_phase"
-        # shown to bite in play, not wording alone (readers of s49 and s51: a missing move cost
-        # ranked below a rare hole)
-        return "gap_in_play" if getattr(f, "in_play", False) and getattr(f, "witness", None) is not None else "gap"
+        # declared to bite in play (the model names the events), not wording alone (readers of
+        # s49 and s51: a missing move cost ranked below a rare hole); whether its search found a
+        # witness does not change it, so the level is the same at every budget and load
+        return "gap_in_play" if getattr(f, "in_play", False) else "gap"
     if f.kind == "ambiguity":
         if f.status in ("default", "off-basis", "published rule"):
             return {"default": "model_default", "off-basis": "off_basis", "published rule": "published_answer"}[f.status]

@@ -339,7 +339,7 @@ class Proofs:
             else:  # half the claim (its bound) proved, the other (a game reaching it) not found:
                 # not established, no finding, and a larger search may settle it
                 f.witness_note = note
-                f.kind, f.open = "unknown", getattr(note, "open", "budget")
+                f.kind, f.open = "unknown", open_of(note)
 
         self._later(("claim", i, c.value), then)
 
