@@ -186,6 +186,9 @@ def test_a_cap_lost_or_refused_under_its_own_section(building, field, cite):
     s = start()
     s = in_actions(s, placed=placed(s, 1, **{building: 1}), init=1, **{field: (0, cap - 1 if field == "crowns" else cap)})
     use = A(p=1, building=b(building), effect=1, recruit=(0,) * 5)
+    before = getattr(s, field)[1]
+    gain = getattr(GAME.default_config().comp.buildings[b(building)].effects[0].gain, field)
+    assert before + gain > cap  # the gain passes the limit: a real excess to lose or refuse
     t = GAME.step(s, act("building.use"), use)
     assert getattr(t, field)[1] == cap  # default: the excess is lost
     r = s.but(cfg=GAME.configure({"caps": "refused"}, None, None))
