@@ -202,6 +202,9 @@ def review(a: Any) -> None:
                 f.says = f.says.replace("the text gives no answer", f"the text gives no answer, a published rule does "
                                         f"({_source(game, b.cite)})", 1)
         others = [f"{k} = {v}" for k, v in o.choices.items() if k != b.value]
+        # what a house option's entry adds after its basis: the reading in force, and the others
+        rest = ([f"in force: {o.name}={value}"] if value != b.value else []) + (
+            ["other readings, offered so that other engines' games replay: " + "; ".join(others)] if others else [])
         if o.kind == "house" and b.kind == "published":
             # a published rule decides it, not the text: for the rulebook that is still a silence
             # (as a silent option with a published basis is reported), so a finding, never "decided";
@@ -211,13 +214,9 @@ def review(a: Any) -> None:
             a.add(Finding(finding_id(game.name, "published", o.cite, o.name), game.name, "gap", cites(o.cite),
                           f"{o.says}: the text gives no answer, a published rule does ({_source(game, b.cite)}) — "
                           f"{o.choices[b.value]}", status="published rule", rule=o.name,
-                          details=[follows] + ([f"in force: {o.name}={value}"] if value != b.value else [])
-                          + (["other readings, offered so that other engines' games replay: " + "; ".join(others)]
-                             if others else [])))
+                          details=[follows, *rest]))
         elif o.kind == "house":  # decided: listed apart, never a finding (its other readings replay others' games)
             a.add(Finding(finding_id(game.name, "decided", b.cite if b.kind == "text" else o.cite, o.name), game.name,
                           "proved", cites(b.cite) if b.kind == "text" else cites(o.cite),
                           f"decided by {b.cite if b.kind == 'text' else _source(game, b.cite)}: {o.says} — {o.choices[b.value]}", status="decided",
-                          details=[b.says] + ([f"in force: {o.name}={value}"] if value != b.value else [])
-                          + (["other readings, offered so that other engines' games replay: " + "; ".join(others)]
-                             if others else [])))
+                          details=[b.says, *rest]))
