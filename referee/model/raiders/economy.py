@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from ..kernel import And, Answer, If, Int, Param, Ruling, Sum, covers, decide, put, vadd
+from ..kernel import And, Answer, If, Int, Need, Param, Ruling, Sum, covers, decide, put, vadd
 from .data import MILITIA, Gain
 
 CROWN_CAP = STONE_CAP = 20  # §6.7
@@ -88,6 +88,18 @@ def caps_need_ok(s: Any, p: int, gain: Gain, cost: Gain = Gain(), times: Any = 1
     if s.cfg.opt("caps") != "refused":
         return True
     return fits(s, p, gain, cost, times, which)
+
+
+def cap_needs(flow: Any) -> tuple:
+    """The two Needs of an action whose gain meets the limits under caps=refused: §6.7's
+    crowns and stones, §6.6's charges (two §s, so two Needs). `flow(s, a)` gives the
+    action's (gain[, cost[, times]])."""
+    def need(sec: str, what: str, which: tuple) -> Need:
+        return Need(sec, f"the gain keeps {what} (option caps=refused)",
+                    lambda s, a: caps_need_ok(s, a.p, *flow(s, a), which=which),
+                    lambda s, a: over_caps(s, a.p, *flow(s, a), which=which))
+    return (need("§6.7", f"crowns and stones within {CROWN_CAP} each", HOARD),
+            need("§6.6", f"the charges within {CHARGE_CAP}", ("charges",)))
 
 
 # ------------------------------------------------------------------ cards

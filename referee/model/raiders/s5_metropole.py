@@ -9,8 +9,8 @@ from ..kernel import (
     Action, And, Answer, If, Implies, Lookup, Max, Name, Names, Need, Param, Ruling, Sum, args, bump,
     covers, decide, put, vadd, vsub,
 )
-from .economy import (after_draw, bottom_after, caps_need_ok, count, draw_possible, hand_size, kinds, metro, over_caps,
-                      settle, top_draw_ok)
+from .economy import (after_draw, bottom_after, cap_needs, count, draw_possible, hand_size, kinds, metro, settle,
+                      top_draw_ok)
 from .moves import chance, draw, order, units
 from .state import ACTIONS, METROPOLE, REFILL
 
@@ -50,12 +50,7 @@ PLAY = Action(
         TURN,
         Need("§5.1", "the card is in the player's hand", lambda s, a: s.hand[a.p][a.card] >= 1),
         Need("§5.2", "House cards are not Métropole cards: they are played outside this phase", _is_metro),
-        Need("§6.7", "the gain keeps crowns and stones within 20 each (option caps=refused)",
-             lambda s, a: caps_need_ok(s, a.p, s.cfg.comp.cards[a.card].gain),
-             lambda s, a: over_caps(s, a.p, s.cfg.comp.cards[a.card].gain)),
-        Need("§6.6", "the gain keeps the charges within 6 (option caps=refused)",
-             lambda s, a: caps_need_ok(s, a.p, s.cfg.comp.cards[a.card].gain, which=("charges",)),
-             lambda s, a: over_caps(s, a.p, s.cfg.comp.cards[a.card].gain, which=("charges",))),
+        *cap_needs(lambda s, a: (s.cfg.comp.cards[a.card].gain,)),
     ),
     effect=_play, phases=("metropole",), goes=("metropole", "refill"),
     propose=lambda s: (args(s.current, card=k) for k, n in enumerate(s.hand[s.current]) if n),

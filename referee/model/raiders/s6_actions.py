@@ -10,7 +10,7 @@ from ..kernel import (
     args, decide, put, vadd,
 )
 from .data import CLASSES, COLUMNS, Effect, Gain
-from .economy import affordable, caps_need_ok, over_caps, settle
+from .economy import affordable, cap_needs, settle
 from .moves import chance, glory_tables
 from .sources import AP_TOKENS
 from .state import ACTIONS, EXPEDITIONS
@@ -239,14 +239,7 @@ USE = Action(
              lambda s, a: f"costs {_effect(s, a).cost} x{s.placed[a.p][a.building]}; has {s.crowns[a.p]} crowns, "
                           f"{s.stones[a.p]} stones, {s.charges[a.p]} charges"),
         Need("§6.3", "one adventurer of an offered class per token, when the effect recruits", _recruit_ok),
-        Need("§6.7", "the gain keeps crowns and stones within 20 each (option caps=refused)",
-             lambda s, a: caps_need_ok(s, a.p, _effect(s, a).gain, _effect(s, a).cost, s.placed[a.p][a.building]),
-             lambda s, a: over_caps(s, a.p, _effect(s, a).gain, _effect(s, a).cost, s.placed[a.p][a.building])),
-        Need("§6.6", "the gain keeps the charges within 6 (option caps=refused)",
-             lambda s, a: caps_need_ok(s, a.p, _effect(s, a).gain, _effect(s, a).cost, s.placed[a.p][a.building],
-                                       ("charges",)),
-             lambda s, a: over_caps(s, a.p, _effect(s, a).gain, _effect(s, a).cost, s.placed[a.p][a.building],
-                                    ("charges",))),
+        *cap_needs(lambda s, a: (_effect(s, a).gain, _effect(s, a).cost, s.placed[a.p][a.building])),
     ),
     effect=_use, phases=("actions",), propose=_uses, weight=_use_weight,
 )
