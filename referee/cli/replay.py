@@ -377,6 +377,19 @@ def _collect(it, n: int, show_bar: bool) -> list:
     return got
 
 
+def _silent_text(v, explain: bool) -> None:
+    """The gaps a legal game's verdict rests on: each once, with the lines its situation arose
+    on; with --explain, what the model reads in the text's place (`referee rules` has it too)."""
+    seen: dict = {}
+    for d in v.silent:
+        seen.setdefault((d["gap"], d["cite"], d["reading"]), []).append(d["line"])
+    for (gap, cite, reading), at in seen.items():
+        where = ", ".join(map(str, at[:5])) + (", …" if len(at) > 5 else "")
+        how = f"; the model reads: {reading}" if explain else ""
+        out.print(f"{v.file}:{at[0]}: the text is silent on '{gap}', the model's reading applied {len(at)} "
+                  f"time(s), lines {where}{how} [{cite}]", markup=False)
+
+
 def _text(verdicts: list, explain: bool, expect: bool, check=lambda: None) -> None:
     for v in verdicts:
         check()
@@ -398,6 +411,7 @@ def _text(verdicts: list, explain: bool, expect: bool, check=lambda: None) -> No
                        f"the text gives different answers to '{ruling}' and no option settles it: the first "
                        f"listed ({first}) applied")
                 out.print(f"{v.file}:{at[0]}: {how} {len(at)} time(s), lines {where} [{cite}]", markup=False)
+            _silent_text(v, explain)
         for p in v.problems:
             out.print(p.render(v.file), markup=False)
             # the questions the text leaves open that were answered on this very line: the

@@ -67,6 +67,8 @@ def _text(d: dict) -> None:
         p(f"  the rules give no outcome here: {d['undecided']}")
     for x in d["decided"]:
         p(f"  the text does not decide '{x['ruling']}' alone: {decided_how(x)} applied [{x['cite']}]")
+    for x in d["silent"]:
+        p(f"  the text is silent on '{x['gap']}': the model reads: {x['reading']} [{x['cite']}]")
     if d["verdict"] == "legal" or d["changes"]:
         p("changes:" if d["changes"] else "changes: none")
         for c in d["changes"]:

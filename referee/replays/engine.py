@@ -53,6 +53,7 @@ class Verdict:
     outcome: dict | None = None
     expect: dict | None = None
     decided: list = field(default_factory=list)  # where the text did not decide alone (engine._decided)
+    silent: list = field(default_factory=list)  # where the text is silent and the model's reading applied (_silences)
     warnings: list[Problem] = field(default_factory=list)  # shown to the user; the verdict stands
     # the invariants not checked after each event, because z3 proved them for the rules in
     # force (proofstore.trusted): their §s, and how many of the game's invariants they are
@@ -71,7 +72,7 @@ class Verdict:
     def to_json(self) -> dict:
         return {
             "version": VERDICT_VERSION, "file": self.file, "game": self.game, "verdict": self.verdict, "events": self.events,
-            "outcome": self.outcome, "decided": self.decided,
+            "outcome": self.outcome, "decided": self.decided, "silent": self.silent,
             "invariants": {"of": self.invariants, "trusted_from_proofs": self.trusted},
             "problems": [{k: v for k, v in p.__dict__.items() if v is not None} for p in self.problems],
             "warnings": [{k: v for k, v in p.__dict__.items() if v is not None} for p in self.warnings],
@@ -281,6 +282,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     n_invs = len(game.invariants)
     check_after = len(trusted) < n_invs
     trace: list = []  # where the text did not decide alone (rules.tracing)
+    silences = _silences(game)
     with R.tracing(trace):
         for line in it:
             if "result" in line.data:
@@ -330,6 +332,8 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 return
             if trace:
                 _flush(v, line.no, trace)
+            if act.name in silences and v.verdict == "legal":
+                _silent(v, line.no, silences[act.name], before, a)
             broken = (broken_after(before, s, trusted, act, a) if compiled else broken_after(before, s, trusted)) \
                 if check_after else ()
             if broken:
@@ -356,6 +360,35 @@ def _flush(v: Verdict, line: int, trace: list) -> None:
     for r, ans in dict.fromkeys(trace):
         v.decided.append(_decided(line, r, ans))
     trace.clear()
+
+
+def _silences(game: Game) -> dict:
+    """{event name: the gaps that may arise on it}: the points the text is silent on where
+    the model had to read something in, each with the situation it bites in (kernel Gap)."""
+    out: dict = {}
+    for g in game.gaps:
+        for e in g.on if g.arises is not None else ():
+            out.setdefault(e, []).append(g)
+    return out
+
+
+def arising(gaps: list, before: Any, a: Any) -> list[dict]:
+    """Of `gaps` (those that may arise on the event), the ones whose situation the event is
+    in, on the state before it and its args, as the verdict lists them (less the line)."""
+    out = []
+    for g in gaps:
+        try:
+            hit = g.arises(before, a)
+        except (AttributeError, IndexError, KeyError, TypeError):  # args `arises` cannot read
+            continue
+        if hit:
+            out.append({"gap": g.name, "cite": g.cite, "reading": g.fills})
+    return out
+
+
+def _silent(v: Verdict, line: int, gaps: list, before: Any, a: Any) -> None:
+    """A legal verdict that rests on the model's reading of a silence says so, line by line."""
+    v.silent.extend({"line": line, **d} for d in arising(gaps, before, a))
 
 
 def _decided(line: int, r: Any, ans: Any) -> dict:

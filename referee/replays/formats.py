@@ -32,7 +32,7 @@ VERDICT = {
     "$id": f"urn:referee:verdict:{VERDICT_VERSION}",
     "title": "referee replay -f json: the verdict of one log (one JSON object per line)",
     "type": "object", "additionalProperties": False,
-    "required": ["version", "file", "game", "verdict", "events", "outcome", "decided", "invariants", "problems",
+    "required": ["version", "file", "game", "verdict", "events", "outcome", "decided", "silent", "invariants", "problems",
                  "warnings"],
     "properties": {
         "version": {"const": VERDICT_VERSION, "description": "this format's version"},
@@ -58,6 +58,12 @@ VERDICT = {
                            "first_of_conflicting": {"type": "string",
                                                     "description": "the first of the text's disagreeing answers"}},
             "oneOf": [{"required": ["option"]}, {"required": ["first_of_conflicting"]}]}},
+        "silent": {"type": "array", "description": "where the text is silent and the model's reading of the gap applied "
+                   "(the gap's situation arose on that line: `referee rules GAME` lists the gaps)", "items": {
+            "type": "object", "required": ["line", "gap", "cite", "reading"], "additionalProperties": False,
+            "properties": {"line": _LINE, "gap": {"type": "string", "description": "the gap's name"},
+                           "cite": {"type": "string"},
+                           "reading": {"type": "string", "description": "what the model reads in its place"}}}},
         "problems": {"type": "array", "items": {"$ref": "#/$defs/problem"}},
         "warnings": {"type": "array", "items": {"$ref": "#/$defs/problem"}},
         "expected": {"type": "boolean", "description": "with --expect: the verdict is the one the header expects"},
