@@ -138,7 +138,7 @@ def main():
     illegal("illegal-bet-four-cards.jsonl", FIRST[:3], {"by": "Ana", "do": "turn.bet", "cards": ["as", "3", "5", "7"]},
             "§Mise", "a bet is one to three cards")
     illegal("illegal-troll-acts-first.jsonl", FIRST, {"by": "Ben", "do": "act.move", "figs": {"t1": [18, 4]}, "x": 1},
-            "§Tour de jeu/3", "the Human initiates every round")
+            "§Tour de jeu/3 §Joker/2", "the Human initiates every round")
     illegal("illegal-human-passes.jsonl", FIRST, {"by": "Ana", "do": "round.pass"}, "§Tour de jeu/7",
             "the Human must initiate rounds while his Rsv is not empty")
     illegal("illegal-move-too-far.jsonl", FIRST, {"by": "Ana", "do": "act.move", "figs": {"h2": [14, 4]}, "x": 5},

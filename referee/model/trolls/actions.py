@@ -36,7 +36,7 @@ def spend(s, p, cost):
 
 
 # ---------------------------------------------------------------- needs shared by every action
-def turn_need(cite="§Tour de jeu/3"):
+def turn_need(cite="§Tour de jeu/3 §Joker/2"):  # a round blanc is a turn to act too
     return Need(cite, "it is his turn to act in the round (Humain, then Troll, then Dragon; or his round blanc)",
                 lambda s, a: actor(s) == a.p, lambda s, a: f"it is the {who(actor(s))}'s turn")
 
