@@ -1,0 +1,72 @@
+"""A legal verdict says which of its steps rest on the model's reading of a point the text is
+silent on (the verdict's `silent` entries, replays/engine._silent): each gap that says when it
+bites (Gap.on, Gap.arises) is listed at the lines where its situation arose, and only there."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli.app import app
+from referee.model import load
+from referee.replays.engine import replay
+from referee.replays.log import lines
+
+ROOT = Path(__file__).parent
+CHARGE = ROOT / "trolls" / "charge_out_of_melee.jsonl"  # hand position k57 (session 52)
+EXAMPLES = sorted((ROOT.parent / "examples").glob("*/*.jsonl"))
+
+
+def run(*args):
+    r = CliRunner().invoke(app, ["replay", *map(str, args)])
+    return r.exit_code, r.stdout
+
+
+def test_a_charge_from_a_melee_is_legal_on_the_model_reading_and_says_so():
+    # h2 stands in base contact with t1 and charges t2: §Actions/Mouvement prices leaving a càc
+    # +2 and §Actions/Charge doubles a move, and neither says what such a charge costs
+    v = replay(CHARGE)
+    assert v.verdict == "legal"
+    at = {(d["line"], d["gap"]) for d in v.silent}
+    assert (14, "charge_out_of_melee") in at
+    # the other charge of this game (line 10) starts out of contact: not this gap's situation
+    assert (10, "charge_out_of_melee") not in at
+    e = next(d for d in v.silent if d["gap"] == "charge_out_of_melee")
+    assert e["cite"] == "§Actions/Charge §Actions/Mouvement" and "no cost for leaving" in e["reading"]
+
+
+def test_the_text_report_groups_each_gap_and_the_reading_comes_with_explain():
+    code, out = run(CHARGE)
+    assert code == 0
+    line = next(x for x in out.splitlines() if "'charge_out_of_melee'" in x)
+    assert line.startswith(f"{CHARGE}:14: the text is silent on 'charge_out_of_melee'") and "lines 14 " in line
+    assert "the model reads" not in line
+    code, out = run(CHARGE, "--explain")
+    assert any("'charge_out_of_melee'" in x and "the model reads: twice the move" in x for x in out.splitlines())
+
+
+def test_why_names_the_silences_of_one_event():
+    code, out = run(CHARGE, "--why", "line:14", "-f", "json")
+    d = json.loads(out)
+    assert code == 0 and "charge_out_of_melee" in {x["gap"] for x in d["silent"]}
+    code, out = run(CHARGE, "--why", "line:10", "-f", "json")
+    assert "charge_out_of_melee" not in {x["gap"] for x in json.loads(out)["silent"]}
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_silence_is_a_gap_of_the_game_on_its_own_event(path):
+    """Each entry names a gap of the game that bites on the event of its line, at a line the
+    verdict had accepted (before the first problem)."""
+    v = replay(path)
+    if not v.silent:
+        return
+    game = load(v.game)
+    gaps = {g.name: g for g in game.gaps}
+    events = {ln.no: ln.data.get("do") for ln in lines(path) if "do" in ln.data}
+    first = min((p.line for p in v.problems if p.line), default=None)
+    for d in v.silent:
+        g = gaps[d["gap"]]
+        assert g.arises is not None and events[d["line"]] in g.on and d["cite"] == g.cite
+        assert first is None or d["line"] < first
