@@ -15,7 +15,7 @@ from referee.replays.engine import replay
 from referee.replays.log import lines
 
 ROOT = Path(__file__).parent
-CHARGE = ROOT / "trolls" / "charge_out_of_melee.jsonl"  # hand position k57 (session 52)
+CHARGE = ROOT / "trolls" / "charge_from_melee.jsonl"  # hand position k57 (session 52)
 EXAMPLES = sorted((ROOT.parent / "examples").glob("*/*.jsonl"))
 
 
@@ -24,35 +24,35 @@ def run(*args):
     return r.exit_code, r.stdout
 
 
-def test_a_charge_from_a_melee_is_legal_on_the_model_reading_and_says_so():
-    # h2 stands in base contact with t1 and charges t2: §Actions/Mouvement prices leaving a càc
-    # +2 and §Actions/Charge doubles a move, and neither says what such a charge costs
+def test_a_charge_over_a_base_is_legal_on_the_model_reading_and_says_so():
+    # line 14: h2 charges t2 on a straight line over another base; §Actions/Charge never says
+    # whether bases on the way block a charge (gap charge_path)
     v = replay(CHARGE)
     assert v.verdict == "legal"
     at = {(d["line"], d["gap"]) for d in v.silent}
-    assert (14, "charge_out_of_melee") in at
-    # the other charge of this game (line 10) starts out of contact: not this gap's situation
-    assert (10, "charge_out_of_melee") not in at
-    e = next(d for d in v.silent if d["gap"] == "charge_out_of_melee")
-    assert e["cite"] == "§Actions/Charge §Actions/Mouvement" and "no cost for leaving" in e["reading"]
+    assert (14, "charge_path") in at
+    # the other charge of this game (line 10) passes over no base: not this gap's situation
+    assert (10, "charge_path") not in at
+    e = next(d for d in v.silent if d["gap"] == "charge_path")
+    assert e["cite"] == "§Actions/Charge §Actions/Corps à corps" and "the path is not checked" in e["reading"]
 
 
 def test_the_text_report_groups_each_gap_and_the_reading_comes_with_explain():
     code, out = run(CHARGE)
     assert code == 0
-    line = next(x for x in out.splitlines() if "'charge_out_of_melee'" in x)
-    assert line.startswith(f"{CHARGE}:14: the text is silent on 'charge_out_of_melee'") and "lines 14 " in line
+    line = next(x for x in out.splitlines() if "'charge_path'" in x)
+    assert line.startswith(f"{CHARGE}:14: the text is silent on 'charge_path'") and "lines 14 " in line
     assert "the model reads" not in line
     code, out = run(CHARGE, "--explain")
-    assert any("'charge_out_of_melee'" in x and "the model reads: twice the move" in x for x in out.splitlines())
+    assert any("'charge_path'" in x and "the model reads: the path is not checked" in x for x in out.splitlines())
 
 
 def test_why_names_the_silences_of_one_event():
     code, out = run(CHARGE, "--why", "line:14", "-f", "json")
     d = json.loads(out)
-    assert code == 0 and "charge_out_of_melee" in {x["gap"] for x in d["silent"]}
+    assert code == 0 and "charge_path" in {x["gap"] for x in d["silent"]}
     code, out = run(CHARGE, "--why", "line:10", "-f", "json")
-    assert "charge_out_of_melee" not in {x["gap"] for x in json.loads(out)["silent"]}
+    assert "charge_path" not in {x["gap"] for x in json.loads(out)["silent"]}
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")

@@ -19,7 +19,12 @@ PHASES = (
 
 
 def _show(s):
-    return s.project()
+    """The state as a user reads it: under option reserve=unlimited the common reserve has no
+    count (the model's ledger of it then runs below 0, which no player would see)."""
+    v = s.project()
+    if s.cfg.opt("reserve") == "unlimited" and isinstance(v, dict) and "pool" in v:
+        v["pool"] = "unlimited"
+    return v
 
 
 GAME = Game(

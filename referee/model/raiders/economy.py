@@ -92,7 +92,7 @@ def caps_need_ok(s: Any, p: int, gain: Gain, cost: Gain = Gain(), times: Any = 1
 
 def cap_needs(flow: Any) -> tuple:
     """The two Needs of an action whose gain meets the limits under caps=refused: §6.7's
-    crowns and stones, §6.6's charges (two §s, so two Needs). `flow(s, a)` gives the
+    crowns and stones, §6.6's charges (two sections, so two Needs). `flow(s, a)` gives the
     action's (gain[, cost[, times]])."""
     def need(sec: str, what: str, which: tuple) -> Need:
         return Need(sec, f"the gain keeps {what} (option caps=refused)",

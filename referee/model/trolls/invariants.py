@@ -7,7 +7,7 @@ from fractions import Fraction
 from ..kernel import And, Claim, Gap, If, Implies, Invariant, Or, Sum
 from . import actions
 from .data import half
-from .geo import alive, contact, dist2, dot, engaged, owner, sub, touching
+from .geo import alive, contact, dist2, dot, owner, sub, touching
 from .state import BET, CLOSE, DRAW, H, NOBODY, PLAY, T, members
 
 NF, NK = 6, 6
@@ -149,11 +149,6 @@ def _others_in_contact(s, a):
     t, fs = _after_move(s, a), _figs(a)
     return any(k not in fs and k != a.target and alive(t, k) and any(contact(t, k, j) for j in fs + [a.target])
                for k in range(len(t.cfg.comp.figs)))
-
-
-def _charges_out_of_melee(s, a):
-    """A charger is in base contact with an enemy where the charge starts (its +2 is not said)."""
-    return any(engaged(s, i) for i in _figs(a))
 
 
 def _charge_centres_far(s, a):
@@ -306,8 +301,7 @@ GAPS = (
         "distance falls short of the target does is not said",
         "twice the move, with no cost for leaving the càc (actions.charge_cost); every charger must end in base "
         "contact with the target, within x times its Mvt, so a charge that would fall short is refused, not played "
-        "(act.charge's Needs)", name="charge_out_of_melee",
-        on=("act.charge",), arises=_charges_out_of_melee, when="a figure in a càc where it starts charges"),
+        "(act.charge's Needs)", name="charge_out_of_melee"),
     Gap("§Actions/Tir §Actions/Corps à corps §Groupe/4", "a shot or an attack 'in the back' gives +1: for a group whose "
         "members are not all behind the target, whether it counts (all behind, any one, or +1 for each) is not said",
         "+1 once, only when every member is behind the target (actions._all_behind)", name="back_bonus_group"),
