@@ -97,9 +97,23 @@ def test_a_damaged_file_is_a_miss(damage, tmp_path, monkeypatch):
         import pickle
 
         body = pickle.dumps(("not", "a compiled game"))
-        data = store.MAGIC + hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+        data = store.MAGIC + store._sealed(path, body) + b"\n" + body
     path.write_bytes(data)
     assert store.load(g, cfg, HOT) is None
+
+
+def test_a_sound_file_under_another_configuration_s_name_is_a_miss(tmp_path, monkeypatch):
+    """A file of 2 players copied under the key of 5 players with reserve=finite (hostile run,
+    session 52): its objects would resolve against this Config and its rules run in its place,
+    a wrong verdict. Its checksum seals it to its own key: a miss."""
+    g, cfg, path = _cfg_and_file(tmp_path, monkeypatch, game="draft")
+    other = g.configured({"reserve": "finite"}, None, None, 5)
+    assert other is not cfg
+    theirs = store._where(g, other)
+    assert theirs is not None and theirs != path
+    theirs.write_bytes(path.read_bytes())
+    assert store.load(g, other, HOT) is None
+    assert store.load(g, cfg, HOT) is not None  # the file itself is sound, under its own name
 
 
 def test_what_is_not_a_regular_file_is_never_opened(tmp_path, monkeypatch):

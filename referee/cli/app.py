@@ -93,11 +93,32 @@ def main() -> None:
     soft-wrapped like every message), not a box drawn 80 columns wide, exit 2."""
     import sys
 
+    if sys.stdout is None:  # `>&-`: whatever the command found would be lost, so it does not run
+        if sys.stderr is not None:
+            sys.stderr.write("referee: the standard output is closed: nothing could be written\n")
+        sys.exit(2)
     _encodable(sys.stdout, sys.stderr)
     try:
         # named, not guessed from how Python was started (`python -m referee`, or a test run
         # under `python -m pytest`, would otherwise name the command after that module)
         code = app(prog_name="referee", standalone_mode=False)
+        sys.stdout.flush()  # a full disk shows here, inside the net, not at the interpreter's exit
+    except BrokenPipeError:  # `referee ... | head`: the reader left; the shell's code for SIGPIPE
+        _quiet_stdout()
+        sys.exit(141)
+    except SystemExit as e:
+        # click turns a broken pipe met inside a command into exit 1, our code for an illegal
+        # game, after wrapping the streams to hush them: told apart by that wrapper
+        if e.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            sys.exit(141)
+        raise
+    except OSError as e:  # a path the system refuses (too long, no permission), an output it cannot write
+        _quiet_stdout()
+        from .common import err, printable
+
+        what = f"{printable(str(e.filename))}: cannot be read or written" if e.filename else "cannot write the output"
+        err.print(f"referee: {what}: {e.strerror or type(e).__name__}", markup=False)
+        sys.exit(2)
     except typer.TyperException as e:  # usage errors (exit 2)
         if type(e).__name__ != "NoArgsIsHelpError":  # that one has printed the help already
             from .common import err
@@ -109,6 +130,17 @@ def main() -> None:
     except typer.Abort:
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _quiet_stdout() -> None:
+    """Stdout, which failed, pointed at nothing: Python's flush at exit would fail again."""
+    import os
+    import sys
+
+    try:
+        sys.stdout = open(os.devnull, "w")
+    except OSError:
+        pass
 
 
 def _escape(e: UnicodeError) -> tuple[str, int]:

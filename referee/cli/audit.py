@@ -175,6 +175,26 @@ def _rulebook_or_exit(rulebook: Path, games: list) -> None:
             err.print(f"referee: --rulebook {path or rulebook}: none of the §s {g.name}'s rules cite is in this file "
                       f"(found {', '.join(sorted(found)) or 'no heading'}): not {g.name}'s rulebook?", markup=False)
             raise typer.Exit(BAD)
+        # a book read by the game's outline (no headings: Welcome, Twister, Draft) has its §s
+        # in any text; its sentences are the game's own: most of them are in an edited book
+        kept, of = _sentences_kept(g, b)
+        if of and kept * 4 < of:
+            err.print(f"referee: --rulebook {path or rulebook}: {kept} of the {of} sentences of {g.name}'s rulebook "
+                      f"(its coverage map's hashes) are in this file: not {g.name}'s rulebook?", markup=False)
+            raise typer.Exit(BAD)
+
+
+def _sentences_kept(game, b) -> tuple[int, int]:
+    """(how many of the sentences the game's coverage map knows are in book b, how many it
+    knows): an edited rulebook keeps most, another game's book or a text of no game none."""
+    from ..rulebook.coverage import map_path, read_map
+
+    try:
+        known = {e.hash for e in read_map(map_path(game))}
+    except Exception:  # noqa: BLE001 - no map (a sixth game): nothing to compare with
+        return 0, 0
+    here = {u.hash for s in b.sections for u in s.sentences}
+    return len(known & here), len(known)
 
 
 def _cited(game) -> set[str]:

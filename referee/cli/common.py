@@ -115,14 +115,19 @@ def game_or_exit(name: str):
     return load(name)
 
 
-def options_or_exit(options: list[str] | None) -> dict[str, str]:
+def options_or_exit(options: list[str] | None, flag: str = "--option") -> dict[str, str]:
     """--option NAME=VALUE (repeatable) as a dict; the names and values are checked by the
-    game's configure (kernel/inputs.py:choose_options), which names the known ones."""
-    opts = {}
+    game's configure (kernel/inputs.py:choose_options), which names the known ones. One
+    name given two values is refused: which one the user meant cannot be known, and the
+    last one silently winning ran other rules than half the command line says."""
+    opts: dict[str, str] = {}
     for o in options or []:
         k, sep, v = o.partition("=")
-        if not sep:
-            err.print(f"referee: --option takes NAME=VALUE, got {o!r}")
+        if not sep or not k:
+            err.print(f"referee: {flag} takes NAME=VALUE, got {o!r}", markup=False)
+            raise typer.Exit(BAD)
+        if opts.get(k, v) != v:
+            err.print(f"referee: {flag} {k} is given twice, as {opts[k]!r} and {v!r}: give it once", markup=False)
             raise typer.Exit(BAD)
         opts[k] = v
     return opts

@@ -9,18 +9,7 @@ import orjson
 import typer
 
 from ..given import COUNT_MOST, SECONDS_MOST, SEED_LEAST, SEED_MOST
-from .common import BAD, PATH, Fmt, err, out
-
-
-def _pairs(given: list[str] | None, flag: str) -> dict[str, str]:
-    got = {}
-    for o in given or []:
-        k, sep, v = o.partition("=")
-        if not sep or not k:
-            err.print(f"referee: {flag} takes NAME=VALUE, got {o!r}", markup=False)
-            raise typer.Exit(BAD)
-        got[k] = v
-    return got
+from .common import BAD, PATH, Fmt, err, options_or_exit, out
 
 
 def differential(
@@ -60,8 +49,8 @@ def differential(
                   "not both")
         raise typer.Exit(BAD)
     try:
-        rep = run(logs or [], engine=engine, against=_pairs(against, "--against") if against else None, game=game,
-                  count=count, seed=seed, family=family or "all", options=_pairs(option, "--option"), prefer=prefer,
+        rep = run(logs or [], engine=engine, against=options_or_exit(against, "--against") if against else None, game=game,
+                  count=count, seed=seed, family=family or "all", options=options_or_exit(option), prefer=prefer,
                   components=components, timeout=timeout, shrink=shrink, shrink_steps=shrink_steps)
     except RefereeError as e:
         err.print(f"referee: {e.located()}", markup=False)

@@ -57,6 +57,9 @@ def _one(path, keep_going: bool, explain: bool, components: Path | None, prefer:
     if isinstance(path, Game):  # a game of a packed corpus: its lines, under its name
         source, path = path.lines, path.name
     elif str(path) == "-":  # `referee replay -`: one log from stdin, under the same wrapper
+        if sys.stdin is None:  # `<&-`: no stream at all, which is no log
+            return Verdict("<stdin>", verdict="unreadable",
+                           problems=[Problem(0, "unreadable", "cannot read: the standard input is closed")])
         source, path = sys.stdin.buffer, Path("<stdin>")
     else:  # as verdicts and messages show it: no byte that is not UTF-8, no control character
         path = printable(str(path))

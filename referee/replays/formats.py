@@ -77,7 +77,9 @@ def _kind(t: type) -> dict:
         return {"type": ["array", "null"], "items": {"type": "string"}, "minItems": 1}
     if t is dict:  # expect.undecided: ruling -> the lines where no option settles it
         return {"type": ["object", "null"], "additionalProperties": {"type": "array", "items": {"type": "integer", "minimum": 1}}}
-    return {"type": [{int: "integer", str: "string"}[t], "null"]}
+    if t is int:  # expect.line: lines count from 1 (log._expect)
+        return {"type": ["integer", "null"], "minimum": 1}
+    return {"type": ["string", "null"]}
 
 
 # the expected verdict, as a log header's "expect" declares it (log.EXPECT; null: not said)

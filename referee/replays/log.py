@@ -279,7 +279,11 @@ def _expect(no: int, e: dict) -> None:
         if k != "verdict" and k not in EXPECT:
             raise Unreadable(no, f"unknown field \"expect.{k}\" (known: verdict, {', '.join(EXPECT)})", f"expect.{k}")
         if k != "verdict" and x is not None and type(x) is not EXPECT[k]:
-            raise Unreadable(no, f"\"expect.{k}\" must be {kind_of(EXPECT[k]())}, got {kind_of(x)}", f"expect.{k}")
+            want = "a whole number" if EXPECT[k] is int else kind_of(EXPECT[k]())
+            got = f"the decimal number {x!r}" if type(x) is float else kind_of(x)  # 26.0, or past 64 bits
+            raise Unreadable(no, f"\"expect.{k}\" must be {want}, got {got}", f"expect.{k}")
+        if k == "line" and type(x) is int and x < 1:  # lines count from 1 (the header's)
+            raise Unreadable(no, f"\"expect.line\" must be a line number (1 or more), got {x}", "expect.line")
         if type(x) is list and (not x or not all(type(c) is str for c in x)):  # []: no § would be right
             raise Unreadable(no, f"\"expect.{k}\" must be a list of one § or more (strings)", f"expect.{k}")
         if type(x) is dict and not all(type(ls) is list and all(type(n) is int and n >= 1 for n in ls)

@@ -72,3 +72,16 @@ def test_no_card_is_played_before_the_first_player_is_drawn(tmp_path):
     v = _run(tmp_path, head, *rest)
     assert v.verdict == "illegal" and v.first().line == opens + 2 and v.first().cite == "§Mise en place §Fin de manche"
     assert "the first player is not drawn yet" in v.first().message
+
+
+def test_an_unlimited_reserve_is_shown_as_such_never_as_a_count_below_0():
+    """Option reserve=unlimited (the default): the model's ledger of the reserve runs below 0
+    in a 5-player game (hand position d41, session 52); the state a user reads says unlimited."""
+    from pathlib import Path
+
+    from referee.model import load
+    from referee.replays.engine import replay
+
+    v = replay(Path(__file__).parent / "five_players_unlimited_reserve.jsonl")
+    assert v.verdict == "legal" and v.state.pool < 0
+    assert load("draft").show(v.state)["pool"] == "unlimited"

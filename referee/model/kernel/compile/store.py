@@ -38,7 +38,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-MAGIC = b"referee-compiled 1\n"
+MAGIC = b"referee-compiled 2\n"  # 2: the checksum binds the file to its key (_sealed)
 MAX_FILE = 256 << 20  # bytes: a game's compiled actions take well under 1 MiB
 _PLAIN = (int, str, float, bool, type(None), bytes, complex)
 
@@ -81,6 +81,14 @@ def _where(game: Any, cfg: Any) -> Path | None:
     except (OSError, UnicodeError):
         return None
     return None if base is None or key is None else base / "compiled" / f"{key}.pickle"
+
+
+def _sealed(path: Path, body: bytes) -> bytes:
+    """The checksum a file at `path` carries: of its key (the file's name) and its body. A
+    file copied under another configuration's key is then a miss: its objects would be
+    resolved against this Config's (the Unpickler names them by path), and the rules of
+    the other configuration would run under this one's name."""
+    return hashlib.sha256(path.stem.encode() + b"\n" + body).hexdigest().encode()
 
 
 def _registry(game: Any, cfg: Any) -> dict[int, tuple]:
@@ -212,7 +220,7 @@ def load(game: Any, cfg: Any, hot: int) -> Any:
     except (OSError, ValueError):
         return None
     head, _, body = data.partition(b"\n")
-    if head + b"\n" != MAGIC or body[:64] != hashlib.sha256(body[65:]).hexdigest().encode() or body[64:65] != b"\n":
+    if head + b"\n" != MAGIC or body[:64] != _sealed(path, body[65:]) or body[64:65] != b"\n":
         return None
     from .compiled import CompiledGame
     from .rulings import CompiledRuling
@@ -255,7 +263,7 @@ def save(cg: Any) -> bool:
         except Exception:  # noqa: BLE001 - something not picklable: nothing kept, nothing lost
             return False
     body = buf.getvalue()
-    data = MAGIC + hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+    data = MAGIC + _sealed(path, body) + b"\n" + body
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pickle")
