@@ -162,7 +162,9 @@ def _games_or_exit(sources: list, prefer: str | None, components: Path | None) -
 def replay(
     paths: Annotated[list[Path], typer.Argument(parser=PATH, help="log files (.jsonl), directories of them, packed corpora (.games.jsonl, .tar[.gz], .zip); - reads one log from stdin")],
     keep_going: Annotated[bool, typer.Option("--keep-going", "-k", help="report every illegal step, not just the first")] = False,
-    explain: Annotated[bool, typer.Option("--explain", "-e", help="show the state at each problem")] = False,
+    explain: Annotated[bool, typer.Option("--explain", "-e", help="show the state at each problem, and each step of a "
+                                         "legal game where the text is silent and the model's reading applied "
+                                         "(slower: each gap's situation is tested on each event)")] = False,
     expect: Annotated[bool, typer.Option("--expect", help="check each log against the verdict its header expects")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="replay over N processes (at most one per CPU and per file)")] = 1,
     format: Annotated[Fmt, typer.Option("--format", "-f")] = Fmt.text,
@@ -380,15 +382,15 @@ def _collect(it, n: int, show_bar: bool) -> list:
     return got
 
 
-def _silent_text(v, explain: bool) -> None:
-    """The gaps a legal game's verdict rests on: each once, with the lines its situation arose
-    on; with --explain, what the model reads in the text's place (`referee rules` has it too)."""
+def _silent_text(v) -> None:
+    """With --explain, the gaps a legal game's verdict rests on: each once, with the lines its
+    situation arose on and what the model reads in the text's place (`referee rules` has it too)."""
     seen: dict = {}
-    for d in v.silent:
+    for d in v.silent or ():
         seen.setdefault((d["gap"], d["cite"], d["reading"]), []).append(d["line"])
     for (gap, cite, reading), at in seen.items():
         where = ", ".join(map(str, at[:5])) + (", …" if len(at) > 5 else "")
-        how = f"; the model reads: {reading}" if explain else ""
+        how = f"; the model reads: {reading}"
         out.print(f"{v.file}:{at[0]}: the text is silent on '{gap}', the model's reading applied {len(at)} "
                   f"time(s), lines {where}{how} [{cite}]", markup=False)
 
@@ -414,7 +416,7 @@ def _text(verdicts: list, explain: bool, expect: bool, check=lambda: None) -> No
                        f"the text gives different answers to '{ruling}' and no option settles it: the first "
                        f"listed ({first}) applied")
                 out.print(f"{v.file}:{at[0]}: {how} {len(at)} time(s), lines {where} [{cite}]", markup=False)
-            _silent_text(v, explain)
+            _silent_text(v)
         for p in v.problems:
             out.print(p.render(v.file), markup=False)
             # the questions the text leaves open that were answered on this very line: the

@@ -53,7 +53,9 @@ class Verdict:
     outcome: dict | None = None
     expect: dict | None = None
     decided: list = field(default_factory=list)  # where the text did not decide alone (engine._decided)
-    silent: list = field(default_factory=list)  # where the text is silent and the model's reading applied (_silences)
+    # where the text is silent and the model's reading applied (_silences); None: not looked
+    # for (only `explain` does: testing each gap's situation on each event halves a replay's speed)
+    silent: list | None = None
     warnings: list[Problem] = field(default_factory=list)  # shown to the user; the verdict stands
     # the invariants not checked after each event, because z3 proved them for the rules in
     # force (proofstore.trusted): their §s, and how many of the game's invariants they are
@@ -282,7 +284,9 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     n_invs = len(game.invariants)
     check_after = len(trusted) < n_invs
     trace: list = []  # where the text did not decide alone (rules.tracing)
-    silences = _silences(game)
+    silences = _silences(game) if explain else {}
+    if explain:
+        v.silent = []
     with R.tracing(trace):
         for line in it:
             if "result" in line.data:
@@ -388,6 +392,7 @@ def arising(gaps: list, before: Any, a: Any) -> list[dict]:
 
 def _silent(v: Verdict, line: int, gaps: list, before: Any, a: Any) -> None:
     """A legal verdict that rests on the model's reading of a silence says so, line by line."""
+    assert v.silent is not None  # set where the silences are looked for (_run)
     v.silent.extend({"line": line, **d} for d in arising(gaps, before, a))
 
 

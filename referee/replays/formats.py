@@ -58,8 +58,9 @@ VERDICT = {
                            "first_of_conflicting": {"type": "string",
                                                     "description": "the first of the text's disagreeing answers"}},
             "oneOf": [{"required": ["option"]}, {"required": ["first_of_conflicting"]}]}},
-        "silent": {"type": "array", "description": "where the text is silent and the model's reading of the gap applied "
-                   "(the gap's situation arose on that line: `referee rules GAME` lists the gaps)", "items": {
+        "silent": {"type": ["array", "null"], "description": "with --explain, where the text is silent and the model's "
+                   "reading of the gap applied (the gap's situation arose on that line: `referee rules GAME` lists the "
+                   "gaps); null: not looked for", "items": {
             "type": "object", "required": ["line", "gap", "cite", "reading"], "additionalProperties": False,
             "properties": {"line": _LINE, "gap": {"type": "string", "description": "the gap's name"},
                            "cite": {"type": "string"},
