@@ -482,4 +482,10 @@ GAPS = (
         "able to kill), or who wins such a game",
         "nothing ends it: the model has no turn limit and no draw; a replay judges the events the log holds, and a "
         "log that stops before anyone has 5 points is a game not finished (no result is declared)", name="no_end"),
+    # session 52: a blind reading of the whole text (notes/s52/reading-twister, T31)
+    Gap("§Mise en place", "the most pawns 'par salle' (2 in a room next to a starting zone, 3 in the others) is set while "
+        "the two players hide their pawns in turn: whether it counts both players' pawns together or each player's apart "
+        "is not said", "both together: a room holds at most 2 or 3 hidden tokens in all (board.py); the limits then add "
+        "up to the 20 tokens hidden, every room full (claim after_setup_20), where a limit per player would leave 40 "
+        "places for 20 tokens", name="room_limit_whose"),
 )
