@@ -187,11 +187,12 @@ def _rulebook_or_exit(rulebook: Path, games: list) -> None:
 def _sentences_kept(game, b) -> tuple[int, int]:
     """(how many of the sentences the game's coverage map knows are in book b, how many it
     knows): an edited rulebook keeps most, another game's book or a text of no game none."""
+    from ..errors import Unreadable
     from ..rulebook.coverage import map_path, read_map
 
     try:
         known = {e.hash for e in read_map(map_path(game))}
-    except Exception:  # noqa: BLE001 - no map (a sixth game): nothing to compare with
+    except Unreadable:  # no map (a sixth game): nothing to compare with
         return 0, 0
     here = {u.hash for s in b.sections for u in s.sentences}
     return len(known & here), len(known)

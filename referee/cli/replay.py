@@ -389,10 +389,13 @@ def _silent_text(v) -> None:
     for d in v.silent or ():
         seen.setdefault((d["gap"], d["cite"], d["reading"]), []).append(d["line"])
     for (gap, cite, reading), at in seen.items():
-        where = ", ".join(map(str, at[:5])) + (", …" if len(at) > 5 else "")
-        how = f"; the model reads: {reading}"
         out.print(f"{v.file}:{at[0]}: the text is silent on '{gap}', the model's reading applied {len(at)} "
-                  f"time(s), lines {where}{how} [{cite}]", markup=False)
+                  f"time(s), lines {_lines(at)}; the model reads: {reading} [{cite}]", markup=False)
+
+
+def _lines(at: list[int]) -> str:
+    """The lines a question arose on, as a verdict's text lists them: the first five."""
+    return ", ".join(map(str, at[:5])) + (", …" if len(at) > 5 else "")
 
 
 def _text(verdicts: list, explain: bool, expect: bool, check=lambda: None) -> None:
@@ -411,11 +414,10 @@ def _text(verdicts: list, explain: bool, expect: bool, check=lambda: None) -> No
             for d in v.decided:
                 seen.setdefault((d["ruling"], d.get("option"), d.get("first_of_conflicting"), d["cite"]), []).append(d["line"])
             for (ruling, option, first, cite), at in seen.items():
-                where = ", ".join(map(str, at[:5])) + (", …" if len(at) > 5 else "")
                 how = (f"the text does not decide '{ruling}': option {option} applied" if option else
                        f"the text gives different answers to '{ruling}' and no option settles it: the first "
                        f"listed ({first}) applied")
-                out.print(f"{v.file}:{at[0]}: {how} {len(at)} time(s), lines {where} [{cite}]", markup=False)
+                out.print(f"{v.file}:{at[0]}: {how} {len(at)} time(s), lines {_lines(at)} [{cite}]", markup=False)
             _silent_text(v)
         for p in v.problems:
             out.print(p.render(v.file), markup=False)

@@ -18,7 +18,7 @@ from ..model import load, names
 from ..model.kernel import BadInput, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
 from ..model.kernel.reads import leaf, reads
-from .engine import _decided, after_end_cite, arising, decode, header_refused, setup_from_header
+from .engine import _decided, _silences, after_end_cite, arising, decode, header_refused, setup_from_header
 from .log import Line, Unreadable, check_rules, read_header, records
 
 
@@ -102,7 +102,7 @@ def _explain(game: Any, s: Any, act: Any, a: Any, line: Line, n: int, players: t
         out |= {"verdict": "illegal", "undecided": f"{e.ruling.says} [{e.ruling.cite}]"}
         after = None
     out["decided"] = [{k: v for k, v in _decided(line.no, r, ans).items() if k != "line"} for r, ans in trace]
-    out["silent"] = arising([g for g in game.gaps if g.arises is not None and act.name in g.on], s, a)
+    out["silent"] = arising(_silences(game).get(act.name, []), s, a)
     if after is None:
         out["changes"], out["fields"], out["broken"] = [], [], []
         return out
