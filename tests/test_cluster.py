@@ -51,3 +51,56 @@ def test_a_scheduler_address_dask_cannot_use_is_refused_before_any_client(addres
     r = CliRunner().invoke(app, ["replay", str(ROOT / "examples" / "welcome"), "--scheduler", address])
     assert r.exit_code == 2 and says in r.stderr and "Traceback" not in r.stderr + r.stdout
     assert "\x1b" not in r.stderr
+
+
+def _server(first_words: bytes | None):
+    """A local TCP server that, on each connection, says `first_words` (None: nothing) and
+    keeps the connection open: what a wrong --scheduler address may answer."""
+    import socket
+    import threading
+
+    srv = socket.create_server(("127.0.0.1", 0))
+    held = []
+
+    def serve():
+        while True:
+            try:
+                conn, _ = srv.accept()
+            except OSError:
+                return
+            held.append(conn)
+            if first_words is not None:
+                conn.sendall(first_words)
+
+    threading.Thread(target=serve, daemon=True).start()
+    return srv, f"tcp://127.0.0.1:{srv.getsockname()[1]}"
+
+
+@pytest.mark.parametrize("first_words, says", [
+    (None, "no Dask scheduler answered within 1 s"),  # s52 F4: waited past 300 s
+    (b"SSH-2.0-OpenSSH_9.6\r\n", "not a Dask scheduler"),  # read as a frame length of ~3.4e18 bytes
+    (b"HTTP/1.1 400 Bad Request\r\n\r\n" * 4, "not a Dask scheduler"),  # F4: MemoryError, then a 40 s stall
+    ((100).to_bytes(8, "little") + b"x" * 100, "not a Dask scheduler"),  # well framed, not a handshake
+])
+def test_a_server_that_is_not_a_dask_scheduler_is_exit_2_in_time(monkeypatch, first_words, says):
+    """Hostile run s52 F4: an address where something else listens hung or died in Dask's
+    reader. The probe reads the scheduler's greeting itself, bounded by CONNECT_SECONDS."""
+    import time
+
+    from referee import errors
+    from referee.replays.cluster import probe
+
+    monkeypatch.setattr("referee.replays.cluster.CONNECT_SECONDS", 1)
+    srv, address = _server(first_words)
+    t = time.monotonic()
+    with srv, pytest.raises(errors.Unreadable, match=says):
+        probe(address)
+    assert time.monotonic() - t < 5
+
+
+def test_the_probe_knows_a_real_scheduler():
+    distributed = pytest.importorskip("distributed")
+    from referee.replays.cluster import probe
+
+    with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=None) as cluster:
+        probe(cluster.scheduler_address)

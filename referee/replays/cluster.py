@@ -49,27 +49,67 @@ def address(scheduler: str) -> tuple[str, int]:
     return host, int(port)
 
 
+HANDSHAKE_MOST = 1 << 20  # a scheduler's greeting is ~100 bytes; a larger length is not one
+
+
+def probe(scheduler: str) -> None:
+    """Raise errors.Unreadable unless a Dask scheduler answers at `scheduler`, within
+    CONNECT_SECONDS in all. A scheduler speaks first: on each connection it sends its
+    handshake (distributed.comm.core.Listener.on_connection), one message framed as an
+    8-byte length and that many bytes, naming its pickle protocol. Asked here with a plain
+    socket, so a server that stays silent or answers something else is told apart before a
+    Client is built: a Client waits on a silent one past its own timeout, and reads junk as
+    a frame length it then tries to allocate (a hostile run, s52 F4)."""
+    import socket
+    import struct
+    import time
+
+    end = time.monotonic() + CONNECT_SECONDS
+
+    def read(conn: socket.socket, n: int) -> bytes:
+        got = b""
+        while len(got) < n:
+            conn.settimeout(max(0.01, end - time.monotonic()))
+            chunk = conn.recv(n - len(got))
+            if not chunk:
+                raise ConnectionError("the connection was closed")
+            got += chunk
+        return got
+
+    try:
+        conn = socket.create_connection(address(scheduler), timeout=CONNECT_SECONDS)
+    except OSError as e:  # refused, no such host, timed out
+        raise errors.Unreadable(f"cannot reach the Dask scheduler at {scheduler}: "
+                                f"{e.strerror or type(e).__name__}") from None
+    with conn:
+        try:
+            (n,) = struct.unpack("<Q", read(conn, 8))
+            greeting = read(conn, n) if 0 < n <= HANDSHAKE_MOST else b""
+        except TimeoutError:
+            raise errors.Unreadable(f"--scheduler {scheduler}: no Dask scheduler answered within {CONNECT_SECONDS} s "
+                                    "(the connection opened, then nothing came)") from None
+        except OSError as e:  # reset or closed by the other side
+            raise errors.Unreadable(f"--scheduler {scheduler}: the connection was closed before a Dask scheduler "
+                                    f"answered ({e.strerror or e})") from None
+    if b"pickle-protocol" not in greeting:
+        raise errors.Unreadable(f"--scheduler {scheduler}: something answers there, but not a Dask scheduler "
+                                "(its first message is not a scheduler's handshake)")
+
+
 def replay_on(scheduler: Any, items: Sequence[Any], work: Callable[[Any], Any]) -> list:
     """work(item) for every item, on the cluster at `scheduler` (an address such as
     tcp://host:8786, or a distributed Cluster object), in the items' order. Raises
-    errors.Unreadable when Dask is missing, the address is not one it can use or the
-    scheduler cannot be reached (tried first with a plain connection: no Client is built
-    on an address nothing answers at)."""
+    errors.Unreadable when Dask is missing, the address is not one it can use, or no
+    scheduler answers there (`probe`: no Client is built on an address where none does)."""
     try:
         from distributed import Client
     except ImportError:
         raise errors.Unreadable("--scheduler needs Dask: pip install 'referee[dask]'") from None
     if isinstance(scheduler, str):
-        import socket
-
-        try:
-            socket.create_connection(address(scheduler), timeout=CONNECT_SECONDS).close()
-        except OSError as e:  # refused, no such host, timed out
-            raise errors.Unreadable(f"cannot reach the Dask scheduler at {scheduler}: "
-                                    f"{e.strerror or type(e).__name__}") from None
+        probe(scheduler)
     try:
         client = Client(scheduler, timeout=f"{CONNECT_SECONDS}s", set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as e:
+    except (OSError, TimeoutError, ValueError, MemoryError) as e:
         raise errors.Unreadable(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
     with client:
         slots = sum(client.nthreads().values()) or 1
