@@ -45,6 +45,38 @@ def test_a_gap_arising_in_play_is_a_warning_found_or_not_and_wording_stays_info(
     assert _f("gap", "§1").severity == "info"
 
 
+def test_a_table_the_text_lost_is_a_warning_while_the_illustrative_set_stands_in():
+    """Readers of s52 (both books): a lost table played from an illustrative set was rated
+    info, as wording, below a missing move cost. Each Gap.data names shipped component files
+    that say they are illustrative; with --components DIR the real data stand in: wording."""
+    import tomllib
+
+    from referee.model import load, names
+
+    marked = 0
+    for name in names():
+        folder = Path(__file__).parent.parent / "referee" / "model" / name / "components"
+        if not folder.is_dir():
+            continue  # the toy game of the tests
+        game = load(name)
+        for g in game.gaps:
+            for stem in g.data:
+                marked += 1
+                assert tomllib.loads((folder / f"{stem}.toml").read_text(encoding="utf-8")).get("illustrative") is True, \
+                    (name, g.name, stem)
+    assert marked >= 10
+    from referee.model import draft
+
+    for components, severity in ((None, "warning"), (Path(draft.__file__).parent / "components", "info")):
+        a = Audit(load("draft"), witnesses=False, components=components)
+        a.pool = None  # the gaps alone, no witness search
+        a.gaps()
+        assert _one(a.findings, "refers_cards_gold").severity == severity
+    shipped = dataclasses.replace(_f("gap", "§1"), lost_data=True)
+    assert shipped.severity == "warning" and nature(shipped) == "lost_data"
+    assert "lost_data" not in shipped.to_json()
+
+
 def test_each_nature_has_its_severity_and_the_doc_lists_them_all():
     got = {nature(_f("gap", "§1", "stalemate")): "stalemate", nature(_f("violated", "§1", "violated")): "violated",
            nature(_f("gap", "§1", "hole")): "hole", nature(_f("ambiguity", "§1", "conflict")): "conflict",
@@ -57,7 +89,8 @@ def test_each_nature_has_its_severity_and_the_doc_lists_them_all():
            nature(_f("ambiguity", "§1", "default")): "model_default",
            nature(_f("ambiguity", "§1", "off-basis")): "off_basis",
            nature(_f("ambiguity", "§1", "published rule")): "published_answer",
-           nature(_in_play(witnessed=True)): "gap_in_play"}
+           nature(_in_play(witnessed=True)): "gap_in_play",
+           nature(dataclasses.replace(_f("gap", "§1"), lost_data=True)): "lost_data"}
     assert all(k == v for k, v in got.items()) and set(got) == set(NATURES)
     assert _f("gap", "§1", "stalemate").severity == "error" and _f("gap", "§1", "hole").severity == "error"
     assert _f("ambiguity", "§1", "conflict").severity == "warning" and _f("gap", "§1").severity == "info"

@@ -133,6 +133,8 @@ class Finding:
     # the situation arises in play (a ruling's question, a disputed option, two sources'
     # value read by the rules): a witness game can show it (checks/share.py counts them)
     in_play: bool = False
+    # a gap whose stand-in is the shipped illustrative set (Gap.data), and no --components given
+    lost_data: bool = False
     # what a proved or decided result covers (checks/audit/counts.py): the player counts, the
     # options in force, the component set; None for the others
     covers: dict | None = None
@@ -158,7 +160,7 @@ class Finding:
         return not (self.kind == "claim" and self.status in PROVED_CLAIM)
 
     def to_json(self) -> dict[str, Any]:
-        d = {k: v for k, v in self.__dict__.items() if k not in ("witness", "in_play")
+        d = {k: v for k, v in self.__dict__.items() if k not in ("witness", "in_play", "lost_data")
              and not (k == "covers" and v is None) and not (k == "open" and not v)}
         d["severity"] = self.severity
         if self.witness is not None:

@@ -39,6 +39,9 @@ NATURES = MappingProxyType({
     "gap_in_play": ("warning", "the text is silent on a situation that arises in play (the model names the events it "
                                "bites on, and the audit looks for a game reaching it): the players must agree on a "
                                "reading to go on; the model's is stated"),
+    "lost_data": ("warning", "the text refers to component data it never gives (a table, a list) and no public "
+                             "source here gives it: the model plays an illustrative set in its place, so an outcome "
+                             "read from it may differ with the real components (--components DIR checks them)"),
     "gap": ("info", "wording: the text names something it never defines (the project's stand-in is stated)"),
     "model_default": ("info", "the text and the published rules leave a choice to the model, and no game raising it "
                               "was reported: the default is the model's own (checks/policy.py)"),
@@ -65,6 +68,8 @@ def nature(f: Any) -> str | None:
         # declared to bite in play (the model names the events), not wording alone (readers of
         # s49 and s51: a missing move cost ranked below a rare hole); whether its search found a
         # witness does not change it, so the level is the same at every budget and load
+        if getattr(f, "lost_data", False):  # readers of s52: a lost table ranked below a missing cost
+            return "lost_data"
         return "gap_in_play" if getattr(f, "in_play", False) else "gap"
     if f.kind == "ambiguity":
         if f.status in ("default", "off-basis", "published rule"):

@@ -45,8 +45,8 @@ def differential(
     from ..errors import RefereeError
 
     if (engine is None) == (against is None):
-        err.print("referee: give --engine CMD (another engine) or --against CHANGE (referee under another reading), "
-                  "not both")
+        err.print("referee: give --engine CMD (another engine) or --against CHANGE (referee under another reading): "
+                  + ("one of the two, not both" if engine is not None else "neither was given"))
         raise typer.Exit(BAD)
     try:
         rep = run(logs or [], engine=engine, against=options_or_exit(against, "--against") if against else None, game=game,

@@ -46,6 +46,21 @@ def _plain(params: list) -> list:
     return params
 
 
+def _finite(value: str, param: Any, ctx: Any) -> None:
+    """A float option's value that Python reads as nan or infinity is refused by name: typer
+    would read it, then say only that a bound is not met (a hostile run, s52 F9)."""
+    import math
+
+    try:
+        x = float(value)
+    except ValueError:
+        return  # not a number at all: typer says so
+    if not math.isfinite(x):
+        import typer
+
+        raise typer.BadParameter(f"{value!r} is not a finite number", ctx=ctx, param=param)
+
+
 @dataclass(frozen=True)
 class _Plain:
     """What typer's `get_runtime_param()` returns, for one parameter: `coerce` as typer's."""
@@ -56,6 +71,8 @@ class _Plain:
     choice: Callable
 
     def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        if self.param.type_descriptor.annotation is float and isinstance(value, str):
+            _finite(value, param, ctx)
         try:
             return self._read(value, ctx)
         except Exception:  # noqa: BLE001 - not plain, or refused: typer says what and why

@@ -65,7 +65,9 @@ def log_cases(paths: Iterable[Path]) -> list[Case]:
             raise Unreadable(f"a folder inside cannot be listed: {unlisted[0][1]}", file=str(unlisted[0][0]))
         for f in files:
             if not f.exists():
-                raise Unreadable("no such file", file=str(f))
+                raise Unreadable("no such file" + (" (the standard input is read by `referee replay -`, not here: "
+                                                   "each log goes to both engines, so it is read from a file)"
+                                                   if str(f) == "-" else ""), file=str(f))
             if what := not_regular(f):
                 raise Unreadable(f"{what}, not a regular file: only regular files are read as logs", file=str(f))
             if corpus.kind(f):

@@ -102,10 +102,12 @@ def read_lines(path: Path | str) -> list[str]:
 
     path = Path(path)
     try:
-        text = read_regular(path, MAX_BYTES).decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise Unreadable(f"not UTF-8 text (byte {e.start}): a rulebook is read as UTF-8",
-                         file=str(path)) from None
+        data = read_regular(path, MAX_BYTES)
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:  # placed as the replay places one: its line, its byte from 1
+        line, start = data.count(b"\n", 0, e.start) + 1, data.rfind(b"\n", 0, e.start) + 1
+        raise Unreadable(f"not UTF-8 text (byte {e.start - start + 1} of the line): a rulebook is read as UTF-8",
+                         file=str(path), line=line) from None
     except OSError as e:
         raise Unreadable(f"cannot be read: {e.strerror or e}", file=str(path)) from None
     except ValueError as e:  # not a regular file, or past MAX_BYTES

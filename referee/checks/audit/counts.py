@@ -181,7 +181,7 @@ class Counts:
         if getattr(c, "source", None) in {x.key for x in self.game.sources}:
             return ""  # its number is a rule source's (Raiders §6.5: the printed tile's), not the set's
         mine = set(cites(c.cite))
-        lost = [g for g in self.game.gaps if "illustrative" in g.fills and mine & set(cites(g.cite))]
+        lost = [g for g in self.game.gaps if g.data and mine & set(cites(g.cite))]
         if not lost:
             return ""
         names = ", ".join(g.name for g in lost)

@@ -84,7 +84,8 @@ class Listed:
     def gaps(self) -> None:
         for g in self.game.gaps:
             f = self.add(Finding(_fid(self.game, "gap", g.cite, rule_name(g)), self.game.name, "gap", cites(g.cite),
-                                 g.says, details=[f"the project: {g.fills}"], in_play=g.arises is not None))
+                                 g.says, details=[f"the project: {g.fills}"], in_play=g.arises is not None,
+                                 lost_data=bool(g.data) and self.components is None))
             if g.arises is not None:  # one search for every gap arising in play (witness.search_gaps)
                 f.details.append(f"arises in play at {' or '.join(g.on)}: {g.when}")
 

@@ -234,7 +234,7 @@ def shown(v: Any) -> str:
 
 def kind_of(v: Any) -> str:
     """What a JSON or TOML value is, for messages ("a list", "true/false"): never a Python repr."""
-    return {dict: "an object", list: "a list", str: "a string", int: "a number", float: "a number",
+    return {dict: "an object", list: "a list", str: "a string", int: "a number", float: "a decimal number",
             bool: "true/false", type(None): "null"}.get(type(v), "a " + type(v).__name__)
 
 
@@ -246,7 +246,8 @@ class Int(ParamKind):
 
     def decode(self, v, cfg, players):
         if type(v) is not int:
-            raise BadField(f"expected a whole number, got {kind_of(v)}")
+            raise BadField(f"expected a whole number, got {kind_of(v)}"
+                           + (" (a number past 64 bits is read as a decimal)" if type(v) is float and abs(v) >= 2 ** 63 else ""))
         if not self.lo <= v <= self.hi:
             raise BadField(f"expected a number from {self.lo} to {self.hi}, got {v}")
         return v
@@ -693,6 +694,10 @@ class Gap:
     on: tuple[str, ...] = ()  # the events where the situation arises (with `arises`)
     arises: Callable[[Any, Any], bool] | None = field(default=None, compare=False, repr=False)
     when: str = ""  # the situation, in a few words: what the witness's last event shows
+    # the component files (stems: "buildings") that stand in for data the text lost, a table or
+    # a list, each shipped illustrative: every outcome read from them may differ with the real
+    # components (checks/severity.py: lost_data; checks/audit/counts.py: claims built on them)
+    data: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -239,18 +239,18 @@ def _can_raise(s: Any, p: int) -> Any:
 
 GAPS = (
     Gap("§6.2 §10.3", "the building table (effects, costs, white circles, evolution prices) is missing",
-        "an illustrative set (components/buildings.toml) that keeps every number the text gives", name="building_table_effects"),
+        "an illustrative set (components/buildings.toml) that keeps every number the text gives", name="building_table_effects", data=("buildings",)),
     Gap("§6.5", "the Avant-Poste's level conditions are not given (only an example of counting levels)",
-        "illustrative conditions in components/board.toml [[outpost]]: level 2 needs 3 levels in the right column, level 3 needs 4 in the middle one", name="avant_poste_level"),
+        "illustrative conditions in components/board.toml [[outpost]]: level 2 needs 3 levels in the right column, level 3 needs 4 in the middle one", name="avant_poste_level", data=("board",)),
     Gap("§3.3", "the layout of the advanced side (which slots are level 1, which are base slots) is not given",
-        "an illustrative board in components/board.toml", name="layout_advanced_side"),
-    Gap("§9.1", "the 6 guilds' conditions and prices are missing", "illustrative guilds in components/guilds.toml", name="6_guilds_conditions"),
-    Gap("§10.1", "the dice faces are missing", "illustrative dice in components/dice.toml", name="dice_faces_missing"),
+        "an illustrative board in components/board.toml", name="layout_advanced_side", data=("board",)),
+    Gap("§9.1", "the 6 guilds' conditions and prices are missing", "illustrative guilds in components/guilds.toml", name="6_guilds_conditions", data=("guilds",)),
+    Gap("§10.1", "the dice faces are missing", "illustrative dice in components/dice.toml", name="dice_faces_missing", data=("dice",)),
     # the House cards' combat value when equipped (§7.4, §8.6) is lost with their list: one gap, not two
     Gap("§10.2", "the Métropole and House card lists are missing: §10.2 gives only the decks' headings, counts and "
         "the advanced cards' total price, and refers the advanced cards to a file, 'Metropoles_avancees.pdf', that is "
         "not part of the rules", "illustrative cards in components/cards.toml; "
-        "an equipped House card's combat value: components/dungeons.toml [house] bonus", name="metropole_house_card"),
+        "an equipped House card's combat value: components/dungeons.toml [house] bonus", name="metropole_house_card", data=("cards", "dungeons")),
     # one gap for the lost dungeon material: the tiles' effects (§8.4) are part of the tiles
     Gap("§8.2 §8.4 §8.6 §10.4 §10.5 §10.6", "the dungeon tiles are missing, and with them each tile's level, floors, "
         "resistance, glory, treasures, creature and effect (the 'effet du donjon' §8.4 applies); "
@@ -259,7 +259,7 @@ GAPS = (
         "only the skulls' key",
         "an illustrative set in components/dungeons.toml that keeps every number the text gives; a tile's effect "
         "is one of three illustrative kinds: none, +N resistance, +N per encounter with its creature",
-        name="dungeon_tiles_front"),
+        name="dungeon_tiles_front", data=("dungeons",)),
     Gap("§9.4", "the competition ranks table is missing (§9.4 ends on 'la gloire finale donne un rang :'), and what "
         "a rank is for is not said either (the winner is the larger total, §9.3)", "ranks are not computed",
         name="competition_ranks_table"),
@@ -282,11 +282,11 @@ GAPS = (
         "encounters and the bonus each adds, the traps, which of them eliminate); §10 has no heading for them, only "
         "the black skull's key in §10.4",
         "an illustrative pile in components/dungeons.toml [[exploration]] (encounters, traps among them Trappe and "
-        "Gouffre, and a secret passage: gap secret_passage)", name="exploration_cards_missing"),
+        "Gouffre, and a secret passage: gap secret_passage)", name="exploration_cards_missing", data=("dungeons",)),
     Gap("§7.6 §8.6", "the mercenaries are never listed: how many there are, each one's printed price and what it "
         "adds to a group's score (§8.6); §10 has no heading for them",
         "illustrative mercenaries in components/dungeons.toml [[mercenary]] (a price and a score bonus each)",
-        name="mercenaries_missing"),
+        name="mercenaries_missing", data=("dungeons",)),
     # where the text is silent on a rule and the model took a reading (issue 17, item 4)
     Gap("§8.7", "when the group on the entry is routed, the attacker on the helmet does not fight and 'may' then do "
         "the dungeon in PvE: the 'may' reads as the player's choice, so a group may decline, and what becomes of a "
@@ -311,7 +311,7 @@ GAPS = (
         "adventurers each one gives; nor is it said whether both players may choose the same Maison",
         "illustrative Maisons in components/cards.toml [[house]]; each has one deck, so the two players take "
         "different Maisons: s3_setup._player_setup refuses the same one twice, a reading of the model (§3.2 gives "
-        "each player a Maison and its deck, and says nothing of two players choosing the same)", name="houses_missing"),
+        "each player a Maison and its deck, and says nothing of two players choosing the same)", name="houses_missing", data=("cards",)),
     Gap("§7.2", "the Partir en donjon actions are played alternately, one each, and the two players may have placed "
         "different numbers of them: what happens once one player has none left is never said (it decides who may "
         "still answer an ambush)",
@@ -705,7 +705,7 @@ GAPS = (
         "side's 9 (a grid of 9 slots) or stands beside them (10) is not said, and the list the sentence opens is "
         "not given (a lost component list, as the advanced side's layout: layout_advanced_side)", "the illustrative "
         "initiation side of components/board.toml (its Avant-Poste among the 9 buildings, as on the advanced side)",
-        name="initiation_nine"),
+        name="initiation_nine", data=("board",)),
     Gap("§5.1 §5.2", "the second option discards 'a card of one's hand', which by the letter may be a House card, "
         "while House cards are no Métropole cards, are played outside the Métropole phase and do not count in the "
         "hand's size (§5.2): whether the option is meant to discard one, so that a House card goes to the "

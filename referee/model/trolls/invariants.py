@@ -177,7 +177,7 @@ def _destroy_not_troll_alone(s, a):
 GAPS = (
     Gap("§Intro", "the aim is to collect 'points d'objectifs', but neither their values nor the end of the game "
         "are defined", "each objective of the scenario carries illustrative points scored by the player who "
-        "destroys it; the game ends as option no_card says (see docs/trolls.md)", name="aim_collect_points",
+        "destroys it; the game ends as option no_card says (see docs/trolls.md)", name="aim_collect_points", data=("figures",),
         on=("game.end",), arises=lambda s, a: True,
         when="the game ends (an end the text never defines), scored on illustrative objective points"),
     Gap("§Tour de jeu/3 §Actions/Destruction", "§Tour de jeu/3 lists 'une action particulière liée aux objectifs...' "
@@ -186,7 +186,7 @@ GAPS = (
         "only the destruction of an objective (§Actions/Destruction) is encoded", name="action_particuliere_liee"),
     Gap("§Actions/Mouvement", "no profile table (Mvt, Tir, Cbt, PdV, base size) and no weapon list: the examples give "
         "the Humans' Mvt (2\") and the Dragon's (3\"), never the Trolls', who move and charge every turn",
-        "an illustrative set consistent with every number the text gives (components/figures.toml)", name="profile_table_mvt"),
+        "an illustrative set consistent with every number the text gives (components/figures.toml)", name="profile_table_mvt", data=("figures",)),
     Gap("§Actions/Rechargement", "the 'cas spécial' in which a heavy weapon needs no reloading is never given",
         "every heavy weapon must be reloaded after each shot; the game starts loaded", name="cas_special_heavy",
         on=("act.reload",), arises=lambda s, a: not s.loaded[a.fig],
@@ -277,13 +277,13 @@ GAPS = (
     Gap("§Actions/Destruction", "one objective's structure is given (the distributeur's 5), no other's, nor what "
         "reaching 0 does (removed, scored, by whom), nor whether damage short of it stays from one turn to the next",
         "illustrative objectives (components/figures.toml [[objective]]); damage stays; at 0 the objective is "
-        "destroyed and its points go to the player who destroyed it (aim_collect_points)", name="objective_structure",
+        "destroyed and its points go to the player who destroyed it (aim_collect_points)", name="objective_structure", data=("figures",),
         on=("act.destroy",), arises=_objective_damaged_or_falls,
         when="a destruction hits an objective damaged before, or brings its structure to 0"),
     Gap("§Intro", "there is no setup of the table: how many figures each faction fields, the table's size, where the "
         "figures and the objectives start, and who places them are never said",
         "an illustrative scenario: the figures, their places and the objectives in components/figures.toml",
-        name="no_setup"),
+        name="no_setup", data=("figures",)),
     Gap("§Actions/Corps à corps §Groupe/4", "'each fighter beyond the first two opponents gives his side +1' "
         "(§Actions/Corps à corps) expects fighters on both sides, and §Groupe/4 gives a group +1 for each extra "
         "fighter: who fights for the target (its friends in contact, a third faction's figure), and whether the two "

@@ -235,5 +235,5 @@ GAPS = (
     Gap("§Matériel", "the 5 action markers are never used by the text", "not modelled: the remaining AP are a counter", name="5_action_markers"),
     Gap("§Matériel", "the rooms' layouts (walls, pits, rotation gears and their arrows, portcullises) are never given: "
         "§Déplacement's 'décor', §Rotation's gear and arrow and §Passe-muraille's walls refer to drawings the text does "
-        "not hold", "rooms.toml: 8 illustrative rooms; --components DIR for the real ones", name="room_layouts_walls"),
+        "not hold", "rooms.toml: 8 illustrative rooms; --components DIR for the real ones", name="room_layouts_walls", data=("rooms",)),
 )
