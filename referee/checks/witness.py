@@ -201,7 +201,9 @@ def search_gaps(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget
     """One exploration for every gap that arises in play (Gap.on, Gap.arises): {name:
     (header, path)} for each whose situation a legal move of the random games meets, that
     move the path's last (the witness plays the model's reading: a legal game); until all
-    are found or the budget runs out."""
+    are found or the budget runs out. Where a gap says how near a state is to its situation
+    (Gap.toward), the random games have half the work, and searches greedy on that nearness,
+    restarted from the nearest states met, the other half (rounds.in_rounds)."""
     wanted = [g for g in game.gaps if g.name in names and g.arises is not None]
     on: dict[str, list] = {}
     for g in wanted:
@@ -219,6 +221,10 @@ def search_gaps(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget
 
     if not wanted:
         return found
+    steered = [g for g in wanted if g.toward is not None]
+    whole = budget
+    if steered:  # half the work for the uniform games, the other half climbing (Gap.toward)
+        budget = _part(whole, whole.units // 2)
     # uniform playouts: a gap's situation is one of ordinary play, which a greedy run
     # towards the end skips (Draft: 49 quests met in 135,000 moves weighed greedily, none a
     # player's second; 545 uniformly, 129 of them a second). Half the work at the audit's
@@ -239,6 +245,16 @@ def search_gaps(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget
             explore_from_setups(game, played, goal, progress, part, greed=0.0, seed=1, mode="weighted")
 
     across_settings(game, rules, budget, play, lambda: len(found) == len(wanted))
+    by = {g.name: g for g in steered}
+
+    def one(name: str, share: float, seed: int) -> None:
+        near = by[name].toward
+        explore_from_setups(game, rules, lambda *move: goal(*move) or name in found,
+                            lambda t: near(t) * CLIMB + progress(t), _part(whole, share),
+                            greed=STEER_GREED, seed=seed, restart=RESTARTS)
+
+    if steered:
+        in_rounds(list(by), found, whole, one)
     return found
 
 

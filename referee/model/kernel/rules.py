@@ -694,6 +694,9 @@ class Gap:
     on: tuple[str, ...] = ()  # the events where the situation arises (with `arises`)
     arises: Callable[[Any, Any], bool] | None = field(default=None, compare=False, repr=False)
     when: str = ""  # the situation, in a few words: what the witness's last event shows
+    # for a situation random play seldom meets (every figure of a side killed): how near a
+    # state is to it, on values, larger nearer; half the witness search then climbs on it
+    toward: Callable[[Any], float] | None = field(default=None, compare=False, repr=False)
     # the component files (stems: "buildings") that stand in for data the text lost, a table or
     # a list, each shipped illustrative: every outcome read from them may differ with the real
     # components (checks/severity.py: lost_data; checks/audit/counts.py: claims built on them)

@@ -174,6 +174,16 @@ def _destroy_not_troll_alone(s, a):
                            for k in range(len(c.figs)))
 
 
+def _humans_worn(s) -> float:
+    """How near every Human figure is to death, for the witness search of human_cannot_spend
+    (Gap.toward): their PdV left first, then how close a Troll or the Dragon stands to one."""
+    figs = s.cfg.comp.figs
+    hum = [i for i, f in enumerate(figs) if f.owner == H and s.pdv[i] > 0]
+    foes = [j for j, f in enumerate(figs) if f.owner != H and s.pdv[j] > 0]
+    near = min((float(dist2(s.pos[i], s.pos[j])) ** 0.5 for i in hum for j in foes), default=0.0)
+    return -100.0 * sum(s.pdv[i] for i in hum) - near
+
+
 GAPS = (
     Gap("§Intro", "the aim is to collect 'points d'objectifs', but neither their values nor the end of the game "
         "are defined", "each objective of the scenario carries illustrative points scored by the player who "
@@ -316,8 +326,12 @@ GAPS = (
     Gap("§Tour de jeu/7", "the turn ends only when the Human has emptied his Rsv, and he must start rounds until then: "
         "when he cannot spend it (no figure of his left alive to act), what happens is never said, nor whether a "
         "faction with no figure left still plays",
-        "nothing: he may not pass while his Rsv holds points (round.pass), so no event is legal there and a game "
-        "stops in that state", name="human_cannot_spend"),
+        "he passes, and his Rsv is lost (round.pass): the Troll and the Dragon play out the round, then the turn "
+        "ends as when his Rsv is empty; a faction with no figure left still bets and passes (no event of the text "
+        "removes a player)",
+        name="human_cannot_spend", on=("round.pass",), arises=lambda s, a: s.step == 0 and s.solo == NOBODY,
+        when="the Human, with no figure left, passes at a round's start with Rsv left",
+        toward=_humans_worn),
     Gap("§Actions/Tir §Actions/Corps à corps", "the shooter (or fighter) and the target each bid secretly 'un nombre "
         "de pts de Rsv' (§Actions/Tir), so no more than the Rsv left: whether a bid of 0 is allowed, and whether a "
         "shot's or a melee's bids are spent whatever the result (only the destruction example, §Actions/Destruction, "

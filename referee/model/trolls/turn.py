@@ -7,6 +7,7 @@ from types import SimpleNamespace
 from ..kernel import (
     Action, And, If, Names, Need, Not, Or, Param, Sum, Undecided, args, covers, decide, lazy_if, put, vadd, vsub,
 )
+from .geo import alive, owner
 from .moves import multisets
 from .rulings import R_BLANC, R_JOKERS, R_ZERO, dcount, draw_count, hcount, min_bet, refill_wanted, rsv_of
 from .state import BET, CLOSE, DRAW, H, NOBODY, OVER, PLAY
@@ -144,15 +145,29 @@ REVEAL = Action(
 
 
 # ---------------------------------------------------------------- the rounds
+def forces_gone(s, p):
+    """Player p has no figure left alive."""
+    return And(*[Not(alive(s, i)) for i in range(len(s.cfg.comp.figs)) if owner(s, i) == p])
+
+
+def _pass_effect(s, a):
+    # a pass that opens a round is the Human's with no figure left (the Need): his Rsv, which
+    # nothing can spend any more, is lost, and the turn ends with the round (gap human_cannot_spend)
+    opens = And(s.solo == NOBODY, s.step == 0)
+    return advance(s.but(rsv=put(s.rsv, H, If(opens, 0, s.rsv[H]))))
+
+
 PASS = Action(
-    "round.pass", "§Tour de jeu/4", "the Troll or the Dragon (or a player in his round blanc) does nothing",
+    "round.pass", "§Tour de jeu/4", "the Troll or the Dragon (or a player in his round blanc, or the Human with no "
+    "figure left) does nothing",
     needs=(
         Need("§Tour de jeu/3", "it is his turn to act in the round", lambda s, a: actor(s) == a.p,
              lambda s, a: f"it is the {who(actor(s))}'s turn"),
-        Need("§Tour de jeu/7", "the Human must initiate rounds while his Rsv is not empty",
-             lambda s, a: Or(s.solo != NOBODY, s.step != 0), lambda s, a: f"the Human has {s.rsv[H]} Rsv"),
+        Need("§Tour de jeu/7", "the Human must initiate rounds while his Rsv is not empty (unless no figure of his is "
+             "left to act: gap human_cannot_spend)",
+             lambda s, a: Or(s.solo != NOBODY, s.step != 0, forces_gone(s, H)), lambda s, a: f"the Human has {s.rsv[H]} Rsv"),
     ),
-    effect=lambda s, a: advance(s), phases=("play",), goes=("play", "close"),
+    effect=_pass_effect, phases=("play",), goes=("play", "close"),
     propose=lambda s: (args(actor(s)),),
 )
 
