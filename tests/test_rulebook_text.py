@@ -97,7 +97,7 @@ def test_unreadable_rulebook_is_a_located_error(tmp_path):
     p.write_bytes(b"\xff\xfe r\xe8gle")
     with pytest.raises(Unreadable) as e:
         sections(p)
-    assert e.value.located().startswith(f"{p}: not UTF-8 text")
+    assert e.value.located().startswith(f"{p}:1: not UTF-8 text (byte 1 of the line)")
 
 
 def test_cites_in_takes_the_longest_section_that_ends_there(tmp_path):

@@ -325,7 +325,7 @@ def test_an_unreadable_rulebook_is_not_established_with_its_located_reason(tmp_p
     bad.write_bytes(b"\xff\xfe r\xe8gles")
     fs = detect(load("draft"), rulebook=bad)
     assert [(f.kind, f.status) for f in fs] == [("unknown", "not established")]
-    assert f"{bad}: not UTF-8" in fs[0].details[0]
+    assert f"{bad}:1: not UTF-8 text (byte 1 of the line)" in fs[0].details[0]
 
 
 def test_a_gap_on_one_sentence_of_a_line_does_not_hide_a_hit_on_another():

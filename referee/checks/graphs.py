@@ -30,10 +30,12 @@ def check_phases(game: Game) -> list[Finding]:
         out.append(Finding(finding_id(game.name, "graph", game.phases[game.phase_index[p]].cite, f"dead_end_{p}"), game.name, "gap", [game.phases[game.phase_index[p]].cite],
                            f"from the phase '{p}' no sequence of events leads to '{last}'"))
     if not unreached and not dead:
-        out.append(Finding(finding_id(game.name, "graph", game.phases[0].cite, "phases_connected"), game.name, "proved", sorted({p.cite for p in game.phases}),
+        out.append(Finding(finding_id(game.name, "graph", game.phases[0].cite, "phases_connected"), game.name, "proved",
+                           list(dict.fromkeys(p.cite for p in game.phases)),  # the id's § first, as the book reads
                            f"in the phase graph (which phase each event may lead to), every phase is reachable "
                            f"from '{first}' and '{last}' from every phase ({g.number_of_nodes()} phases, "
-                           f"{g.number_of_edges()} event edges)", status="graph",
+                           f"{g.number_of_edges()} event edges); of the edges only, not of the states a game "
+                           "reaches", status="graph",
                            details=["a property of the events' phase edges, not of the states a game reaches; whether a game can always go on is the stalemate search's question"]))
     return out
 

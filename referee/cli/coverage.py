@@ -2,6 +2,7 @@
 unit, those the shipped examples exercise, and the figures (docs/coverage.md)."""
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 from types import MappingProxyType
 from typing import Annotated, Any
@@ -48,8 +49,8 @@ def _unit(u: dict) -> list[str]:
     lines = [head + body]
     if u.get("why"):
         lines.append(f"      ({u['why']})")
-    if u.get("text"):
-        lines.append(f"      | {u['text']}")
+    if u.get("text"):  # a no-break space of French typography shown as the space it is, not escaped
+        lines.append("      | " + "".join(" " if unicodedata.category(c) == "Zs" else c for c in u["text"]))
     return lines
 
 

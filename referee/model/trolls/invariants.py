@@ -7,7 +7,7 @@ from fractions import Fraction
 from ..kernel import And, Claim, Gap, If, Implies, Invariant, Or, Sum
 from . import actions
 from .data import half
-from .geo import alive, contact, dist2, dot, owner, sub, touching
+from .geo import alive, contact, dist2, dot, engaged, owner, sub, touching
 from .state import BET, CLOSE, DRAW, H, NOBODY, PLAY, T, members
 
 NF, NK = 6, 6
@@ -174,6 +174,19 @@ def _destroy_not_troll_alone(s, a):
                            for k in range(len(c.figs)))
 
 
+def _charge_from_melee(s, a):
+    """A charger starts in base contact with a living enemy: it leaves a càc by charging."""
+    return any(engaged(s, i) for i in _figs(a))
+
+
+def _foes_closing(s) -> float:
+    """How near two living figures of different players stand, for the witness search of
+    charge_out_of_melee (Gap.toward): a càc must exist before a charge can leave it."""
+    figs, live = s.cfg.comp.figs, [i for i in range(len(s.cfg.comp.figs)) if s.pdv[i] > 0]
+    return -min((float(dist2(s.pos[i], s.pos[j])) ** 0.5 for i in live for j in live if figs[i].owner < figs[j].owner),
+                default=0.0)
+
+
 def _humans_worn(s) -> float:
     """How near every Human figure is to death, for the witness search of human_cannot_spend
     (Gap.toward): their PdV left first, then how close a Troll or the Dragon stands to one."""
@@ -311,7 +324,8 @@ GAPS = (
         "distance falls short of the target does is not said",
         "twice the move, with no cost for leaving the càc (actions.charge_cost); every charger must end in base "
         "contact with the target, within x times its Mvt, so a charge that would fall short is refused, not played "
-        "(act.charge's Needs)", name="charge_out_of_melee"),
+        "(act.charge's Needs)", name="charge_out_of_melee", on=("act.charge",), arises=_charge_from_melee,
+        when="a figure in a càc charges", toward=_foes_closing),
     Gap("§Actions/Tir §Actions/Corps à corps §Groupe/4", "a shot or an attack 'in the back' gives +1: for a group whose "
         "members are not all behind the target, whether it counts (all behind, any one, or +1 for each) is not said",
         "+1 once, only when every member is behind the target (actions._all_behind)", name="back_bonus_group"),
@@ -462,4 +476,10 @@ GAPS = (
         "so a charger may end behind its target whatever lies between", name="charge_path",
         on=("act.charge",), arises=_path_blocked,
         when="a charge whose straight line passes over a base (its target's, to reach its back, or another's)"),
+    # session 53: a blind reading (notes/s53/reading-trolls, T22)
+    Gap("§Groupe/1 §Actions/Charge", "§Groupe/1 gives the Humans and the Trolls one list of group actions, the shot "
+        "and the charge among them, while §Actions/Charge says the Trolls have no shooting weapons (and advises the "
+        "Humans against charging): whether the list is meant faction by faction is not said",
+        "faction by faction: a group shoots only with figures that shoot (act.shoot's Needs: a Troll has no Tir), "
+        "and a Human group may charge, the advice being no rule", name="group_list_factions"),
 )

@@ -249,7 +249,7 @@ GAPS = (
         name="omnipotence_drawn_dungeon",
         on=("dungeon.leave",), when="a runner leaves the emptied dungeon with Omnipotence, every monster of it different",
         arises=lambda s, a: has(s, "omni") and sum(s.dungeon) == 0 and dungeon.all_different(s)),
-    Gap("§Variante", "the author's variant is printed as a data object, {\"Variante de l'auteur \": \"…\"}: its title is a key (with a trailing space) and its rule the value, a formatting "
+    Gap("§Variante", "the author's variant is printed as a data object, {\"Variante de l'auteur \": \"…\"}: its title is a key (ending in a narrow no-break space) and its rule the value, a formatting "
         "artefact in the rulebook's text",
         "read as the variant's title and its rule (option variant, off by default)", name="variant_printed_as_data"),
     # session 40's recall reading (each checked against the seed)
@@ -281,7 +281,7 @@ GAPS = (
         "left to the table: the log's header names the Adventurer in play, whoever chose it", name="first_chooser"),
     # session 49: a blind reading of the whole text (notes/s49/reading-welcome): one act, told as
     # a rule in one line and as a decision in another
-    Gap("§Donjon §Équipement.Hache", "§Donjon has a remaining tile that defeats the monster revealed defeat it "
+    Gap("§Donjon §Équipement.Hache", "under §Donjon a remaining tile that defeats the monster revealed defeats it "
         "with no choice (the monster is discarded, no HP lost), and the Vorpal Axe defeats any monster (the tile), "
         "while §Équipement.Hache makes its use a decision taken once the monster is seen: whether a runner may keep "
         "the Axe for a later monster and lose the HP of one it would have defeated is not said",
