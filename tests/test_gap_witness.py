@@ -7,6 +7,7 @@ import dataclasses
 
 import pytest
 
+from referee.checks.audit.run import gap_shares
 from referee.checks.search import Budget, Rules
 from referee.checks.witness import run_task, search_gaps
 from referee.model import load, names
@@ -67,12 +68,12 @@ def test_some_gaps_of_the_shipped_games_say_where_they_arise():
 
 @pytest.mark.parametrize("game", sorted({g for g, _ in ARISING}))
 def test_each_shipped_gap_witness_replays_and_ends_in_its_situation(game):
-    """The audit's own task, at its default work (3 s of search per gap, up to 3, at the
-    game's measured rate): every gap that says where it arises gets a witness game, which
+    """The audit's own task, at its default work (3 s of search per gap, up to 3, and 3 s for
+    each gap climbed to, at the game's measured rate: audit.run.gap_shares): every gap that says where it arises gets a witness game, which
     replays to its expected verdict and ends in the gap's situation."""
     g = load(game)
     wanted = tuple(n for x, n in ARISING if x == game)
-    units = int(3.0 * min(len(wanted), 3) * g.search_rate)
+    units = int(3.0 * gap_shares(g, wanted) * g.search_rate)
     got, netted = run_task(game, Rules({}), ("gaps", wanted), units)
     assert not netted
     missing = sorted(set(wanted) - set(got))

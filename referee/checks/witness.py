@@ -202,8 +202,9 @@ def search_gaps(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget
     (header, path)} for each whose situation a legal move of the random games meets, that
     move the path's last (the witness plays the model's reading: a legal game); until all
     are found or the budget runs out. Where a gap says how near a state is to its situation
-    (Gap.toward), the random games have half the work, and searches greedy on that nearness,
-    restarted from the nearest states met, the other half (rounds.in_rounds)."""
+    (Gap.toward), the random games have at most half the work (they stop once the other gaps
+    are found), and searches greedy on that nearness, restarted from the nearest states met,
+    the rest (rounds.in_rounds)."""
     wanted = [g for g in game.gaps if g.name in names and g.arises is not None]
     on: dict[str, list] = {}
     for g in wanted:
@@ -211,19 +212,28 @@ def search_gaps(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget
             on.setdefault(e, []).append(g)
     found: dict[str, tuple[dict, list]] = {}
 
-    def goal(header, path, before, act, a, after, decided):
+    steered = [g for g in wanted if g.toward is not None]
+    # what the random games play for: the gaps no search climbs to, once they are all found
+    plain = [g for g in wanted if g.toward is None] or wanted
+
+    def meets(header, path, before, act, a, after, decided) -> None:
         if after is None:  # a move refused (an option's answer, shown to the rulings' goal): not played
-            return False
+            return
         for g in on.get(act.name, ()):
             if g.name not in found and g.arises(before, a):
                 found[g.name] = (header, path + [(act, a)])
-        return len(found) == len(wanted)
+
+    def done() -> bool:
+        return all(g.name in found for g in plain)
+
+    def goal(*move) -> bool:
+        meets(*move)
+        return done()
 
     if not wanted:
         return found
-    steered = [g for g in wanted if g.toward is not None]
     whole = budget
-    if steered:  # half the work for the uniform games, the other half climbing (Gap.toward)
+    if steered:  # at most half the work for the random games, the rest climbing (Gap.toward)
         budget = _part(whole, whole.units // 2)
     # uniform playouts: a gap's situation is one of ordinary play, which a greedy run
     # towards the end skips (Draft: 49 quests met in 135,000 moves weighed greedily, none a
@@ -241,15 +251,15 @@ def search_gaps(game: Game, rules: Rules, names: tuple[str, ...], budget: Budget
         # and fights PvPs; uniform play meets about one PvP in 72,000 moves) plays half of its
         # share at the audit's setting uniformly, the other half weighted, each game its own
         explore_from_setups(game, played, goal, progress, _part(part, part.units // 2), greed=0.0)
-        if len(found) < len(wanted):  # the rest of the share (the half played was charged to it)
+        if not done():  # the rest of the share (the half played was charged to it)
             explore_from_setups(game, played, goal, progress, part, greed=0.0, seed=1, mode="weighted")
 
-    across_settings(game, rules, budget, play, lambda: len(found) == len(wanted))
+    across_settings(game, rules, budget, play, done)
     by = {g.name: g for g in steered}
 
     def one(name: str, share: float, seed: int) -> None:
         near = by[name].toward
-        explore_from_setups(game, rules, lambda *move: goal(*move) or name in found,
+        explore_from_setups(game, rules, lambda *move: meets(*move) or name in found,
                             lambda t: near(t) * CLIMB + progress(t), _part(whole, share),
                             greed=STEER_GREED, seed=seed, restart=RESTARTS)
 
