@@ -165,6 +165,26 @@ def test_pytest_module_judges_an_engine(generated):
     assert mod._differences(want, {"verdict": "illegal", "line": want["line"], "cite": want["cite"]}) == []
     assert mod._differences(want, {"verdict": "legal"})  # an engine that finds everything legal fails
     assert mod._differences(want, {"verdict": "illegal", "line": want["line"], "cite": "§0"})  # a wrong §
+    # a rule cited at two §s is matched by an engine naming either (an engines' run, s53)
+    two = {**want, "cite": "§Tour de jeu/3 §Joker/2", "cites": ["§Tour de jeu/3 §Joker/2"]}
+    for named in ("§Joker/2", "§Tour de jeu/3", "§Tour de jeu/3 §Joker/2"):
+        assert mod._differences(two, {"verdict": "illegal", "line": want["line"], "cite": named}) == [], named
+    assert mod._differences(two, {"verdict": "illegal", "line": want["line"], "cite": "§Tour de jeu/7"})
+
+
+def test_a_cite_is_the_set_of_its_sections_for_expectations_and_engines():
+    """The engines' run of s53: a Need citing "§Mise en place §Fin de manche" made an engine
+    naming the § the text uses count as "another §"; the same pair agreed on some logs, not
+    on others. Expectations and the differential now read a cite as its §s, one in common."""
+    from referee.conformance.said import Said, same
+    from referee.replays.expect import same_rule
+
+    assert same_rule("§Joker/2", "§Tour de jeu/3 §Joker/2") and same_rule("§6.4 §6.1", "§6.1")
+    assert not same_rule("§6.4", "§6.41") and not same_rule(None, "§6.4") and not same_rule("§Règle d'or 2", "§Règle d'or")
+    a = Said("illegal", 7, "§Mise en place §Fin de manche")
+    assert same(a, Said("illegal", 7, "§Mise en place")) and same(a, Said("illegal", 7, "§Fin de manche"))
+    assert not same(a, Said("illegal", 8, "§Mise en place")) and not same(a, Said("illegal", 7, "§Quêtes"))
+    assert not same(a, Said("unreadable", 7, field="k"))
 
 
 def test_same_seed_same_scenarios_other_seed_others(tmp_path):

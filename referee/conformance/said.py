@@ -51,7 +51,11 @@ class Said:
 
 
 def same(a: Said, b: Said) -> bool:
-    return a.key() == b.key()
+    """The same verdict, line and field, or the same rule broken (expect.same_rule: a § in common)."""
+    from ..replays.expect import same_rule
+
+    return a.key() == b.key() or (a.verdict == b.verdict == "illegal" and a.line == b.line
+                                  and a.cite is not None and same_rule(b.cite, a.cite))
 
 
 @dataclasses.dataclass(frozen=True)
