@@ -97,6 +97,9 @@ def test_scenarios_find_the_seeded_classes(logs):
     ("import sys; sys.stdin.readline(); print('{\"id\": 1, \"verdict\": \"maybe\"}', flush=True)",
      "stdout line 1 (the answer to"),
     ("import sys; sys.stdin.readline(); print('not json', flush=True)", "not a JSON object"),
+    # a hostile run (s53 G3): a flood of stderr was held whole, 9 GB in 5 s; its end is kept
+    ("import sys\nwhile True: sys.stderr.write('e' * 65536 + 'END')", "its stderr ends: "),
+    ("import sys; sys.stderr.write('why it failed'); sys.exit(4)", "exited with code 4); its stderr ends: why it failed"),
 ])
 def test_a_dead_silent_or_malformed_engine_is_its_fault_located(logs, script, said):
     with pytest.raises(EngineFailed) as e:

@@ -953,3 +953,24 @@ def test_an_empty_path_is_refused_not_read_as_the_current_folder(argv, tmp_path,
     assert r.exit_code == 2, r.output
     assert "an empty path" in r.output and "Traceback" not in r.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mine.txt"]
+
+
+def test_scenarios_out_through_dotdot_is_judged_where_it_lands(tmp_path):
+    """A hostile run (s53 G1): --out mine/new/.. wrote into mine, a folder holding a file of
+    the user's, since mine/new did not exist yet. G2: a manifest listing a name with a NUL
+    gave a traceback under --force; it is no manifest of ours."""
+    import json
+
+    from referee.checks.scenarios.outdir import OutDirRefused, check_out_dir
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "keep.txt").write_text("x")
+    with pytest.raises(OutDirRefused, match="not empty"):
+        check_out_dir(mine / "new" / "..")
+    assert not (mine / "new").exists()
+    forged = tmp_path / "forged"
+    forged.mkdir()
+    (forged / "manifest.json").write_text(json.dumps({"referee": 1, "scenarios": [{"file": "a\u0000b.jsonl"}]}))
+    with pytest.raises(OutDirRefused, match="holds no manifest.json written by"):
+        check_out_dir(forged, force=True)

@@ -14,7 +14,7 @@ import os
 import selectors
 import shlex
 import subprocess
-import tempfile
+import threading
 import time
 from importlib import resources
 from typing import Any, Sequence
@@ -25,6 +25,7 @@ from ..errors import RefereeError
 from .said import Said
 
 PROTOCOL = 1
+TAIL = 4096  # bytes of an engine's stderr kept, for the message that quotes its end
 MAX_ANSWER = 1 << 20  # an answer is a few fields: a longer line is the engine's fault
 
 
@@ -62,13 +63,16 @@ class Engine:
         self.timeout = timeout
         self.asked = 0  # requests sent, answers read: the answer's stdout line is its id
         self._check = _validator()
-        self._err = tempfile.TemporaryFile()  # the engine's stderr, quoted when it fails
+        self._tail = b""  # the end of the engine's stderr, quoted when it fails
         try:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=self._err, bufsize=0)
+                                         stderr=subprocess.PIPE, bufsize=0)
         except OSError as e:
-            self._err.close()
             raise EngineFailed(f"engine {self.title!r}: cannot start it: {e.strerror or e}") from None
+        # drained as it comes, its last TAIL bytes kept: an engine that floods its stderr held
+        # it all, in a temporary file, then in memory (a hostile run, s53 G3: 9 GB in 5 s)
+        self._drainer = threading.Thread(target=self._drain, daemon=True)
+        self._drainer.start()
         for f in (self.proc.stdin, self.proc.stdout):
             os.set_blocking(f.fileno(), False)
         self._sel = selectors.DefaultSelector()
@@ -94,7 +98,6 @@ class Engine:
             self.proc.wait()
         self.proc.stdout.close()
         self._sel.close()
-        self._err.close()
 
     # ------------------------------------------------------------------ one question
     def said(self, lines: Sequence[bytes], name: str, game: Any = None) -> Said:
@@ -173,9 +176,16 @@ class Engine:
         except subprocess.TimeoutExpired:
             return self._stderr()
 
+    def _drain(self) -> None:
+        err = self.proc.stderr
+        while chunk := err.read(TAIL):
+            self._tail = (self._tail + chunk)[-TAIL:]
+        err.close()
+
     def _stderr(self) -> str:
-        self._err.seek(0)
-        tail = self._err.read()[-300:].decode("utf-8", "replace").strip()
+        if self.proc.poll() is not None:  # ended: what it wrote last is read to its end (or for 1 s)
+            self._drainer.join(timeout=1)
+        tail = self._tail[-300:].decode("utf-8", "replace").strip()
         return f"; its stderr ends: {tail}" if tail else ""
 
 

@@ -45,7 +45,8 @@ def _own_files(out_dir: Path) -> set[str] | None:
     module = doc.get("module")
     if module is not None:
         names.append(module)
-    if not all(type(n) is str and n == Path(n).name and not n.startswith(".") and n.endswith((".jsonl", ".py"))
+    # a NUL or a lone surrogate is no file name this run could have written (s53 G2: a traceback)
+    if not all(type(n) is str and "\x00" not in n and n.isprintable() and n == Path(n).name and not n.startswith(".") and n.endswith((".jsonl", ".py"))
                for n in names):
         return None
     # a listed name that is now a link, a folder or a FIFO is no longer what the run wrote:
@@ -53,12 +54,20 @@ def _own_files(out_dir: Path) -> set[str] | None:
     return {n for n in set(names) | {"manifest.json"} if regular(out_dir / n) or not os.path.lexists(out_dir / n)}
 
 
+def landing(out_dir: Path) -> Path:
+    """Where the files land: a path through '..' (mine/new/..) is mine once new is made, so it
+    is judged and written there, resolved, and no stray folder is made on the way (a hostile
+    run, s53 G1: such a path wrote into a folder of the user's that is not empty)."""
+    out_dir = Path(out_dir)
+    return out_dir.resolve() if ".." in out_dir.parts else out_dir
+
+
 def check_out_dir(out_dir: Path, force: bool = False) -> set[str]:
     """Where scenarios may be written: a new or empty folder; with `force`, a folder an
     earlier run wrote (recognised by its manifest.json), whose listed files may be replaced
     or removed and nothing else. Returns the names that may be replaced; raises
     OutDirRefused (exit 2) otherwise. A user's file is never deleted or overwritten."""
-    out_dir = Path(out_dir)
+    out_dir = landing(out_dir)
     if not out_dir.exists():
         return set()
     if not out_dir.is_dir():
@@ -98,7 +107,7 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
     check_engine(engine)
     chosen = options is not None or all_pairs
     confs = configurations(game, options, all_pairs) if chosen else None  # checked before anything is written
-    out_dir = Path(out_dir)
+    out_dir = landing(out_dir)
     own = check_out_dir(out_dir, force)
     report: dict = {}
     scen = build(game, count, seed, family, budget, confs, progress, report)  # in memory: the probes replay without files
