@@ -974,3 +974,15 @@ def test_scenarios_out_through_dotdot_is_judged_where_it_lands(tmp_path):
     (forged / "manifest.json").write_text(json.dumps({"referee": 1, "scenarios": [{"file": "a\u0000b.jsonl"}]}))
     with pytest.raises(OutDirRefused, match="holds no manifest.json written by"):
         check_out_dir(forged, force=True)
+
+
+def test_a_folder_named_like_a_log_is_walked_not_read(tmp_path):
+    """A hostile run (s53 G8): a sub-folder named x.jsonl was reported unreadable (exit 2)
+    and walked as well, so an all-legal batch failed."""
+    from referee.replays.folders import logs_in
+
+    inner = tmp_path / "x.jsonl"
+    inner.mkdir()
+    (inner / "a.jsonl").write_text("{}")
+    (tmp_path / "b.jsonl").write_text("{}")
+    assert logs_in(tmp_path) == [tmp_path / "b.jsonl", inner / "a.jsonl"]

@@ -26,11 +26,12 @@ def logs_in(folder: Path, unlisted: list | None = None, linked: list | None = No
                         link = e.is_symlink()
                     except OSError:
                         is_dir = link = False
-                    if fnmatch.fnmatchcase(e.name, "*.jsonl"):
-                        found.append(Path(e.path))
+                    to_dir = is_dir or (link and os.path.isdir(e.path))
+                    if fnmatch.fnmatchcase(e.name, "*.jsonl") and not to_dir:  # a folder so named is walked,
+                        found.append(Path(e.path))  # not also read as a log (a hostile run, s53 G8)
                     if is_dir:
                         todo.append(e.path)
-                    elif link and linked is not None and os.path.isdir(e.path):
+                    elif to_dir and linked is not None:
                         linked.append(Path(e.path))
         except OSError as err:
             if unlisted is not None:
