@@ -478,21 +478,23 @@ def test_a_device_given_as_a_log_is_refused(no_hang):
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_what_cannot_be_read_inside_a_batch_folder_gets_its_own_verdict(tmp_path, no_hang, jobs):
-    """A FIFO, a folder named *.jsonl, a link to nothing and a loop of links found in a
-    folder: each is unreadable on its own line, never opened (no hang), and the legal log
-    beside them keeps its verdict (a hostile run: one such entry withheld every verdict)."""
+    """A FIFO, a link to nothing and a loop of links found in a folder: each is unreadable on
+    its own line, never opened (no hang), and the legal log beside them keeps its verdict (a
+    hostile run: one such entry withheld every verdict). A folder named *.jsonl is a folder:
+    walked, its logs judged, and no verdict of its own (s53 G8)."""
     (tmp_path / "a.jsonl").write_bytes((EX / "raiders" / "normal-pvp.jsonl").read_bytes())
     _fifo(tmp_path / "b.jsonl")
     (tmp_path / "c.jsonl").mkdir()
+    (tmp_path / "c.jsonl" / "f.jsonl").write_bytes((EX / "raiders" / "normal-pvp.jsonl").read_bytes())
     (tmp_path / "d.jsonl").symlink_to(tmp_path / "nowhere.jsonl")
     (tmp_path / "e.jsonl").symlink_to(tmp_path / "e.jsonl")
     r = run(app, ["replay", str(tmp_path), "--jobs", jobs, "-f", "json"])
     got = {Path(v["file"]).name: v for v in map(orjson.loads, r.stdout.splitlines())}
-    assert r.exit_code == 2 and sorted(got) == ["a.jsonl", "b.jsonl", "c.jsonl", "d.jsonl", "e.jsonl"]
-    assert got["a.jsonl"]["verdict"] == "legal"
-    says = {k: v["problems"][0]["message"] for k, v in got.items() if k != "a.jsonl"}
-    assert all(v["verdict"] == "unreadable" for k, v in got.items() if k != "a.jsonl")
-    assert "a FIFO" in says["b.jsonl"] and "a directory" in says["c.jsonl"]
+    assert r.exit_code == 2 and sorted(got) == ["a.jsonl", "b.jsonl", "d.jsonl", "e.jsonl", "f.jsonl"]
+    assert got["a.jsonl"]["verdict"] == got["f.jsonl"]["verdict"] == "legal"
+    says = {k: v["problems"][0]["message"] for k, v in got.items() if k not in ("a.jsonl", "f.jsonl")}
+    assert all(v["verdict"] == "unreadable" for k, v in got.items() if k not in ("a.jsonl", "f.jsonl"))
+    assert "a FIFO" in says["b.jsonl"]
     assert "a symbolic link to nothing" in says["d.jsonl"] and "a loop of symbolic links" in says["e.jsonl"]
 
 
