@@ -65,11 +65,11 @@ def nature(f: Any) -> str | None:
             return "stalemate"
         if idkind == "graph":
             return "dead_end" if f.id.rsplit(".", 1)[-1].startswith("dead_end") else "unreached_phase"
+        if getattr(f, "lost_data", False):  # readers of s52, s53: a lost table ranked below a missing cost
+            return "lost_data"  # (one that also arises in play keeps its witness search)
         # declared to bite in play (the model names the events), not wording alone (readers of
         # s49 and s51: a missing move cost ranked below a rare hole); whether its search found a
         # witness does not change it, so the level is the same at every budget and load
-        if getattr(f, "lost_data", False):  # readers of s52: a lost table ranked below a missing cost
-            return "lost_data"
         return "gap_in_play" if getattr(f, "in_play", False) else "gap"
     if f.kind == "ambiguity":
         if f.status in ("default", "off-basis", "published rule"):
