@@ -96,7 +96,7 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
     n = ev.get("n")
     if type(n) is not int:
         raise Unreadable(line.no, "every event needs \"n\", a whole number" + (
-            f", expected {expected_n}; got {shown(n)} (a number past 64 bits is read as a float)"
+            f", expected {expected_n}; got {shown(n)} (a number past 64 bits is read as a decimal)"
             if type(n) is float else ""), "n")
     if n != expected_n:
         raise Unreadable(line.no, f"\"n\" is {n}, expected {expected_n} (events count from 1)", "n")

@@ -45,8 +45,8 @@ def _own_files(out_dir: Path) -> set[str] | None:
     module = doc.get("module")
     if module is not None:
         names.append(module)
-    # a NUL or a lone surrogate is no file name this run could have written (s53 G2: a traceback)
-    if not all(type(n) is str and "\x00" not in n and n.isprintable() and n == Path(n).name and not n.startswith(".") and n.endswith((".jsonl", ".py"))
+    # a NUL or a lone surrogate (neither printable) is no name this run wrote (s53 G2: a traceback)
+    if not all(type(n) is str and n.isprintable() and n == Path(n).name and not n.startswith(".") and n.endswith((".jsonl", ".py"))
                for n in names):
         return None
     # a listed name that is now a link, a folder or a FIFO is no longer what the run wrote:

@@ -107,7 +107,8 @@ def _lines(sc):
 
 
 def _sections(cite):
-    """The §s a cite names: a rule may be cited at two places ("§Tour de jeu/3 §Joker/2")."""
+    """The §s a cite names: a rule may be cited at two places ("§Tour de jeu/3 §Joker/2").
+    referee's own reading (kernel.rules.cites), written out: this module runs without referee."""
     return {c.rstrip(" ,;") for c in re.findall(r"§[^§]+", cite)} or set(cite.split())
 
 

@@ -179,22 +179,25 @@ def _charge_from_melee(s, a):
     return any(engaged(s, i) for i in _figs(a))
 
 
+def _nearest(s, pair) -> float:
+    """Inches between the nearest two living figures i, j whose owners meet pair(owner i,
+    owner j), 0.0 when none do: how far a witness search still is from a fight (Gap.toward)."""
+    live = [i for i in range(len(s.cfg.comp.figs)) if alive(s, i)]
+    return min((float(dist2(s.pos[i], s.pos[j])) ** 0.5 for i in live for j in live if pair(owner(s, i), owner(s, j))),
+               default=0.0)
+
+
 def _foes_closing(s) -> float:
-    """How near two living figures of different players stand, for the witness search of
+    """How near two figures of different players stand, for the witness search of
     charge_out_of_melee (Gap.toward): a càc must exist before a charge can leave it."""
-    figs, live = s.cfg.comp.figs, [i for i in range(len(s.cfg.comp.figs)) if s.pdv[i] > 0]
-    return -min((float(dist2(s.pos[i], s.pos[j])) ** 0.5 for i in live for j in live if figs[i].owner < figs[j].owner),
-                default=0.0)
+    return -_nearest(s, lambda p, q: p < q)
 
 
 def _humans_worn(s) -> float:
     """How near every Human figure is to death, for the witness search of human_cannot_spend
     (Gap.toward): their PdV left first, then how close a Troll or the Dragon stands to one."""
-    figs = s.cfg.comp.figs
-    hum = [i for i, f in enumerate(figs) if f.owner == H and s.pdv[i] > 0]
-    foes = [j for j, f in enumerate(figs) if f.owner != H and s.pdv[j] > 0]
-    near = min((float(dist2(s.pos[i], s.pos[j])) ** 0.5 for i in hum for j in foes), default=0.0)
-    return -100.0 * sum(s.pdv[i] for i in hum) - near
+    left = sum(s.pdv[i] for i in range(len(s.cfg.comp.figs)) if owner(s, i) == H and alive(s, i))
+    return -100.0 * left - _nearest(s, lambda p, q: p == H != q)
 
 
 GAPS = (
