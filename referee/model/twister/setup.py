@@ -22,18 +22,22 @@ def _teams(header, players) -> list[dict[int, int]]:
     st = header.get("setup")
     if not isinstance(st, dict) or not isinstance(st.get("teams"), dict):
         raise BadInput('setup: expected "teams": {player: {character: row}}')
+    extra = sorted(set(st) - {"teams"})
+    if extra:  # a key the reader does not know would otherwise pass unread (s53 G5)
+        raise BadInput(f"setup: unknown field {extra[0]!r} (expected \"teams\")")
     teams = st["teams"]
     out = []
     for p, name in enumerate(players):
         t = teams.get(name)
         if not isinstance(t, dict):
             raise BadInput(f"setup: teams: {name}: expected {{character: row on the starting line}}")
+        for ch in t:  # an unknown name first: a misspelt team is named, not only counted
+            if ch not in CHAR_NAMES:
+                raise BadInput(f"setup: teams: {name}: unknown character {ch!r} ({', '.join(CHAR_NAMES)})")
         if len(t) != 4:
             raise BadInput(f"setup: teams: {name}: a team has 4 characters, got {len(t)}")
         rows = {}
         for ch, row in t.items():
-            if ch not in CHAR_NAMES:
-                raise BadInput(f"setup: teams: {name}: unknown character {ch!r} ({', '.join(CHAR_NAMES)})")
             if type(row) is not int or not 0 <= row <= 9:
                 raise BadInput(f"setup: teams: {name}: {ch}: the row is a number from 0 to 9, got {shown(row)}")
             rows[CHAR_NAMES.index(ch)] = row
@@ -51,7 +55,8 @@ def setup_schema(cfg) -> dict:
     team = {"type": "object", "propertyNames": {"enum": list(CHAR_NAMES)}, "minProperties": 4, "maxProperties": 4,
             "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 9},
             "description": "4 characters -> their row (0-9) on the player's starting line"}
-    return {"type": "object", "required": ["teams"], "description": "§Mise en place: each player's team",
+    return {"type": "object", "required": ["teams"], "additionalProperties": False,
+            "description": "§Mise en place: each player's team",
             "properties": {"teams": {"type": "object", "additionalProperties": team,
                                      "description": "one team per player, keyed by the player's name"}}}
 
