@@ -51,7 +51,12 @@ def _player_setup(cfg: Config, name: str, block: Any, taken_houses: set[str]) ->
         got = kind_of(hc) if type(hc) is not list else "a list holding " + kind_of(next(c for c in hc if type(c) is not str))
         raise BadInput(f"{where}.house_cards: expected a list of the 2 card names drawn from the {hname} deck, "
                        f"got {got} [§3.2]")
-    if not isinstance(hc, list) or len(hc) != 2 or len(set(hc)) != 2 or any(c not in house.cards for c in hc):
+    known = sorted({c for h in comp.houses for c in h.cards})
+    for i, c in enumerate(hc):  # a name on no Maison's card is a misspelt log, not an illegal draw (s53 G6)
+        if c not in known:
+            raise BadInput(f"{where}.house_cards[{i}]: unknown card {c!r} (the {hname} deck: "
+                           f"{', '.join(house.cards)}) [§3.2]")
+    if len(hc) != 2 or len(set(hc)) != 2 or any(c not in house.cards for c in hc):
         raise IllegalSetup(f"{where}.house_cards: 2 different cards of the {hname} deck are drawn "
                            f"({', '.join(house.cards)})", "§3.2")
     buy = block.get("buy", [])
@@ -101,8 +106,6 @@ def _player_setup(cfg: Config, name: str, block: Any, taken_houses: set[str]) ->
         onboard[i], col[i], level[i] = 1, ap.column, ap.level
         for sname, bname in board.items():
             s = slots[sname]
-            if bname not in names or bname == "Avant-Poste":
-                raise BadInput(f"{where}.board.{sname}: unknown building {bname!r} [§3.3]")
             b = comp.buildings[names.index(bname)]
             if s.base and b.type != "base":
                 raise IllegalSetup(f"{where}.board.{sname}: a base slot takes only Base tiles (Mine, Marchand, Taverne), not {bname}", "§3.3")
@@ -151,6 +154,10 @@ def setup_schema(cfg: Config) -> dict:
 def setup(header: Mapping[str, Any], cfg: Config) -> Raiders:
     players = header["players"]
     block = header.get("setup")
+    if isinstance(block, dict):  # name the stray key or the missing player, not only the shape
+        extra = sorted(set(block) - set(players))
+        if extra:
+            raise BadInput(f"setup: {extra[0]!r} is not a player ({', '.join(players)}) [§3]")
     if not isinstance(block, dict) or sorted(block) != sorted(players):
         raise BadInput(f"setup: expected one block per player ({', '.join(players)}) [§3]")
     taken: set[str] = set()
