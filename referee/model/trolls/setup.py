@@ -52,7 +52,10 @@ def setup(header: Mapping[str, Any], cfg: Config) -> TD:
     if extra:
         raise BadInput(f"setup: unknown field {sorted(extra)[0]!r}")
     if "factions" in st and st["factions"] != list(data.FACTIONS):
-        raise BadInput(f"setup: factions: the players are seated {list(data.FACTIONS)} in that order, got {shown(st['factions'])}")
+        got = st["factions"]
+        bad = next((f"[{i}] {shown(v)}" for i, v in enumerate(got) if i >= len(data.FACTIONS) or v != data.FACTIONS[i]),
+                   f"{len(got)} entries") if type(got) is list else shown(got)
+        raise BadInput(f"setup: factions: the players are seated {list(data.FACTIONS)} in that order, got {bad}")
     hands = st.get("hands")
     if type(hands) is not list or len(hands) != 3:
         raise BadInput("setup: hands: expected three hands of 5 cards (Humains, Trolls, Dragons)")
