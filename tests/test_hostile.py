@@ -988,3 +988,47 @@ def test_a_folder_named_like_a_log_is_walked_not_read(tmp_path):
     (inner / "a.jsonl").write_text("{}")
     (tmp_path / "b.jsonl").write_text("{}")
     assert logs_in(tmp_path) == [tmp_path / "b.jsonl", inner / "a.jsonl"]
+
+
+# ---------------------------------------------------------------- every setup object and name, misspelt
+SETUPS = ["raiders/normal-pvp.jsonl", "trolls/legal-full-game.jsonl", "twister/game1.jsonl",
+          "welcome/2p-rogue-options.jsonl"]
+
+
+def _setup_spots(node, path="setup"):
+    """Every dict (where a stray key can go) and every string (a name that can be misspelt) of a setup."""
+    if type(node) is dict:
+        yield "dict", path
+        for k, v in node.items():
+            yield from _setup_spots(v, f"{path}.{k}")
+    elif type(node) is list:
+        for i, v in enumerate(node):
+            yield from _setup_spots(v, f"{path}.{i}")
+    elif type(node) is str:
+        yield "str", path
+
+
+def _spots():
+    for src in SETUPS:
+        h = json.loads((EX / src).read_text(encoding="utf-8").splitlines()[0])
+        yield from ((src, kind, path) for kind, path in _setup_spots(h["setup"]))
+
+
+@pytest.mark.parametrize("src,kind,path", list(_spots()), ids=lambda x: str(x))
+def test_a_stray_key_or_an_unknown_name_in_a_setup_is_unreadable(tmp_path, src, kind, path):
+    """A key the reader does not know, anywhere in a setup (twister's was read past: s53 G5), and a name
+    that names nothing (a Raiders house card was 'illegal' and not named: s53 G6) make the log unreadable
+    at line 1, with the name in the message: the log is misspelt, not an illegal game."""
+    h = json.loads((EX / src).read_text(encoding="utf-8").splitlines()[0])
+    node = h
+    for k in path.split(".")[:-1] if kind == "str" else path.split("."):
+        node = node[int(k)] if type(node) is list else node[k]
+    if kind == "dict":
+        value = {**node, "Zzz": 1}
+    else:
+        value = "Zzz"
+    log = _with_header(tmp_path, EX / src, path, value)
+    r = run(app, ["replay", str(log), "-f", "json"])
+    v = json.loads(_clean(r) and r.stdout)
+    assert r.exit_code == 2 and v["verdict"] == "unreadable", v
+    assert v["problems"][0]["line"] == 1 and "Zzz" in v["problems"][0]["message"], v
