@@ -210,3 +210,23 @@ def test_human_blanc_is_a_round_of_its_own():
     s = step(s, "act.move", 0, figs=moving(h2=(4, 4)), x=every(1), face=None, centre=None)
     assert (s.step, s.rsv[0], s.blanc[0]) == (0, 3, 0)
     assert failing(s, "round.pass", 0).cite == "§Tour de jeu/7"
+
+
+def test_melee_defenders_option_counts_the_targets_friends_in_contact():
+    """§Actions/Corps à corps, gap melee_defender_side: h2 fights t1 while t2, t1's friend, touches
+    h2. By default the target fights alone (the Human's bonus is his Cbt 0); under option
+    melee_defenders=contact t2 gives the Trolls' side +1, held as -1 on the attacker's bonus. A dead
+    friend, or a figure of a third faction, never helps (the s53 engines' reading, 181 logs)."""
+    def bonus(options, dead=(), **where):
+        s = setpos(playing(rsv=(5, 5, 5), options=options), h2=(10, 4), t1=(F(17, 2), 4), **where)
+        s = s.but(pdv=tuple(0 if i in [idx(n) for n in dead] else v for i, v in enumerate(s.pdv)))
+        s = setface(s, h2=(-1, 0), t1=(1, 0))  # face to face: no +1 in the back
+        assert failing(s, "act.melee", 0, figs=one("h2"), target=idx("t1"), centre=None) is None
+        return step(s, "act.melee", 0, figs=one("h2"), target=idx("t1"), centre=None).d_bonus
+
+    contact = {"melee_defenders": "contact"}
+    assert bonus(None, t2=(10, F(11, 2)), d1=(20, 20)) == 0
+    assert bonus(contact, t2=(10, F(11, 2)), d1=(20, 20)) == -1
+    assert bonus(contact, t2=(20, 20), d1=(20, 10)) == 0
+    assert bonus(contact, dead=("t2",), t2=(10, F(11, 2)), d1=(20, 20)) == 0
+    assert bonus(contact, t2=(20, 20), d1=(10, F(6, 1))) == 0  # the Dragon touches h2: not the Trolls' side

@@ -15,7 +15,7 @@ CFG = GAME.default_config()
 TEXT_HOLES = {  # ruling -> what kind of hole the text leaves
     "draw_full_hand": "none", "draw_short_refill": "none", "draw_empty_deck": "none",
     "bet_without_cards": "none", "human_rsv_zero": "none", "target_abeam": "none",
-    "group_stat": "none", "group_reorient_cost": "none",
+    "group_stat": "none", "group_reorient_cost": "none", "melee_defenders": "none",
     "two_jokers": "several", "blanc_at_turn_end": "several", "heavy_shot_from_melee": "several",
 }
 

@@ -8,7 +8,7 @@ from ..kernel import (
 from .data import half
 from .geo import alive, contact, cross, dist2, dot, engaged, lookup_fig, owner, sub, touching
 from .moves import AXES, charges, flat, moves_arg, one, recoils, side, whole_side
-from .rulings import R_ABEAM, R_HEAVY, R_REORIENT, behind, group_stat
+from .rulings import R_ABEAM, R_DEFENDERS, R_HEAVY, R_REORIENT, behind, group_stat
 from .state import DUEL, MELEE, RECOIL, SHOT, Group, Moves, Multiples, Point, every, members, triples
 from .turn import actor, advance, who
 
@@ -261,8 +261,11 @@ def _all_behind(s, a, t):
 
 def _open_duel(s, a, kind, stat):
     """A shot or melee is declared: the attacker's side bonus is fixed now (Tir or Cbt,
-    +1 per extra figure of a group, +1 in the back); both sides then bid secretly."""
+    +1 per extra figure of a group, +1 in the back), less the target's side's extra fighters in
+    a melee (option melee_defenders); both sides then bid secretly."""
     bonus = group_stat(s, a, stat) + (count(a) - 1) + If(_all_behind(s, a, a.target), 1, 0)
+    if kind == MELEE:  # an argument, not a state value: a shot has no side but the target
+        bonus = bonus - decide(R_DEFENDERS, s, a)
     return s.but(phase=DUEL, d_kind=kind, d_att=members(a.figs), d_tgt=a.target, d_bonus=bonus,
                  d_bid=(0, 0), d_has=(False, False))
 

@@ -317,7 +317,8 @@ GAPS = (
         "only the attacking figure or group counts, +1 for each attacker beyond the first, once (the two sentences "
         "read as one bonus); the target's side is the target alone, so its friends in contact never fight nor add "
         "+1 for it. This departs from the likelier reading of §Actions/Corps à corps, whose +1 'to his side' expects "
-        "the target's side to field fighters too (actions._open_duel: the attacker's bonus only)",
+        "the target's side to field fighters too (actions._open_duel: the attacker's bonus only); option "
+        "melee_defenders=contact gives that reading (ruling melee_defenders)",
         name="melee_defender_side",
         on=("act.melee", "act.charge"), arises=_others_in_contact,
         when="a melee starts by a group, or with another figure touching the target or a fighter"),

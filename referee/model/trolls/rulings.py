@@ -6,7 +6,7 @@ documented defaults (source "option:<name>=<value>"). Citation scheme: docs/trol
 """
 from __future__ import annotations
 
-from ..kernel import And, Answer, Basis, If, Implies, Max, Min, Not, Option, Or, Ruling, Sum, decide, lazy_if
+from ..kernel import And, Answer, Basis, If, Implies, Lookup, Max, Min, Not, Option, Or, Ruling, Sum, decide, lazy_if
 from .geo import ahead
 from .state import BET, CLOSE, NOBODY, PLAY, members
 
@@ -95,6 +95,16 @@ OPTIONS = (
            {"best": "the highest of the group", "worst": "the lowest of the group"}, "best",
            basis=Basis("model", "§Groupe/4", "best",
                        "§Groupe/4 adds +1 per extra figure and never says whose Tir or Cbt counts")),
+    Option("melee_defenders", "§Actions/Corps à corps",
+           "who fights for the target of a melee: its side's +1 per fighter beyond the first two opponents "
+           "expects fighters on both sides, and the text never names the target's",
+           {"target": "the target alone: its friends never add +1 for it",
+            "contact": "the target and each living friend of it in base contact with a fighter: +1 to the "
+                       "target's side for each such friend"}, "target",
+           basis=Basis("model", "§Actions/Corps à corps", "target",
+                       "§Actions/Corps à corps and §Groupe/4 name only the attacking figure or group; the model "
+                       "gives the bonus to the attacker alone, and the option gives the reading in which "
+                       "the target's side fields its friends in contact (gap melee_defender_side)")),
     Option("group_reorient", "§Groupe/3",
            "the cost of a grouped reorientation (the text sums moves and charges, keeps 1 to start a shot or melee)",
            {"each": "1 point per figure", "one": "1 point for the group"}, "each",
@@ -338,6 +348,38 @@ def group_stat(s, a, stat):
     return decide(R_STAT, s, SimpleNamespace(p=a.p, figs=a.figs, target=a.target, stat=stat))
 
 
+# ---------------------------------------------------------------- §Actions/Corps à corps: who fights for the target
+def _helpers(s, a):
+    """One flag per figure: a living friend of the target, not itself a fighter, in base contact
+    with a fighter (the figures that would fight for the target under option melee_defenders=contact)."""
+    from .geo import alive, contact
+
+    m, t = _figs(a), _target(a)
+    owners = tuple(f.owner for f in s.cfg.comp.figs)
+    theirs = Lookup(owners, t)
+    return [And(m[k] == 0, k != t, owners[k] == theirs, alive(s, k),
+                Or(False, *[And(m[i] == 1, contact(s, k, i)) for i in range(len(m)) if i != k]))
+            for k in range(len(m))]
+
+
+def _helped(s, a):
+    return Or(False, *_helpers(s, a))
+
+
+R_DEFENDERS = Ruling(
+    "melee_defenders", "§Actions/Corps à corps",
+    "a melee starts while a friend of the target touches a fighter: each fighter beyond the first two opponents "
+    "gives his side +1, but whether the target's side has fighters other than the target is never said",
+    _helped,
+    (Answer("§Actions/Corps à corps", TXT, "no friend of the target touches a fighter: the target fights alone",
+            lambda s, a: Not(_helped(s, a)), lambda s, a: 0),
+     Answer("§Actions/Corps à corps", "option:melee_defenders=target", "the target fights alone",
+            _helped, lambda s, a: 0),
+     Answer("§Actions/Corps à corps", "option:melee_defenders=contact", "+1 to the target's side per friend in contact",
+            _helped, lambda s, a: Sum([If(h, 1, 0) for h in _helpers(s, a)]))),
+    action="act.melee")
+
+
 # ---------------------------------------------------------------- §Groupe/3: grouped reorientation
 def _n(a):
     return Sum(_figs(a))
@@ -386,4 +428,5 @@ R_HEAVY = Ruling(
     basis=Basis("model", "§Actions/Tir", "§Actions/Tir", "§Actions/Tir forbids a heavy shot in a càc without saying "
                 "whether the shooter's or the target's; the model protects only a target in a càc"))
 
-RULINGS = (R_FULL, R_SHORT, R_LOW, R_NOCARD, R_JOKERS, R_ZERO, R_BLANC, R_ABEAM, R_STAT, R_REORIENT, R_HEAVY)
+RULINGS = (R_FULL, R_SHORT, R_LOW, R_NOCARD, R_JOKERS, R_ZERO, R_BLANC, R_ABEAM, R_STAT, R_REORIENT, R_HEAVY,
+           R_DEFENDERS)

@@ -44,7 +44,7 @@ class TD(State):
     d_kind: int = num(0, 2)  # pending duel: 0 none, 1 shot, 2 melee
     d_att: tuple = vec(NF, lo=0, hi=1)  # the attacking figures
     d_tgt: int = num(0, NF - 1)
-    d_bonus: int = num(0, 6)  # attacker's Tir/Cbt + extras + back
+    d_bonus: int = num(2 - NF, 6)  # attacker's Tir/Cbt + extras + back, less the target's helpers (melee_defenders)
     d_bid: tuple = vec(2, lo=0, hi=10)  # attacker's, target's secret bids
     d_has: tuple = vec(2, sort="bool")
     recoil: tuple = vec(NF, sort="bool")  # figures still to recoil after a tied melee
