@@ -311,14 +311,12 @@ GAPS = (
         "an illustrative scenario: the figures, their places and the objectives in components/figures.toml",
         name="no_setup", data=("figures",)),
     Gap("§Actions/Corps à corps §Groupe/4", "'each fighter beyond the first two opponents gives his side +1' "
-        "(§Actions/Corps à corps) expects fighters on both sides, and §Groupe/4 gives a group +1 for each extra "
-        "fighter: who fights for the target (its friends in contact, a third faction's figure), and whether the two "
-        "+1s add up, is never said",
-        "only the attacking figure or group counts, +1 for each attacker beyond the first, once (the two sentences "
-        "read as one bonus); the target's side is the target alone, so its friends in contact never fight nor add "
-        "+1 for it. This departs from the likelier reading of §Actions/Corps à corps, whose +1 'to his side' expects "
-        "the target's side to field fighters too (actions._open_duel: the attacker's bonus only); option "
-        "melee_defenders=contact gives that reading (ruling melee_defenders)",
+        "(§Actions/Corps à corps) and §Groupe/4's +1 for each extra fighter of a group: whether the two +1s add up "
+        "for a group, and on whose side a third faction's figure in contact fights, is never said (who fights for "
+        "the target: ruling melee_defenders)",
+        "the two sentences read as one bonus: +1 for each attacker beyond the first, once; a third faction's figure "
+        "never fights for anyone, and the target's friends only under option melee_defenders=contact "
+        "(actions._open_duel)",
         name="melee_defender_side",
         on=("act.melee", "act.charge"), arises=_others_in_contact,
         when="a melee starts by a group, or with another figure touching the target or a fighter"),
