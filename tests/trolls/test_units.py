@@ -86,3 +86,26 @@ def test_a_length_string_is_read_exactly_when_the_log_schema_allows_it():
         assert read(v) == ok
 
     agree()
+
+
+def test_a_length_refused_for_its_size_or_its_zero_says_so():
+    """A string of the pattern's form that is refused says why: its length (past LENGTH_MAX, which
+    the published schema gives as maxLength) or its zero denominator; a JSON integer past 64 bits
+    says that, not "no floats" (s53 G15)."""
+    import pytest
+
+    from referee.model.kernel import BadField, BadInput
+    from referee.model.trolls.data import LENGTH_MAX
+    from referee.model.trolls.state import point_of
+
+    with pytest.raises(BadInput, match=f"at most {LENGTH_MAX} characters long, got {LENGTH_MAX + 1}"):
+        length("1" * (LENGTH_MAX + 1), "x")
+    assert length("1" * LENGTH_MAX, "x") == int("1" * LENGTH_MAX)
+    with pytest.raises(BadInput, match="divides by 0"):
+        length("3/0", "x")
+    with pytest.raises(BadField, match="past 64 bits"):
+        point_of([float(2 ** 64), 6], "pos")
+    with pytest.raises(BadField, match="at most 40 characters"):
+        point_of(["1." + "3" * 50, 6], "pos")
+    text = (Path(__file__).resolve().parents[2] / "referee" / "schemas" / "trolls.schema.json").read_text()
+    assert f'"maxLength": {LENGTH_MAX}' in text

@@ -50,22 +50,33 @@ def half(x: Any) -> Any:
 # a fraction or a decimal; never an exponent ("1e400" is a 401-digit number that Fraction
 # would read and later arithmetic choke on), a sign "+", spaces, "_" or other scripts' digits.
 LENGTH_PATTERN = r"^-?[0-9]+(/[0-9]+|\.[0-9]+)?$"
+LENGTH_MAX = 40  # characters: no measure of the table is longer, and Fraction's cost grows with it
 _LENGTH = re.compile(LENGTH_PATTERN)
 
 
-def length(v: Any, at: Loc | str) -> Inches:
-    """An exact length in inches: a whole number (an int), or a string "a/b" or "1.5"
-    matching LENGTH_PATTERN (an int when whole, else a Fraction); else a BadInput at `at`,
-    a component file's location or a log's field."""
-    at = Loc(at) if isinstance(at, str) else at
+def parse_length(v: Any) -> tuple[Inches | None, str]:
+    """(the exact length, "") or (None, why it is not one): a whole number (an int), or a string
+    "a/b" or "1.5" matching LENGTH_PATTERN, at most LENGTH_MAX characters (an int when whole, else
+    a Fraction)."""
     if type(v) is int:
-        return v
-    if type(v) is str and len(v) <= 40 and _LENGTH.fullmatch(v):
+        return v, ""
+    if type(v) is str and _LENGTH.fullmatch(v):
+        if len(v) > LENGTH_MAX:
+            return None, f"a length is at most {LENGTH_MAX} characters long, got {len(v)}"
         try:
-            return exact(Fraction(v))
+            return exact(Fraction(v)), ""
         except ZeroDivisionError:
-            pass
-    at.fail(f"expected a whole number or a string like \"3/2\", got {shown(v) if type(v) is str else kind_of(v)}")
+            return None, f"{shown(v)} divides by 0"
+    return None, f"expected a whole number or a string like \"3/2\", got {shown(v) if type(v) is str else kind_of(v)}"
+
+
+def length(v: Any, at: Loc | str) -> Inches:
+    """An exact length in inches (parse_length), else a BadInput at `at`, a component file's
+    location or a log's field."""
+    x, why = parse_length(v)
+    if why:
+        (Loc(at) if isinstance(at, str) else at).fail(why)
+    return x
 
 
 def as_json(x: Inches) -> Any:

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..kernel import BadField, State, Sym, num, vec
 from ..kernel.rules import ParamKind, shown
-from .data import LENGTH_PATTERN, NF, NK, NO, as_json, length
+from .data import LENGTH_MAX, LENGTH_PATTERN, NF, NK, NO, as_json, parse_length
 
 # phases (indices into GAME.phases)
 DRAW, BET, PLAY, DUEL, RECOIL, CLOSE, OVER = range(7)
@@ -60,16 +60,18 @@ def point_of(v: Any, what: str) -> tuple:
         raise BadField(f"expected a point [x, y], got {shown(v)}")
     out = []
     for x in v:
+        if type(x) is float and x.is_integer() and abs(x) >= 2 ** 63:  # a JSON integer orjson could not hold
+            raise BadField("a whole number past 64 bits (read as a decimal): no length of the table is that long")
         if type(x) is float:
             raise BadField(f"write {x} as an exact string, e.g. \"{Fraction(x).limit_denominator(1000)}\" (no floats)")
-        try:
-            out.append(length(x, what))
-        except Exception:  # BadInput from length
-            raise BadField(f"expected a whole number or a string like \"3/2\", got {shown(x)}") from None
+        got, why = parse_length(x)
+        if why:
+            raise BadField(why)
+        out.append(got)
     return tuple(out)
 
 
-_NUM = {"oneOf": [{"type": "integer"}, {"type": "string", "pattern": LENGTH_PATTERN}]}
+_NUM = {"oneOf": [{"type": "integer"}, {"type": "string", "pattern": LENGTH_PATTERN, "maxLength": LENGTH_MAX}]}
 _POINT = {"type": "array", "items": _NUM, "minItems": 2, "maxItems": 2}
 
 
