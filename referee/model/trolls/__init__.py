@@ -29,7 +29,8 @@ def show(s):
 PHASES = (
     Phase("draw", "§Tour de jeu/1", "each player draws to refill his hand"),
     Phase("bet", "§Tour de jeu/1", "each player bets one to three cards, secretly; then the reveal"),
-    Phase("play", "§Tour de jeu/3", "rounds: the Human initiates, the Troll then the Dragon react (or a round blanc)"),
+    Phase("play", "§Tour de jeu/3 §Tour de jeu/7", "rounds: the Human initiates, the Troll then the Dragon react (or a round "
+          "blanc), until the Human's Rsv is empty"),
     Phase("duel", "§Actions/Tir", "the secret bids of a shot or melee"),
     Phase("recoil", "§Actions/Corps à corps", "after a tied melee, both sides step back"),
     Phase("close", "§Tour de jeu/7", "the Human's Rsv is empty: the turn ends (bets to the graveyard)"),
