@@ -207,3 +207,19 @@ def test_another_rule_the_event_breaks_is_an_agreement_and_none_other():
     for wrong in (Said("illegal", 46, "§Tour"), Said("illegal", 45, "§Règle d'or 2")):
         rep = compare([case], Reading(), Says(wrong), "B", shrink=False)
         assert (rep.agree, len(rep.classes), rep.other_rule) == (0, 1, []), wrong
+
+
+@pytest.mark.parametrize("answer, says", [
+    ('{"id": %d, "verdict": "illegal", "line": 18446744073709551616, "cite": "§1"}', "maximum|greater than"),
+    ('{"id": %d, "verdict": "illegal", "line": 5.0, "cite": "§1"}', "decimal number, expected a whole number"),
+    ('{"id": %d, "verdict": "illegal", "line": 5, "cite": "' + "§" * 300 + '"}', "too long"),
+    ('{"id": %d, "verdict": "legal", "message": "' + "x" * (1 << 20) + '"}', "longer than 1048576 bytes"),
+])
+def test_an_answer_past_the_protocol_s_bounds_is_the_engine_s_fault(tmp_path, answer, says):
+    """s53 G15: a line number past 64 bits was taken (shown as 1.8e19), a 500 KB cite was printed in every
+    row, and an answer line of 1 MiB and a few bytes passed when it came in one read."""
+    engine = tmp_path / "big.py"
+    engine.write_text("import sys, json\nfor l in sys.stdin:\n    r = json.loads(l)\n"
+                      f"    sys.stdout.write({answer!r} % r['id'] + '\\n'); sys.stdout.flush()\n")
+    with pytest.raises(EngineFailed, match=says):
+        differential([ROOT / "examples" / "draft" / "legal-2p.jsonl"], engine=[sys.executable, str(engine)])

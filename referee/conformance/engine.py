@@ -127,6 +127,9 @@ class Engine:
             e = errs[0]
             at = "/".join(map(str, e.absolute_path)) or "the answer"
             raise EngineFailed(f"{where}: {at}: {e.message}, which answer.schema.json does not allow: {_clip(raw)}")
+        for k in ("id", "line"):  # JSON Schema counts 5.0 as an integer; a line number is written 5
+            if type(ans.get(k)) is float:
+                raise EngineFailed(f"{where}: {k}: {ans[k]!r} is a decimal number, expected a whole number: {_clip(raw)}")
         if ans["id"] != self.asked:
             raise EngineFailed(f"{where}: id is {ans['id']}, expected {self.asked} (answers come in the order asked)")
         return Said(ans["verdict"], ans.get("line"), ans.get("cite"), ans.get("field"), None, ans.get("message"))
@@ -138,6 +141,8 @@ class Engine:
         view = memoryview(data)
         while True:
             nl = self._buf.find(b"\n")
+            if nl > MAX_ANSWER:  # a whole line may arrive in one read past the limit: measured, not only awaited
+                raise EngineFailed(f"{where}: an answer line longer than {MAX_ANSWER} bytes")
             if nl >= 0:
                 line = bytes(self._buf[:nl]).rstrip(b"\r")
                 del self._buf[:nl + 1]
