@@ -65,6 +65,17 @@ def test_graph_svg_without_dot_is_a_clear_exit_2(tmp_path, monkeypatch):
     assert "Graphviz's `dot` program, which is not on PATH" in r.stderr and "-f dot" in r.stderr
 
 
+def test_a_dot_killed_by_a_signal_is_named_so(tmp_path, monkeypatch):
+    """s53 G15: a dot killed by SIGKILL read 'failed (exit -9):', a code no shell shows."""
+    dot = tmp_path / "dot"
+    dot.write_text("#!/bin/sh\nkill -9 $$\n")
+    dot.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    r = referee("graph", "welcome", "-f", "svg")
+    assert r.exit_code == 2 and r.stdout_bytes == b"", r.stderr
+    assert "killed by signal 9 (SIGKILL)" in r.stderr and "exit -9" not in r.stderr, r.stderr
+
+
 AWKWARD = 'a "quoted" <b> | c\\d\nnext line é'
 
 

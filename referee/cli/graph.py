@@ -60,6 +60,17 @@ def _drawn(dot: str, fmt: str) -> bytes:
         raise typer.Exit(BAD) from None
     if done.returncode != 0:
         said = done.stderr.decode(errors="replace").strip()
-        err.print(f"referee: Graphviz's dot failed (exit {done.returncode}): {said}", markup=False)
+        how = (f"killed by signal {-done.returncode} ({_signal_name(-done.returncode)})" if done.returncode < 0
+               else f"exit {done.returncode}")  # subprocess gives a signal as a negative code
+        err.print(f"referee: Graphviz's dot failed ({how}){': ' + said if said else ''}", markup=False)
         raise typer.Exit(BAD)
     return done.stdout
+
+
+def _signal_name(n: int) -> str:
+    import signal
+
+    try:
+        return signal.Signals(n).name
+    except ValueError:
+        return "unknown signal"
