@@ -345,3 +345,16 @@ def test_an_empty_or_wrong_argument_is_refused_at_the_door(call, field):
 def test_a_replay_refused_for_its_own_arguments_says_so_not_the_logs_setup(kw, field):
     v = referee.replay(WELCOME, **kw)
     assert v.verdict == "unreadable" and v.first().field == field, v.first()
+
+
+@pytest.mark.parametrize("name", ["two.games.jsonl", "logs.tar", "logs.zip"])
+def test_why_on_a_packed_corpus_says_it_holds_many_games(tmp_path, name):
+    """s53 G9: --why on a stream explained its first game, unnamed, and on an archive read the
+    archive as one JSONL file ('not JSON', 'not UTF-8'): a located exit 2 that says what it is."""
+    from typer.testing import CliRunner
+
+    from referee.cli.app import app
+
+    (tmp_path / name).write_bytes(b"")
+    r = CliRunner().invoke(app, ["replay", str(tmp_path / name), "--why", "1"])
+    assert r.exit_code == 2 and "is a packed corpus" in r.stderr and "--why" in r.stderr, r.stderr

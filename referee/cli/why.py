@@ -24,9 +24,17 @@ def why(paths: list[Path], target: str, format: Fmt) -> None:
     import sys
 
     from ..errors import printable
+    from ..replays.corpus import kind
 
     path = paths[0]
     label = "<stdin>" if str(path) == "-" else printable(str(path))
+    packed = kind(path) if str(path) != "-" else None
+    if packed:  # a stream or an archive holds many games: "event N" would name one of them unsaid (s53 G9)
+        what = "a stream of games (*.games.jsonl)" if packed == "stream" else f"a {packed} archive of logs"
+        err.print(f"referee: --why explains one event of one log: {label} is a packed corpus, {what}; replay it "
+                  "without --why for each game's verdict, and give --why that game's log as a file of its own",
+                  markup=False)
+        raise typer.Exit(BAD)
     try:
         d = explain(sys.stdin.buffer if str(path) == "-" else path, tgt, label)
     except RefereeError as e:
