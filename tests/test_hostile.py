@@ -648,6 +648,37 @@ def test_a_log_cut_to_its_header_is_legal_with_a_warning(tmp_path):
     assert r.exit_code == 0 and "cut.jsonl:1: warning: no events" in _clean(r)
 
 
+def test_a_log_cut_mid_game_is_legal_with_a_warning_and_expect_still_passes(tmp_path):
+    """A log cut after some events (the game not over, no result line) was "legal" with no
+    word, and --expect passed it (s53 G14): it now gets the warning a log cut to its header
+    gets, at its last event, in text and JSON; the verdict stands (a game may be recorded
+    unfinished on purpose: examples/trolls/legal-jokers-only.jsonl), so --expect passes."""
+    rows = _lines_of("raiders/normal-pvp.jsonl")
+    h = json.loads(rows[0])
+    h["expect"] = {"verdict": "legal"}
+    log = tmp_path / "half.jsonl"
+    log.write_text("\n".join([json.dumps(h), *rows[1:19]]) + "\n", encoding="utf-8")
+    for args in ([], ["--expect"]):
+        r = run(app, ["replay", str(log), *args])
+        text = _clean(r)
+        assert r.exit_code == 0 and f"{log}:19: warning: the game is not over after the last event (18 events)" in text, text
+        assert "a log cut short?" in text and f"{log}: legal, 18 events" in text
+    r = run(app, ["replay", str(log), "-f", "json", "--expect"])
+    v = json.loads(r.stdout)
+    assert (v["verdict"], v["outcome"], v["expected"]) == ("legal", None, True)
+    assert [(w["line"], w["kind"]) for w in v["warnings"]] == [(19, "warning")]
+    assert "no result line closes the log" in v["warnings"][0]["message"]
+
+
+def test_a_log_closed_by_its_result_line_too_early_is_illegal_not_warned(tmp_path):
+    """A result line on an unfinished game is a claim the rules refute: illegal, no warning."""
+    rows = _lines_of("raiders/normal-pvp.jsonl")
+    log = tmp_path / "early.jsonl"
+    log.write_text("\n".join([*rows[:19], rows[-1]]) + "\n", encoding="utf-8")
+    v = json.loads(run(app, ["replay", str(log), "-f", "json"]).stdout)
+    assert v["verdict"] == "illegal" and v["warnings"] == [] and v["problems"][0]["kind"] == "result"
+
+
 def test_a_full_game_has_no_warning():
     r = run(app, ["replay", str(EX / "raiders/normal-pvp.jsonl"), "-f", "json"])
     assert json.loads(r.stdout)["warnings"] == []
