@@ -72,6 +72,33 @@ def test_only_a_regular_rulebook_file_of_a_bounded_size_is_read(tmp_path):
         assert r.exit_code == 2 and says in r.stderr, (path, r.stderr)
 
 
+def _seeds_cases(tmp_path):
+    """REFEREE_SEEDS values that give no seed of Draft: (value, what the message says)."""
+    import os
+
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "fifo").mkdir()
+    os.mkfifo(tmp_path / "fifo" / Path(DRAFT.rulebook).name)
+    return [(str(tmp_path / "nowhere"), "no such folder"), (str(tmp_path / "afile"), "not a folder"),
+            (str(tmp_path / "empty"), f"no {Path(DRAFT.rulebook).name} in this folder"),
+            (str(tmp_path / "fifo"), f"{Path(DRAFT.rulebook).name} there is a FIFO, not a regular file")]
+
+
+def test_a_referee_seeds_that_gives_no_seed_is_a_located_exit_2(tmp_path, monkeypatch):
+    """REFEREE_SEEDS set to a folder that is not there, a file, a folder without the seed or
+    with a FIFO in its place: coverage printed a report from the map alone, exit 0, and the
+    audit said "set REFEREE_SEEDS" (s53 G10). Both now refuse, naming the variable and where
+    it pointed; --rulebook FILE needs no seed and is unaffected."""
+    for value, says in _seeds_cases(tmp_path):
+        monkeypatch.setenv("REFEREE_SEEDS", value)
+        for args in (["coverage", "draft"], ["coverage", "draft", "-f", "json"], ["audit", "draft", "--no-witness"]):
+            r = run(app, args)
+            assert r.exit_code == 2 and r.stdout == "", (args, value, r.stdout)
+            text = r.stderr.replace("\n", "")
+            assert text.startswith(f"referee: REFEREE_SEEDS={value}: ") and says in text, (args, text)
+
+
 def test_without_the_rulebook_the_map_alone_is_shown_without_text():
     entries = read_map(map_path(DRAFT))
     rep = report(DRAFT, book_from_map(DRAFT, entries, DRAFT.rulebook), entries, None, text=False)

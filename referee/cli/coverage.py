@@ -85,7 +85,7 @@ def coverage(
     the shipped examples exercise, and the figures. Exit 1 when a sentence is stale or
     unmapped (the rulebook changed since the map was written)."""
     from ..errors import Unreadable
-    from ..rulebook.book import book, seed_file
+    from ..rulebook.book import book, seed_file, seeds_fault
     from ..rulebook.coverage import map_path, read_map
     from ..rulebook.exercised import exercised
     from ..rulebook.report import book_from_map, report
@@ -94,6 +94,10 @@ def coverage(
     path = map_path(g)
     if not path.is_file():
         err.print(f"referee: {g.name} has no coverage map ({_where(path)})")
+        raise typer.Exit(BAD)
+    fault = seeds_fault(g) if rulebook is None else None
+    if fault:  # a REFEREE_SEEDS set to nothing usable: no report from the map alone, exit 0 (s53 G10)
+        err.print(f"referee: {fault}", markup=False)
         raise typer.Exit(BAD)
     try:
         entries = read_map(path)
