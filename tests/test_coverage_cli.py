@@ -52,6 +52,30 @@ def test_an_edited_rulebook_shows_stale_and_unmapped_sentences(tmp_path, monkeyp
     assert rep["figures"]["stale"] == 1 and rep["figures"]["unmapped"] == 1 and rep["exercised"] is None
 
 
+@pytest.mark.parametrize("name", ["draft", "welcome", "trolls", "raiders"])  # inline, outline, outline+titles, numbered
+def test_a_blank_line_on_top_moves_every_unit_and_changes_none(tmp_path, monkeypatch, name):
+    """One blank line added at the top of a book marked every unit stale, the same hash read
+    one line down, "0 encoded" (s53 G16). Units are matched by their text first: each is
+    `moved`, keeps its status and rules, and nothing is stale (exit 0)."""
+    game = M.load(name)
+    if seed_file(game) is None:
+        pytest.skip("the seed is not here (../shared/seeds)")
+    monkeypatch.setattr("referee.rulebook.exercised.EXAMPLES", tmp_path / "none")  # no replays: fast
+    f = tmp_path / "book.txt"
+    f.write_text("\n" + seed_file(game).read_text(encoding="utf-8"), encoding="utf-8")
+    seed = json.loads(run(app, ["coverage", name, "-f", "json"]).stdout)
+    r = run(app, ["coverage", name, "--rulebook", str(f), "-f", "json"])
+    assert r.exit_code == 0, r.stdout + r.stderr
+    rep = json.loads(r.stdout)
+    assert rep["figures"] == {**seed["figures"], "moved": seed["figures"]["units"]}
+    was = {u["at"]: u for sec in seed["sections"] for u in sec["units"]}
+    for u in (u for sec in rep["sections"] for u in sec["units"]):
+        assert u["line"] == was[u["at"]]["line"] + 1 and u["moved"] == {"at": u["at"], "line": u["line"] - 1}
+        assert (u["status"], u.get("rules")) == (was[u["at"]]["status"], was[u["at"]].get("rules"))
+    text = run(app, ["coverage", name, "--rulebook", str(f)]).stdout
+    assert "stale:" not in text and "(moved: mapped at line " in text
+
+
 def test_a_rulebook_that_cannot_be_read_is_a_located_error_exit_2(tmp_path):
     r = run(app, ["coverage", "draft", "--rulebook", str(tmp_path / "none.txt")])
     assert r.exit_code == 2 and "none.txt: cannot be read" in r.stderr and "Traceback" not in r.stderr

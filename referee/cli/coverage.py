@@ -28,7 +28,7 @@ def _where(path: Path) -> str:
 
 def _figures(f: dict) -> str:
     return (f"{f['units']} unit{'s' if f['units'] != 1 else ''}: {f['encoded']} encoded, {f['exercised']} exercised, "
-            f"{f['not encoded']} not encoded" + "".join(f", {f[k]} {k}" for k in ("stale", "unmapped") if f[k]))
+            f"{f['not encoded']} not encoded" + "".join(f", {f[k]} {k}" for k in ("stale", "unmapped", "moved") if f.get(k)))
 
 
 def _unit(u: dict) -> list[str]:
@@ -46,6 +46,10 @@ def _unit(u: dict) -> list[str]:
                 f"read again: {' '.join(u['reread'])}")
     else:
         body = "unmapped: no entry in the map"
+    if "moved" in u:  # the text unchanged, its rules kept: where the map had it
+        m = u["moved"]
+        body += f" (moved: mapped at {m['at']}, line {m['line']})" if m["at"] != u["at"] else \
+            f" (moved: mapped at line {m['line']})"
     lines = [head + body]
     if u.get("why"):
         lines.append(f"      ({u['why']})")
