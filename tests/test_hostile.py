@@ -234,12 +234,36 @@ def test_file_names_with_bytes_not_utf8_or_control_characters_are_shown_escaped(
     r = run(app, ["replay", str(d), "-f", "json"])
     text = _clean(r)
     assert r.exit_code == 1, text
-    got = sorted(json.loads(x)["file"].removeprefix(str(d) + "/") for x in r.stdout.splitlines())
-    assert got == ["esc\\x1b[2J.jsonl", "nl\\x0aforged.jsonl: legal, 1 events.jsonl", "ok\\xff.jsonl",
-                   "rlo\\u202egpj.jsonl"]
+    # JSON keeps each name exact (s53 G4: it held the terminal's escaped text, a literal
+    # backslash, so a program could not open the file it named); a byte that is not UTF-8 is
+    # its surrogateescape character (U+DC80 + byte), escaped \udcff: os.fsencode gives it back
+    assert "\x1b" not in r.stdout and "\u202e" not in r.stdout and "\\udcff" in r.stdout
+    files = [json.loads(x)["file"] for x in r.stdout.splitlines()]
+    assert all(os.path.exists(os.fsencode(f)) for f in files), files
+    assert sorted(os.fsencode(f).removeprefix(os.fsencode(d) + b"/") for f in files) == sorted(names)
     r = run(app, ["replay", str(d)])
     assert r.exit_code == 1 and "\x1b" not in r.stdout and "\u202e" not in r.stdout
     assert all(x.startswith(str(d)) for x in r.stdout.splitlines()), r.stdout  # no line forged by a name
+    assert "esc\\x1b[2J.jsonl:" in r.stdout and "nl\\x0aforged.jsonl: legal" in r.stdout  # escaped in text only
+
+
+def test_json_keeps_a_corpus_members_name_exact(tmp_path):
+    """A member of a packed corpus is named `corpus:member` exactly in JSON (s53 G4: the
+    escaped text, `\\x0a` for a newline); escaped in text."""
+    import io
+    import tarfile
+
+    data = (EX / "draft/illegal-pick-twice.jsonl").read_bytes()
+    tar = tmp_path / "c.tar"
+    with tarfile.open(tar, "w") as tf:
+        for name in ("new\nline.jsonl", "\x1b[2Jclear.jsonl"):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tf.addfile(info, io.BytesIO(data))
+    r = run(app, ["replay", str(tar), "-f", "json"])
+    assert sorted(json.loads(x)["file"] for x in r.stdout.splitlines()) == [f"{tar}:\x1b[2Jclear.jsonl", f"{tar}:new\nline.jsonl"]
+    r = run(app, ["replay", str(tar)])
+    assert f"{tar}:new\\x0aline.jsonl:" in r.stdout and "\x1b" not in r.stdout
 
 
 def test_a_components_folder_with_a_name_not_utf8_is_read(tmp_path):

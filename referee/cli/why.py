@@ -6,7 +6,8 @@ from pathlib import Path
 import orjson
 import typer
 
-from .common import BAD, FOUND, OK, Fmt, decided_how, err, out
+from ..errors import printable
+from .common import BAD, FOUND, OK, Fmt, decided_how, err, json_text, out
 
 
 def why(paths: list[Path], target: str, format: Fmt) -> None:
@@ -23,20 +24,18 @@ def why(paths: list[Path], target: str, format: Fmt) -> None:
         raise typer.Exit(BAD)
     import sys
 
-    from ..errors import printable
-
     path = paths[0]
-    label = "<stdin>" if str(path) == "-" else printable(str(path))
+    label = "<stdin>" if str(path) == "-" else str(path)  # escaped where printed, exact in JSON
     try:
         d = explain(sys.stdin.buffer if str(path) == "-" else path, tgt, label)
     except RefereeError as e:
-        e.file = e.file or label
+        e.file = printable(e.file or label)  # a message on stderr: the name as a terminal may be given it
         if e.line == 0:
             e.line = None
         err.print(f"referee: {e.located()}", markup=False)
         raise typer.Exit(e.exit_code) from None
     if format is Fmt.json:
-        out.print(orjson.dumps(d).decode(), exact=True)
+        out.print(json_text(d), exact=True)
     else:
         _text(d)
     raise typer.Exit(OK if d["verdict"] == "legal" else FOUND)
@@ -44,7 +43,7 @@ def why(paths: list[Path], target: str, format: Fmt) -> None:
 
 def _text(d: dict) -> None:
     p = lambda s: out.print(s, markup=False)  # noqa: E731
-    p(f"{d['file']}:{d['line']}: event {d['event']}, '{d['do']}' by {d['by']} [{d['cite']}]: {d['says']}")
+    p(f"{printable(d['file'])}:{d['line']}: event {d['event']}, '{d['do']}' by {d['by']} [{d['cite']}]: {d['says']}")
     for e in d["earlier"]:
         p(f"  note: line {e['line']} (event {e['event']}) broke {e['cite']} earlier; the state after it is the recorded one")
     if d.get("after_end"):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..errors import brief, printable
+from ..errors import brief
 from ..model import load
 from ..model.kernel import BadInput, Game, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
@@ -182,12 +182,13 @@ def replay(source: Any, keep_going: bool = False, explain: bool = False,
 
 
 def _label(source: Any) -> str:
-    """How a verdict names its log: the path, the stream's name, or <memory>."""
+    """How a verdict names its log: the path, the stream's name, or <memory>; as it is (a
+    name is escaped where it reaches a terminal, cli/common.Lines; JSON keeps it exact)."""
     if isinstance(source, os.PathLike) or (isinstance(source, str) and not is_text(source)):
-        return printable(str(source))
+        return str(source)
     name = getattr(source, "name", None)
     if isinstance(name, str):
-        return printable(name)
+        return name
     return "<memory>"
 
 
