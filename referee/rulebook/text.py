@@ -118,7 +118,15 @@ def read_lines(path: Path | str) -> list[str]:
         raise Unreadable(f"{e}: {why}", file=str(path)) from None
     if not text.strip("\ufeff \t\r\n"):  # else every unit of the map reads as gone, exit 1: say why instead
         raise Unreadable("empty: no text to read, not a rulebook", file=str(path), line=1)
-    return text.splitlines()
+    return _nfc(text).splitlines()
+
+
+def _nfc(text: str) -> str:
+    """`text` in Unicode's composed form: a book saved in NFD (macOS tools) has é as e and a
+    combining accent, which the heading patterns ([A-ZÀ-ÖØ-Þ], a word's letters) do not read
+    as one letter: Draft's inline headings "Icônes de classe:" and "Quêtes:" were lost (s53
+    G11). Line breaks are unchanged, so every line keeps its number."""
+    return text if text.isascii() or unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
 def _top_level(text: str) -> list[bool]:
@@ -247,7 +255,7 @@ def sections(path: Path | str, outline: Iterable[tuple[str, int, bool]] | None =
              lines: Sequence[str] | None = None) -> list[Section]:
     """The sections of a rulebook file (or of its `lines`, already read), in file order (see
     the module docstring)."""
-    lines = read_lines(path) if lines is None else list(lines)
+    lines = read_lines(path) if lines is None else [_nfc(x) for x in lines]
     top = next((i for i, raw in enumerate(lines) if raw.strip()), 0)  # blank lines above the text
     b = _Builder()
     if outline is not None:
