@@ -49,6 +49,36 @@ def test_scenarios_write_into_a_new_or_empty_folder(tmp_path):
     assert "manifest.json" in names and not any(n.startswith(".") for n in names)
 
 
+def test_scenarios_refuse_a_folder_they_cannot_write_into_before_the_search(tmp_path, monkeypatch):
+    """A read-only --out folder was found only when the files were written, after the whole
+    search, and the message named a temporary file holding the PID, different each run (s53
+    G13). Refused now before the search, naming the folder, the same bytes every run; nothing
+    written. (Simulated through os.open: root, who runs CI here, writes into any folder; the
+    same words come from a read-only mount: "Read-only file system".)"""
+    import referee.checks.scenarios.outdir as O
+
+    out = tmp_path / "ro"
+    out.mkdir()
+    real = os.open
+
+    def ro_open(path, flags, *a, **k):
+        p = Path(os.fsdecode(path))
+        if out in (p, p.parent):  # the folder itself (O_TMPFILE) or a file in it
+            raise PermissionError(13, "Permission denied", os.fsdecode(path))
+        return real(path, flags, *a, **k)
+
+    searched = []
+    monkeypatch.setattr(os, "open", ro_open)
+    monkeypatch.setattr(O, "build", lambda *a, **k: searched.append(1) or [])
+    texts = []
+    for _ in range(2):
+        r = _scen(out)
+        texts.append(_clean(r))
+        assert r.exit_code == 2, texts[-1]
+    assert texts[0] == texts[1] == f"referee: {out}: cannot write into this folder: Permission denied", texts
+    assert searched == [] and list(out.iterdir()) == []
+
+
 def test_scenarios_force_replaces_only_their_own_files(tmp_path):
     d = tmp_path / "s"
     assert _scen(d, "-f", "pytest").exit_code == 0
