@@ -52,6 +52,30 @@ def test_an_edited_rulebook_shows_stale_and_unmapped_sentences(tmp_path, monkeyp
     assert rep["figures"]["stale"] == 1 and rep["figures"]["unmapped"] == 1 and rep["exercised"] is None
 
 
+@pytest.mark.parametrize("name", ["draft", "welcome", "trolls", "raiders"])  # inline, outline, outline+titles, numbered
+def test_a_blank_line_on_top_moves_every_unit_and_changes_none(tmp_path, monkeypatch, name):
+    """One blank line added at the top of a book marked every unit stale, the same hash read
+    one line down, "0 encoded" (s53 G16). Units are matched by their text first: each is
+    `moved`, keeps its status and rules, and nothing is stale (exit 0)."""
+    game = M.load(name)
+    if seed_file(game) is None:
+        pytest.skip("the seed is not here (../shared/seeds)")
+    monkeypatch.setattr("referee.rulebook.exercised.EXAMPLES", tmp_path / "none")  # no replays: fast
+    f = tmp_path / "book.txt"
+    f.write_text("\n" + seed_file(game).read_text(encoding="utf-8"), encoding="utf-8")
+    seed = json.loads(run(app, ["coverage", name, "-f", "json"]).stdout)
+    r = run(app, ["coverage", name, "--rulebook", str(f), "-f", "json"])
+    assert r.exit_code == 0, r.stdout + r.stderr
+    rep = json.loads(r.stdout)
+    assert rep["figures"] == {**seed["figures"], "moved": seed["figures"]["units"]}
+    was = {u["at"]: u for sec in seed["sections"] for u in sec["units"]}
+    for u in (u for sec in rep["sections"] for u in sec["units"]):
+        assert u["line"] == was[u["at"]]["line"] + 1 and u["moved"] == {"at": u["at"], "line": u["line"] - 1}
+        assert (u["status"], u.get("rules")) == (was[u["at"]]["status"], was[u["at"]].get("rules"))
+    text = run(app, ["coverage", name, "--rulebook", str(f)]).stdout
+    assert "stale:" not in text and "(moved: mapped at line " in text
+
+
 def test_a_rulebook_that_cannot_be_read_is_a_located_error_exit_2(tmp_path):
     r = run(app, ["coverage", "draft", "--rulebook", str(tmp_path / "none.txt")])
     assert r.exit_code == 2 and "none.txt: cannot be read" in r.stderr and "Traceback" not in r.stderr
@@ -70,6 +94,33 @@ def test_only_a_regular_rulebook_file_of_a_bounded_size_is_read(tmp_path):
                        (big, "larger than 4 MiB")):
         r = run(app, ["coverage", "draft", "--rulebook", str(path)])
         assert r.exit_code == 2 and says in r.stderr, (path, r.stderr)
+
+
+def _seeds_cases(tmp_path):
+    """REFEREE_SEEDS values that give no seed of Draft: (value, what the message says)."""
+    import os
+
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "fifo").mkdir()
+    os.mkfifo(tmp_path / "fifo" / Path(DRAFT.rulebook).name)
+    return [(str(tmp_path / "nowhere"), "no such folder"), (str(tmp_path / "afile"), "not a folder"),
+            (str(tmp_path / "empty"), f"no {Path(DRAFT.rulebook).name} in this folder"),
+            (str(tmp_path / "fifo"), f"{Path(DRAFT.rulebook).name} there is a FIFO, not a regular file")]
+
+
+def test_a_referee_seeds_that_gives_no_seed_is_a_located_exit_2(tmp_path, monkeypatch):
+    """REFEREE_SEEDS set to a folder that is not there, a file, a folder without the seed or
+    with a FIFO in its place: coverage printed a report from the map alone, exit 0, and the
+    audit said "set REFEREE_SEEDS" (s53 G10). Both now refuse, naming the variable and where
+    it pointed; --rulebook FILE needs no seed and is unaffected."""
+    for value, says in _seeds_cases(tmp_path):
+        monkeypatch.setenv("REFEREE_SEEDS", value)
+        for args in (["coverage", "draft"], ["coverage", "draft", "-f", "json"], ["audit", "draft", "--no-witness"]):
+            r = run(app, args)
+            assert r.exit_code == 2 and r.stdout == "", (args, value, r.stdout)
+            text = r.stderr.replace("\n", "")
+            assert text.startswith(f"referee: REFEREE_SEEDS={value}: ") and says in text, (args, text)
 
 
 def test_without_the_rulebook_the_map_alone_is_shown_without_text():

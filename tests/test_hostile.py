@@ -49,6 +49,36 @@ def test_scenarios_write_into_a_new_or_empty_folder(tmp_path):
     assert "manifest.json" in names and not any(n.startswith(".") for n in names)
 
 
+def test_scenarios_refuse_a_folder_they_cannot_write_into_before_the_search(tmp_path, monkeypatch):
+    """A read-only --out folder was found only when the files were written, after the whole
+    search, and the message named a temporary file holding the PID, different each run (s53
+    G13). Refused now before the search, naming the folder, the same bytes every run; nothing
+    written. (Simulated through os.open: root, who runs CI here, writes into any folder; the
+    same words come from a read-only mount: "Read-only file system".)"""
+    import referee.checks.scenarios.outdir as O
+
+    out = tmp_path / "ro"
+    out.mkdir()
+    real = os.open
+
+    def ro_open(path, flags, *a, **k):
+        p = Path(os.fsdecode(path))
+        if out in (p, p.parent):  # the folder itself (O_TMPFILE) or a file in it
+            raise PermissionError(13, "Permission denied", os.fsdecode(path))
+        return real(path, flags, *a, **k)
+
+    searched = []
+    monkeypatch.setattr(os, "open", ro_open)
+    monkeypatch.setattr(O, "build", lambda *a, **k: searched.append(1) or [])
+    texts = []
+    for _ in range(2):
+        r = _scen(out)
+        texts.append(_clean(r))
+        assert r.exit_code == 2, texts[-1]
+    assert texts[0] == texts[1] == f"referee: {out}: cannot write into this folder: Permission denied", texts
+    assert searched == [] and list(out.iterdir()) == []
+
+
 def test_scenarios_force_replaces_only_their_own_files(tmp_path):
     d = tmp_path / "s"
     assert _scen(d, "-f", "pytest").exit_code == 0
@@ -234,12 +264,36 @@ def test_file_names_with_bytes_not_utf8_or_control_characters_are_shown_escaped(
     r = run(app, ["replay", str(d), "-f", "json"])
     text = _clean(r)
     assert r.exit_code == 1, text
-    got = sorted(json.loads(x)["file"].removeprefix(str(d) + "/") for x in r.stdout.splitlines())
-    assert got == ["esc\\x1b[2J.jsonl", "nl\\x0aforged.jsonl: legal, 1 events.jsonl", "ok\\xff.jsonl",
-                   "rlo\\u202egpj.jsonl"]
+    # JSON keeps each name exact (s53 G4: it held the terminal's escaped text, a literal
+    # backslash, so a program could not open the file it named); a byte that is not UTF-8 is
+    # its surrogateescape character (U+DC80 + byte), escaped \udcff: os.fsencode gives it back
+    assert "\x1b" not in r.stdout and "\u202e" not in r.stdout and "\\udcff" in r.stdout
+    files = [json.loads(x)["file"] for x in r.stdout.splitlines()]
+    assert all(os.path.exists(os.fsencode(f)) for f in files), files
+    assert sorted(os.fsencode(f).removeprefix(os.fsencode(d) + b"/") for f in files) == sorted(names)
     r = run(app, ["replay", str(d)])
     assert r.exit_code == 1 and "\x1b" not in r.stdout and "\u202e" not in r.stdout
     assert all(x.startswith(str(d)) for x in r.stdout.splitlines()), r.stdout  # no line forged by a name
+    assert "esc\\x1b[2J.jsonl:" in r.stdout and "nl\\x0aforged.jsonl: legal" in r.stdout  # escaped in text only
+
+
+def test_json_keeps_a_corpus_members_name_exact(tmp_path):
+    """A member of a packed corpus is named `corpus:member` exactly in JSON (s53 G4: the
+    escaped text, `\\x0a` for a newline); escaped in text."""
+    import io
+    import tarfile
+
+    data = (EX / "draft/illegal-pick-twice.jsonl").read_bytes()
+    tar = tmp_path / "c.tar"
+    with tarfile.open(tar, "w") as tf:
+        for name in ("new\nline.jsonl", "\x1b[2Jclear.jsonl"):
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tf.addfile(info, io.BytesIO(data))
+    r = run(app, ["replay", str(tar), "-f", "json"])
+    assert sorted(json.loads(x)["file"] for x in r.stdout.splitlines()) == [f"{tar}:\x1b[2Jclear.jsonl", f"{tar}:new\nline.jsonl"]
+    r = run(app, ["replay", str(tar)])
+    assert f"{tar}:new\\x0aline.jsonl:" in r.stdout and "\x1b" not in r.stdout
 
 
 def test_a_components_folder_with_a_name_not_utf8_is_read(tmp_path):
@@ -646,6 +700,37 @@ def test_a_log_cut_to_its_header_is_legal_with_a_warning(tmp_path):
     (tmp_path / "b.jsonl").write_bytes((EX / "raiders/normal-pvp.jsonl").read_bytes())
     r = run(app, ["replay", str(tmp_path)])  # a batch prints no legal verdict, but the warning
     assert r.exit_code == 0 and "cut.jsonl:1: warning: no events" in _clean(r)
+
+
+def test_a_log_cut_mid_game_is_legal_with_a_warning_and_expect_still_passes(tmp_path):
+    """A log cut after some events (the game not over, no result line) was "legal" with no
+    word, and --expect passed it (s53 G14): it now gets the warning a log cut to its header
+    gets, at its last event, in text and JSON; the verdict stands (a game may be recorded
+    unfinished on purpose: examples/trolls/legal-jokers-only.jsonl), so --expect passes."""
+    rows = _lines_of("raiders/normal-pvp.jsonl")
+    h = json.loads(rows[0])
+    h["expect"] = {"verdict": "legal"}
+    log = tmp_path / "half.jsonl"
+    log.write_text("\n".join([json.dumps(h), *rows[1:19]]) + "\n", encoding="utf-8")
+    for args in ([], ["--expect"]):
+        r = run(app, ["replay", str(log), *args])
+        text = _clean(r)
+        assert r.exit_code == 0 and f"{log}:19: warning: the game is not over after the last event (18 events)" in text, text
+        assert "a log cut short?" in text and f"{log}: legal, 18 events" in text
+    r = run(app, ["replay", str(log), "-f", "json", "--expect"])
+    v = json.loads(r.stdout)
+    assert (v["verdict"], v["outcome"], v["expected"]) == ("legal", None, True)
+    assert [(w["line"], w["kind"]) for w in v["warnings"]] == [(19, "warning")]
+    assert "no result line closes the log" in v["warnings"][0]["message"]
+
+
+def test_a_log_closed_by_its_result_line_too_early_is_illegal_not_warned(tmp_path):
+    """A result line on an unfinished game is a claim the rules refute: illegal, no warning."""
+    rows = _lines_of("raiders/normal-pvp.jsonl")
+    log = tmp_path / "early.jsonl"
+    log.write_text("\n".join([*rows[:19], rows[-1]]) + "\n", encoding="utf-8")
+    v = json.loads(run(app, ["replay", str(log), "-f", "json"]).stdout)
+    assert v["verdict"] == "illegal" and v["warnings"] == [] and v["problems"][0]["kind"] == "result"
 
 
 def test_a_full_game_has_no_warning():

@@ -78,3 +78,23 @@ def test_one_log_from_stdin_with_an_unknown_source_is_refused_before_it_is_read(
     log = (EX / "draft" / "legal-2p.jsonl").read_text()
     r = run(app, ["replay", "-", "--prefer", "bogus"], input=log)
     assert r.exit_code == 2 and r.stdout == "" and r.stderr.startswith("referee: --prefer 'bogus': no game")
+
+
+def test_names_in_another_unicode_normal_form_are_the_same_names(tmp_path):
+    """A header's "Zoé" in NFC and events' "Zoé" in NFD (e + a combining accent, as macOS
+    tools write it) were refused: `"by" must name a player (Zoé, Ben), got 'Zoé'` (s53 G11).
+    A line is read in NFC; the verdict is that of the log in NFC, and the file is unchanged."""
+    import unicodedata
+
+    from referee.replays.engine import replay
+
+    rows = (Path(__file__).parent.parent / "examples/welcome/2p-barbarian-elimination.jsonl").read_text(encoding="utf-8").splitlines()
+    nfc = [r.replace('"Ana"', '"Zoé"') for r in rows]
+    log = tmp_path / "nfd.jsonl"
+    log.write_bytes(("\n".join([nfc[0]] + [unicodedata.normalize("NFD", r) for r in nfc[1:]]) + "\n").encode("utf-8"))
+    before = log.read_bytes()
+    assert "Zoe\u0301" in before.decode("utf-8")
+    v, want = replay(log), replay(nfc)
+    assert want.verdict == "legal" and want.events > 0
+    assert (v.verdict, v.events, v.outcome, v.problems) == (want.verdict, want.events, want.outcome, [])
+    assert log.read_bytes() == before

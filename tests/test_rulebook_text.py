@@ -92,6 +92,24 @@ def test_hash_is_of_the_normalised_text_and_changes_with_it(tmp_path):
     assert c.hash != a.hash and a.key == "§1.1#1"
 
 
+def test_a_book_in_nfd_is_split_as_in_nfc_and_left_as_it_is(tmp_path):
+    """A book saved in NFD (é as e + a combining accent, as macOS tools write it) lost Draft's
+    inline headings "Icônes de classe:" and "Quêtes:" (s53 G11): its text is read in NFC, the
+    same sections, lines and hashes; the file is not changed."""
+    import unicodedata
+
+    text = "Jeu\n\nMise en place: Chaque joueur pioche. Icônes de classe: Un prêtre soigne.\nQuêtes: On gagne.\n"
+    f = tmp_path / "nfd.txt"
+    f.write_bytes(unicodedata.normalize("NFD", text).encode("utf-8"))
+    before = f.read_bytes()
+    nfc = tmp_path / "nfc.txt"
+    nfc.write_text(text, encoding="utf-8")
+    got = [(s.cite, s.line, [(u.line, u.hash, u.text) for u in s.sentences]) for s in sections(f)]
+    assert got == [(s.cite, s.line, [(u.line, u.hash, u.text) for u in s.sentences]) for s in sections(nfc)]
+    assert [c for c, _, _ in got] == ["§Intro", "§Mise en place", "§Icônes de classe", "§Quêtes"]
+    assert f.read_bytes() == before
+
+
 def test_unreadable_rulebook_is_a_located_error(tmp_path):
     p = tmp_path / "bad.txt"
     p.write_bytes(b"\xff\xfe r\xe8gle")

@@ -92,6 +92,24 @@ def _escaping():
 
 err, out = Lines(stderr=True), Lines()
 
+
+def json_text(doc, indent: bool = False) -> str:
+    """A JSON document as `-f json` prints it (with Lines.print(exact=True)): every string
+    exact. A file name holding bytes that are not UTF-8 is held by Python as lone surrogates
+    (surrogateescape, PEP 383: byte 0xff is U+DCFF), which orjson refuses: such a document is
+    written by the standard library instead, each such character then escaped by
+    json_escaped as `\udcff`, so that `os.fsencode(json.loads(...)["file"])` gives back the
+    name's bytes (docs/schemas.md)."""
+    import orjson
+
+    try:
+        return orjson.dumps(doc, option=orjson.OPT_INDENT_2 if indent else 0).decode()
+    except TypeError:  # orjson.JSONEncodeError: a lone surrogate (nothing else here is not JSON)
+        import json
+
+        return json.dumps(doc, ensure_ascii=False, indent=2 if indent else None,
+                          separators=(",", ": ") if indent else (",", ":"))
+
 OK, FOUND, BAD = 0, 1, 2  # clean; a finding or an illegal game; usage or input error
 
 

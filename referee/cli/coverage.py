@@ -28,7 +28,7 @@ def _where(path: Path) -> str:
 
 def _figures(f: dict) -> str:
     return (f"{f['units']} unit{'s' if f['units'] != 1 else ''}: {f['encoded']} encoded, {f['exercised']} exercised, "
-            f"{f['not encoded']} not encoded" + "".join(f", {f[k]} {k}" for k in ("stale", "unmapped") if f[k]))
+            f"{f['not encoded']} not encoded" + "".join(f", {f[k]} {k}" for k in ("stale", "unmapped", "moved") if f.get(k)))
 
 
 def _unit(u: dict) -> list[str]:
@@ -46,6 +46,10 @@ def _unit(u: dict) -> list[str]:
                 f"read again: {' '.join(u['reread'])}")
     else:
         body = "unmapped: no entry in the map"
+    if "moved" in u:  # the text unchanged, its rules kept: where the map had it
+        m = u["moved"]
+        body += f" (moved: mapped at {m['at']}, line {m['line']})" if m["at"] != u["at"] else \
+            f" (moved: mapped at line {m['line']})"
     lines = [head + body]
     if u.get("why"):
         lines.append(f"      ({u['why']})")
@@ -85,7 +89,7 @@ def coverage(
     the shipped examples exercise, and the figures. Exit 1 when a sentence is stale or
     unmapped (the rulebook changed since the map was written)."""
     from ..errors import Unreadable
-    from ..rulebook.book import book, seed_file
+    from ..rulebook.book import book, seed_file, seeds_fault
     from ..rulebook.coverage import map_path, read_map
     from ..rulebook.exercised import exercised
     from ..rulebook.report import book_from_map, report
@@ -94,6 +98,10 @@ def coverage(
     path = map_path(g)
     if not path.is_file():
         err.print(f"referee: {g.name} has no coverage map ({_where(path)})")
+        raise typer.Exit(BAD)
+    fault = seeds_fault(g) if rulebook is None else None
+    if fault:  # a REFEREE_SEEDS set to nothing usable: no report from the map alone, exit 0 (s53 G10)
+        err.print(f"referee: {fault}", markup=False)
         raise typer.Exit(BAD)
     try:
         entries = read_map(path)

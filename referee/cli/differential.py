@@ -5,11 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Optional
 
-import orjson
 import typer
 
 from ..given import COUNT_MOST, SECONDS_MOST, SEED_LEAST, SEED_MOST
-from .common import BAD, PATH, Fmt, err, options_or_exit, out
+from .common import BAD, PATH, Fmt, err, json_text, options_or_exit, out
 
 
 def differential(
@@ -59,7 +58,7 @@ def differential(
         err.print(f"referee: {e}", markup=False)
         raise typer.Exit(BAD) from None
     if format is Fmt.json:
-        out.print(orjson.dumps(rep.to_json(), option=orjson.OPT_INDENT_2).decode(), exact=True)
+        out.print(json_text(rep.to_json(), indent=True), exact=True)  # a corpus member named in bytes not UTF-8
     else:
         text(rep, out.rich())
     raise typer.Exit(rep.code)  # 2: a file given is no log; 1: disagreements

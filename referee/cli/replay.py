@@ -6,13 +6,12 @@ from functools import partial
 from pathlib import Path
 from typing import Annotated, Iterator, Optional
 
-import orjson
 import typer
 
 from ..errors import printable
 from ..files import missing_why
 from ..interrupts import HeldInterrupt
-from .common import BAD, FOUND, OK, PATH, Fmt, decided_how, err, out
+from .common import BAD, FOUND, OK, PATH, Fmt, decided_how, err, json_text, out
 
 
 def _files(paths: list[Path], unlisted: list | None = None, linked: list | None = None) -> Iterator[Path]:
@@ -61,8 +60,8 @@ def _one(path, keep_going: bool, explain: bool, components: Path | None, prefer:
             return Verdict("<stdin>", verdict="unreadable",
                            problems=[Problem(0, "unreadable", "cannot read: the standard input is closed")])
         source, path = sys.stdin.buffer, Path("<stdin>")
-    else:  # as verdicts and messages show it: no byte that is not UTF-8, no control character
-        path = printable(str(path))
+    else:  # its name as given: escaped where a terminal shows it (cli/common.Lines), exact in JSON
+        path = str(path)
     try:
         return run(source, keep_going=keep_going, explain=explain,
                    components=components, prefer=prefer, label=str(path), check_invariants=check_invariants,
@@ -347,14 +346,14 @@ def _report(verdicts: list, explain: bool, expect: bool, format: Fmt) -> None:
                 d = v.to_json()
                 if expect:
                     d["expected"] = mismatch(v) is None
-                out.print(orjson.dumps(d).decode(), exact=True)
+                out.print(json_text(d), exact=True)  # file names exact, not as the terminal shows them
                 whole.check()
         else:
             _text(verdicts, explain, expect, whole.check)
     codes = [v.code for v in verdicts]
     if expect:
         for v, m in bad_expect:
-            err.print(f"{v.file}: {m}", markup=False)
+            err.print(f"{printable(v.file)}: {m}", markup=False)
         raise typer.Exit(BAD if any(v.verdict == "error" or unread(v) for v in verdicts) else FOUND if bad_expect
                          else OK)
     raise typer.Exit(BAD if BAD in codes else FOUND if FOUND in codes else OK)
@@ -385,11 +384,12 @@ def _collect(it, n: int, show_bar: bool) -> list:
 def _silent_text(v) -> None:
     """With --explain, the gaps a legal game's verdict rests on: each once, with the lines its
     situation arose on and what the model reads in the text's place (`referee rules` has it too)."""
+    name = printable(v.file)
     seen: dict = {}
     for d in v.silent or ():
         seen.setdefault((d["gap"], d["cite"], d["reading"]), []).append(d["line"])
     for (gap, cite, reading), at in seen.items():
-        out.print(f"{v.file}:{at[0]}: the text is silent on '{gap}', the model's reading applied {len(at)} "
+        out.print(f"{name}:{at[0]}: the text is silent on '{gap}', the model's reading applied {len(at)} "
                   f"time(s), lines {_lines(at)}; the model reads: {reading} [{cite}]", markup=False)
 
 
@@ -401,15 +401,16 @@ def _lines(at: list[int]) -> str:
 def _text(verdicts: list, explain: bool, expect: bool, check=lambda: None) -> None:
     for v in verdicts:
         check()
+        name = printable(v.file)  # as the terminal may be given it (a newline would forge a line); exact in JSON
         for w in v.warnings:  # shown even for a legal file of a batch, whose verdict is not
-            out.print(w.render(v.file), markup=False)
+            out.print(w.render(name), markup=False)
         if v.verdict == "legal" and len(verdicts) > 1:
             continue
         if v.verdict == "legal":
             res = ""
             if v.outcome:
                 res = f"; {', '.join(v.outcome['winners']) or 'nobody'} wins ({v.outcome['how']})"
-            out.print(f"{v.file}: legal, {v.events} events{res}", markup=False)
+            out.print(f"{name}: legal, {v.events} events{res}", markup=False)
             seen: dict = {}
             for d in v.decided:
                 seen.setdefault((d["ruling"], d.get("option"), d.get("first_of_conflicting"), d["cite"]), []).append(d["line"])
@@ -417,15 +418,15 @@ def _text(verdicts: list, explain: bool, expect: bool, check=lambda: None) -> No
                 how = (f"the text does not decide '{ruling}': option {option} applied" if option else
                        f"the text gives different answers to '{ruling}' and no option settles it: the first "
                        f"listed ({first}) applied")
-                out.print(f"{v.file}:{at[0]}: {how} {len(at)} time(s), lines {_lines(at)} [{cite}]", markup=False)
+                out.print(f"{name}:{at[0]}: {how} {len(at)} time(s), lines {_lines(at)} [{cite}]", markup=False)
             _silent_text(v)
         for p in v.problems:
-            out.print(p.render(v.file), markup=False)
+            out.print(p.render(name), markup=False)
             # the questions the text leaves open that were answered on this very line: the
             # refusal may rest on the option in force (Welcome survive=hp refusing a failure)
             for d in v.decided:
                 if d["line"] == p.line:
-                    out.print(f"{v.file}:{p.line}: here the text does not decide '{d['ruling']}' alone: "
+                    out.print(f"{name}:{p.line}: here the text does not decide '{d['ruling']}' alone: "
                               f"{decided_how(d)} applied [{d['cite']}]", markup=False)
             if explain and p.state:
                 from ..replays.pictures import show

@@ -6,7 +6,8 @@ from pathlib import Path
 import orjson
 import typer
 
-from .common import BAD, FOUND, OK, Fmt, decided_how, err, out
+from ..errors import printable
+from .common import BAD, FOUND, OK, Fmt, decided_how, err, json_text, out
 
 
 def why(paths: list[Path], target: str, format: Fmt) -> None:
@@ -23,28 +24,27 @@ def why(paths: list[Path], target: str, format: Fmt) -> None:
         raise typer.Exit(BAD)
     import sys
 
-    from ..errors import printable
     from ..replays.corpus import kind
 
     path = paths[0]
-    label = "<stdin>" if str(path) == "-" else printable(str(path))
+    label = "<stdin>" if str(path) == "-" else str(path)  # escaped where printed, exact in JSON
     packed = kind(path) if str(path) != "-" else None
     if packed:  # a stream or an archive holds many games: "event N" would name one of them unsaid (s53 G9)
         what = "a stream of games (*.games.jsonl)" if packed == "stream" else f"a {packed} archive of logs"
-        err.print(f"referee: --why explains one event of one log: {label} is a packed corpus, {what}; replay it "
-                  "without --why for each game's verdict, and give --why that game's log as a file of its own",
-                  markup=False)
+        err.print(f"referee: --why explains one event of one log: {printable(label)} is a packed corpus, {what}; "
+                  "replay it without --why for each game's verdict, and give --why that game's log as a file of "
+                  "its own", markup=False)
         raise typer.Exit(BAD)
     try:
         d = explain(sys.stdin.buffer if str(path) == "-" else path, tgt, label)
     except RefereeError as e:
-        e.file = e.file or label
+        e.file = printable(e.file or label)  # a message on stderr: the name as a terminal may be given it
         if e.line == 0:
             e.line = None
         err.print(f"referee: {e.located()}", markup=False)
         raise typer.Exit(e.exit_code) from None
     if format is Fmt.json:
-        out.print(orjson.dumps(d).decode(), exact=True)
+        out.print(json_text(d), exact=True)
     else:
         _text(d)
     raise typer.Exit(OK if d["verdict"] == "legal" else FOUND)
@@ -52,7 +52,7 @@ def why(paths: list[Path], target: str, format: Fmt) -> None:
 
 def _text(d: dict) -> None:
     p = lambda s: out.print(s, markup=False)  # noqa: E731
-    p(f"{d['file']}:{d['line']}: event {d['event']}, '{d['do']}' by {d['by']} [{d['cite']}]: {d['says']}")
+    p(f"{printable(d['file'])}:{d['line']}: event {d['event']}, '{d['do']}' by {d['by']} [{d['cite']}]: {d['says']}")
     for e in d["earlier"]:
         p(f"  note: line {e['line']} (event {e['event']}) broke {e['cite']} earlier; the state after it is the recorded one")
     if d.get("after_end"):

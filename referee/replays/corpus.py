@@ -114,12 +114,12 @@ def games(path: str | Path, limits: Limits | None = None) -> Iterator[Game]:
         for g in reader(path, limits):
             got.append(g)
     except _Whole as e:  # the corpus as a whole is refused: its members' verdicts are void
-        yield Game(printable(str(path)), Refused(str(e)))
+        yield Game(str(path), Refused(str(e)))
         return
     except _DAMAGED as e:  # damaged after the games read so far: they keep their verdicts
-        got.append(Game(printable(str(path)), Refused(_damaged(path, e, got))))
+        got.append(Game(str(path), Refused(_damaged(path, e, got))))
     if not got:
-        got.append(Game(printable(str(path)), Refused("no .jsonl log in this corpus")))
+        got.append(Game(str(path), Refused("no .jsonl log in this corpus")))
     yield from got
 
 
@@ -225,7 +225,7 @@ def _tar(path: Path, limits: Limits) -> Iterator[Game]:
     with tf:
         while (m := tf.next()) is not None:
             budget.member(m.size if m.isreg() else 0)
-            name = f"{printable(str(path))}:{printable(m.name)}"
+            name = f"{path}:{m.name}"
             what = _kind_refused(m)
             if what is None and m.isdir():
                 continue
@@ -274,7 +274,7 @@ def _zip(path: Path, limits: Limits) -> Iterator[Game]:
         for info in infos:  # the directory first: a bomb is refused before any byte is inflated
             budget.member(info.file_size)
         for info in infos:
-            name = f"{printable(str(path))}:{printable(info.filename)}"
+            name = f"{path}:{info.filename}"
             mode = info.external_attr >> 16
             special = stat.S_IFMT(mode) not in (0, stat.S_IFREG, stat.S_IFDIR)
             if info.is_dir() and not special:
@@ -338,7 +338,7 @@ def _stream(path: Path, limits: Limits) -> Iterator[Game]:
             if len(lines) > MAX_LINES:  # the reader refuses the game here (see _split): the rest is passed over
                 skipping = True
             if size > lim:
-                yield Game(f"{printable(str(path))}#{start}", Refused(
+                yield Game(f"{path}#{start}", Refused(
                     f"a game of more than {_size(lim)}: refused (corpus.LIMITS.member_bytes); its lines are "
                     "passed over up to the next header"))
                 lines, size, skipping = [], 0, True
@@ -347,7 +347,7 @@ def _stream(path: Path, limits: Limits) -> Iterator[Game]:
 
 
 def _game(path: Path, start: int, lines: list[bytes]) -> Game:
-    return Game(f"{printable(str(path))}#{start}", tuple(lines))
+    return Game(f"{path}#{start}", tuple(lines))
 
 
 def _is_header(line: bytes, cut: bool = False) -> bool:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..errors import brief, printable
+from ..errors import brief
 from ..model import load
 from ..model.kernel import BadInput, Game, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
@@ -182,12 +182,13 @@ def replay(source: Any, keep_going: bool = False, explain: bool = False,
 
 
 def _label(source: Any) -> str:
-    """How a verdict names its log: the path, the stream's name, or <memory>."""
+    """How a verdict names its log: the path, the stream's name, or <memory>; as it is (a
+    name is escaped where it reaches a terminal, cli/common.Lines; JSON keeps it exact)."""
     if isinstance(source, os.PathLike) or (isinstance(source, str) and not is_text(source)):
-        return printable(str(source))
+        return str(source)
     name = getattr(source, "name", None)
     if isinstance(name, str):
-        return printable(name)
+        return name
     return "<memory>"
 
 
@@ -287,9 +288,12 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     silences = _silences(game) if explain else {}
     if explain:
         v.silent = []
+    closed = False  # a result line ended the log
+    last = first.no  # the line of the last event read
     with R.tracing(trace):
         for line in it:
             if "result" in line.data:
+                closed = True
                 # a result line ends the log: one placed before other lines is not the
                 # game's result, so it is not judged (the log's structure is at fault)
                 after = next(it, None)
@@ -297,6 +301,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                     raise Unreadable(after.no, f"nothing may follow the result line (line {line.no})")
                 _check_result(v, game, s, players, line, over)
                 break
+            last = line.no
             try:
                 act, a = decode(game, cfg, players, line, expected_n, known)
             except RecursionError:  # a value nested ~1000 deep: orjson reads it, a decoder cannot
@@ -356,6 +361,13 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     if v.events == 0 and v.verdict == "legal":
         v.warnings.append(Problem(first.no, "warning", "no events after the header: the setup is legal, "
                                   "but nothing was played (a log cut short?)"))
+    elif over is None and not closed and v.verdict == "legal":
+        # legal as far as it goes, but a log that stops before the game's end and declares no
+        # result may have lost its end (s53 G14): said, as for a log cut to its header; the
+        # verdict stands, since a game may be recorded unfinished on purpose
+        v.warnings.append(Problem(last, "warning", f"the game is not over after the last event ({v.events} events) "
+                                  "and no result line closes the log: the events are legal, but the game "
+                                  "was not finished (a log cut short?)"))
 
 
 def _flush(v: Verdict, line: int, trace: list) -> None:

@@ -7,6 +7,7 @@ rules option settles R at those lines: the text does, or the question does not a
 from __future__ import annotations
 
 from ..model.kernel.rules import cites as sections
+from ..errors import printable
 from .engine import Verdict
 
 
@@ -34,7 +35,7 @@ def mismatch(v: Verdict) -> str | None:
     want = e.get("verdict")
     if want != v.verdict:
         got = v.first()
-        extra = f" ({got.render(v.file)})" if got else ""
+        extra = f" ({got.render(printable(v.file))})" if got else ""  # a message: the name as a terminal shows it
         return f"expected {want}, got {v.verdict}{extra}"
     first = v.first()
     if "line" in e and (first is None or first.line != e["line"]):

@@ -154,9 +154,24 @@ def _parsed(numbered: Iterable[tuple[int, Any]]) -> Iterator[Line]:
             raise Unreadable(no, f"not JSON: {e.msg} ({at})") from None
         if type(data) is not dict:
             raise Unreadable(no, f"expected a JSON object, got {kind_of(data)}")
+        if not raw.isascii():  # one C-speed scan; the common line (all ASCII) pays nothing more
+            raw, data = _nfc(raw, data)
         if raw.count(b":") > len(data) and _more_colons(raw, data):
             duplicate_key(no, raw)
         yield Line(no, data)
+
+
+def _nfc(raw: bytes, data: dict) -> tuple[bytes, dict]:
+    """A line read in Unicode's composed form, NFC: names are compared by code point, and a
+    header's "Zoé" (NFC, é one character) and an event's "Zoé" written by a macOS tool (NFD,
+    e then a combining accent) look the same and were refused as two names (s53 G11). The
+    line is parsed again only when it is not NFC already (rare); errors were located on the
+    line as written (its columns), and the file itself is never changed."""
+    text = bytes(raw).decode("utf-8")  # orjson read it: it is UTF-8
+    if unicodedata.is_normalized("NFC", text):
+        return raw, data
+    raw = unicodedata.normalize("NFC", text).encode("utf-8")
+    return raw, orjson.loads(raw)
 
 
 def _more_colons(raw: bytes, data: dict) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import shlex
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,31 @@ def seeds_dir() -> Path | None:
         if (up / "shared" / "seeds").is_dir():
             return up / "shared" / "seeds"
     return None
+
+
+def seeds_fault(game) -> str | None:
+    """Why REFEREE_SEEDS, when set, gives no seed rulebook of `game` to read: the variable,
+    where it pointed and why (no such folder, not a folder, no such file in it, not a
+    regular file); None when it is unset or the seed is there. A variable the user set that
+    points nowhere is said, never taken for "no rulebook on this machine" (s53 G10:
+    coverage printed a report from its map alone, exit 0)."""
+    from referee.model.kernel.inputs import not_regular
+
+    value = os.environ.get(SEEDS_ENV)
+    if not value:
+        return None
+    where, name = Path(value), Path(game.rulebook).name
+    said = f"{SEEDS_ENV}={shlex.quote(value)}"  # as a shell would take it back; escaped where printed
+    # os.path's tests, not Path's: they answer False for any OSError (a name too long too)
+    if not os.path.exists(where):
+        return f"{said}: no such folder (it should hold the seed rulebooks, {name} among them)"
+    if not os.path.isdir(where):
+        return f"{said}: not a folder (it should hold the seed rulebooks, {name} among them)"
+    path = where / name
+    if not os.path.exists(path):  # a link to nothing is no file either
+        return f"{said}: no {name} in this folder ({game.name}'s rulebook)"
+    what = not_regular(path)  # a FIFO would wait forever, /dev/zero never end
+    return f"{said}: {name} there is {what}, not a regular file" if what else None
 
 
 def game_folder(game) -> Path:
@@ -79,8 +105,8 @@ def book(game, path: Path | str | None = None) -> Book:
     if path is None:
         path = seed_file(game)
         if path is None:
-            raise Unreadable(f"the rulebook {Path(game.rulebook).name} is not on this machine "
-                             f"(looked for shared/seeds up the tree; set {SEEDS_ENV})")
+            raise Unreadable(seeds_fault(game) or f"the rulebook {Path(game.rulebook).name} is not on this machine "
+                             f"(looked for shared/seeds up the tree; set {SEEDS_ENV} to its folder)")
     outline_file = game_folder(game) / "outline.toml"
     outline = read_outline(outline_file) if outline_file.is_file() else None
     return Book(game.name, Path(path), tuple(sections(path, outline)))

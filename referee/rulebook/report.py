@@ -5,10 +5,16 @@ text changed since it was mapped is stale, naming the rules to read again.
 Each unit gets one status:
 - `encoded` — the map names rules for it (and `exercised` lists those an example exercises);
 - `not encoded` — the map gives a reason;
-- `stale` — the map has an entry here but the unit's hash (or line) differs: the rulebook was
-  edited; the entry's rules are listed to be read again;
+- `stale` — the map has an entry here but the unit's text (its hash) differs: the rulebook
+  was edited; the entry's rules are listed to be read again;
 - `unmapped` — no entry for this unit;
-and an entry pointing at no unit of the file is listed apart (`gone`)."""
+and an entry pointing at no unit of the file is listed apart (`gone`).
+
+A unit is matched to its entry by its text first: the entry at its place with its hash, else
+an entry with its hash elsewhere (a line added above it, a section boundary that moved), which
+keeps its rules and is reported `moved` (where the map had it); only then is an entry at its
+place with another hash taken as the same unit edited (`stale`). A blank line added at the top
+of a book moves every unit and changes none (s53 G16: all were stale)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -23,11 +29,44 @@ STATUSES = ("encoded", "not encoded", "stale", "unmapped")
 
 
 def _figures(units: list[dict]) -> dict[str, int]:
-    f = {"units": len(units), "encoded": 0, "exercised": 0, "not encoded": 0, "stale": 0, "unmapped": 0}
+    f = {"units": len(units), "encoded": 0, "exercised": 0, "not encoded": 0, "stale": 0, "unmapped": 0, "moved": 0}
     for u in units:
         f[u["status"]] += 1
         f["exercised"] += bool(u.get("exercised"))
+        f["moved"] += "moved" in u
     return f
+
+
+def _match(units: list, entries: list[Entry]) -> dict[str, tuple[Entry, bool]]:
+    """{unit key: (its entry, whether its text changed)}, each entry given to one unit at
+    most, in three passes so that a moved unit is never taken for an edited one: the entry at
+    the unit's place with its hash; then an unclaimed entry with its hash (of several, the
+    one in the same §, then the nearest line, then the first in the map: the same answer
+    every run); then the unclaimed entry at its place, whose text changed (stale)."""
+    by_at = {e.at: e for e in entries}
+    by_hash: dict[str, list[Entry]] = {}
+    for e in entries:
+        by_hash.setdefault(e.hash, []).append(e)
+    got: dict[str, tuple[Entry, bool]] = {}
+    claimed: set[str] = set()
+
+    def claim(u, e: Entry, changed: bool) -> None:
+        got[u.key] = (e, changed)
+        claimed.add(e.at)
+
+    for u in units:
+        e = by_at.get(u.key)
+        if e is not None and e.hash == u.hash:
+            claim(u, e, False)
+    for u in units:
+        free = [e for e in by_hash.get(u.hash, ()) if e.at not in claimed] if u.key not in got else []
+        if free:
+            claim(u, min(free, key=lambda e: (e.at.rpartition("#")[0] != u.cite, abs(e.line - u.line), e.row)), False)
+    for u in units:
+        e = by_at.get(u.key)
+        if u.key not in got and e is not None and e.at not in claimed:
+            claim(u, e, True)
+    return got
 
 
 def report(game, book: Book, entries: list[Entry], ex: Exercised | None, *, text: bool,
@@ -35,21 +74,22 @@ def report(game, book: Book, entries: list[Entry], ex: Exercised | None, *, text
     """The coverage report as plain data (JSON-ready, the same bytes for the same input).
     `text`: include each unit's own text (read from the rulebook file, never stored)."""
     known = rules(game)
-    by_at = {e.at: e for e in entries}
-    seen = set()
+    match = _match([u for s in book.sections for u in s.sentences], entries)
+    seen = {e.at for e, _ in match.values()}
     sections = []
     for s in book.sections:
         units = []
         for u in s.sentences:
-            e = by_at.get(u.key)
+            e, changed = match.get(u.key, (None, False))
             row: dict[str, Any] = {"at": u.key, "index": u.index, "line": u.line, "hash": u.hash}
             if u.clause:
                 row["clause"] = u.clause
             if e is None:
                 row["status"] = "unmapped"
             else:
-                seen.add(e.at)
-                if (e.hash, e.line) != (u.hash, u.line):
+                if not changed and (e.at, e.line) != (u.key, u.line):  # the same text, elsewhere
+                    row["moved"] = {"at": e.at, "line": e.line}
+                if changed:
                     row.update(status="stale", mapped={"line": e.line, "hash": e.hash},
                                reread=list(e.rules) or [f"not encoded: {e.reason}"])
                 elif e.rules:

@@ -13,8 +13,11 @@ detectors that read the whole text):
      (a trailing ` :` dropped), and so does an *inline heading*: 1 to 4 words, capitalised
      and not all capitals, then `:` with no space before it and a capital after it, at the
      start of a sentence (`Mise en place: Au début…` opens `§Mise en place`).
-   Text before the first heading is the section `§Intro`; the file's first line, when it is a
-   title line, is the book's title (the title of `§Intro`), in either case. A section whose cite extends another
+   Text before the first heading is the section `§Intro`; the file's first line that is not
+   blank, when it is a title line, is the book's title (the title of `§Intro`), in either case.
+   Blank lines at the top of a file are not counted by an outline (its lines are the seed's,
+   which starts with its title): a copy with a blank line added on top is read as the seed,
+   each unit one line further down (s53 G16). A section whose cite extends another
    one's by `.x` or `/x` (`§Mise en place.6`, `§Tour de jeu/1`) has that one as its parent.
 2. **Sentences.** A sentence never spans lines: a line break ends it (in these books a line is
    a paragraph or an item, and a line that stops mid-way must stay visible as such). Within a
@@ -115,7 +118,15 @@ def read_lines(path: Path | str) -> list[str]:
         raise Unreadable(f"{e}: {why}", file=str(path)) from None
     if not text.strip("\ufeff \t\r\n"):  # else every unit of the map reads as gone, exit 1: say why instead
         raise Unreadable("empty: no text to read, not a rulebook", file=str(path), line=1)
-    return text.splitlines()
+    return _nfc(text).splitlines()
+
+
+def _nfc(text: str) -> str:
+    """`text` in Unicode's composed form: a book saved in NFD (macOS tools) has é as e and a
+    combining accent, which the heading patterns ([A-ZÀ-ÖØ-Þ], a word's letters) do not read
+    as one letter: Draft's inline headings "Icônes de classe:" and "Quêtes:" were lost (s53
+    G11). Line breaks are unchanged, so every line keeps its number."""
+    return text if text.isascii() or unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
 def _top_level(text: str) -> list[bool]:
@@ -244,15 +255,16 @@ def sections(path: Path | str, outline: Iterable[tuple[str, int, bool]] | None =
              lines: Sequence[str] | None = None) -> list[Section]:
     """The sections of a rulebook file (or of its `lines`, already read), in file order (see
     the module docstring)."""
-    lines = read_lines(path) if lines is None else list(lines)
+    lines = read_lines(path) if lines is None else [_nfc(x) for x in lines]
+    top = next((i for i, raw in enumerate(lines) if raw.strip()), 0)  # blank lines above the text
     b = _Builder()
     if outline is not None:
         starts: dict[int, list[tuple[str, bool]]] = {}
         for cite, line, title in outline:
-            if not 1 <= line <= max(len(lines), 1):
+            if not 1 <= line + top <= max(len(lines), 1):
                 raise Unreadable(f"outline: {cite} starts at line {line}, past the file's "
-                                 f"{len(lines)} lines", file=str(path), line=line, cite=cite)
-            starts.setdefault(line, []).append((cite, title))
+                                 f"{len(lines) - top} lines", file=str(path), line=line, cite=cite)
+            starts.setdefault(line + top, []).append((cite, title))
         for no, raw in enumerate(lines, 1):
             titled = False
             for cite, title in starts.get(no, ()):
@@ -263,7 +275,7 @@ def sections(path: Path | str, outline: Iterable[tuple[str, int, bool]] | None =
     else:
         numbered = {no: m for no, raw in enumerate(lines, 1) if (m := _NUMBERED.match(raw))}
         for no, raw in enumerate(lines, 1):
-            if no == 1 and _is_title(lines, 0) and 1 not in numbered:
+            if no == top + 1 and _is_title(lines, top) and no not in numbered:
                 b.title = raw.strip()
                 continue
             if numbered:

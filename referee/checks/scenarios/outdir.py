@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import os
+import tempfile
 from pathlib import Path
 from typing import Callable
 
@@ -69,11 +70,13 @@ def check_out_dir(out_dir: Path, force: bool = False) -> set[str]:
     OutDirRefused (exit 2) otherwise. A user's file is never deleted or overwritten."""
     out_dir = landing(out_dir)
     if not out_dir.exists():
+        _writable(out_dir)
         return set()
     if not out_dir.is_dir():
         raise OutDirRefused(f"{out_dir}: not a directory")
     present = {p.name for p in out_dir.iterdir()}
     if not present:
+        _writable(out_dir)
         return set()
     own = _own_files(out_dir)
     if not force:
@@ -84,7 +87,27 @@ def check_out_dir(out_dir: Path, force: bool = False) -> set[str]:
     if own is None:
         raise OutDirRefused(f"{out_dir}: not empty and holds no manifest.json written by `referee scenarios`; "
                             f"--force replaces only the files such a manifest lists")
+    _writable(out_dir)
     return own
+
+
+def _writable(out_dir: Path) -> None:
+    """OutDirRefused when out_dir (or, not made yet, the nearest folder above it, where it
+    would be made) cannot be written into: found before the search, not after it, and said
+    of the folder, the same words every run (s53 G13: a read-only folder was found only when
+    the files were written, the message naming a temporary file with the PID in it). A
+    nameless temporary file is made and dropped there: the OS's own answer, read-only
+    mounts and ACLs included."""
+    where = out_dir
+    while not os.path.lexists(where) and where != where.parent:
+        where = where.parent
+    if not where.is_dir():  # a file on the way: mkdir says so when it is reached
+        return
+    try:
+        with tempfile.TemporaryFile(dir=where):
+            pass
+    except OSError as e:
+        raise OutDirRefused(f"{where}: cannot write into this folder: {e.strerror or type(e).__name__}") from None
 
 
 def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: str | list[str] = "all",
@@ -143,7 +166,10 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
     if module:  # from the manifest as written, as a later `write_pytest` would read it
         whole[module] = pytest_text(game, orjson.loads(whole["manifest.json"]), engine, strict).encode("utf-8")
     # an earlier run's files with other parameters would be replayed too: remove them (only those)
-    _write_all(out_dir, whole, sorted(own - set(whole)))
+    try:
+        _write_all(out_dir, whole, sorted(own - set(whole)))
+    except OSError as e:  # said of the folder: a temporary name holds the PID, and differs run to run
+        raise OutDirRefused(f"{out_dir}: cannot write into this folder: {e.strerror or type(e).__name__}") from None
     return manifest
 
 
