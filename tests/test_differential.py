@@ -223,3 +223,13 @@ def test_an_answer_past_the_protocol_s_bounds_is_the_engine_s_fault(tmp_path, an
                       f"    sys.stdout.write({answer!r} % r['id'] + '\\n'); sys.stdout.flush()\n")
     with pytest.raises(EngineFailed, match=says):
         differential([ROOT / "examples" / "draft" / "legal-2p.jsonl"], engine=[sys.executable, str(engine)])
+
+
+def test_a_log_name_holding_a_newline_forges_no_row_of_the_text_report(logs, tmp_path):
+    """Since s54 a verdict keeps its file name exact (JSON); the text report escapes each name whole,
+    as the replay does, so a newline in a name cannot print a row of its own."""
+    odd = tmp_path / "complete10\nB: legal.jsonl"
+    odd.write_bytes(logs[0].read_bytes())
+    r = CliRunner().invoke(app, ["differential", "--against", "start=12", str(odd)])
+    assert r.exit_code == 1, r.output
+    assert "complete10\\x0aB: legal.jsonl" in r.stdout and "\nB: legal" not in r.stdout, r.stdout

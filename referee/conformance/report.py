@@ -16,6 +16,8 @@ SHOWN_LINES = 40  # a minimal log longer than this is given in -f json only
 
 
 def text(rep: Report, console: Console) -> None:
+    # a log's name is escaped whole (a newline in it would forge a row); say() lets the newlines
+    # of a message through
     def say(*parts) -> None:  # markup off: logs hold [ ]; an engine's control characters shown escaped, a
         # bell or a backspace too (rich's Text would drop them unseen; the console escapes the rest)
         console.print(Text.assemble(*(printable(p, "\n") if isinstance(p, str) else (printable(p[0], "\n"), p[1])
@@ -34,7 +36,7 @@ def text(rep: Report, console: Console) -> None:
         k = f.klass
         console.print()
         say((f"class {i}: {k.kind}", "bold"), f"  A: {k.a}  B: {k.b}{k.why()}, {len(f.cases)} log(s)")
-        say(f"  first: {f.example.name}  A: {f.a.short()}; B: {f.b.short()}")
+        say(f"  first: {printable(f.example.name)}  A: {f.a.short()}; B: {f.b.short()}")
         for who, s in (("A", f.a), ("B", f.b)):
             if s.message:
                 say(f"    {who} says: {s.message}")
@@ -50,11 +52,11 @@ def text(rep: Report, console: Console) -> None:
         console.print()
         say(("logs whose verdicts differ", "bold"))
         for c in rep.changes:
-            say(f"  {c['name']}: A {_short(c['a'])}; B {_short(c['b'])} (class {c['class']})")
+            say(f"  {printable(c['name'])}: A {_short(c['a'])}; B {_short(c['b'])} (class {c['class']})")
     for x in rep.not_established:
-        say(f"{x['name']}: not compared: {x['why']}")
+        say(f"{printable(x['name'])}: not compared: {x['why']}")
     for x in rep.not_logs:
-        say(f"{x['name']}:{x['line']}: not compared, not a log of a game referee knows: {x['why']}")
+        say(f"{printable(x['name'])}:{x['line']}: not compared, not a log of a game referee knows: {x['why']}")
 
 
 def _short(d: dict[str, Any]) -> str:
