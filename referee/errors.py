@@ -91,6 +91,32 @@ def printable(text: str, keep: str = "") -> str:
     return "".join(out)
 
 
+# Scripts whose letters pass for Latin ones: 'а' (Cyrillic) prints as 'a', 'Ａ' (fullwidth) as 'A'.
+LOOK_ALIKE_SCRIPTS = ("CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "FULLWIDTH")
+
+
+def look_alikes(text: str) -> str:
+    """'' or a note naming the letters of `text` that only look Latin, when it mixes them with
+    Latin letters or is made of fullwidth ones: a name refused, or two names told apart, that
+    a reader would otherwise see as the same text ('Squirе' with a Cyrillic е)."""
+    if text.isascii():
+        return ""
+    import unicodedata
+
+    latin, odd = False, []
+    for c in text:
+        if not c.isalpha():
+            continue
+        name = unicodedata.name(c, "")
+        script = "FULLWIDTH" if name.startswith("FULLWIDTH") else name.split(" ", 1)[0]
+        latin = latin or script == "LATIN"
+        if script in LOOK_ALIKE_SCRIPTS and all(c != o for o, _ in odd):
+            odd.append((c, name))
+    if not odd or not (latin or all(n.startswith("FULLWIDTH") for _, n in odd)):
+        return ""
+    return " (look-alike letters: " + ", ".join(f"'{c}' is U+{ord(c):04X} {n}" for c, n in odd[:3]) + "; not plain Latin)"
+
+
 def json_escaped(doc: str) -> str:
     """A JSON document with every character a terminal could act on written as a \\u escape:
     JSON escapes the C0 controls in its strings itself, not DEL, the C1 controls (U+009B is

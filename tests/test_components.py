@@ -202,7 +202,7 @@ def test_messages_cite_the_rule_and_list_known_keys(tmp_path):
             "monsters.toml: monster[0].strength: expected a whole number from 1 to 20, got 0 [§Monstres")
     doc = read_toml(trolls.HERE / "figures.toml")
     doc["profile"]["troll"]["mvt"] = "1/0"
-    _expect(tmp_path, "trolls", "figures.toml", doc, "figures.toml: profile[troll].mvt: expected a whole number or")
+    _expect(tmp_path, "trolls", "figures.toml", doc, "figures.toml: profile[troll].mvt: '1/0' divides by 0")
     doc = read_toml(draft.HERE / "cards.toml")
     doc["card"][1]["ability"]["gain"] = True
     _expect(tmp_path, "draft", "cards.toml", doc, "cards.toml: card[1].ability.gain: expected a name, got true/false")

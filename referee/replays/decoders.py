@@ -13,6 +13,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Callable
 
+from ..errors import look_alikes, printable
 from ..model.kernel import BadField
 from ..model.kernel.rules import Int, Name, Names, kind_of
 from .log import Unreadable
@@ -33,7 +34,8 @@ def _build(act: Any, cfg: Any, players: tuple) -> Callable:
     do = act.name
     ns: dict[str, Any] = {"NS": SimpleNamespace, "BadField": BadField, "Unreadable": Unreadable, "kind_of": kind_of,
                           "ABSENT": _ABSENT, "cfg": cfg, "players": players, "known": act.fields,
-                          "no_field": f"'{do}' has no field \""}
+                          "no_field": f"'{do}' has no field \"", "odd": _odd,
+                          "stray": lambda ev: _stray(ev, act.fields, do)}
     body = ["def decode(ev, p, no):", "    get = ev.get", "    a = NS(p=p)"]
     for i, prm in enumerate(act.params):
         name = prm.name
@@ -43,10 +45,11 @@ def _build(act: Any, cfg: Any, players: tuple) -> Callable:
         slow = ["try:",
                 f"    a.{name} = read{i}(v, cfg, players)",
                 "except BadField as e:",
-                f"    raise Unreadable(no, bad{i} + str(e), {name!r}) from None"]
+                f"    raise Unreadable(no, bad{i} + str(e) + odd(v), {name!r}) from None"]
         body += [f"    v = get({name!r}, ABSENT)",
                  "    if v is ABSENT:",
-                 f"        a.{name} = default{i}" if prm.optional else f"        raise Unreadable(no, needs{i}, {name!r})",
+                 f"        a.{name} = default{i}" if prm.optional
+                 else f"        raise Unreadable(no, needs{i} + stray(ev), {name!r})",
                  "    else:"]
         body += ["        " + x for x in _fast(prm.kind, i, name, cfg, ns, slow)]
     body += ["    note = get('note', ABSENT)",
@@ -61,6 +64,19 @@ def _build(act: Any, cfg: Any, players: tuple) -> Callable:
             raise ValueError(f"param {prm.name!r} of {do} is not an identifier")
     exec(compile("\n".join(body) + "\n", f"<decoder {do}>", "exec"), ns)  # noqa: S102 - our own source
     return ns["decode"]
+
+
+def _odd(v: Any) -> str:
+    """A refused name's letters that only look Latin, named ('Squirе' with a Cyrillic е, s53 G12)."""
+    return look_alikes(v) if type(v) is str else ""
+
+
+def _stray(ev: dict, known: Any, do: str) -> str:
+    """A field is missing: the field the event has instead, if any ("cаrd" for "card"), named."""
+    extra = sorted(k for k in ev if k not in known)
+    if not extra:
+        return ""
+    return f"; it has \"{printable(extra[0])}\", which '{do}' does not have{look_alikes(extra[0])}"
 
 
 def _fast(kind: Any, i: int, name: str, cfg: Any, ns: dict, slow: list[str]) -> list[str]:

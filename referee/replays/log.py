@@ -17,7 +17,7 @@ from typing import Any, Iterable, Iterator, NamedTuple
 import orjson
 
 from .. import errors
-from ..errors import printable
+from ..errors import look_alikes, printable
 from ..files import missing_why
 from ..model.kernel.inputs import not_regular, shown
 from ..model.kernel.rules import kind_of
@@ -269,6 +269,12 @@ def read_header(line: Line, known_games: list[str] | None = None) -> dict[str, A
                              "players")
     if len({unicodedata.normalize("NFC", p) for p in players}) != len(players):
         raise Unreadable(line.no, "two player names are the same text written two ways (Unicode NFC)", "players")
+    if len({unicodedata.normalize("NFKC", p) for p in players}) != len(players):  # 'Ａｎａ' beside 'Ana'
+        raise Unreadable(line.no, "two player names are the same text written two ways (Unicode NFKC)", "players")
+    for p in players:  # 'Аna' (a Cyrillic А) beside 'Ana' prints as the same player (s53 G12)
+        odd = look_alikes(p)
+        if odd:
+            raise Unreadable(line.no, f"a player's name mixes letters that only look Latin: \"{p}\"{odd}", "players")
     for key, (kind, _, _) in HEADER.items():
         if key in h and type(h[key]) is not kind:
             raise Unreadable(line.no, f"\"{key}\" must be {kind_of(kind())}, got {kind_of(h[key])}", key)
