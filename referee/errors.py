@@ -92,29 +92,50 @@ def printable(text: str, keep: str = "") -> str:
 
 
 # Scripts whose letters pass for Latin ones: 'а' (Cyrillic) prints as 'a', 'Ａ' (fullwidth) as 'A'.
-LOOK_ALIKE_SCRIPTS = ("CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "FULLWIDTH")
+LOOK_ALIKE_SCRIPTS = frozenset({"CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "FULLWIDTH"})
+# The Cyrillic and Greek letters drawn as Latin ones in common fonts (a subset of Unicode's
+# confusables.txt, UTS #39): what a name prints as, for telling two names apart by eye.
+_AS_LATIN = str.maketrans(
+    "аеорсухіјѕһԁԛԝАВЕКМНОРСТХУІЈЅ" "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαιονρ",
+    "aeopcyxijshdqwABEKMHOPCTXYIJS" "ABEZHIKMNOPTYXaiovp")
+
+
+def _script(c: str) -> str:
+    import unicodedata
+
+    name = unicodedata.name(c, "")
+    return "FULLWIDTH" if name.startswith("FULLWIDTH") else name.split(" ", 1)[0]
+
+
+def as_printed(text: str) -> str:
+    """`text` as a reader sees it: NFKC (fullwidth 'Ａ' is 'A'), look-alike letters as the Latin
+    ones they are drawn as ('Асе' is 'Ace')."""
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", text).translate(_AS_LATIN)
 
 
 def look_alikes(text: str) -> str:
-    """'' or a note naming the letters of `text` that only look Latin, when it mixes them with
-    Latin letters or is made of fullwidth ones: a name refused, or two names told apart, that
-    a reader would otherwise see as the same text ('Squirе' with a Cyrillic е)."""
+    """'' or a note naming the letters that only look Latin in the words of `text` that a reader
+    would take for Latin ones: a word mixing them with Latin letters ('Squirе', a Cyrillic е), or
+    made of them alone and printed as a Latin word ('Асе', 'Ａｎａ')."""
     if text.isascii():
         return ""
+    import re
     import unicodedata
 
-    latin, odd = False, []
-    for c in text:
-        if not c.isalpha():
+    odd: list[str] = []
+    for word in re.findall(r"\w+", text):
+        if word.isascii():
             continue
-        name = unicodedata.name(c, "")
-        script = "FULLWIDTH" if name.startswith("FULLWIDTH") else name.split(" ", 1)[0]
-        latin = latin or script == "LATIN"
-        if script in LOOK_ALIKE_SCRIPTS and all(c != o for o, _ in odd):
-            odd.append((c, name))
-    if not odd or not (latin or all(n.startswith("FULLWIDTH") for _, n in odd)):
+        scripts = {_script(c) for c in word if c.isalpha()}
+        seen = as_printed(word)
+        if ("LATIN" in scripts and scripts & LOOK_ALIKE_SCRIPTS) or (seen.isascii() and seen != word):
+            odd += [c for c in word if _script(c) in LOOK_ALIKE_SCRIPTS and c not in odd]
+    if not odd:
         return ""
-    return " (look-alike letters: " + ", ".join(f"'{c}' is U+{ord(c):04X} {n}" for c, n in odd[:3]) + "; not plain Latin)"
+    return (" (look-alike letters: " + ", ".join(f"'{c}' is U+{ord(c):04X} {unicodedata.name(c, '?')}" for c in odd[:3])
+            + (f" and {len(odd) - 3} more" if len(odd) > 3 else "") + "; not plain Latin)")
 
 
 def json_escaped(doc: str) -> str:

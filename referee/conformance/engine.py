@@ -122,14 +122,19 @@ class Engine:
                 duplicate_key(0, raw)
             except Unreadable as e:
                 raise EngineFailed(f"{where}: {e.message}: {_clip(raw)}") from None
+        for k in ("id", "line"):  # before the schema: it counts 5.0 as an integer, and words 2^64 as 1.8e19
+            x = ans.get(k) if isinstance(ans, dict) else None
+            if type(x) is float:
+                what = ("a whole number past 64 bits (read as a decimal)" if x.is_integer() and abs(x) >= 2 ** 63
+                        else f"{x!r} is a decimal number")
+                raise EngineFailed(f"{where}: {k}: {what}, expected a whole number: {_clip(raw)}")
         errs = sorted(self._check.iter_errors(ans), key=lambda e: [str(x) for x in e.absolute_path])
         if errs:
             e = errs[0]
             at = "/".join(map(str, e.absolute_path)) or "the answer"
-            raise EngineFailed(f"{where}: {at}: {e.message}, which answer.schema.json does not allow: {_clip(raw)}")
-        for k in ("id", "line"):  # JSON Schema counts 5.0 as an integer; a line number is written 5
-            if type(ans.get(k)) is float:
-                raise EngineFailed(f"{where}: {k}: {ans[k]!r} is a decimal number, expected a whole number: {_clip(raw)}")
+            # jsonschema's message quotes the whole value: a 500 KB cite would push the reason out of view
+            said = e.message if len(e.message) <= 200 else f"breaks {e.validator} {e.validator_value!r}"
+            raise EngineFailed(f"{where}: {at}: {said}, which answer.schema.json does not allow: {_clip(raw)}")
         if ans["id"] != self.asked:
             raise EngineFailed(f"{where}: id is {ans['id']}, expected {self.asked} (answers come in the order asked)")
         return Said(ans["verdict"], ans.get("line"), ans.get("cite"), ans.get("field"), None, ans.get("message"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Callable
 
-from ..errors import look_alikes, printable
+from ..errors import printable
 from ..model.kernel import BadField
 from ..model.kernel.rules import Int, Name, Names, kind_of
 from .log import Unreadable
@@ -34,7 +34,7 @@ def _build(act: Any, cfg: Any, players: tuple) -> Callable:
     do = act.name
     ns: dict[str, Any] = {"NS": SimpleNamespace, "BadField": BadField, "Unreadable": Unreadable, "kind_of": kind_of,
                           "ABSENT": _ABSENT, "cfg": cfg, "players": players, "known": act.fields,
-                          "no_field": f"'{do}' has no field \"", "odd": _odd,
+                          "no_field": f"'{do}' has no field \"",
                           "stray": lambda ev: _stray(ev, act.fields, do)}
     body = ["def decode(ev, p, no):", "    get = ev.get", "    a = NS(p=p)"]
     for i, prm in enumerate(act.params):
@@ -45,7 +45,7 @@ def _build(act: Any, cfg: Any, players: tuple) -> Callable:
         slow = ["try:",
                 f"    a.{name} = read{i}(v, cfg, players)",
                 "except BadField as e:",
-                f"    raise Unreadable(no, bad{i} + str(e) + odd(v), {name!r}) from None"]
+                f"    raise Unreadable(no, bad{i} + str(e), {name!r}) from None"]
         body += [f"    v = get({name!r}, ABSENT)",
                  "    if v is ABSENT:",
                  f"        a.{name} = default{i}" if prm.optional
@@ -66,17 +66,12 @@ def _build(act: Any, cfg: Any, players: tuple) -> Callable:
     return ns["decode"]
 
 
-def _odd(v: Any) -> str:
-    """A refused name's letters that only look Latin, named ('Squirе' with a Cyrillic е, s53 G12)."""
-    return look_alikes(v) if type(v) is str else ""
-
-
 def _stray(ev: dict, known: Any, do: str) -> str:
     """A field is missing: the field the event has instead, if any ("cаrd" for "card"), named."""
     extra = sorted(k for k in ev if k not in known)
     if not extra:
         return ""
-    return f"; it has \"{printable(extra[0])}\", which '{do}' does not have{look_alikes(extra[0])}"
+    return f"; it has \"{printable(extra[0])}\", which '{do}' does not have"
 
 
 def _fast(kind: Any, i: int, name: str, cfg: Any, ns: dict, slow: list[str]) -> list[str]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..errors import brief
+from ..errors import as_printed, brief, look_alikes, printable
 from ..model import load
 from ..model.kernel import BadInput, Game, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
@@ -104,7 +104,7 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
         raise Unreadable(line.no, f"more than {MAX_EVENTS:,} events: longer than any game a log may hold", "n")
     do = ev.get("do")
     if type(do) is not str:
-        raise Unreadable(line.no, "every event needs \"do\", the event's name", "do")
+        raise Unreadable(line.no, "every event needs \"do\", the event's name" + ("" if "do" in ev else _stray(ev, "do")), "do")
     got = known.get(do) if known is not None else None
     if got is None:
         act = game.action(do)
@@ -121,10 +121,24 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
         p = None
     else:
         if by not in players:
-            raise Unreadable(line.no, f"\"by\" must name a player ({', '.join(players)}), got {shown(by)}", "by")
+            got = f"got {shown(by)}" if "by" in ev else "it is missing" + _stray(ev, "by", act.fields)
+            raise Unreadable(line.no, f"\"by\" must name a player ({', '.join(players)}), {got}", "by")
         p = players.index(by)
     # the params, "note" and the fields it has not: the action's own decoder (decoders.py)
     return act, got[1](ev, p, line.no)
+
+
+ENVELOPE = frozenset({"n", "do", "by", "note"})
+
+
+def _stray(ev: dict, missing: str, fields: frozenset | None = None) -> str:
+    """A field is missing: the key the event has in its place, named ("bу", a Cyrillic у, for "by"):
+    one that is no field of the action, or without the action known, one printed as `missing`."""
+    if fields is None:
+        extra = sorted(k for k in ev if k not in ENVELOPE and as_printed(k).casefold() == missing)
+    else:
+        extra = sorted(k for k in ev if k not in ENVELOPE and k not in fields)
+    return f"; the event has \"{printable(extra[0])}\" in its place" if extra else ""
 
 
 HEADER_FIELDS = ("players", "options", "setup", "expect")  # a header's own keys a configure may refuse
@@ -177,7 +191,8 @@ def replay(source: Any, keep_going: bool = False, explain: bool = False,
              compiled, compile_after)
     except Unreadable as e:
         v.verdict = "unreadable"
-        v.problems.append(Problem(e.line, "unreadable", e.what, field=e.field))
+        # a name that only looks right ('Squirе', a Cyrillic е) is named, whichever layer refused it
+        v.problems.append(Problem(e.line, "unreadable", e.what + look_alikes(e.what), field=e.field))
     return v
 
 

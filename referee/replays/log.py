@@ -17,7 +17,7 @@ from typing import Any, Iterable, Iterator, NamedTuple
 import orjson
 
 from .. import errors
-from ..errors import look_alikes, printable
+from ..errors import as_printed, printable
 from ..files import missing_why
 from ..model.kernel.inputs import not_regular, shown
 from ..model.kernel.rules import kind_of
@@ -260,7 +260,9 @@ def read_header(line: Line, known_games: list[str] | None = None) -> dict[str, A
         raise Unreadable(line.no, f"{what} (known: {', '.join(known_games or names())})", "game")
     players = h.get("players")
     if type(players) is not list or not players or not all(type(p) is str for p in players):
-        raise Unreadable(line.no, "\"players\" must be a list of names", "players")
+        instead = sorted(k for k in h if k != "players" and as_printed(k).casefold() == "players")
+        raise Unreadable(line.no, "\"players\" must be a list of names" + (
+            f"; the header has \"{printable(instead[0])}\" in its place" if "players" not in h and instead else ""), "players")
     if len(set(players)) != len(players) or "chance" in players:
         raise Unreadable(line.no, "player names must be distinct and not \"chance\"", "players")
     for p in players:  # a name the verdict prints: a newline in it forged a line of output
@@ -269,12 +271,12 @@ def read_header(line: Line, known_games: list[str] | None = None) -> dict[str, A
                              "players")
     if len({unicodedata.normalize("NFC", p) for p in players}) != len(players):
         raise Unreadable(line.no, "two player names are the same text written two ways (Unicode NFC)", "players")
-    if len({unicodedata.normalize("NFKC", p) for p in players}) != len(players):  # 'Ａｎａ' beside 'Ana'
-        raise Unreadable(line.no, "two player names are the same text written two ways (Unicode NFKC)", "players")
-    for p in players:  # 'Аna' (a Cyrillic А) beside 'Ana' prints as the same player (s53 G12)
-        odd = look_alikes(p)
-        if odd:
-            raise Unreadable(line.no, f"a player's name mixes letters that only look Latin: \"{p}\"{odd}", "players")
+    seen: dict[str, str] = {}
+    for p in players:  # 'Асе' (Cyrillic) beside 'Ace', or a fullwidth 'Ａｎａ' beside 'Ana', print alike (s53 G12);
+        # the verdict names their look-alike letters (engine.replay)
+        q = seen.setdefault(as_printed(p), p)
+        if q != p:
+            raise Unreadable(line.no, f"two player names print alike: \"{q}\" and \"{p}\"", "players")
     for key, (kind, _, _) in HEADER.items():
         if key in h and type(h[key]) is not kind:
             raise Unreadable(line.no, f"\"{key}\" must be {kind_of(kind())}, got {kind_of(h[key])}", key)
