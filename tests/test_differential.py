@@ -233,3 +233,20 @@ def test_a_log_name_holding_a_newline_forges_no_row_of_the_text_report(logs, tmp
     r = CliRunner().invoke(app, ["differential", "--against", "start=12", str(odd)])
     assert r.exit_code == 1, r.output
     assert "complete10\\x0aB: legal.jsonl" in r.stdout and "\nB: legal" not in r.stdout, r.stdout
+
+
+def test_every_reading_that_explains_a_disagreement_is_named():
+    """An engine that gives the melee target's friends in contact +1 (the s53 engines' reading) judged
+    this Trolls log legal; referee's default refuses line 84. Two options each give the engine's
+    verdict: group_stat=worst, and melee_defenders=contact, the engine's own reading. Only the first
+    was named before session 54, so the class was credited to group_stat alone."""
+    from referee.conformance.classes import classify
+    from referee.conformance.said import Reading, Said
+    from referee.model import load
+
+    lines = tuple((ROOT / "tests" / "data" / "trolls" / "engine-defenders-shot.jsonl").read_bytes().splitlines())
+    game = load("trolls")
+    a = Reading().said(lines, "x", game)
+    assert (a.verdict, a.line, "melee_defenders" in a.arose) == ("illegal", 84, True)
+    k = classify(lines, "x", game, Reading(), a, Said("legal"))
+    assert k.explained_by.split(" or ") == ["group_stat=worst", "melee_defenders=contact"]

@@ -56,13 +56,17 @@ def classify(lines: Sequence[bytes], name: str, game: Any, base: Reading, a: Sai
     with `explaining`, the reading that explains it is sought."""
     if not explaining:
         return Klass(kind_of(a, b), what(a), what(b), None, asked=False)
-    return Klass(kind_of(a, b), what(a), what(b), explain(lines, name, game, base, b))
+    return Klass(kind_of(a, b), what(a), what(b), explain(lines, name, game, base, b, a.arose))
 
 
-def explain(lines: Sequence[bytes], name: str, game: Any, base: Reading, b: Said) -> str | None:
-    """The first reading (each option's other values in the game's order, then each other
-    source) under which referee says what B says of this log; None if none does (or the
-    log's game is not known: `game` None)."""
+def explain(lines: Sequence[bytes], name: str, game: Any, base: Reading, b: Said,
+            arose: Sequence[str] = ()) -> str | None:
+    """Every reading (each option's other values, then each other source) under which referee
+    says what B says of this log, joined by " or "; None if none does (or the log's game is not
+    known: `game` None). Options whose answer decided a question of this log under `base`
+    (`arose`) come first, then the others in the game's order: one that was never consulted
+    can flip a verdict only by chance, and all are named, since the first alone misled (s54:
+    7 Trolls logs credited to abeam or group_stat that melee_defenders=contact explains too)."""
     if game is None:
         return None
     try:
@@ -72,12 +76,14 @@ def explain(lines: Sequence[bytes], name: str, game: Any, base: Reading, b: Said
     given = head.get("options") if isinstance(head, dict) else None
     given = given if isinstance(given, dict) else {}
     forced = dict(base.options)
-    for opt in game.options:
+    found = []
+    rank = {n: i for i, n in enumerate(arose)}
+    for opt in sorted(game.options, key=lambda o: rank.get(o.name, len(rank))):  # stable: the game's order after
         now = forced.get(opt.name, given.get(opt.name, opt.default))
         for value in opt.choices:
             if value != now and same(base.but(options={opt.name: value}).said(lines, name, game), b):
-                return f"{opt.name}={value}"
+                found.append(f"{opt.name}={value}")
     for src in game.sources:
         if src.key != base.prefer and same(base.but(prefer=src.key).said(lines, name, game), b):
-            return f"prefer={src.key}"
-    return None
+            found.append(f"prefer={src.key}")
+    return " or ".join(found) or None

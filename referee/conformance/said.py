@@ -22,6 +22,9 @@ class Said:
     field: str | None = None
     kind: str | None = None  # referee's kind of problem (illegal, invariant, result, undecided)
     message: str | None = dataclasses.field(default=None, compare=False)
+    # referee's only: the options whose answer decided a question the log raised, in the order met
+    # (classes.explain tries them first: an option the game never consulted explains by chance)
+    arose: tuple[str, ...] = dataclasses.field(default=(), compare=False)
 
     def key(self) -> tuple:
         """What is compared: the verdict, and where and why it is not legal."""
@@ -95,10 +98,11 @@ class Reading:
             return Said("unreadable", 0, None, None, "unreadable", str(e))
         except Exception as e:  # noqa: BLE001 - referee failed on this log: say so, compare nothing
             return Said("error", message=f"internal error in referee: {type(e).__name__}: {e}"[:300])
+        arose = tuple(dict.fromkeys(d["option"].partition("=")[0] for d in v.decided if d.get("option")))
         if v.verdict == "legal":
-            return Said("legal")
+            return Said("legal", arose=arose)
         p = v.first()
-        return Said(v.verdict, p.line, p.cite, p.field, p.kind, p.message)
+        return Said(v.verdict, p.line, p.cite, p.field, p.kind, p.message, arose=arose)
 
 
 def rewritten(lines: Sequence[bytes], options: dict) -> list[bytes]:
