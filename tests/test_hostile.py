@@ -1117,3 +1117,20 @@ def test_a_stray_key_or_an_unknown_name_in_a_setup_is_unreadable(tmp_path, src, 
     v = json.loads(_clean(r) and r.stdout)
     assert r.exit_code == 2 and v["verdict"] == "unreadable", v
     assert v["problems"][0]["line"] == 1 and "Zzz" in v["problems"][0]["message"], v
+
+
+def test_a_file_another_run_writes_during_the_search_is_said_so(tmp_path):
+    """s53 G15: two runs into one new folder at once; the one that finished second said the other's
+    manifest.json was 'not written by referee scenarios', which it was. Nothing of it is written."""
+    from referee.checks.scenarios.outdir import OutDirRefused, generate
+    from referee.model import load
+
+    out = tmp_path / "new"
+
+    def meanwhile(_family):  # the other run lands its manifest while this one searches
+        out.mkdir(exist_ok=True)
+        (out / "manifest.json").write_text("{}")
+
+    with pytest.raises(OutDirRefused, match="written while this run searched, by something else"):
+        generate(load("welcome"), out, count=1, family="unreadable", progress=meanwhile)
+    assert sorted(p.name for p in out.iterdir()) == ["manifest.json"]

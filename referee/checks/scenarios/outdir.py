@@ -132,6 +132,7 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
     confs = configurations(game, options, all_pairs) if chosen else None  # checked before anything is written
     out_dir = landing(out_dir)
     own = check_out_dir(out_dir, force)
+    before = {p.name for p in out_dir.iterdir()} if out_dir.is_dir() else set()  # to tell a file that appears since
     report: dict = {}
     scen = build(game, count, seed, family, budget, confs, progress, report)  # in memory: the probes replay without files
     manifest, files = [], {}
@@ -155,7 +156,9 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
     present = {p.name for p in out_dir.iterdir()}
     clash = sorted((set(files) | {"manifest.json"} | ({module} if module else set())) & present - own)
     if clash:
-        why = ("not a regular file (a link, a folder...), so not the file an earlier run wrote"
+        why = ("written while this run searched, by something else (another run into the same folder?)"
+               if clash[0] not in before
+               else "not a regular file (a link, a folder...), so not the file an earlier run wrote"
                if os.path.lexists(out_dir / clash[0]) and not regular(out_dir / clash[0])
                else "not written by `referee scenarios` (its manifest.json does not list it)")
         raise OutDirRefused(f"{out_dir / clash[0]}: {why}: left as it is, and nothing written")
