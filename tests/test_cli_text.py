@@ -90,3 +90,24 @@ def test_plain_lines_are_the_bytes_rich_prints(capsys, stderr):
             got = capsys.readouterr()
             old.print(printable(text, "\n\t"), markup=markup)
             assert capsys.readouterr() == got, (text, markup)
+
+
+def test_the_audit_names_its_stand_in_files_and_whose_section_names_it_uses():
+    """A blind reader (s54) took Twister's whole component set for invented (only board.toml and
+    rooms.toml are) and its § names for the book's (the text numbers no section)."""
+    import io
+
+    from rich.console import Console
+
+    from referee.checks.report import text
+    from referee.model import load
+
+    def head(name):
+        buf = io.StringIO()
+        text(Console(file=buf, width=400), load(name), [], {})
+        return buf.getvalue()
+
+    tw = head("twister")
+    assert "board.toml, rooms.toml are illustrative stand-ins" in tw and "characters.toml" not in tw
+    assert "referee's own, for a text without numbered sections (referee/model/twister/outline.toml" in tw
+    assert "§ names" not in head("raiders")  # its book numbers its sections

@@ -26,6 +26,29 @@ def ordered(findings: list[Finding], book: Rulebook) -> list[Finding]:
                   key=lambda f: (LEVELS.index(f.severity), book.order(f.cites[0] if f.cites else ""), f.id))
 
 
+def _stand_ins(game: Any) -> list[str]:
+    """The shipped component files of `game` that declare themselves illustrative."""
+    from ..model.kernel.inputs import read_toml
+    from ..rulebook.book import game_folder
+
+    out = []
+    for p in sorted((game_folder(game) / "components").glob("*.toml")):
+        try:
+            if read_toml(p).get("illustrative") is True:
+                out.append(p.name)
+        except Exception:  # noqa: BLE001 - a file the components' own reader reports; here only named
+            continue
+    return out
+
+
+def _outline(game: Any) -> str:
+    """The game's outline file, relative to the package, where the book has no usable headings."""
+    from ..rulebook.book import game_folder
+
+    f = game_folder(game) / "outline.toml"
+    return f"referee/model/{f.parent.name}/outline.toml" if f.is_file() else ""
+
+
 def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbose: bool = False,
          book: Rulebook | None = None, marks: dict | None = None) -> None:
     """The report: the findings by severity then § order; what is proved apart (folded to
@@ -39,7 +62,15 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
     console.print(Rule(f"[bold]{_esc(game.title)}[/] — audit of {_esc(str(game.rulebook))}"))
     comp = game.default_config().comp
     if getattr(comp, "illustrative", False):
-        console.print("[dim]components: the illustrative set shipped with referee (replace with --components DIR)[/]")
+        stand = _stand_ins(game)  # which files: a reader took the whole set for invented (s54)
+        console.print("[dim]components: shipped with referee; "
+                      + (f"{', '.join(stand)} {'is an illustrative stand-in' if len(stand) == 1 else 'are illustrative stand-ins'}"
+                         if stand else "an illustrative set")
+                      + " (replace with --components DIR)[/]")
+    outline = _outline(game)
+    if outline:  # the § names are the project's: the book numbers no section (s54 reading)
+        console.print(f"[dim]§ names: referee's own, for a text without numbered sections ({_esc(outline)} gives "
+                      f"the line each begins at; `referee coverage {game.name}` shows them)[/]")
     for level in LEVELS:
         here = [f for f in problems if f.severity == level]
         if not here:
