@@ -746,6 +746,12 @@ GAPS = (
         "finishes second can answer the other's Partir en donjon tokens", "nothing is hidden: a log records each "
         "player's placement as one actions.place event, in either order, and no rule reads what a player saw",
         name="placement_seen"),
+    # session 54: a blind reading (notes/s54/reading, R34)
+    Gap("§9.2", "in normal and objectives modes the game ends at the end of a turn where a special dungeon is "
+        "defeated, a player reaches 23 glory or holds the 6 guilds; no turn limit bounds it (competition mode's "
+        "10 turns are its own), and nothing says what happens to a game in which none of them comes",
+        "nothing ends it: no turn limit and no draw; a replay judges the events the log holds, and a log that "
+        "stops before a condition is met is a game not finished (no result is declared)", name="no_turn_limit"),
 )
 
 
