@@ -104,7 +104,8 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
         raise Unreadable(line.no, f"more than {MAX_EVENTS:,} events: longer than any game a log may hold", "n")
     do = ev.get("do")
     if type(do) is not str:
-        raise Unreadable(line.no, "every event needs \"do\", the event's name" + ("" if "do" in ev else _stray(ev, "do")), "do")
+        instead = "" if "do" in ev else _stray(ev, "do")
+        raise Unreadable(line.no, "every event needs \"do\", the event's name" + instead, "do")
     got = known.get(do) if known is not None else None
     if got is None:
         act = game.action(do)
