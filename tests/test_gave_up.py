@@ -52,9 +52,9 @@ def test_the_optimizer_s_two_nets_are_told_apart_by_the_work_measured():
 def test_a_max_claim_the_optimizer_cannot_settle_is_settled_by_two_plain_queries():
     """The optimizer gave up on Twister's '2 tokens a square' though the invariant saying it is proved;
     nothing above the claim's value, and the value allowed, is its maximum."""
-    from referee.checks.audit.proofs import Proofs
+    from referee.checks.audit.maximum import at_most_and_reached
 
     n = z3.Int("n")
-    assert Proofs._at_most_and_reached([n >= 0, n <= 2], n, 2)
-    assert not Proofs._at_most_and_reached([n >= 0, n <= 3], n, 2)  # 3 is allowed: not the maximum
-    assert not Proofs._at_most_and_reached([n >= 0, n <= 1], n, 2)  # 2 is not reached
+    assert at_most_and_reached([n >= 0, n <= 2], n, 2)
+    assert not at_most_and_reached([n >= 0, n <= 3], n, 2)  # 3 is allowed: not the maximum
+    assert not at_most_and_reached([n >= 0, n <= 1], n, 2)  # 2 is not reached

@@ -10,6 +10,7 @@ import z3
 from ...model.kernel import Config
 from ...model.kernel.rules import cites, plural
 from ..findings import BUILT, Finding, Why, covers_text, open_of, rule_name, spans
+from .maximum import maximum
 from .unknown import gave_up
 from ... import proofstore
 from .. import work
@@ -255,43 +256,13 @@ class Proofs:
     def _maximum_of(self, c, cfg: Config, n: int | None = None) -> tuple[Any, str]:
         """The largest value of the claim under the proved invariants: with n players (their
         shared terms, Counts.setting), or under cfg (a source's reading pinned)."""
-        opt = z3.Optimize()
-        work.limited(opt)
         if n is not None or cfg is self.cfg:
             _, S, terms = self.setting(n)
             cons = list(terms.values())
         else:
             S = sym_state(self.game, cfg, "m")
             cons = [term(self.game.invariants[r.index].test(S)) for r in self.inv if r.status == "proved"]
-        opt.add(*cons)
-        before = work.spent()
-        h = opt.maximize(term(c.expr(S)))
-        r = opt.check()
-        if r == z3.unknown:
-            used = work.spent() - before
-            # the optimizer gave up; two plain queries may still settle the claim's own value:
-            # nothing above it, and it is allowed (Twister's 2 tokens a square, s54 reading)
-            if self._at_most_and_reached(cons, term(c.expr(S)), c.value):
-                return c.value, "sat"
-            return None, gave_up(opt, used)
-        if r != z3.sat:
-            return None, "no state satisfies the proved invariants"
-        v = h.value()
-        return (v.as_long() if z3.is_int_value(v) else str(v)), "sat"
-
-    @staticmethod
-    def _at_most_and_reached(cons: list, expr: Any, value: Any) -> bool:
-        """Whether the proved invariants `cons` allow no value of `expr` above `value`, and allow
-        `value` itself: the maximum, proved without the optimizer."""
-        if type(value) is not int:
-            return False
-        above = work.limited(z3.Solver())
-        above.add(*cons, expr > value)
-        if above.check() != z3.unsat:
-            return False
-        at = work.limited(z3.Solver())
-        at.add(*cons, expr == value)
-        return at.check() == z3.sat
+        return maximum(cons, term(c.expr(S)), c.value)
 
     # -------------------------------------------------------------- claims
     def claims(self) -> None:
