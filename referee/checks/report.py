@@ -63,10 +63,9 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
     comp = game.default_config().comp
     if getattr(comp, "illustrative", False):
         stand = _stand_ins(game)  # which files: a reader took the whole set for invented (s54)
-        console.print("[dim]components: shipped with referee; "
-                      + (f"{', '.join(stand)} {'is an illustrative stand-in' if len(stand) == 1 else 'are illustrative stand-ins'}"
-                         if stand else "an illustrative set")
-                      + " (replace with --components DIR)[/]")
+        are = "is an illustrative stand-in" if len(stand) == 1 else "are illustrative stand-ins"
+        which = f"{', '.join(stand)} {are}" if stand else "an illustrative set"
+        console.print(f"[dim]components: shipped with referee; {which} (replace with --components DIR)[/]")
     outline = _outline(game)
     if outline:  # the § names are the project's: the book numbers no section (s54 reading)
         console.print(f"[dim]§ names: referee's own, for a text without numbered sections ({_esc(outline)} gives "

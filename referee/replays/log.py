@@ -261,8 +261,8 @@ def read_header(line: Line, known_games: list[str] | None = None) -> dict[str, A
     players = h.get("players")
     if type(players) is not list or not players or not all(type(p) is str for p in players):
         instead = sorted(k for k in h if k != "players" and as_printed(k).casefold() == "players")
-        raise Unreadable(line.no, "\"players\" must be a list of names" + (
-            f"; the header has \"{printable(instead[0])}\" in its place" if "players" not in h and instead else ""), "players")
+        where = f"; the header has \"{printable(instead[0])}\" in its place" if "players" not in h and instead else ""
+        raise Unreadable(line.no, "\"players\" must be a list of names" + where, "players")
     if len(set(players)) != len(players) or "chance" in players:
         raise Unreadable(line.no, "player names must be distinct and not \"chance\"", "players")
     for p in players:  # a name the verdict prints: a newline in it forged a line of output
