@@ -752,6 +752,13 @@ GAPS = (
         "10 turns are its own), and nothing says what happens to a game in which none of them comes",
         "nothing ends it: no turn limit and no draw; a replay judges the events the log holds, and a log that "
         "stops before a condition is met is a game not finished (no result is declared)", name="no_turn_limit"),
+    # session 54: a blind reading (notes/s54/reading, R18)
+    Gap("§3.6 §7.2 §8.7 §8.9", "'réserve' names a player's 3 action tokens (§3.6) and the adventurers he forms his "
+        "groups from (§7.2), which no line of the setup puts in it; survivors and the adventurers on the buildings "
+        "go back to 'la réserve' (§8.7, §8.9) with no owner named: whether it is one reserve or two, and whose "
+        "reserve 'la réserve' is, is not said",
+        "two reserves of each player, kept apart: his action tokens, and his adventurers (his Maison's, then those "
+        "recruited); every adventurer goes back to its owner's", name="reserve_two_senses"),
 )
 
 
