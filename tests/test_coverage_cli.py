@@ -174,3 +174,17 @@ def test_a_unit_is_exercised_only_through_a_rule_an_example_exercised(tmp_path):
     assert a["exercised"] == [{"id": "action:take", "by": ["legal.jsonl"]}] and c["exercised"] == []
     assert c["rules"][0]["resolves"] is False  # the pin is wrong: the report says so
     assert rep["figures"]["exercised"] == 1
+
+
+def test_json_names_a_rulebook_whose_name_is_not_utf8_exactly(tmp_path):
+    """`-f json` gave a traceback when the rulebook's file name held a byte that is not UTF-8
+    (orjson refuses the lone surrogate Python holds it as); the replay's JSON had the fix (s53 G4),
+    every `-f json` now prints through cli.common.json_text."""
+    import os
+
+    name = os.fsdecode(b"bk\xff.txt")
+    (tmp_path / name).write_text("Un titre\n\nUne phrase.\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["coverage", "draft", "--rulebook", str(tmp_path / name), "-f", "json"])
+    assert r.exit_code in (0, 1), r.output
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    assert json.loads(r.stdout)["rulebook"].endswith("bk\udcff.txt")

@@ -5,13 +5,12 @@ from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
-import orjson
 import typer
 
 from ..files import missing_why
 from ..given import SECONDS_MOST
 from ..model import names
-from .common import BAD, FOUND, OK, PATH, err, game_or_exit, options_or_exit, out
+from .common import BAD, FOUND, OK, PATH, err, game_or_exit, json_text, options_or_exit, out
 from .gamename import GameName
 from .progress import Shown
 
@@ -116,12 +115,12 @@ def audit(
     mark = B.marks(found, known, ignored)
     if format is AFmt.json:
         doc = report.document([report.as_json(g, f, t, Rulebook.of(g, rulebook), mark) for g, f, t in results])
-        out.print(orjson.dumps(doc, option=orjson.OPT_INDENT_2).decode(), exact=True)
+        out.print(json_text(doc, indent=True), exact=True)
     elif format is AFmt.sarif:
         from ..checks.sarif import sarif
 
         doc = sarif([(g, f, Rulebook.of(g, rulebook)) for g, f, _ in results], given=rulebook, marks=mark)
-        out.print(orjson.dumps(doc, option=orjson.OPT_INDENT_2).decode(), exact=True)
+        out.print(json_text(doc, indent=True), exact=True)
     elif format is AFmt.html:  # one self-contained page on stdout (docs/audit.md, "HTML")
         from ..checks.htmlreport import page
         from ..checks.rulebook import locate

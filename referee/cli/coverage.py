@@ -7,10 +7,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Annotated, Any
 
-import orjson
 import typer
 
-from .common import BAD, FOUND, OK, PATH, Fmt, err, game_or_exit, out
+from .common import BAD, FOUND, OK, PATH, Fmt, err, game_or_exit, json_text, out
 from .gamename import GameName
 
 MARK = MappingProxyType({"encoded": "o", "not encoded": "-", "stale": "!", "unmapped": "?"})
@@ -114,7 +113,7 @@ def coverage(
         raise typer.Exit(BAD) from None
     rep: dict[str, Any] = report(g, b, entries, exercised(g), text=text, map_file=_where(path))
     if format is Fmt.json:
-        out.print(orjson.dumps(rep, option=orjson.OPT_INDENT_2).decode(), exact=True)
+        out.print(json_text(rep, indent=True), exact=True)
     else:
         out.print(_text(rep, g.title), markup=False)
     f = rep["figures"]

@@ -2,10 +2,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import orjson
 import typer
 
-from .common import Fmt, game_or_exit, out
+from .common import Fmt, game_or_exit, json_text, out
 from .gamename import GameName
 
 
@@ -24,7 +23,7 @@ def rules(
         return _compiled(g, format)
     rows = catalogue(g)
     if format is Fmt.json:
-        out.print(orjson.dumps(rows, option=orjson.OPT_INDENT_2).decode(), exact=True)
+        out.print(json_text(rows, indent=True), exact=True)
         return
     from rich.table import Table
     from rich.text import Text
@@ -52,7 +51,7 @@ def _compiled(g, format: Fmt) -> None:
     rows = [f.to_json() for f in fast.fallbacks(s)]
     counts = fast.counts(s)
     if format is Fmt.json:
-        out.print(orjson.dumps({"compiled": counts, "interpreted": rows}, option=orjson.OPT_INDENT_2).decode(),
+        out.print(json_text({"compiled": counts, "interpreted": rows}, indent=True),
                   exact=True)
         return
     from rich.table import Table

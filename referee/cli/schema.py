@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-import orjson
 import typer
 
-from .common import BAD, err, out
+from .common import BAD, err, json_text, out
 
 FORMATS = ("verdict", "manifest")
 
@@ -31,4 +30,4 @@ def schema(
     else:
         err.print(f"referee: unknown schema {name!r} (known: {', '.join([*names(), *FORMATS])})", markup=False)
         raise typer.Exit(BAD)
-    out.print(orjson.dumps(doc, option=orjson.OPT_INDENT_2).decode(), exact=True)
+    out.print(json_text(doc, indent=True), exact=True)
