@@ -41,12 +41,13 @@ def test_the_optimizer_s_two_nets_are_told_apart_by_the_work_measured():
     before = work.spent()
     assert o.check() == z3.unknown and o.reason_unknown() == "canceled"
     assert gave_up(o, work.spent() - before) == f"the solver gave up (z3's limit of {work.seconds(work.QUERY_UNITS)} of work a query)"
-    o = _hard_opt()
-    o.set("timeout", 1)
-    before = work.spent()
-    assert o.check() == z3.unknown
-    assert "wall-clock net" in gave_up(o, work.spent() - before)
-    assert "does not tell them apart" in gave_up(o)  # not measured: both said
+
+    class Stopped(z3.Optimize):  # the clock's end as z3 5's Optimize words it: a 1 ms timeout on a real
+        def reason_unknown(self):  # query says "canceled" or "unknown" depending on the machine's speed
+            return "canceled"
+
+    assert "wall-clock net" in gave_up(Stopped(), work.QUERY_UNITS // 2)  # stopped short of its count
+    assert "does not tell them apart" in gave_up(Stopped())  # not measured: both said
 
 
 def test_a_max_claim_the_optimizer_cannot_settle_is_settled_by_two_plain_queries():
