@@ -286,7 +286,9 @@ SEEDS = {
     # dangling-reference and cut-sentence said the same as they do
     "twister": {"twister.gap.§Combat.silent-option",
                 "twister.ambiguity.§Combat.two-names", "twister.ambiguity.§Matériel.one-word-two-roles",
-                "twister.ambiguity.§Tour.untitled-items", "twister.ambiguity.§Fin.paired-condition"},
+                "twister.ambiguity.§Tour.untitled-items", "twister.ambiguity.§Fin.paired-condition",
+                # whose pawn is turned face down after a combat: the winner's or the loser's (session 55)
+                "twister.ambiguity.§Combat.unclear-antecedent"},
 }
 
 
@@ -469,3 +471,26 @@ def test_the_next_player_with_no_direction_of_the_turns(tmp_path, text, hit):
     assert bool(got) == hit, got
     if hit and "départ" in text:
         assert got[0].also == ("§1",) and "not said of the turns" in got[0].says
+
+
+@pytest.mark.parametrize("text, term", [
+    # a possessive or pronoun opening a sentence after two persons of its number: whose, or who?
+    ("Le joueur ayant le plus haut score blesse l'adversaire. Dans ce cas son pion est couché.", "son pion"),
+    ("L'attaquant frappe le défenseur. Il perd un point.", "il perd"),
+    ("Les joueurs affrontent les monstres. Ensuite, leurs cartes sont défaussées.", "leurs cartes"),
+    ("Le héros rencontre l'ennemi. Sa force compte double.", "sa force"),
+    # one person of that number, an impersonal `il`, a pronoun inside its sentence: no question
+    ("Les joueurs choisissent l'aventurier. Ils posent leurs cartes.", None),
+    ("Le joueur attaque l'adversaire. Il faut ensuite défausser une carte.", None),
+    ("Le joueur attaque l'adversaire. Il y a alors un combat.", None),
+    ("Le tireur vise une cible pour laquelle il a une ligne de vue. La cible lance un dé.", None),
+    ("Le joueur pioche. Il pose une carte.", None),
+    ("Les héros affrontent le monstre. Il perd un point.", None),  # one singular person: the monster
+])
+def test_a_pronoun_opening_a_sentence_after_two_persons(tmp_path, text, term):
+    path = tmp_path / "qui.txt"
+    path.write_text(f"Jeu\n\n§1. Combat\n\n{text}\n", encoding="utf-8")
+    got = [h for h in read(page("qui", path)) if h.detector == "unclear-antecedent"]
+    assert [h.term for h in got] == ([term] if term else []), got
+    if term:
+        assert got[0].kind == "ambiguity" and got[0].cite == "§1" and got[0].line == 5
