@@ -10,7 +10,7 @@ The games are generated as the scenarios' random family does (Generator.legal_ga
 the book's default rules at each player count (with --every-config: every configuration the
 family cycles through), into a temporary folder, then replayed by the installed `referee`
 (or the same entry point through `python -c`). The CPU time includes the interpreter's
-start, the imports, each configuration's compile of its rules (an action is compiled at its
+start, the imports (from bytecode compiled beforehand, as `pip install` compiles it), each configuration's compile of its rules (an action is compiled at its
 32nd event in that configuration) and the proofs' look-up: what a batch costs. Beside it, the
 same logs replayed in this process once warm (`warm_cpu`): the batch's own content at the
 steady rate, so the gap to it is the process's start, not the logs (the warm bench,
@@ -63,14 +63,15 @@ def write_games(name: str, folder: Path, events: int, every: bool = False) -> tu
     return i, n
 
 
-def batch_cpu(folder: Path, cache: Path) -> tuple[float, float, int]:
+def batch_cpu(folder: Path, cache: Path, env: dict) -> tuple[float, float, int]:
     """(CPU seconds, wall seconds, exit code) of `referee replay folder` in a fresh process,
-    with `cache` as its cache folder (proofs, and the compiled rules it keeps)."""
+    with `cache` as its cache folder (proofs, and the compiled rules it keeps), in `env` (with
+    referee's bytecode: replay_startup.with_bytecode)."""
     cmd = ([shutil.which("referee")] if shutil.which("referee") else ENTRY) + ["replay", str(folder)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     rc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                        env={**os.environ, "REFEREE_CACHE_DIR": str(cache)}).returncode
+                        env={**env, "REFEREE_CACHE_DIR": str(cache)}).returncode
     wall = time.perf_counter() - t
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall, rc
@@ -168,6 +169,9 @@ def main() -> None:
         return moves / (time.process_time() - t0)
 
     with tempfile.TemporaryDirectory(prefix="referee-batch-") as tmp:
+        from replay_startup import with_bytecode
+
+        env = with_bytecode(str(Path(tmp) / "bytecode"))  # as installed: each batch pays no compile from source
         rows = []
         for name in chosen:
             folder = Path(tmp) / name
@@ -178,7 +182,7 @@ def main() -> None:
             ref = chess_rate()  # measured beside each batch: a load change shifts both
             cache = Path(tmp) / f"cache-{name}"  # empty: the first run compiles, and keeps what it compiled
             for when in ("empty", "kept"):
-                cpu, wall, rc = batch_cpu(folder, cache)
+                cpu, wall, rc = batch_cpu(folder, cache, env)
                 rows.append((name, games, events, cpu, wall, rc, ref, when))
                 print(f"{name:8} {games:5} games {events:7,} events (made in {made:.0f} s), {when:5} compile cache: "
                       f"`referee replay DIR` {cpu:6.2f} s CPU, {wall:6.2f} s wall, exit {rc}: {events / cpu:9,.0f} "
