@@ -368,8 +368,9 @@ def _helped(s, a):
 
 R_DEFENDERS = Ruling(
     "melee_defenders", "§Actions/Corps à corps",
-    "a melee starts while a friend of the target touches a fighter: each fighter beyond the first two opponents "
-    "gives his side +1, but whether the target's side has fighters other than the target is never said",
+    "a melee starts (by a melee action, or at the end of a charge: the same question) while a friend of the target "
+    "touches a fighter: each fighter beyond the first two opponents gives his side +1, but whether the target's "
+    "side has fighters other than the target is never said",
     _helped,
     (Answer("§Actions/Corps à corps", TXT, "no friend of the target touches a fighter: the target fights alone",
             lambda s, a: Not(_helped(s, a)), lambda s, a: 0),
