@@ -39,7 +39,7 @@ def _persons(text: str, plural: bool) -> list[str]:
     found: dict[str, None] = {}
     for m in _PERSON.finditer(text):
         word = m.group(1).lower()
-        many = bool(m.group(2)) or (word == "héros" and bool(_LEAD_PLURAL.search(text[:m.start()])))
+        many = bool(m.group(2)) or (word == "héros" and bool(_LEAD_PLURAL.search(text[max(0, m.start() - 12):m.start()])))
         if many == plural:
             found.setdefault("joueur" if word == "joueuse" else word, None)
     return list(found)
@@ -51,10 +51,11 @@ def unclear_antecedent(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
         for before, u in zip(units, units[1:]):
             if u.key in skip or before.key in skip:
                 continue
-            m = _LEAD.match(plain(u.text))
+            text = plain(u.text)
+            m = _LEAD.match(text)
             if m is None:
                 continue
-            word, rest = m.group(1).lower(), plain(u.text)[m.end(1):].lstrip()
+            word, rest = m.group(1).lower(), text[m.end(1):].lstrip()
             if word == "il" and _IMPERSONAL.match(rest):
                 continue
             who = _persons(plain(before.text), word in _PLURAL)
