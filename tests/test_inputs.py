@@ -32,6 +32,23 @@ def test_options_are_checked_the_same_way(name):
     assert e.value.field == "options"
 
 
+def test_a_decimal_option_value_is_shown_as_given():
+    """`"gold": 9.0` where 9 is meant: the message shows 9.0, not only its kind (Draft's
+    "a decimal number is not one of 9, 5", s53 G15)."""
+    game = load("draft")
+    with pytest.raises(BadInput, match=r"options: gold: the decimal number 9\.0 is not one of 9, 5 \[§"):
+        game.configure({"gold": 9.0}, None, None, nplayers=2)
+
+
+def test_a_header_block_refuses_a_field_it_does_not_read_and_names_those_it_does():
+    from referee.model.kernel.inputs import check_fields
+
+    check_fields({"teams": {}}, ("teams",))
+    check_fields({}, ("hands", "factions"))  # what is required is the reader's to say
+    with pytest.raises(BadInput, match=r'^setup: unknown field \'Teams\' \(known: "teams"\)$'):
+        check_fields({"teams": {}, "Teams": {}, "zz": 1}, ("teams",))
+
+
 @pytest.mark.parametrize("name", names())
 def test_a_components_path_holding_a_nul_byte_is_bad_input(name):
     """No file has such a name, and os.stat raises ValueError on it: refused as input

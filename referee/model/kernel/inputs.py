@@ -19,6 +19,8 @@ def shown(v: Any) -> str:
         return repr(v) if len(v) <= 60 else repr(v[:57] + "...")
     if type(v) is int:
         return str(v)
+    if type(v) is float:  # 9.0 where 9 is meant: the value shown, as the log reader shows it
+        return f"the decimal number {v!r}"
     return kind_of(v)
 
 
@@ -45,6 +47,15 @@ def check_source(prefer: str | None, sources: Iterable[Source]) -> None:
     keys = [s.key for s in sources]
     if prefer is not None and prefer not in keys:
         raise BadInput(f"unknown source {prefer!r} (this game's sources: {', '.join(keys)})")
+
+
+def check_fields(block: Mapping, known: tuple[str, ...], where: str = "setup") -> None:
+    """A header block reads only the keys it knows: any other would pass unread (s53 G5), so
+    the first (in order) is refused and named, beside the keys known."""
+    extra = sorted(set(block) - set(known))
+    if extra:
+        names = ", ".join(f'"{k}"' for k in known)
+        raise BadInput(f"{where}: unknown field {extra[0]!r} (known: {names})")
 
 
 def check_players(n: Any, lo: int, hi: int, title: str, cite: str = "") -> None:

@@ -51,7 +51,7 @@ def _player_setup(cfg: Config, name: str, block: Any, taken_houses: set[str]) ->
         got = kind_of(hc) if type(hc) is not list else "a list holding " + kind_of(next(c for c in hc if type(c) is not str))
         raise BadInput(f"{where}.house_cards: expected a list of the 2 card names drawn from the {hname} deck, "
                        f"got {got} [§3.2]")
-    known = sorted({c for h in comp.houses for c in h.cards})
+    known = {c for h in comp.houses for c in h.cards}
     for i, c in enumerate(hc):  # a name on no Maison's card is a misspelt log, not an illegal draw (s53 G6)
         if c not in known:
             raise BadInput(f"{where}.house_cards[{i}]: unknown card {c!r} (the {hname} deck: "

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..kernel import And, BadInput, Config, Source, Sum
-from ..kernel.inputs import check_players, check_source, choose_options, kind_of, shown
+from ..kernel.inputs import check_fields, check_players, check_source, choose_options, kind_of, shown
 from . import data
 from .rulings import OPTIONS
 from .state import DRAW, NOBODY, TD
@@ -48,9 +48,7 @@ def setup(header: Mapping[str, Any], cfg: Config) -> TD:
     st = header.get("setup")
     if type(st) is not dict:
         raise BadInput("setup: expected {\"hands\": [[5 cards] x 3]} (the cards each player drew: §Intro)")
-    extra = set(st) - {"hands", "factions"}
-    if extra:
-        raise BadInput(f"setup: unknown field {sorted(extra)[0]!r}")
+    check_fields(st, ("hands", "factions"))
     if "factions" in st and st["factions"] != list(data.FACTIONS):
         got = st["factions"]
         bad = next((f"[{i}] {shown(v)}" for i, v in enumerate(got) if i >= len(data.FACTIONS) or v != data.FACTIONS[i]),

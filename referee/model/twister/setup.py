@@ -3,7 +3,7 @@ from __future__ import annotations
 
 
 from ..kernel import And, BadInput, Config, Count, Not, Or
-from ..kernel.inputs import check_players, check_source, choose_options, shown
+from ..kernel.inputs import check_fields, check_players, check_source, choose_options, shown
 from .board import NCHAR, NSQ, NTOK, RES, T, geometry, line, on_line, room_of, sq
 from .common import counts_of
 from .data import CHAR_NAMES, load
@@ -22,9 +22,7 @@ def _teams(header, players) -> list[dict[int, int]]:
     st = header.get("setup")
     if not isinstance(st, dict) or not isinstance(st.get("teams"), dict):
         raise BadInput('setup: expected "teams": {player: {character: row}}')
-    extra = sorted(set(st) - {"teams"})
-    if extra:  # a key the reader does not know would otherwise pass unread (s53 G5)
-        raise BadInput(f"setup: unknown field {extra[0]!r} (expected \"teams\")")
+    check_fields(st, ("teams",))
     teams = st["teams"]
     out = []
     for p, name in enumerate(players):

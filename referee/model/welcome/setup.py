@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from referee.model.kernel import And, BadInput, Config, Outcome, Source
-from referee.model.kernel.inputs import check_players, check_source, choose_options, shown
+from referee.model.kernel.inputs import check_fields, check_players, check_source, choose_options, shown
 
 from . import data
 from .state import BID, NP, OVER, T, Welcome, ZERO, in_play
@@ -41,9 +41,7 @@ def setup(header: Mapping[str, Any], cfg: Config) -> Welcome:
     st = header.get("setup")
     if type(st) is not dict:
         raise BadInput("setup: expected an object with \"adventurer\" and \"first\"")
-    extra = sorted(set(st) - {"adventurer", "first"})
-    if extra:
-        raise BadInput(f"setup: unknown field {extra[0]!r} (expected \"adventurer\" and \"first\")")
+    check_fields(st, ("adventurer", "first"))
     adv = st.get("adventurer")
     if adv not in cfg.comp.adv_names:
         raise BadInput(f"setup: adventurer: expected one of {', '.join(cfg.comp.adv_names)}, got {shown(adv)}")
