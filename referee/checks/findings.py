@@ -13,7 +13,7 @@ KINDS = ("proved", "violated", "contradiction", "ambiguity", "claim", "gap", "da
 # budget ran out, the solver gave up, the situation cannot arise in the audited
 # configuration, a search explored too little). It is reported in a block of its own,
 # never counted among the findings, and never shows a value.
-from .severity import BUILT, PROVED_CLAIM  # noqa: E402,F401 - a claim's statuses that are no finding
+from .severity import AGREES, BUILT, PROVED_CLAIM  # noqa: E402,F401 - a claim's statuses that are no finding
 
 # What would settle a result not established (Finding.open), set where the result is made:
 # "budget" a larger --budget may (z3's count of work ran out, the proofs' share of the budget,

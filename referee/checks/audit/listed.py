@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...model.kernel.rules import cites
-from ..findings import BUILT, Finding, open_of, rule_name
+from ..findings import AGREES, BUILT, Finding, open_of, rule_name
 from ..graphs import check_phases
 from .. import policy
 from .. import witness as W
@@ -58,7 +58,7 @@ class Listed:
                             "this checks that copy, not the text")
             self.add(Finding(_fid(self.game, "claim", c.cite, rule_name(c)), self.game.name, "claim", cites(c.cite),
                              f"{c.says}: {gives}{note}", [c.source] if c.source else [],
-                             status=BUILT if built else "proved" if ok else "refuted",
+                             status=BUILT if built else AGREES if ok else "refuted",
                              details=also + ([built] if built else []),
                              covers=self.covers([]) if ok and not built else None))  # the components alone
 
