@@ -76,6 +76,37 @@ def test_a_blank_line_on_top_moves_every_unit_and_changes_none(tmp_path, monkeyp
     assert "stale:" not in text and "(moved: mapped at line " in text
 
 
+@pytest.mark.parametrize("name", ["welcome", "trolls", "twister"])  # the books read through an outline
+def test_a_paragraph_added_inside_an_outline_book_is_unmapped_and_moves_no_section(tmp_path, monkeypatch, name):
+    """The outline gives the line each § begins at in the seed: a paragraph added in the
+    middle shifted every later § onto the wrong lines (s53 G16, the part left in s54). The
+    outline is moved onto the edited book by the first sentence the map records for each §:
+    the new paragraph is the one unmapped unit, in the § it was added to; every other unit
+    keeps its §, its entry and its rules (moved: one line further down after the insertion)."""
+    game = M.load(name)
+    if seed_file(game) is None:
+        pytest.skip("the seed is not here (../shared/seeds)")
+    monkeypatch.setattr("referee.rulebook.exercised.EXAMPLES", tmp_path / "none")  # no replays: fast
+    lines = seed_file(game).read_text(encoding="utf-8").split("\n")
+    seed = json.loads(run(app, ["coverage", name, "-f", "json"]).stdout)
+    secs = [s for s in seed["sections"] if s["units"]]
+    at = secs[len(secs) // 2]  # a § in the middle: its last unit's line, then a new paragraph
+    last = at["units"][-1]["line"]
+    f = tmp_path / "book.txt"
+    f.write_text("\n".join(lines[:last] + ["", "Une phrase ajoutée par un éditeur."] + lines[last:]), encoding="utf-8")
+    r = run(app, ["coverage", name, "--rulebook", str(f), "-f", "json"])
+    assert r.exit_code == 1, r.stdout + r.stderr  # a sentence no entry maps: the map needs a look
+    rep = json.loads(r.stdout)
+    new = [(s["cite"], u) for s in rep["sections"] for u in s["units"] if u["status"] == "unmapped"]
+    assert [(c, u["line"]) for c, u in new] == [(at["cite"], last + 2)]
+    was = {u["at"]: u for sec in seed["sections"] for u in sec["units"]}
+    got = {u["at"]: u for sec in rep["sections"] for u in sec["units"] if u["status"] != "unmapped"}
+    assert got.keys() == was.keys() and rep["figures"]["stale"] == 0
+    for k, u in got.items():
+        shift = 2 if was[k]["line"] > last else 0
+        assert u["line"] == was[k]["line"] + shift and (u["status"], u.get("rules")) == (was[k]["status"], was[k].get("rules"))
+
+
 def test_a_rulebook_that_cannot_be_read_is_a_located_error_exit_2(tmp_path):
     r = run(app, ["coverage", "draft", "--rulebook", str(tmp_path / "none.txt")])
     assert r.exit_code == 2 and "none.txt: cannot be read" in r.stderr and "Traceback" not in r.stderr

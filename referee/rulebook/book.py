@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee.errors import Unreadable
-from referee.rulebook.text import Section, section_of, sections
+from referee.rulebook.text import Section, read_lines, section_of, sections
 
 SEEDS_ENV = "REFEREE_SEEDS"
 
@@ -109,4 +109,40 @@ def book(game, path: Path | str | None = None) -> Book:
                              f"(looked for shared/seeds up the tree; set {SEEDS_ENV} to its folder)")
     outline_file = game_folder(game) / "outline.toml"
     outline = read_outline(outline_file) if outline_file.is_file() else None
-    return Book(game.name, Path(path), tuple(sections(path, outline)))
+    if outline is None:
+        return Book(game.name, Path(path), tuple(sections(path)))
+    lines = read_lines(path)
+    return Book(game.name, Path(path), tuple(sections(path, anchored(game, outline, lines), lines)))
+
+
+def anchored(game, outline: list[tuple[str, int, bool]], lines: list[str]) -> list[tuple[str, int, bool]]:
+    """The outline moved onto `lines`, a rulebook that may have lines added or taken out
+    before a section (an edited copy of the seed): each section begins where the first
+    sentence the coverage map records for it now is (the same hash, the line nearest where it
+    was), or, when that sentence changed, as far from the last section found as in the seed.
+    The outline's lines are the seed's; without a map (a plugin's outline) they are read as
+    given. Sections stay in order."""
+    from referee.rulebook.coverage import map_path, read_map
+
+    path = map_path(game)
+    if not path.is_file():
+        return outline
+    first = {e.at[:-2]: e for e in read_map(path) if e.at.endswith("#1")}  # § -> the map's first unit of it
+    top = next((i for i, raw in enumerate(lines) if raw.strip()), 0)  # sections() counts from the text's top
+    where: dict[str, list[int]] = {}  # a line's first sentence's hash -> those lines, read with no outline
+    seen: set[int] = set()
+    for sec in sections("", None, lines):
+        for u in sec.sentences:
+            if u.line not in seen:
+                seen.add(u.line)
+                where.setdefault(u.hash, []).append(u.line)
+    out, shift, floor = [], 0, 1  # floor: the line (from the text's top) the last section began at
+    for cite, line, title in outline:
+        e = first.get(cite)
+        if e is not None:
+            after = [k for k in where.get(e.hash, ()) if k - top >= floor]
+            if after:
+                shift = min(after, key=lambda k: (abs(k - top - (e.line + shift)), k)) - top - e.line
+        floor = max(line + shift, floor)  # two sections may begin on one line (a heading and its first item)
+        out.append((cite, floor, title))
+    return out
