@@ -219,3 +219,18 @@ def test_json_names_a_rulebook_whose_name_is_not_utf8_exactly(tmp_path):
     assert r.exit_code in (0, 1), r.output
     assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
     assert json.loads(r.stdout)["rulebook"].endswith("bk\udcff.txt")
+
+
+def test_an_outline_book_cut_short_shows_its_lost_sentences_gone(tmp_path, monkeypatch):
+    """Twister's book cut after its first 27 lines: its later §s begin, empty, on the last line
+    (the outline's lines are the seed's), and their sentences are `gone` with the rules to read
+    again, exit 1; it was exit 2, "§Blessés starts at line 29, past the file's 27 lines"."""
+    game = M.load("twister")
+    if seed_file(game) is None:
+        pytest.skip("the seed is not here (../shared/seeds)")
+    monkeypatch.setattr("referee.rulebook.exercised.EXAMPLES", tmp_path / "none")
+    f = tmp_path / "book.txt"
+    f.write_text("\n".join(seed_file(game).read_text(encoding="utf-8").split("\n")[:27]) + "\n", encoding="utf-8")
+    r = run(app, ["coverage", "twister", "--rulebook", str(f)])
+    assert r.exit_code == 1, r.stdout + r.stderr
+    assert "gone: §Fin#3 (map line" in r.stdout and "past the file" not in r.stdout + r.stderr

@@ -119,8 +119,9 @@ def anchored(game, outline: list[tuple[str, int, bool]], lines: list[str]) -> li
     """The outline moved onto `lines`, a rulebook that may have lines added or taken out
     before a section (an edited copy of the seed): each section begins where the first
     sentence the coverage map records for it now is (the same hash, the line nearest where it
-    was), or, when that sentence changed, as far from the last section found as in the seed.
-    The outline's lines are the seed's; without a map (a plugin's outline) they are read as
+    was), or, when that sentence changed, as far from the last section found as in the seed;
+    a section past the end of a shortened book begins, empty, on its last line. The outline's
+    lines are the seed's; without a map (a plugin's outline) they are read as
     given. Sections stay in order."""
     from referee.rulebook.coverage import map_path, read_map
 
@@ -136,6 +137,7 @@ def anchored(game, outline: list[tuple[str, int, bool]], lines: list[str]) -> li
             if u.line not in seen:
                 seen.add(u.line)
                 where.setdefault(u.hash, []).append(u.line)
+    last = max(len(lines) - top, 1)
     out, shift, floor = [], 0, 1  # floor: the line (from the text's top) the last section began at
     for cite, line, title in outline:
         e = first.get(cite)
@@ -144,5 +146,5 @@ def anchored(game, outline: list[tuple[str, int, bool]], lines: list[str]) -> li
             if after:
                 shift = min(after, key=lambda k: (abs(k - top - (e.line + shift)), k)) - top - e.line
         floor = max(line + shift, floor)  # two sections may begin on one line (a heading and its first item)
-        out.append((cite, floor, title))
+        out.append((cite, min(floor, last), title))  # a § cut from the end of the book: empty, on its last line
     return out
