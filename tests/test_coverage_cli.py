@@ -222,9 +222,9 @@ def test_json_names_a_rulebook_whose_name_is_not_utf8_exactly(tmp_path):
 
 
 def test_an_outline_book_cut_short_shows_its_lost_sentences_gone(tmp_path, monkeypatch):
-    """Twister's book cut after its first 27 lines: its later §s begin, empty, on the last line
-    (the outline's lines are the seed's), and their sentences are `gone` with the rules to read
-    again, exit 1; it was exit 2, "§Blessés starts at line 29, past the file's 27 lines"."""
+    """Twister's book cut after its first 27 lines: the §s past its end are not there, their
+    sentences `gone` with the rules to read again (exit 1), and the last § keeps its own
+    sentences only; it was exit 2, "§Blessés starts at line 29, past the file's 27 lines"."""
     game = M.load("twister")
     if seed_file(game) is None:
         pytest.skip("the seed is not here (../shared/seeds)")
@@ -234,3 +234,46 @@ def test_an_outline_book_cut_short_shows_its_lost_sentences_gone(tmp_path, monke
     r = run(app, ["coverage", "twister", "--rulebook", str(f)])
     assert r.exit_code == 1, r.stdout + r.stderr
     assert "gone: §Fin#3 (map line" in r.stdout and "past the file" not in r.stdout + r.stderr
+    rep = json.loads(run(app, ["coverage", "twister", "--rulebook", str(f), "-f", "json"]).stdout)
+    assert rep["sections"][-1]["cite"] == "§Combat groupé"
+    assert {u["status"] for s in rep["sections"] for u in s["units"]} <= {"encoded", "exercised", "not encoded"}
+
+
+@pytest.mark.parametrize("name", ["welcome", "trolls", "twister"])
+def test_each_outline_row_holds_the_hash_of_the_seed_line_it_begins_at(name):
+    """The hash by which an edited copy's §s are found (book.anchored): strict, as the map is."""
+    from referee.rulebook.book import game_folder, read_outline
+    from referee.rulebook.text import digest, read_lines
+
+    game = M.load(name)
+    if seed_file(game) is None:
+        pytest.skip("the seed is not here (../shared/seeds)")
+    lines = read_lines(seed_file(game))
+    rows = read_outline(game_folder(game) / "outline.toml")
+    assert rows and all(h == digest(lines[line - 1].strip()) for _, line, _, h in rows), \
+        [(c, line, digest(lines[line - 1].strip())) for c, line, _, h in rows if h != digest(lines[line - 1].strip())]
+
+
+@pytest.mark.parametrize("edit", ["heading", "before_heading", "book_title"])
+def test_a_line_added_next_to_a_heading_is_a_sentence_of_its_section(tmp_path, monkeypatch, edit):
+    """Trolls' §s with a heading line (s55 review): a line added between a heading and its
+    first sentence, or at the end of the § before one, or under the book's title, is the one
+    unmapped unit, in the § it was added to; no heading takes its place."""
+    game = M.load("trolls")
+    if seed_file(game) is None:
+        pytest.skip("the seed is not here (../shared/seeds)")
+    monkeypatch.setattr("referee.rulebook.exercised.EXAMPLES", tmp_path / "none")
+    lines = seed_file(game).read_text(encoding="utf-8").split("\n")
+    seed = json.loads(run(app, ["coverage", "trolls", "-f", "json"]).stdout)
+    heads = [s for s in seed["sections"] if s["units"] and s["line"] < s["units"][0]["line"] and s["cite"] != "§Intro"]
+    sec = heads[0]
+    at, into = {"heading": (sec["line"], sec["cite"]),
+                "before_heading": (sec["line"] - 1, None), "book_title": (1, "§Intro")}[edit]
+    f = tmp_path / "book.txt"
+    f.write_text("\n".join(lines[:at] + ["Une phrase ajoutée par un éditeur."] + lines[at:]), encoding="utf-8")
+    rep = json.loads(run(app, ["coverage", "trolls", "--rulebook", str(f), "-f", "json"]).stdout)
+    new = [(s["cite"], u["text"]) for s in rep["sections"] for u in s["units"] if u["status"] == "unmapped"]
+    assert [t for _, t in new] == ["Une phrase ajoutée par un éditeur."], new
+    if into:
+        assert new[0][0] == into
+    assert [s["cite"] for s in rep["sections"]] == [s["cite"] for s in seed["sections"]]

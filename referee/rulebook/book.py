@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee.errors import Unreadable
-from referee.rulebook.text import Section, read_lines, section_of, sections
+from referee.rulebook.text import Section, digest, read_lines, section_of, sections
 
 SEEDS_ENV = "REFEREE_SEEDS"
 
@@ -64,8 +64,10 @@ def game_folder(game) -> Path:
     return Path(module.__file__).parent
 
 
-def read_outline(path: Path) -> list[tuple[str, int, bool]]:
-    """outline.toml -> [(cite, line, title)], in order; a located error for a bad entry."""
+def read_outline(path: Path) -> list[tuple[str, int, bool, str | None]]:
+    """outline.toml -> [(cite, line, title, hash)], in order; a located error for a bad entry.
+    `hash`: the short hash of the seed's line the § begins at (text.digest), by which the
+    outline finds the § in an edited copy (anchored)."""
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
@@ -73,10 +75,11 @@ def read_outline(path: Path) -> list[tuple[str, int, bool]]:
     out = []
     for i, row in enumerate(data.get("section", [])):
         if not (isinstance(row, dict) and isinstance(row.get("cite"), str) and row["cite"].startswith("§")
-                and type(row.get("line")) is int and set(row) <= {"cite", "line", "title"}):
+                and type(row.get("line")) is int and set(row) <= {"cite", "line", "title", "hash"}
+                and isinstance(row.get("hash", ""), str)):
             raise Unreadable(f"section[{i}]: needs cite (a '§' string) and line (an int), "
-                             "optionally title (a bool), and nothing else", file=str(path))
-        out.append((row["cite"], row["line"], bool(row.get("title", False))))
+                             "optionally title (a bool) and hash (a string), and nothing else", file=str(path))
+        out.append((row["cite"], row["line"], bool(row.get("title", False)), row.get("hash")))
     return out
 
 
@@ -112,39 +115,34 @@ def book(game, path: Path | str | None = None) -> Book:
     if outline is None:
         return Book(game.name, Path(path), tuple(sections(path)))
     lines = read_lines(path)
-    return Book(game.name, Path(path), tuple(sections(path, anchored(game, outline, lines), lines)))
+    return Book(game.name, Path(path), tuple(sections(path, anchored(outline, lines), lines)))
 
 
-def anchored(game, outline: list[tuple[str, int, bool]], lines: list[str]) -> list[tuple[str, int, bool]]:
-    """The outline moved onto `lines`, a rulebook that may have lines added or taken out
-    before a section (an edited copy of the seed): each section begins where the first
-    sentence the coverage map records for it now is (the same hash, the line nearest where it
-    was), or, when that sentence changed, as far from the last section found as in the seed;
-    a section past the end of a shortened book begins, empty, on its last line. The outline's
-    lines are the seed's; without a map (a plugin's outline) they are read as
-    given. Sections stay in order."""
-    from referee.rulebook.coverage import map_path, read_map
-
-    path = map_path(game)
-    if not path.is_file():
-        return outline
-    first = {e.at[:-2]: e for e in read_map(path) if e.at.endswith("#1")}  # § -> the map's first unit of it
+def anchored(outline: list[tuple[str, int, bool, str | None]], lines: list[str]) -> list[tuple[str, int, bool]]:
+    """The outline moved onto `lines`, a rulebook that may have lines added or taken out (an
+    edited copy of the seed): each § begins on the line whose text has the hash the outline
+    records for it (its heading, or the first line of its text), the one nearest where it
+    was, at or after the § before (two may begin on one line: a heading and its first item);
+    a § whose line was edited keeps its distance to the § before, as in the seed; one that
+    would begin past the end of a shortened book is not there (its sentences are gone). On
+    the seed itself every line is found where the outline says. A heading whose line is not
+    found is read as text. Rows without a hash are read as given."""
     top = next((i for i, raw in enumerate(lines) if raw.strip()), 0)  # sections() counts from the text's top
-    where: dict[str, list[int]] = {}  # a line's first sentence's hash -> those lines, read with no outline
-    seen: set[int] = set()
-    for sec in sections("", None, lines):
-        for u in sec.sentences:
-            if u.line not in seen:
-                seen.add(u.line)
-                where.setdefault(u.hash, []).append(u.line)
-    last = max(len(lines) - top, 1)
-    out, shift, floor = [], 0, 1  # floor: the line (from the text's top) the last section began at
-    for cite, line, title in outline:
-        e = first.get(cite)
-        if e is not None:
-            after = [k for k in where.get(e.hash, ()) if k - top >= floor]
-            if after:
-                shift = min(after, key=lambda k: (abs(k - top - (e.line + shift)), k)) - top - e.line
-        floor = max(line + shift, floor)  # two sections may begin on one line (a heading and its first item)
-        out.append((cite, min(floor, last), title))  # a § cut from the end of the book: empty, on its last line
+    where: dict[str, list[int]] = {}  # a line's hash -> those lines, counted from the top
+    for k, raw in enumerate(lines[top:], 1):
+        if raw.strip():
+            where.setdefault(digest(raw.strip()), []).append(k)
+    last = len(lines) - top
+    out, shift, floor = [], 0, 1  # floor: the line the § before begins at
+    for cite, line, title, h in outline:
+        after = [k for k in where.get(h, ()) if k >= floor] if h else []
+        if after:
+            shift = min(after, key=lambda k: (abs(k - (line + shift)), k)) - line
+        start = max(line + shift, floor)
+        if start > last:
+            continue
+        floor = start
+        # a heading no longer there (edited, or a book that is not this one) is not taken for a
+        # title: its line is read as text, and the sentences on it are shown, not swallowed
+        out.append((cite, start, title and (not h or bool(after))))
     return out
