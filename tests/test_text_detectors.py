@@ -474,16 +474,32 @@ def test_the_next_player_with_no_direction_of_the_turns(tmp_path, text, hit):
 
 
 @pytest.mark.parametrize("text, term", [
-    # a possessive or pronoun opening a sentence after two persons of its number: whose, or who?
+    # a possessive or pronoun opening a sentence after two persons it may stand for: whose, or who?
     ("Le joueur ayant le plus haut score blesse l'adversaire. Dans ce cas son pion est couché.", "son pion"),
     ("L'attaquant frappe le défenseur. Il perd un point.", "il perd"),
     ("Les joueurs affrontent les monstres. Ensuite, leurs cartes sont défaussées.", "leurs cartes"),
     ("Le héros rencontre l'ennemi. Sa force compte double.", "sa force"),
-    # one person of that number, an impersonal `il`, a pronoun inside its sentence: no question
+    ("Le joueur actif attaque un autre joueur. Il perd un point.", "il perd"),  # one noun, two persons
+    ("Le joueur Humain tire sur le joueur Troll. Il perd un point.", "il perd"),
+    ("Le joueur actif échange une carte avec le joueur de gauche. Son score augmente.", "son score"),
+    ("Le joueur échange une carte avec l'adversaire. S'il gagne, il pioche.", "il gagne"),
+    ("Le joueur échange une carte avec l'adversaire. Mais il pioche.", "il pioche"),
+    ("Le joueur attaque l'adversaire. À la fin, il pioche.", "il pioche"),
+    ("Le joueur attaque l'adversaire : il perd un point.", "il perd"),  # a clause after a colon
+    ("Ces héros affrontent le monstre. Leurs armes se brisent.", None),  # one plural person
+    # one person of the pronoun's number or gender, an impersonal `il`, a qualifier, a pronoun inside
     ("Les joueurs choisissent l'aventurier. Ils posent leurs cartes.", None),
     ("Le joueur attaque l'adversaire. Il faut ensuite défausser une carte.", None),
     ("Le joueur attaque l'adversaire. Il y a alors un combat.", None),
-    ("Le tireur vise une cible pour laquelle il a une ligne de vue. La cible lance un dé.", None),
+    ("Le joueur attaque l'adversaire. Il n'y a pas de combat.", None),
+    ("Le joueur attaque l'adversaire. Il est également possible de passer.", None),
+    ("Le joueur attaque l'adversaire. Il existe trois combats.", None),
+    ("Le joueur attaque l'adversaire. Il reste deux cartes.", None),
+    ("Le joueur attaque l'adversaire. Il ne faut pas défausser.", None),
+    ("Le joueur perdant pioche. Il passe son tour.", None),  # `perdant` qualifies the player
+    ("Le tireur vise la case cible. Il tire.", None),
+    ("Le joueur pose la figurine. Elle reste sur place.", None),  # `elle`: the figure, by gender
+    ("Le tireur vise la cible. La cible lance un dé et il gagne.", None),  # a pronoun inside its sentence
     ("Le joueur pioche. Il pose une carte.", None),
     ("Les héros affrontent le monstre. Il perd un point.", None),  # one singular person: the monster
 ])

@@ -1,18 +1,28 @@
-"""unclear-antecedent: a sentence opens with a pronoun (`il`, `elle`, `ils`, `elles`) or a
-possessive (`son`, `sa`, `ses`, `leur`, `leurs`) right after a sentence naming two different
-persons of the same number (`le joueur ... l'adversaire`): whom it refers to, the grammar does
-not say, and the rule reads one way for each.
+"""unclear-antecedent: a sentence (or a clause the splitter cuts at `;`) opens with a pronoun
+(`il`, `elle`, `ils`, `elles`) or a possessive (`son`, `sa`, `ses`, `leur`, `leurs`) right
+after one naming two different persons it may stand for (`le joueur ... l'adversaire`): whom
+it refers to, the grammar does not say, and the rule reads one way for each.
 
-Read from the text: a unit whose first words (after a connective: `dans ce cas`, `alors`,
-`puis`, `ensuite`, `sinon`, `de plus`) are such a word, and the unit before it in the same §.
-The persons are the role nouns of play (`joueur`, `adversaire`, `attaquant`, `défenseur`,
-`vainqueur`, `perdant`, `personnage`, `figurine`, `cible`, `tireur`, `aventurier`...), their
-number read from their ending and article; a singular pronoun or possessor (`il`, `son`) asks
-for two singular ones, a plural one (`ils`, `leur`) for two plural ones. Impersonal `il` (`il
-faut`, `il y a`, `il s'agit`, `il est conseillé`...) refers to no one and is not read.
+Read from the text: a unit whose first words are such a word (after a short opening phrase
+closed by a comma, `À la fin,`), after connectives (`dans ce
+cas`, `alors`, `puis`, `ensuite`, `sinon`, `de plus`, `en outre`, `mais`, `enfin`, `cependant`,
+`toutefois`, `donc`, `ainsi`, `et`) or inside an opening clause (`s'il`, `si elle`, `lorsqu'il`,
+`quand il`, `dès qu'il`, `tant qu'il`), and the unit before it in the same §; and a clause
+after a colon, with what comes before it in its unit. The persons are
+the role nouns of play (`joueur`, `adversaire`, `attaquant`, `défenseur`, `vainqueur`,
+`perdant`, `personnage`, `figurine`, `cible`, `tireur`, `aventurier`, `monstre`, `héros`...)
+after a determiner (`le`, `l'`, `un`, `chaque`, `au`, `son`...): after a noun they qualify it
+(`le joueur perdant`, `la case cible`). Two mentions of one noun are two persons when one is
+`autre` (`un autre joueur`) or each is named or placed (`le joueur Humain`, `le joueur Troll`,
+`le joueur de gauche`). A person
+must agree with the pronoun: in number (a plural's `-s`/`-x`, or `héros`'s determiner), and for
+`il`/`elle` in gender (the determiner's, else the noun's own: `la figurine`, `le joueur`); `son`,
+`sa`, `leur` do not tell the possessor's gender. Impersonal `il` (`il faut`, `il y a`, `il
+s'agit`, `il existe`, `il manque`, `il reste deux cartes`, `il est possible`...) refers to no
+one and is not read.
 Limits: a pronoun inside a sentence is taken to refer to that sentence's subject, as French
-reads it, and is not reported; persons named by a game's own names (`le Clerc`) and not by a
-role noun are not counted; gender is not read (`son`, `sa` do not tell the possessor's)."""
+reads it, and is not reported; persons named by a game's own names only (`le Clerc`) are not
+counted; demonstratives (`celui-ci`) refer to the last named and are not read."""
 from __future__ import annotations
 
 import re
@@ -21,51 +31,107 @@ from collections.abc import Iterator
 from .hit import Hit
 from .page import Page, plain
 
-# the role nouns of play (singular; a plural adds -s or -x, `héros` takes its number from its article)
-_ROLES = ("joueur", "joueuse", "adversaire", "attaquant", "défenseur", "vainqueur", "gagnant", "perdant",
-          "personnage", "figurine", "cible", "tireur", "allié", "ennemi", "aventurier", "monstre", "opposant",
-          "voisin", "propriétaire", "héros")
-_PERSON = re.compile(r"(?<!\w)(" + "|".join(_ROLES) + r")(s|x)?(?![\w'’])", re.I)
-_CONNECTIVE = r"(?:(?:dans\s+ce\s+cas|alors|puis|ensuite|sinon|de\s+plus|en\s+outre)\s*,?\s+)?"
-_LEAD = re.compile(r"^\W*" + _CONNECTIVE + r"(il|elle|ils|elles|son|sa|ses|leurs?)(?![\w'’])\s*(\S*)", re.I)
-_IMPERSONAL = re.compile(r"^(?:faut|y|s['’]agit|suffit|reste|semble|vaut|arrive|est\s+(?:conseillé|possible|"
-                         r"impossible|interdit|permis|nécessaire|recommandé|préférable|utile|inutile))\b", re.I)
+# the role nouns of play, with the gender each has when no determiner tells it (None: either)
+_ROLES = {"joueur": "m", "joueuse": "f", "adversaire": None, "attaquant": "m", "attaquante": "f",
+          "défenseur": "m", "vainqueur": "m", "gagnant": "m", "perdant": "m", "personnage": "m",
+          "figurine": "f", "cible": "f", "tireur": "m", "allié": "m", "alliée": "f", "ennemi": "m",
+          "ennemie": "f", "aventurier": "m", "aventurière": "f", "monstre": "m", "opposant": "m",
+          "voisin": "m", "voisine": "f", "propriétaire": None, "héros": "m"}
+_WORD = re.compile(r"[\wÀ-ÿ]+(?:['’](?=[\wÀ-ÿ]))?|[^\s\w]", re.I)
+_MASC = frozenset({"le", "l'un", "un", "ce", "cet", "au", "du", "autre"})
+_FEM = frozenset({"la", "une", "cette"})
+_DET = frozenset({"le", "la", "l'", "l’", "les", "un", "une", "des", "ce", "cet", "cette", "ces", "au", "aux", "du",
+                  "chaque", "son", "sa", "ses", "leur", "leurs", "mon", "ma", "mes", "ton", "ta", "tes", "notre",
+                  "votre", "nos", "vos", "autre", "autres", "deux", "trois", "quatre", "plusieurs", "quelques",
+                  "tout", "tous", "toute", "toutes", "aucun", "aucune", "chacun", "premier", "second", "dernier",
+                  "nouveau", "nouvel", "nouvelle", "seul", "seule"})
+_MANY = frozenset({"les", "des", "ces", "aux", "ses", "leurs", "mes", "tes", "nos", "vos", "deux", "trois", "quatre",
+                   "plusieurs", "quelques", "tous", "toutes", "autres"})
+_CONNECTIVE = (r"(?:(?:dans\s+ce\s+cas|alors|puis|ensuite|sinon|de\s+plus|en\s+outre|mais|enfin|cependant|toutefois|"
+               r"donc|ainsi|et)\s*,?\s+)?")
+_CLAUSE = r"(?:(?:s|lorsqu|puisqu|dès\s+qu|tant\s+qu|parce\s+qu)['’]\s*|(?:si|quand|lorsque|dès\s+que|tant\s+que)\s+)?"
+# a short opening phrase closed by a comma (`À la fin,`, `Si c'est le cas,`) may come first
+_OPENING = r"(?:[^,.;:!?]{1,30},\s*)?"
+_PRONOUN = r"(il|elle|ils|elles|son|sa|ses|leurs?)(?![\w'’])\s*([\wÀ-ÿ'’]*)"
+_LEAD = re.compile(r"^\W*(?:" + _CONNECTIVE + r")*" + _CLAUSE + _PRONOUN, re.I)
+_LEAD_AFTER = re.compile(r"^\W*" + _OPENING + "(?:" + _CONNECTIVE + r")*" + _CLAUSE + _PRONOUN, re.I)
+# a clause after a colon inside the unit: `le joueur attaque l'adversaire : il perd un point`
+_COLON = re.compile(r"\s:\s+")
+_IMPERSONAL = re.compile(
+    r"^(?:ne\s+|n['’])?(?:y\s+(?:a|avait|aura|aurait)\b|faut|faudra|faudrait|fallait|s['’]agit|suffit|suffira|"
+    r"suffirait|existe|manque|convient|semble|pleut|se\s+peut|vaut\s+mieux|arrive\s+que|arrive\s+qu['’]|"
+    r"reste\s+(?:\d|des\b|du\b|de\b|d['’]|un\b|une\b|encore|plus\b|au\s+moins|alors\s+\d|deux|trois|quatre|cinq)|"
+    r"peut\s+arriver|paraît|devient\s+(?:\w+\s+)?(?:possible|impossible|interdit|nécessaire)|"
+    r"est\s+(?:[\wÀ-ÿ]+\s+){0,2}?(?:pas\s+)?(?:possible|impossible|interdit|permis|conseillé|recommandé|nécessaire|"
+    r"préférable|utile|inutile|temps|question|obligatoire|important|rare|fréquent|courant)\b)", re.I)
 _PLURAL = frozenset({"ils", "elles", "leur", "leurs"})
-_LEAD_PLURAL = re.compile(r"(?<![\w'’])(?:les|des|ses|leurs|aux|deux|trois|quatre|\d+)\s+$", re.I)
 
 
-def _persons(text: str, plural: bool) -> list[str]:
-    """The distinct role nouns of `text` of the asked number, in the order first named."""
-    found: dict[str, None] = {}
-    for m in _PERSON.finditer(text):
-        word = m.group(1).lower()
-        many = bool(m.group(2)) or (word == "héros" and bool(_LEAD_PLURAL.search(text[max(0, m.start() - 12):m.start()])))
-        if many == plural:
-            found.setdefault("joueur" if word == "joueuse" else word, None)
-    return list(found)
+def _persons(text: str) -> list[tuple[str, str | None, bool]]:
+    """The persons `text` names, each once: (key, gender or None, plural). A role noun counts
+    after a determiner only; `autre` or a capitalised name after it makes a second one."""
+    toks = _WORD.findall(text)
+    found: dict[str, tuple[str, str | None, bool]] = {}
+    for k, tok in enumerate(toks):
+        low = tok.lower()
+        base = low[:-1] if low.endswith(("s", "x")) and low[:-1] in _ROLES and low != "héros" else low
+        if base not in _ROLES:
+            continue
+        before = toks[k - 1].lower() if k else ""
+        if before not in _DET and not before.endswith(("'", "’")):
+            continue  # `le joueur perdant`, `la case cible`: a qualifier, not a person
+        plural = base != low or (base == "héros" and before in _MANY)
+        gender = "m" if before in _MASC else "f" if before in _FEM else _ROLES[base]
+        after = toks[k + 1] if k + 1 < len(toks) else ""
+        then = toks[k + 2] if k + 2 < len(toks) else ""
+        key = base.rstrip("e") if base in ("attaquante", "alliée", "ennemie", "voisine") else base
+        key = "joueur" if key == "joueuse" else key
+        if before in ("autre", "autres"):
+            key += "/autre"
+        elif after[:1].isupper():
+            key += "/" + after
+        elif after.lower() in ("de", "d'", "d’") and then[:1].isalpha():  # `le joueur de gauche`
+            key += "/de " + then.lower()
+        found.setdefault(key, (key, gender, plural))
+    return list(found.values())
+
+
+def _candidates(persons: list, word: str) -> list[str]:
+    plural = word in _PLURAL
+    gender = {"il": "m", "ils": "m", "elle": "f", "elles": "f"}.get(word)
+    return [k for k, g, many in persons if many == plural and (gender is None or g is None or g == gender)]
+
+
+def _pairs(units) -> Iterator[tuple[object, str, str]]:
+    """(unit, what comes before, the clause that may open with a pronoun): each unit after the
+    one before it in its §, and each clause after a colon inside a unit."""
+    for k, u in enumerate(units):
+        text = plain(u.text)
+        if k:
+            yield u, plain(units[k - 1].text), text
+        cut = _COLON.search(text)
+        if cut is not None:
+            yield u, text[:cut.start()], text[cut.end():]
 
 
 def unclear_antecedent(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     for sec in page.sections:
-        units = sec.sentences
-        for before, u in zip(units, units[1:]):
-            if u.key in skip or before.key in skip:
-                continue
-            text = plain(u.text)
-            m = _LEAD.match(text)
+        units = [u for u in sec.sentences if u.key not in skip]
+        for u, before, text in _pairs(units):
+            m = _LEAD.match(text) or _LEAD_AFTER.match(text)  # `S'il gagne, il pioche`: the first one
             if m is None:
                 continue
             word, rest = m.group(1).lower(), text[m.end(1):].lstrip()
             if word == "il" and _IMPERSONAL.match(rest):
                 continue
-            who = _persons(plain(before.text), word in _PLURAL)
+            who = _candidates(_persons(before), word)
             if len(who) < 2:
                 continue
-            term = f"{word} {m.group(2)}".strip(" .,;:")
-            names = "', '".join(who)
+            term = f"{word} {m.group(2)}".strip(" .,;:").lower()
+            names = "', '".join(k.replace("/", " ") for k in who)
             yield Hit(u.cite, "unclear-antecedent", "ambiguity",
-                      f"a sentence of {u.cite} opens with '{term}' right after a sentence naming '{names}': which of "
-                      "them it refers to is not said, and the rule reads differently for each",
+                      f"a sentence of {u.cite} opens with '{term}' right after one naming '{names}': which of them "
+                      "it refers to is not said, and the rule reads differently for each",
                       u.line, term, unit=u.key)
 
 
