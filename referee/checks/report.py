@@ -10,7 +10,7 @@ from typing import Any
 import orjson
 
 from ..model.kernel.rules import plural
-from .findings import OPEN, Finding, covers_text
+from .findings import AGREES, OPEN, Finding, covers_text
 from .rulebook import Rulebook
 from .severity import LEVELS
 from .share import share
@@ -91,6 +91,8 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
     if held:
         folded = len(held) - len(shown)
         more = f"; {folded} data {plural(folded, 'check')} listed with --verbose" if folded else ""
+        agree = sum(f.status == AGREES for f in held)  # data the files meet: no proof (s55 review)
+        more = (f"; {agree} {plural(agree, 'claim')} the component files agree with, not proved" if agree else "") + more
         console.print(f"[green]proved or decided[/] [dim]({len(held)}; not findings{more})[/]")
         for f in sorted(shown, key=lambda f: (book.order(f.cites[0] if f.cites else ""), f.id)):
             _line(console, f, "green", "")
