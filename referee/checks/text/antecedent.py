@@ -27,16 +27,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from types import MappingProxyType
 
 from .hit import Hit
 from .page import Page, plain
 
 # the role nouns of play, with the gender each has when no determiner tells it (None: either)
-_ROLES = {"joueur": "m", "joueuse": "f", "adversaire": None, "attaquant": "m", "attaquante": "f",
+_ROLES = MappingProxyType({"joueur": "m", "joueuse": "f", "adversaire": None, "attaquant": "m", "attaquante": "f",
           "défenseur": "m", "vainqueur": "m", "gagnant": "m", "perdant": "m", "personnage": "m",
           "figurine": "f", "cible": "f", "tireur": "m", "allié": "m", "alliée": "f", "ennemi": "m",
           "ennemie": "f", "aventurier": "m", "aventurière": "f", "monstre": "m", "opposant": "m",
-          "voisin": "m", "voisine": "f", "propriétaire": None, "héros": "m"}
+          "voisin": "m", "voisine": "f", "propriétaire": None, "héros": "m"})
 _WORD = re.compile(r"[\wÀ-ÿ]+(?:['’](?=[\wÀ-ÿ]))?|[^\s\w]", re.I)
 _MASC = frozenset({"le", "l'un", "un", "ce", "cet", "au", "du", "autre"})
 _FEM = frozenset({"la", "une", "cette"})
