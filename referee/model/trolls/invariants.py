@@ -130,8 +130,9 @@ def _circle_differs(s, a):
 
 
 def _far_shot(s, a):
-    """The target stands farther from a shooter than the longest length the text gives (11\")."""
-    return any(dist2(s.pos[i], s.pos[a.target]) > 121 for i in _figs(a))
+    """The target stands farther from a shooter than the longest length the text gives (12\", the
+    §Actions/Mouvement example; the charge example's is 11\")."""
+    return any(dist2(s.pos[i], s.pos[a.target]) > 144 for i in _figs(a))
 
 
 def _overlap_melee(s, a):
@@ -211,7 +212,7 @@ GAPS = (
         "(§Actions/Destruction): whether §Tour de jeu/3 means it or other actions, and which, is not said",
         "only the destruction of an objective (§Actions/Destruction) is encoded", name="action_particuliere_liee"),
     Gap("§Actions/Mouvement", "no profile table (Mvt, Tir, Cbt, PdV, base size) and no weapon list: the examples give "
-        "the Humans' Mvt (2\") and the Dragon's (3\"), never the Trolls', who move and charge every turn",
+        "the Humans' Mvt (2\") and the Dragon's (3\"), never the Trolls', who move and charge too",
         "an illustrative set consistent with every number the text gives (components/figures.toml)", name="profile_table_mvt", data=("figures",)),
     Gap("§Actions/Rechargement", "the 'cas spécial' in which a heavy weapon needs no reloading is never given",
         "every heavy weapon must be reloaded after each shot; the game starts loaded", name="cas_special_heavy",
@@ -256,7 +257,7 @@ GAPS = (
     Gap("§Actions/Tir", "how far a shot may reach is never said: a shooter needs a line of sight, and no range is given",
         "no range: any target in line of sight may be shot", name="shot_range",
         on=("act.shoot",), arises=_far_shot,
-        when="a shot at a target farther than any length the text gives (11\")"),
+        when="a shot at a target farther than any length the text gives (12\")"),
     Gap("§Actions/Mouvement", "what a moving figure may pass through or stop on is never said: other figures, their "
         "bases, scenery; only leaving a càc has a price",
         "a move is checked by its distance alone: nothing on the way blocks it, and where it ends is not checked "
