@@ -150,9 +150,12 @@ class Rulings:
         here = f" with {counts[0]} players" if counts else ""
         where = ""
         if moved is not None:
-            where = (f"audited with {moved} players: with the audit's {counts[0]} players the question cannot arise"
+            # the audit's first count is the game's default (2 for Draft): the proofs cover every count,
+            # the ruling is asked where it arises (s55 reader: "the audit's 2 players" read as the audit's scope)
+            where = (f"asked with {moved} players: with {counts[0]} (the first count audited) the question cannot arise"
                      if counts[0] not in arising else
-                     f"audited with {moved} players: with the audit's {counts[0]} players every situation has one answer")
+                     f"asked with {moved} players: with {counts[0]} (the first count audited) every situation has one "
+                     "answer")
         if none_at is None and several is None:
             if not arising or got["unknown"]:
                 if got["unknown"]:
