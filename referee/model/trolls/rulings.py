@@ -89,7 +89,8 @@ OPTIONS = (
            basis=Basis("model", "§Actions/Orientation", "front",
                        "§Actions/Orientation knows only front and back and draws no line between them; the model "
                        "takes the front as the whole half-plane ahead of the line through the figure's centre square "
-                       "to its facing (geo.ahead), so a figure exactly on that line is neither")),
+                       "to its facing (geo.ahead): a figure exactly on that line is ahead of it by neither side, and this "
+                       "option says which side it counts on")),
     Option("group_stat", "§Groupe/4",
            "a group shot or melee whose figures have different Tir (or Cbt): whose value counts",
            {"best": "the highest of the group", "worst": "the lowest of the group"}, "best",
