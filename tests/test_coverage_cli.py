@@ -254,7 +254,7 @@ def test_each_outline_row_holds_the_hash_of_the_seed_line_it_begins_at(name):
         [(c, line, digest(lines[line - 1].strip())) for c, line, _, h in rows if h != digest(lines[line - 1].strip())]
 
 
-@pytest.mark.parametrize("edit", ["heading", "before_heading", "book_title"])
+@pytest.mark.parametrize("edit", ["heading", "before_heading", "book_title", "above_title"])
 def test_a_line_added_next_to_a_heading_is_a_sentence_of_its_section(tmp_path, monkeypatch, edit):
     """Trolls' §s with a heading line (s55 review): a line added between a heading and its
     first sentence, or at the end of the § before one, or under the book's title, is the one
@@ -268,7 +268,7 @@ def test_a_line_added_next_to_a_heading_is_a_sentence_of_its_section(tmp_path, m
     heads = [s for s in seed["sections"] if s["units"] and s["line"] < s["units"][0]["line"] and s["cite"] != "§Intro"]
     sec = heads[0]
     at, into = {"heading": (sec["line"], sec["cite"]),
-                "before_heading": (sec["line"] - 1, None), "book_title": (1, "§Intro")}[edit]
+                "before_heading": (sec["line"] - 1, None), "book_title": (1, "§Intro"), "above_title": (0, "§Intro")}[edit]
     f = tmp_path / "book.txt"
     f.write_text("\n".join(lines[:at] + ["Une phrase ajoutée par un éditeur."] + lines[at:]), encoding="utf-8")
     rep = json.loads(run(app, ["coverage", "trolls", "--rulebook", str(f), "-f", "json"]).stdout)
@@ -277,3 +277,18 @@ def test_a_line_added_next_to_a_heading_is_a_sentence_of_its_section(tmp_path, m
     if into:
         assert new[0][0] == into
     assert [s["cite"] for s in rep["sections"]] == [s["cite"] for s in seed["sections"]]
+
+
+@pytest.mark.parametrize("name", ["welcome", "trolls", "twister"])
+def test_a_byte_order_mark_changes_no_unit(tmp_path, monkeypatch, name):
+    """Windows Notepad writes a UTF-8 byte-order mark: the book's title line must still be
+    found by its hash (s55 second review: it became an unmapped sentence, exit 1)."""
+    game = M.load(name)
+    if seed_file(game) is None:
+        pytest.skip("the seed is not here (../shared/seeds)")
+    monkeypatch.setattr("referee.rulebook.exercised.EXAMPLES", tmp_path / "none")
+    f = tmp_path / "book.txt"
+    f.write_bytes(b"\xef\xbb\xbf" + seed_file(game).read_bytes())
+    r = run(app, ["coverage", name, "--rulebook", str(f), "-f", "json"])
+    assert r.exit_code == 0, r.stdout + r.stderr
+    assert json.loads(r.stdout)["figures"]["unmapped"] == 0

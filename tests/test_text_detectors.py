@@ -502,6 +502,18 @@ def test_the_next_player_with_no_direction_of_the_turns(tmp_path, text, hit):
     ("Le tireur vise la cible. La cible lance un dé et il gagne.", None),  # a pronoun inside its sentence
     ("Le joueur pioche. Il pose une carte.", None),
     ("Les héros affrontent le monstre. Il perd un point.", None),  # one singular person: the monster
+    # the second review (s55): more impersonal `il`, one player named twice, a generic masculine,
+    # capitals that name no one
+    ("Le joueur attaque l'adversaire. Il y en a deux.", None),
+    ("Le joueur attaque l'adversaire. Il peut y avoir un combat.", None),
+    ("Le joueur attaque l'adversaire. Il ne reste alors qu'une carte.", None),
+    ("Le joueur attaque l'adversaire. Il en résulte un combat.", None),
+    ("Le joueur attaque l'adversaire. Il est à noter que le combat est facultatif.", None),
+    ("Le joueur attaque l'adversaire. Il sera alors possible de passer.", None),
+    ("Le joueur de gauche devient le premier joueur. Il pioche.", None),  # one player, twice
+    ("L'adversaire pose sa figurine. Elle recule.", None),  # `elle`: the figure; the opponent is `il`
+    ("LE JOUEUR AFFRONTE L'ADVERSAIRE. IL PERD UN POINT.", "il perd"),
+    ("Le joueur actif choisit le joueur suivant. Il pioche.", "il pioche"),  # two seats, two players
 ])
 def test_a_pronoun_opening_a_sentence_after_two_persons(tmp_path, text, term):
     path = tmp_path / "qui.txt"
@@ -510,3 +522,4 @@ def test_a_pronoun_opening_a_sentence_after_two_persons(tmp_path, text, term):
     assert [h.term for h in got] == ([term] if term else []), got
     if term:
         assert got[0].kind == "ambiguity" and got[0].cite == "§1" and got[0].line == 5
+        assert got[0].says.startswith("a clause" if " : " in text else "a sentence") and "AFFRONTE" not in got[0].says

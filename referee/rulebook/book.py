@@ -130,8 +130,8 @@ def anchored(outline: list[tuple[str, int, bool, str | None]], lines: list[str])
     top = next((i for i, raw in enumerate(lines) if raw.strip()), 0)  # sections() counts from the text's top
     where: dict[str, list[int]] = {}  # a line's hash -> those lines, counted from the top
     for k, raw in enumerate(lines[top:], 1):
-        if raw.strip():
-            where.setdefault(digest(raw.strip()), []).append(k)
+        if raw.strip():  # a byte-order mark (Windows Notepad writes one) is no text of the line
+            where.setdefault(digest(raw.strip().lstrip("\ufeff")), []).append(k)
     last = len(lines) - top
     out, shift, floor = [], 0, 1  # floor: the line the § before begins at
     for cite, line, title, h in outline:

@@ -213,6 +213,11 @@ class _Builder:
         self.cite, self.line, self.title, self.units, self.column = INTRO, 1, None, [], 1
 
     def open(self, cite: str, line: int, title: str | None, column: int = 1) -> None:
+        if cite == self.cite == INTRO and not self.done and self.title is None:
+            # the book's §Intro heading below lines of text (a line added above an outline book's
+            # title, s55 review): they are its own, not a second §Intro
+            self.title = title
+            return
         self.close()
         self.cite, self.line, self.title, self.units, self.column = cite, line, title, [], column
 

@@ -33,11 +33,11 @@ from .hit import Hit
 from .page import Page, plain
 
 # the role nouns of play, with the gender each has when no determiner tells it (None: either)
-_ROLES = MappingProxyType({"joueur": "m", "joueuse": "f", "adversaire": None, "attaquant": "m", "attaquante": "f",
+_ROLES = MappingProxyType({"joueur": "m", "joueuse": "f", "adversaire": "m", "attaquant": "m", "attaquante": "f",
           "défenseur": "m", "vainqueur": "m", "gagnant": "m", "perdant": "m", "personnage": "m",
           "figurine": "f", "cible": "f", "tireur": "m", "allié": "m", "alliée": "f", "ennemi": "m",
           "ennemie": "f", "aventurier": "m", "aventurière": "f", "monstre": "m", "opposant": "m",
-          "voisin": "m", "voisine": "f", "propriétaire": None, "héros": "m"})
+          "voisin": "m", "voisine": "f", "propriétaire": "m", "héros": "m"})
 _WORD = re.compile(r"[\wÀ-ÿ]+(?:['’](?=[\wÀ-ÿ]))?|[^\s\w]", re.I)
 _MASC = frozenset({"le", "l'un", "un", "ce", "cet", "au", "du", "autre"})
 _FEM = frozenset({"la", "une", "cette"})
@@ -45,7 +45,8 @@ _DET = frozenset({"le", "la", "l'", "l’", "les", "un", "une", "des", "ce", "ce
                   "chaque", "son", "sa", "ses", "leur", "leurs", "mon", "ma", "mes", "ton", "ta", "tes", "notre",
                   "votre", "nos", "vos", "autre", "autres", "deux", "trois", "quatre", "plusieurs", "quelques",
                   "tout", "tous", "toute", "toutes", "aucun", "aucune", "chacun", "premier", "second", "dernier",
-                  "nouveau", "nouvel", "nouvelle", "seul", "seule"})
+                  "nouveau", "nouvel", "nouvelle", "seul", "seule", "prochain", "prochaine", "même", "mêmes",
+                  "quel", "quelle", "quels", "quelles"})
 _MANY = frozenset({"les", "des", "ces", "aux", "ses", "leurs", "mes", "tes", "nos", "vos", "deux", "trois", "quatre",
                    "plusieurs", "quelques", "tous", "toutes", "autres"})
 _CONNECTIVE = (r"(?:(?:dans\s+ce\s+cas|alors|puis|ensuite|sinon|de\s+plus|en\s+outre|mais|enfin|cependant|toutefois|"
@@ -59,13 +60,19 @@ _LEAD_AFTER = re.compile(r"^\W*" + _OPENING + "(?:" + _CONNECTIVE + r")*" + _CLA
 # a clause after a colon inside the unit: `le joueur attaque l'adversaire : il perd un point`
 _COLON = re.compile(r"\s:\s+")
 _IMPERSONAL = re.compile(
-    r"^(?:ne\s+|n['’])?(?:y\s+(?:a|avait|aura|aurait)\b|faut|faudra|faudrait|fallait|s['’]agit|suffit|suffira|"
+    r"^(?:ne\s+|n['’])?(?:en\s+|y\s+)?(?:y\s+(?:en\s+)?(?:a|avait|aura|aurait)\b|(?:peut|doit|pourra|devra)\s+y\s+avoir|"
+    r"(?:en\s+)?(?:va|résulte|découle)\b|s['’]ensuit|importe|va\s+de\s+soi|se\s+trouve\s+que|s['’]agira|"
+    r"reste\s+(?:[\wÀ-ÿ]+\s+)?(?:à|qu['’])|était\s+une\s+fois|faut|faudra|faudrait|fallait|s['’]agit|suffit|suffira|"
     r"suffirait|existe|manque|convient|semble|pleut|se\s+peut|vaut\s+mieux|arrive\s+que|arrive\s+qu['’]|"
     r"reste\s+(?:\d|des\b|du\b|de\b|d['’]|un\b|une\b|encore|plus\b|au\s+moins|alors\s+\d|deux|trois|quatre|cinq)|"
     r"peut\s+arriver|paraît|devient\s+(?:\w+\s+)?(?:possible|impossible|interdit|nécessaire)|"
-    r"est\s+(?:[\wÀ-ÿ]+\s+){0,2}?(?:pas\s+)?(?:possible|impossible|interdit|permis|conseillé|recommandé|nécessaire|"
+    r"(?:est|sera|serait|était)\s+(?:[\wÀ-ÿ]+\s+){0,3}?(?:pas\s+)?(?:à\s+noter|d['’]usage|rappelé|possible|impossible|interdit|permis|conseillé|recommandé|nécessaire|"
     r"préférable|utile|inutile|temps|question|obligatoire|important|rare|fréquent|courant)\b)", re.I)
 _PLURAL = frozenset({"ils", "elles", "leur", "leurs"})
+# the words after a role noun that tell one player from another (a seat, a side, a role in play)
+_SEAT = frozenset({"actif", "active", "suivant", "suivante", "précédent", "précédente", "adverse", "courant",
+                   "opposé", "gagnant", "perdant", "attaquant", "défenseur"})
+MOST = 40  # the longest word a finding quotes: a hostile line holds one of any length
 
 
 def _persons(text: str) -> list[tuple[str, str | None, bool]]:
@@ -89,12 +96,24 @@ def _persons(text: str) -> list[tuple[str, str | None, bool]]:
         key = "joueur" if key == "joueuse" else key
         if before in ("autre", "autres"):
             key += "/autre"
-        elif after[:1].isupper():
+        elif after[:1].isupper() and not after.isupper():  # a name (`Humain`), not a word in capitals
             key += "/" + after
         elif after.lower() in ("de", "d'", "d’") and then[:1].isalpha():  # `le joueur de gauche`
             key += "/de " + then.lower()
+        elif after.lower() in _SEAT:  # `le joueur actif`, `le joueur suivant`
+            key += "/" + after.lower()
         found.setdefault(key, (key, gender, plural))
-    return list(found.values())
+    # one noun twice is one person unless one mention is `autre` or each is named or placed
+    # (`le joueur de gauche ... le premier joueur` may be the same player)
+    groups: dict[str, list] = {}
+    for p in found.values():
+        groups.setdefault(p[0].partition("/")[0], []).append(p)
+    out = []
+    for kin in groups.values():
+        tags = [k.partition("/")[2] for k, _, _ in kin]
+        apart = len(kin) == 1 or "autre" in tags or all(tags)
+        out += kin if apart else [next(p for p, t in zip(kin, tags) if not t)]
+    return out
 
 
 def _candidates(persons: list, word: str) -> list[str]:
@@ -103,22 +122,22 @@ def _candidates(persons: list, word: str) -> list[str]:
     return [k for k, g, many in persons if many == plural and (gender is None or g is None or g == gender)]
 
 
-def _pairs(units) -> Iterator[tuple[object, str, str]]:
-    """(unit, what comes before, the clause that may open with a pronoun): each unit after the
-    one before it in its §, and each clause after a colon inside a unit."""
+def _pairs(units) -> Iterator[tuple[object, str, str, str]]:
+    """(unit, what comes before, the words that may open with a pronoun, what they are): each
+    unit after the one before it in its §, and each clause after a colon inside a unit."""
     for k, u in enumerate(units):
         text = plain(u.text)
         if k:
-            yield u, plain(units[k - 1].text), text
+            yield u, plain(units[k - 1].text), text, "a sentence"
         cut = _COLON.search(text)
         if cut is not None:
-            yield u, text[:cut.start()], text[cut.end():]
+            yield u, text[:cut.start()], text[cut.end():], "a clause"
 
 
 def unclear_antecedent(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     for sec in page.sections:
         units = [u for u in sec.sentences if u.key not in skip]
-        for u, before, text in _pairs(units):
+        for u, before, text, what in _pairs(units):
             m = _LEAD.match(text) or _LEAD_AFTER.match(text)  # `S'il gagne, il pioche`: the first one
             if m is None:
                 continue
@@ -128,10 +147,10 @@ def unclear_antecedent(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
             who = _candidates(_persons(before), word)
             if len(who) < 2:
                 continue
-            term = f"{word} {m.group(2)}".strip(" .,;:").lower()
-            names = "', '".join(k.replace("/", " ") for k in who)
+            term = f"{word} {m.group(2)[:MOST]}".strip(" .,;:").lower()
+            names = "', '".join(k.replace("/", " ")[:MOST] for k in who[:4]) + ("', ..." if len(who) > 4 else "'")
             yield Hit(u.cite, "unclear-antecedent", "ambiguity",
-                      f"a sentence of {u.cite} opens with '{term}' right after one naming '{names}': which of them "
+                      f"{what} of {u.cite} opens with '{term}' right after words naming '{names}: which of them "
                       "it refers to is not said, and the rule reads differently for each",
                       u.line, term, unit=u.key)
 
