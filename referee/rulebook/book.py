@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee.errors import Unreadable
-from referee.rulebook.text import Section, digest, read_lines, section_of, sections
+from referee.rulebook.text import Section, blank_above, digest, read_lines, section_of, sections
 
 SEEDS_ENV = "REFEREE_SEEDS"
 
@@ -127,12 +127,12 @@ def anchored(outline: list[tuple[str, int, bool, str | None]], lines: list[str])
     would begin past the end of a shortened book is not there (its sentences are gone). On
     the seed itself every line is found where the outline says. A heading whose line is not
     found is read as text. Rows without a hash are read as given."""
-    top = next((i for i, raw in enumerate(lines) if raw.strip()), 0)  # sections() counts from the text's top
+    above = blank_above(lines)  # sections() counts from the text's top
     where: dict[str, list[int]] = {}  # a line's hash -> those lines, counted from the top
-    for k, raw in enumerate(lines[top:], 1):
-        if raw.strip():  # a byte-order mark (Windows Notepad writes one) is no text of the line
-            where.setdefault(digest(raw.strip().lstrip("\ufeff")), []).append(k)
-    last = len(lines) - top
+    for k, raw in enumerate(lines[above:], 1):
+        if raw.strip():
+            where.setdefault(digest(raw.strip()), []).append(k)
+    last = len(lines) - above
     out, shift, floor = [], 0, 1  # floor: the line the § before begins at
     for cite, line, title, h in outline:
         after = [k for k in where.get(h, ()) if k >= floor] if h else []

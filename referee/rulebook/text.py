@@ -116,9 +116,16 @@ def read_lines(path: Path | str) -> list[str]:
     except ValueError as e:  # not a regular file, or past MAX_BYTES
         why = "not a rulebook" if str(e).startswith("larger") else "a rulebook is read from a regular file"
         raise Unreadable(f"{e}: {why}", file=str(path)) from None
-    if not text.strip("\ufeff \t\r\n"):  # else every unit of the map reads as gone, exit 1: say why instead
+    text = text.removeprefix("\ufeff")  # a byte-order mark (Windows Notepad writes one) is no text of the book
+    if not text.strip(" \t\r\n"):  # else every unit of the map reads as gone, exit 1: say why instead
         raise Unreadable("empty: no text to read, not a rulebook", file=str(path), line=1)
     return _nfc(text).splitlines()
+
+
+def blank_above(lines: Sequence[str]) -> int:
+    """How many blank lines stand above the text: an outline's lines count from the first
+    that is not blank (its lines are the seed's, which starts with its title)."""
+    return next((i for i, raw in enumerate(lines) if raw.strip()), 0)
 
 
 def _nfc(text: str) -> str:
@@ -261,15 +268,15 @@ def sections(path: Path | str, outline: Iterable[tuple[str, int, bool]] | None =
     """The sections of a rulebook file (or of its `lines`, already read), in file order (see
     the module docstring)."""
     lines = read_lines(path) if lines is None else [_nfc(x) for x in lines]
-    top = next((i for i, raw in enumerate(lines) if raw.strip()), 0)  # blank lines above the text
+    above = blank_above(lines)
     b = _Builder()
     if outline is not None:
         starts: dict[int, list[tuple[str, bool]]] = {}
         for cite, line, title in outline:
-            if not 1 <= line + top <= max(len(lines), 1):
+            if not 1 <= line + above <= max(len(lines), 1):
                 raise Unreadable(f"outline: {cite} starts at line {line}, past the file's "
-                                 f"{len(lines) - top} lines", file=str(path), line=line, cite=cite)
-            starts.setdefault(line + top, []).append((cite, title))
+                                 f"{len(lines) - above} lines", file=str(path), line=line, cite=cite)
+            starts.setdefault(line + above, []).append((cite, title))
         for no, raw in enumerate(lines, 1):
             titled = False
             for cite, title in starts.get(no, ()):
@@ -280,7 +287,7 @@ def sections(path: Path | str, outline: Iterable[tuple[str, int, bool]] | None =
     else:
         numbered = {no: m for no, raw in enumerate(lines, 1) if (m := _NUMBERED.match(raw))}
         for no, raw in enumerate(lines, 1):
-            if no == top + 1 and _is_title(lines, top) and no not in numbered:
+            if no == above + 1 and _is_title(lines, above) and no not in numbered:
                 b.title = raw.strip()
                 continue
             if numbered:
