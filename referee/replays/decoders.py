@@ -16,7 +16,7 @@ from typing import Any, Callable
 from ..errors import printable
 from ..model.kernel import BadField
 from ..model.kernel.rules import Int, Name, Names, kind_of
-from .log import Unreadable
+from .log import Unreadable, stray_key
 
 _ABSENT = object()  # a sentinel, never mutated: a field the event does not hold
 
@@ -68,10 +68,8 @@ def _build(act: Any, cfg: Any, players: tuple) -> Callable:
 
 def _stray(ev: dict, known: Any, do: str) -> str:
     """A field is missing: the field the event has instead, if any ("cаrd" for "card"), named."""
-    extra = sorted(k for k in ev if k not in known)
-    if not extra:
-        return ""
-    return f"; it has \"{printable(extra[0])}\", which '{do}' does not have"
+    k = stray_key(ev, "", known)
+    return f"; it has \"{printable(k)}\", which '{do}' does not have" if k else ""
 
 
 def _fast(kind: Any, i: int, name: str, cfg: Any, ns: dict, slow: list[str]) -> list[str]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
-from ..errors import as_printed, brief, look_alikes, printable
+from ..errors import brief, look_alikes, printable
 from ..model import load
 from ..model.kernel import BadInput, Game, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
@@ -21,7 +21,7 @@ from ..model.kernel.inputs import check_source, shown
 from .. import proofstore
 from .formats import VERDICT_VERSION
 from .decoders import decoder
-from .log import MAX_EVENTS, Line, Unreadable, check_rules, is_text, read_header, records
+from .log import MAX_EVENTS, Line, Unreadable, check_rules, is_text, read_header, records, stray_key
 
 
 @dataclass
@@ -129,17 +129,10 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
     return act, got[1](ev, p, line.no)
 
 
-ENVELOPE = frozenset({"n", "do", "by", "note"})
-
-
 def _stray(ev: dict, missing: str, fields: frozenset | None = None) -> str:
-    """A field is missing: the key the event has in its place, named ("bу", a Cyrillic у, for "by"):
-    one that is no field of the action, or without the action known, one printed as `missing`."""
-    if fields is None:
-        extra = sorted(k for k in ev if k not in ENVELOPE and as_printed(k).casefold() == missing)
-    else:
-        extra = sorted(k for k in ev if k not in ENVELOPE and k not in fields)
-    return f"; the event has \"{printable(extra[0])}\" in its place" if extra else ""
+    """A field is missing: the key the event has in its place, named (log.stray_key)."""
+    k = stray_key(ev, missing, fields)
+    return f"; the event has \"{printable(k)}\" in its place" if k else ""
 
 
 HEADER_FIELDS = ("players", "options", "setup", "expect")  # a header's own keys a configure may refuse

@@ -174,6 +174,17 @@ def _nfc(raw: bytes, data: dict) -> tuple[bytes, dict]:
     return raw, orjson.loads(raw)
 
 
+def stray_key(keys: Any, missing: str, known: Any = None) -> str | None:
+    """A key is missing: the one given in its place, the first in sorted order, or None. With
+    `known` (the fields an event of the action may carry), a key that is none of them; without,
+    one that prints as `missing` ("bу", a Cyrillic у, for "by"; "Players")."""
+    if known is not None:
+        extra = [k for k in keys if k not in known]
+    else:
+        extra = [k for k in keys if k != missing and as_printed(k).casefold() == missing]
+    return min(extra) if extra else None
+
+
 def _more_colons(raw: bytes, data: dict) -> bool:
     """Whether the line may give a key twice. Every key is followed by a colon, so a line
     with no more colons than its top-level keys gives none twice (the common event line:
@@ -260,8 +271,8 @@ def read_header(line: Line, known_games: list[str] | None = None) -> dict[str, A
         raise Unreadable(line.no, f"{what} (known: {', '.join(known_games or names())})", "game")
     players = h.get("players")
     if type(players) is not list or not players or not all(type(p) is str for p in players):
-        instead = sorted(k for k in h if k != "players" and as_printed(k).casefold() == "players")
-        where = f"; the header has \"{printable(instead[0])}\" in its place" if "players" not in h and instead else ""
+        instead = stray_key(h, "players") if "players" not in h else None
+        where = f"; the header has \"{printable(instead)}\" in its place" if instead else ""
         raise Unreadable(line.no, "\"players\" must be a list of names" + where, "players")
     if len(set(players)) != len(players) or "chance" in players:
         raise Unreadable(line.no, "player names must be distinct and not \"chance\"", "players")
