@@ -32,7 +32,8 @@ from types import MappingProxyType
 from .hit import Hit
 from .page import Page, plain
 
-# the role nouns of play, with the gender each has when no determiner tells it (None: either)
+# the role nouns of play, with the gender each has when no determiner tells it (the generic
+# masculine for a noun of either: `l'adversaire`)
 _ROLES = MappingProxyType({"joueur": "m", "joueuse": "f", "adversaire": "m", "attaquant": "m", "attaquante": "f",
           "défenseur": "m", "vainqueur": "m", "gagnant": "m", "perdant": "m", "personnage": "m",
           "figurine": "f", "cible": "f", "tireur": "m", "allié": "m", "alliée": "f", "ennemi": "m",
@@ -75,11 +76,11 @@ _SEAT = frozenset({"actif", "active", "suivant", "suivante", "précédent", "pr�
 MOST = 40  # the longest word a finding quotes: a hostile line holds one of any length
 
 
-def _persons(text: str) -> list[tuple[str, str | None, bool]]:
-    """The persons `text` names, each once: (key, gender or None, plural). A role noun counts
+def _persons(text: str) -> list[tuple[str, str, bool]]:
+    """The persons `text` names, each once: (key, gender, plural). A role noun counts
     after a determiner only; `autre` or a capitalised name after it makes a second one."""
     toks = _WORD.findall(text)
-    found: dict[str, tuple[str, str | None, bool]] = {}
+    found: dict[str, tuple[str, str, bool]] = {}
     for k, tok in enumerate(toks):
         low = tok.lower()
         base = low[:-1] if low.endswith(("s", "x")) and low[:-1] in _ROLES and low != "héros" else low
@@ -119,7 +120,7 @@ def _persons(text: str) -> list[tuple[str, str | None, bool]]:
 def _candidates(persons: list, word: str) -> list[str]:
     plural = word in _PLURAL
     gender = {"il": "m", "ils": "m", "elle": "f", "elles": "f"}.get(word)
-    return [k for k, g, many in persons if many == plural and (gender is None or g is None or g == gender)]
+    return [k for k, g, many in persons if many == plural and gender in (None, g)]
 
 
 def _pairs(units) -> Iterator[tuple[object, str, str, str]]:
