@@ -10,7 +10,7 @@ import typer
 from ..files import missing_why
 from ..given import SECONDS_MOST
 from ..model import names
-from .common import BAD, FOUND, OK, PATH, err, game_or_exit, json_text, options_or_exit, out
+from .common import BAD, FOUND, OK, PATH, err, game_or_exit, json_text, options_or_exit, out, seeds_or_exit
 from .gamename import GameName
 from .progress import Shown
 
@@ -69,7 +69,7 @@ def audit(
     if rulebook is not None:
         _rulebook_or_exit(rulebook, games)
     else:
-        _seeds_or_exit(games)
+        seeds_or_exit(games)
     try:  # read before the audit runs: a bad baseline or ignore costs nothing
         ignored = B.ignores(B.pyproject())
         known = B.read(baseline) if baseline is not None and baseline.exists() else None
@@ -182,20 +182,6 @@ def _rulebook_or_exit(rulebook: Path, games: list) -> None:
         if of and kept * 4 < of:
             err.print(f"referee: --rulebook {path or rulebook}: {kept} of the {of} sentences of {g.name}'s rulebook "
                       f"(its coverage map's hashes) are in this file: not {g.name}'s rulebook?", markup=False)
-            raise typer.Exit(BAD)
-
-
-def _seeds_or_exit(games: list) -> None:
-    """REFEREE_SEEDS, when set, read before the audit runs: a variable the user set that
-    gives no seed of a game audited (no such folder, not a folder, no such file, a FIFO) is
-    a located exit 2 naming it and where it pointed, not a finding that says "set
-    REFEREE_SEEDS" (s53 G10)."""
-    from ..rulebook.book import seeds_fault
-
-    for g in games:
-        fault = seeds_fault(g)
-        if fault:
-            err.print(f"referee: {fault}", markup=False)
             raise typer.Exit(BAD)
 
 

@@ -113,6 +113,20 @@ def json_text(doc, indent: bool = False) -> str:
 OK, FOUND, BAD = 0, 1, 2  # clean; a finding or an illegal game; usage or input error
 
 
+def seeds_or_exit(games: list) -> None:
+    """REFEREE_SEEDS, when set, read before the work runs: a variable the user set that gives
+    no seed of a game asked for (no such folder, not a folder, no such file, a FIFO) is a
+    located exit 2 naming it and where it pointed, not a report from the map alone or a
+    finding that says "set REFEREE_SEEDS" (s53 G10)."""
+    from ..rulebook.book import seeds_fault
+
+    for g in games:
+        fault = seeds_fault(g)
+        if fault:
+            err.print(f"referee: {fault}", markup=False)
+            raise typer.Exit(BAD)
+
+
 class Fmt(str, Enum):
     text = "text"
     json = "json"

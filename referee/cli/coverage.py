@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .common import BAD, FOUND, OK, PATH, Fmt, err, game_or_exit, json_text, out
+from .common import BAD, FOUND, OK, PATH, Fmt, err, game_or_exit, json_text, out, seeds_or_exit
 from .gamename import GameName
 
 MARK = MappingProxyType({"encoded": "o", "not encoded": "-", "stale": "!", "unmapped": "?"})
@@ -88,7 +88,7 @@ def coverage(
     the shipped examples exercise, and the figures. Exit 1 when a sentence is stale or
     unmapped (the rulebook changed since the map was written)."""
     from ..errors import Unreadable
-    from ..rulebook.book import book, seed_file, seeds_fault
+    from ..rulebook.book import book, seed_file
     from ..rulebook.coverage import map_path, read_map
     from ..rulebook.exercised import exercised
     from ..rulebook.report import book_from_map, report
@@ -98,10 +98,8 @@ def coverage(
     if not path.is_file():
         err.print(f"referee: {g.name} has no coverage map ({_where(path)})")
         raise typer.Exit(BAD)
-    fault = seeds_fault(g) if rulebook is None else None
-    if fault:  # a REFEREE_SEEDS set to nothing usable: no report from the map alone, exit 0 (s53 G10)
-        err.print(f"referee: {fault}", markup=False)
-        raise typer.Exit(BAD)
+    if rulebook is None:
+        seeds_or_exit([g])
     try:
         entries = read_map(path)
         if rulebook is not None or seed_file(g) is not None:
