@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import os
 import resource
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -36,8 +35,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
-
-ENTRY = [sys.executable, "-c", "from referee.cli.app import main; main()"]
 
 
 def write_games(name: str, folder: Path, events: int, every: bool = False) -> tuple[int, int]:
@@ -67,7 +64,9 @@ def batch_cpu(folder: Path, cache: Path, env: dict) -> tuple[float, float, int]:
     """(CPU seconds, wall seconds, exit code) of `referee replay folder` in a fresh process,
     with `cache` as its cache folder (proofs, and the compiled rules it keeps), in `env` (with
     referee's bytecode: replay_startup.with_bytecode)."""
-    cmd = ([shutil.which("referee")] if shutil.which("referee") else ENTRY) + ["replay", str(folder)]
+    from replay_startup import referee_command
+
+    cmd = [*referee_command(), "replay", str(folder)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     rc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

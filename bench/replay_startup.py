@@ -27,6 +27,12 @@ DEFAULT = ROOT / "examples" / "raiders" / "competition-advanced.jsonl"
 ENTRY = [sys.executable, "-c", "from referee.cli.app import main; main()"]
 
 
+def referee_command() -> list[str]:
+    """The installed `referee` command when it is on PATH, else the same entry point."""
+    exe = shutil.which("referee")
+    return [exe] if exe else ENTRY
+
+
 def with_bytecode(folder: str, env: dict | None = None) -> dict:
     """The environment of a child that reads referee's bytecode from `folder`, compiled there
     first (the copy a child imports, the installed one), as `pip install` compiles it: a work tree run with PYTHONDONTWRITEBYTECODE (this
@@ -42,8 +48,10 @@ def with_bytecode(folder: str, env: dict | None = None) -> dict:
     # s55 review: else the first timed child compiled rich, typer and the stdlib, 0.5 s)
     with tempfile.TemporaryDirectory() as cache:
         log = ROOT / "examples" / "welcome" / "2p-rogue-options.jsonl"
-        subprocess.run([*([shutil.which("referee")] if shutil.which("referee") else ENTRY), "replay", str(log)],
-                       env={**env, "REFEREE_CACHE_DIR": cache}, cwd=tempfile.gettempdir(), capture_output=True)
+        r = subprocess.run([*referee_command(), "replay", str(log)], env={**env, "REFEREE_CACHE_DIR": cache},
+                           cwd=tempfile.gettempdir(), capture_output=True)
+    if r.returncode not in (0, 1):  # the runs timed after it would measure a failure
+        sys.exit(f"the warm-up replay failed: {r.stderr.decode()[-500:]}")
     return env
 
 
@@ -55,8 +63,7 @@ def main() -> None:
                     help="every run with empty caches: no bytecode (a fresh PYTHONPYCACHEPREFIX), no proof cache")
     args = ap.parse_args()
     print("load average: " + ", ".join(f"{x:.2f}" for x in os.getloadavg()))
-    exe = shutil.which("referee")
-    cmd = [exe] if exe else ENTRY
+    cmd = referee_command()
     times = []
     with tempfile.TemporaryDirectory() as kept:
         warm = None if args.cold else with_bytecode(kept)  # the bytecode an installed copy has
