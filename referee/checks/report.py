@@ -11,6 +11,7 @@ import orjson
 
 from ..model.kernel.rules import plural
 from .findings import AGREES, OPEN, Finding, covers_text
+from .severity import EXAMPLE
 from .rulebook import Rulebook
 from .severity import LEVELS
 from .share import share
@@ -93,6 +94,8 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
         more = f"; {folded} data {plural(folded, 'check')} listed with --verbose" if folded else ""
         agree = sum(f.status == AGREES for f in held)  # data the files meet: no proof (s55 review)
         more = (f"; {agree} {plural(agree, 'claim')} the component files agree with, not proved" if agree else "") + more
+        worked = sum(f.status == EXAMPLE for f in held)  # one game each, replayed (checks/worked.py)
+        more = (f"; {worked} worked {plural(worked, 'example')} of the text replayed, one game each" if worked else "") + more
         console.print(f"[green]proved or decided[/] [dim]({len(held)}; not findings{more})[/]")
         for f in sorted(shown, key=lambda f: (book.order(f.cites[0] if f.cites else ""), f.id)):
             _line(console, f, "green", "")

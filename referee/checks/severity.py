@@ -21,7 +21,10 @@ BUILT = "holds by construction of the illustrative set"
 # and s54, took "claim/proved" for a check of the text; where the project's files copy the
 # number from the same sentence, they check that copy)
 AGREES = "agrees with the component files"
-PROVED_CLAIM = ("proved", "reached", BUILT, AGREES)  # a claim's statuses that are not findings
+# a worked example of the text (`Ex : ...`) replayed through the rules gives the text's numbers
+# (checks/worked.py): one concrete game, checked, not a proof about every game
+EXAMPLE = "replays as the text says"
+PROVED_CLAIM = ("proved", "reached", BUILT, AGREES, EXAMPLE)  # a claim's statuses that are not findings
 
 LEVELS = ("error", "warning", "info")
 

@@ -12,6 +12,7 @@ from .. import witness as W
 from .. import workers
 from ..steady import settle, steady, worker_start
 from ..text import detect as text_detectors
+from .. import worked
 
 
 GRACE = 0.5  # seconds the audit waits past the time net for a search's last move
@@ -193,7 +194,8 @@ class Runner:
         for name, step in (("data", self.data), ("gaps", self.gaps), ("graph", self.graph),
                            ("invariants", self.invariants), ("steps", self.steps), ("sources", self.sources), ("claims", self.claims),
                            ("rulings", self.rulings), ("options", self.disputed), ("stalemates", self.stalemates),
-                           ("text", lambda: self.findings.extend(text_detectors(self.game)))):
+                           ("text", lambda: self.findings.extend(text_detectors(self.game))),
+                           ("worked examples", lambda: self.findings.extend(worked.check(self.game)))):
             t = time.monotonic()
             self.progress(name)
             step()

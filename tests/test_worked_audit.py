@@ -1,0 +1,126 @@
+"""The text's worked examples in the audit (checks/worked.py): each declared one replays as
+the text says; one whose numbers the rules do not give is refuted, with its log as the
+witness; an example the text gives and no replay checks is not established, and said so."""
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from referee.checks import report, worked
+from referee.checks.severity import EXAMPLE
+from referee.model import load
+from referee.rulebook.book import seeds_dir
+from referee.replays.engine import replay
+from referee.replays.expect import mismatch
+
+needs_seeds = pytest.mark.skipif(seeds_dir() is None, reason="the seed rulebooks (../shared/seeds) are not here")
+GAMES = ("trolls", "raiders", "draft", "welcome", "twister")
+
+
+def _units(text: str, tmp: Path) -> tuple:
+    from referee.rulebook.text import sections
+
+    p = tmp / "book.txt"
+    p.write_text(text, encoding="utf-8")
+    return tuple(u for s in sections(p) for u in s.sentences)
+
+
+def test_marked_reads_how_an_example_opens_and_runs_to_the_end_of_its_line(tmp_path):
+    text = ("Titre\n\nUn tir coûte 1 point. Ex : un tireur mise 3. Il paie donc 4 points.\n"
+            "Une charge coûte le double.\n\nExemple : deux figurines avancent. Elles paient 4.\n\n"
+            "On peut par exemple recruter puis partir.\n\n"
+            "Le joueur suivant, c'est-à-dire celui de gauche, joue.\n\nExemples : rien.\n\nEx. un cas.\n")
+    groups = worked.marked(_units(text, tmp_path))
+    opened = [g[0].text.split()[0:2] for g in groups]
+    assert [len(g) for g in groups] == [2, 2, 1, 1, 1]
+    assert opened[0] == ["Ex", ":"] and groups[0][1].text.startswith("Il paie")
+    assert not any("c'est-à-dire" in u.text for g in groups for u in g)  # a restatement, not an example
+
+
+@needs_seeds
+@pytest.mark.parametrize("game", GAMES)
+def test_every_declared_example_replays_as_the_text_says(game):
+    got = [f for f in worked.check(load(game)) if f.kind == "claim"]
+    assert len(got) == len(worked.declared(load(game)))
+    bad = [(f.id, f.details) for f in got if f.status != EXAMPLE]
+    assert bad == []
+    for f in got:
+        assert not f.is_problem and f.severity is None and f.witness is not None and f.sources
+
+
+@needs_seeds
+def test_the_seed_examples_are_found_and_each_is_replayed_or_said_not_established():
+    """Trolls' eight "Ex :" are all replayed; Raiders' three are listed, one replayed and two
+    said not established (no replay declared); the other texts give none."""
+    trolls = worked.check(load("trolls"))
+    assert len(trolls) == 8 and all(f.status == EXAMPLE for f in trolls)
+    raiders = worked.check(load("raiders"))
+    assert sorted((f.kind, f.cites[0]) for f in raiders) == [("claim", "§6.3"), ("unknown", "§6.3"), ("unknown", "§6.5")]
+    for f in raiders:
+        if f.kind == "unknown":
+            assert f.open == "method" and "no replay of it is declared" in f.details[0] and f.severity is None
+    for g in ("draft", "welcome", "twister"):
+        assert worked.check(load(g)) == []
+
+
+@needs_seeds
+def test_an_example_the_rules_do_not_give_is_refuted_with_its_log_as_witness(monkeypatch):
+    game = load("trolls")
+    real = worked.declared(game)
+    ex = next(w for w in real if w.name == "move_12_inches")
+    wrong = replace(ex, logs=(replace(ex.logs[0], shows=(replace(ex.logs[0].shows[0], after=11),)),))
+    monkeypatch.setattr(worked, "declared", lambda g: [wrong])
+    (f,) = [f for f in worked.check(game) if f.kind == "claim"]
+    assert f.status == "refuted" and f.severity == "warning" and f.is_problem
+    assert "the rules give from 16 to 10" in f.details[0]
+    assert f.witness is not None and len(f.witness.events) == 8
+
+
+@needs_seeds
+def test_a_log_that_does_not_get_its_expected_verdict_refutes_the_example(tmp_path, monkeypatch):
+    game = load("trolls")
+    ex = next(w for w in worked.declared(game) if w.name == "charge_11_inches")
+    lines = ex.logs[1].file.read_text(encoding="utf-8").splitlines()
+    last = json.loads(lines[-1])
+    last["x"] = 4  # 8 points: the charge is legal, and the log expected it refused
+    bad = tmp_path / "charge.jsonl"
+    bad.write_text("\n".join(lines[:-1] + [json.dumps(last)]) + "\n", encoding="utf-8")
+    monkeypatch.setattr(worked, "declared", lambda g: [replace(ex, logs=(replace(ex.logs[1], file=bad),))])
+    (f,) = [f for f in worked.check(game) if f.kind == "claim"]
+    assert f.status == "refuted" and "expected illegal, got legal" in f.details[0]
+
+
+@needs_seeds
+def test_an_edited_rulebook_leaves_examples_not_established(tmp_path):
+    """A sixth rulebook (here: an edited copy) whose example no replay checks, and declared
+    examples whose text is gone: each said not established, none a value."""
+    book = tmp_path / "book.txt"
+    book.write_text("Règles\n\nUn tir coûte 1 point. Ex : un tireur mise 3, il paie 4.\n", encoding="utf-8")
+    got = worked.check(load("trolls"), book)
+    assert got and all(f.kind == "unknown" and f.status == "not established" for f in got)
+    gone = [f for f in got if "none of its units is in this rulebook" in f.details[0]]
+    assert len(gone) == len(worked.declared(load("trolls"))) and all(f.open == "input" for f in gone)
+    (new,) = [f for f in got if f not in gone]
+    assert new.open == "method" and new.sources == ["book.txt:3"]
+
+
+@needs_seeds
+@pytest.mark.parametrize("game", ("trolls", "raiders"))
+def test_each_example_witness_replays_to_its_expected_verdict(game, tmp_path):
+    found = [f for f in worked.check(load(game)) if f.witness is not None]
+    written = report.write_witnesses(found, tmp_path)
+    assert len(written) == len(found)
+    for path in written:
+        v = replay(path)
+        assert mismatch(v) is None, (path.name, mismatch(v))
+
+
+def test_a_bad_worked_file_is_a_located_not_established_result(tmp_path, monkeypatch):
+    import referee.rulebook.book as B
+
+    (tmp_path / "worked.toml").write_text('[[example]]\nname = "x"\nunits = []\nsays = "s"\nlog = [{ fil = "a" }]\n',
+                                          encoding="utf-8")
+    monkeypatch.setattr(B, "game_folder", lambda g: tmp_path)
+    with pytest.raises(Exception, match="worked.toml: example 1: a log has a file"):
+        worked.declared(load("trolls"))
