@@ -46,6 +46,9 @@ def record_ids(game) -> list[str]:
     from referee.checks.text import detect  # the detectors that read the rulebook's text
 
     out += [f.id for f in detect(game)]
+    from referee.checks import worked  # the text's worked examples: replayed, or not established
+
+    out += [f.id for f in worked.check(game)]
     return out
 
 
