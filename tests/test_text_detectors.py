@@ -280,7 +280,9 @@ SEEDS = {
     "welcome": {"welcome.ambiguity.§Enchères.choice-list", "welcome.gap.§Équipement.Métamorphose.unstated-effect"},
     "trolls": {"trolls.contradiction.§Tour_de_jeu_6.may-must",
                # option leave_melee: no Gap names it since group_leave_melee was withdrawn (session 39)
-               "trolls.gap.§Actions_Mouvement.silent-option"},
+               "trolls.gap.§Actions_Mouvement.silent-option",
+               # the author's request and the readers' thread under the rules (a blind reader's T31, s55)
+               "trolls.gap.§Commentaires.first-person"},
     # twister's §Déplacement#4 (the pointer to the Thief, Warrior and Rope, then the sentence on what a move
     # passes over, cut on ', ...') is the Gaps pits_and_portcullises and pass_over since session 40: its
     # dangling-reference and cut-sentence said the same as they do
@@ -523,3 +525,26 @@ def test_a_pronoun_opening_a_sentence_after_two_persons(tmp_path, text, term):
     if term:
         assert got[0].kind == "ambiguity" and got[0].cite == "§1" and got[0].line == 5
         assert got[0].says.startswith("a clause" if " : " in text else "a sentence") and "AFFRONTE" not in got[0].says
+
+
+@pytest.mark.parametrize("text, lines", [
+    ("Chaque joueur pioche. Je conseille de jouer vite.", [5]),
+    ("Chaque joueur pioche.\n\nJ'aimerais une photo ici.", [7]),
+    ("Chaque joueur pioche.\n\n[pseudo]\n\nTrès sympa ce jeu !", [7]),  # a signed comment
+    ("Chaque joueur pioche. Moi, je joue les Trolls.\n\nMerci à mes lecteurs.", [5, 7]),
+    ("Placez vos pions. À votre tour, piochez.", []),  # the players addressed: rules
+    ("Nous vous conseillons de commencer par le tutoriel.", []),  # the designers' plural
+    ("Le joueur annonce « je passe » et pose sa carte.", []),  # a player's words, quoted
+    ("Le joueur mélange ses cartes. Voici mes règles maison.", [5]),
+    ("Le majordome et la mesure : un mème.", []),  # `ma`, `mes`, `me` inside words
+])
+def test_words_in_the_first_person_are_asides_not_rules(tmp_path, text, lines):
+    path = tmp_path / "moi.txt"
+    path.write_text(f"Jeu\n\n§1. Tour\n\n{text}\n", encoding="utf-8")
+    got = [h for h in read(page("moi", path)) if h.detector == "first-person"]
+    assert len(got) == (1 if lines else 0), got
+    if lines:
+        (h,) = got
+        assert h.kind == "gap" and h.cite == "§1" and h.line == lines[0]
+        assert h.says.startswith(f"line {lines[0]}" if len(lines) == 1 else f"lines {lines[0]}–{lines[-1]}")
+        assert ("name between brackets" in h.says) == ("[" in text)
