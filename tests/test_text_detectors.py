@@ -276,7 +276,12 @@ SEEDS = {
     # initiation side's 9 buildings, never listed) is the Gap initiation_nine since session 46
     "raiders": {"raiders.gap.§3.1.skipped-number", "raiders.gap.§5.1.skipped-number"},
     # the turns' direction is read from §Fin de manche's start player (coverage §Fin de tour#4): the text never gives it
-    "draft": {"draft.gap.§Fin_de_tour.unstated-direction"},
+    "draft": {"draft.gap.§Fin_de_tour.unstated-direction",
+              # the start player 'alternera' (§Mise en place) and 'tournera' (§Fin de manche); 'un Or
+              # supplémentaire égal à' the production; the quest pile filled at setup and never used after
+              # (blind readers of s49, s53 and s55; the gaps start_alternates and one_extra_gold withdrawn in s47)
+              "draft.ambiguity.§Mise_en_place.two-verbs", "draft.ambiguity.§Fin_de_tour.one-equal-to",
+              "draft.gap.§Mise_en_place.idle-pile"},
     "welcome": {"welcome.ambiguity.§Enchères.choice-list", "welcome.gap.§Équipement.Métamorphose.unstated-effect"},
     "trolls": {"trolls.contradiction.§Tour_de_jeu_6.may-must",
                # option leave_melee: no Gap names it since group_leave_melee was withdrawn (session 39)
@@ -548,3 +553,54 @@ def test_words_in_the_first_person_are_asides_not_rules(tmp_path, text, lines):
         assert h.kind == "gap" and h.cite == "§1" and h.line == lines[0]
         assert h.says.startswith(f"line {lines[0]}" if len(lines) == 1 else f"lines {lines[0]}–{lines[-1]}")
         assert ("name between brackets" in h.says) == ("[" in text)
+
+
+@pytest.mark.parametrize("text, hit", [
+    ("§1. Début\n\nLe joueur de départ alternera dans le sens des aiguilles chaque manche.\n\n§2. Fin\n\n"
+     "À chaque manche, le joueur de départ tournera dans le sens des aiguilles.", ("§1", "§2", "alternera-tournera")),
+    ("§1. Tour\n\nLe joueur actif pioche deux cartes de la pile. Puis le joueur actif prend deux cartes de la pile.",
+     ("§1", "§1", "pioche-prend")),
+    # one verb in two tenses, the modal pair, a negation: not two words for one act
+    ("§1. A\n\nLe joueur de départ tourne dans le sens des aiguilles.\n\n§2. B\n\n"
+     "Le joueur de départ tournera dans le sens des aiguilles.", None),
+    ("§1. A\n\nLe joueur actif peut poser deux cartes sur la table.\n\n§2. B\n\n"
+     "Le joueur actif doit poser deux cartes sur la table.", None),
+    ("§1. A\n\nLe joueur actif pose deux cartes sur la table.\n\n§2. B\n\n"
+     "Le joueur actif ne pose deux cartes sur la table.", None),
+    ("§1. A\n\nLe joueur actif pose deux cartes.\n\n§2. B\n\nLe joueur actif prend deux cartes.", None),  # 2 words after
+])
+def test_one_thing_said_twice_with_two_verbs(tmp_path, text, hit):
+    path = tmp_path / "deux.txt"
+    path.write_text(f"Jeu\n\n{text}\n", encoding="utf-8")
+    got = [h for h in read(page("deux", path)) if h.detector == "two-verbs"]
+    assert [(h.cite, h.also[0], h.term) for h in got] == ([hit] if hit else []), got
+    if hit:
+        assert got[0].kind == "ambiguity"
+
+
+@pytest.mark.parametrize("text, noun", [
+    ("Gagnez 5 Or plus un Or supplémentaire égal à la production.", "or"),
+    ("On marque 2 points, puis une couronne égale au nombre de tours.\n\nIl coûte 3 couronnes.", "couronne"),
+    ("Un effet égal au niveau du bâtiment s'applique.", None),  # the book never counts effects
+    ("Gagnez 5 Or. Il faut une Attaque égale ou supérieure au coût.", None),  # a bound, and Attaque uncounted
+    ("Gagnez 5 Or et autant d'Or que la production.", None),
+])
+def test_an_amount_given_as_one_equal_to(tmp_path, text, noun):
+    path = tmp_path / "or.txt"
+    path.write_text(f"Jeu\n\n§1. Fin\n\n{text}\n", encoding="utf-8")
+    got = [h for h in read(page("or", path)) if h.detector == "one-equal-to"]
+    assert [h.term for h in got] == ([noun] if noun else []), got
+
+
+@pytest.mark.parametrize("rules, idle", [
+    ("Chacun retourne le reste au bas de la pioche Quête.\n\n§2. Tour\n\nOn joue ses quêtes.", "quête"),
+    ("Chacun retourne le reste au bas de la pioche Quête.\n\n§2. Tour\n\nPiochez une carte de la pioche Quête.", None),
+    ("Chacun retourne le reste sous la pile Trésor.\n\n§2. Tour\n\nLa pile Trésor est vide à la fin.", None),
+])
+def test_a_pile_filled_at_setup_that_nothing_uses_after(tmp_path, rules, idle):
+    path = tmp_path / "pile.txt"
+    path.write_text(f"Jeu\n\n§1. Mise en place\n\n{rules}\n", encoding="utf-8")
+    got = [h for h in read(page("pile", path)) if h.detector == "idle-pile"]
+    assert [h.term for h in got] == ([idle] if idle else []), got
+    if idle:
+        assert got[0].cite == "§1" and got[0].kind == "gap"

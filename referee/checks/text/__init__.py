@@ -11,7 +11,9 @@ result the text never states, from the coverage map), and the game's vocabulary:
 case never given), roles (one word for two things), unused (pieces handed out, never used),
 conditions (one gain under two conditions joined by `et si`), seats (the next player, the
 turns' direction never given), antecedent (a pronoun opening a sentence after two persons),
-asides (the author or readers speaking in the first person: no rules).
+asides (the author or readers speaking in the first person: no rules), twice (one thing said
+twice of one subject with two verbs), amounts (`un X égal à`: one X, or an amount?), and
+piles' idle-pile (a pile filled at setup that nothing uses after).
 docs/detectors.md says what each reads, reports and misses.
 
 A hit is dropped when the model already reports the same thing: a hit saying something is
@@ -28,7 +30,7 @@ from pathlib import Path
 from ...errors import RefereeError
 from ...model.kernel.rules import cites
 from ..findings import Finding
-from . import antecedent, asides, conditions, depends, modal, names, piles, refs, roles, seats, structure, terms, unused, values
+from . import amounts, antecedent, asides, conditions, depends, modal, names, piles, refs, roles, seats, structure, terms, twice, unused, values
 from .hit import Hit, findings
 from .effects import unstated_effect
 from .options import silent_option
@@ -37,7 +39,7 @@ from .page import Page, page
 TEXT_DETECTORS = (structure.DETECTORS + refs.DETECTORS + modal.DETECTORS + names.DETECTORS
                   + terms.DETECTORS + values.DETECTORS + roles.DETECTORS + depends.DETECTORS
                   + unused.DETECTORS + piles.DETECTORS + conditions.DETECTORS + seats.DETECTORS
-                  + antecedent.DETECTORS + asides.DETECTORS)
+                  + antecedent.DETECTORS + asides.DETECTORS + twice.DETECTORS + amounts.DETECTORS)
 # Detectors whose hit says something is missing at a §: a Gap of the model there says it already.
 MISSING = frozenset({"empty-section", "key-only", "list-intro", "lone-subtitle", "cut-sentence",
                      "dangling-reference", "undefined-term", "unused-component", "unstated-direction"})

@@ -1,4 +1,5 @@
-"""unstated-exhaustion: a pile the rules draw from in play, whose running out the text never covers.
+"""unstated-exhaustion: a pile the rules draw from in play, whose running out the text never covers;
+idle-pile: a pile the setup puts cards into that nothing after the setup uses (idle_pile).
 
 Read from the text: a unit draws in play where it says `piocher` (any form; `la pioche`, the
 noun, is not a draw), `tirer ... au hasard`, or picks `parmi ... encore disponibles` (a supply
@@ -101,4 +102,34 @@ def unstated_exhaustion(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                   u.line, key[1] if named else "pioche", unit=u.key)
 
 
-DETECTORS = (unstated_exhaustion,)
+# cards put into a pile at setup: `au bas de la pioche Quête`, `sous la pile X`, `dans le sac X`
+_INTO = re.compile(r"(?<![\w'’])(?:au\s+bas\s+d[eu]|sous|dans|sur|au\s+dessus\s+d[eu])\s+(?:la|le|les|l['’]|sa|son|leur)?\s*"
+                   + _CONTAINER + r"\s+(?:(?i:de|du|des)\s+)?" + _NAME)
+
+
+def idle_pile(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    """idle-pile: a named pile the setup puts cards into, that no unit after the setup draws
+    from or names: what it is for is not said (the cards put there never come back)."""
+    setup = {s.cite for s in page.sections if _SETUP.search(f"{s.cite} {s.title or ''}")}
+    chapters = {_chapter(c) for c in setup} - {None}
+    into: dict[str, tuple] = {}  # a pile's key -> (the unit putting cards in, the pile's name as written)
+    later: set[str] = set()
+    for s in page.sections:
+        for u in s.sentences:
+            if u.key in skip:
+                continue
+            t = _plain(u.text)
+            if s.cite in setup or _chapter(s.cite) in chapters:
+                for m in _INTO.finditer(t):
+                    into.setdefault(stem(m.group(2).lower()), (u, m.group(2)))
+            else:
+                later |= {n for n in (_draw(t),) if n} | {stem(m.group(2).lower()) for m in _FROM.finditer(t) if m.group(2)}
+    for key, (u, name) in into.items():
+        if key not in later:
+            yield Hit(u.cite, "idle-pile", "gap",
+                      f"{u.cite} puts cards into the {name} pile, and no rule after the setup draws from it or names "
+                      f"it: what the pile is for, and whether the cards put there come back into play, is not said",
+                      u.line, key, unit=u.key)
+
+
+DETECTORS = (unstated_exhaustion, idle_pile)
