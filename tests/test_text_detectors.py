@@ -558,8 +558,13 @@ def test_words_in_the_first_person_are_asides_not_rules(tmp_path, text, lines):
 @pytest.mark.parametrize("text, hit", [
     ("§1. Début\n\nLe joueur de départ alternera dans le sens des aiguilles chaque manche.\n\n§2. Fin\n\n"
      "À chaque manche, le joueur de départ tournera dans le sens des aiguilles.", ("§1", "§2", "alternera-tournera")),
+    ("§1. Tour\n\nLe joueur actif pioche deux cartes de la pile.\n\n§2. Fin\n\nLe joueur actif prend deux cartes de "
+     "la pile.", ("§1", "§2", "pioche-prend")),
+    # within one §: a parallel construction; a subject ending on `de`: the word completes it
     ("§1. Tour\n\nLe joueur actif pioche deux cartes de la pile. Puis le joueur actif prend deux cartes de la pile.",
-     ("§1", "§1", "pioche-prend")),
+     None),
+    ("§1. A\n\nLe joueur de gauche prend deux cartes de la pioche.\n\n§2. B\n\n"
+     "Le joueur de droite prend deux cartes de la pioche.", None),
     # one verb in two tenses, the modal pair, a negation: not two words for one act
     ("§1. A\n\nLe joueur de départ tourne dans le sens des aiguilles.\n\n§2. B\n\n"
      "Le joueur de départ tournera dans le sens des aiguilles.", None),
@@ -604,3 +609,20 @@ def test_a_pile_filled_at_setup_that_nothing_uses_after(tmp_path, rules, idle):
     assert [h.term for h in got] == ([idle] if idle else []), got
     if idle:
         assert got[0].cite == "§1" and got[0].kind == "gap"
+
+
+def test_the_detectors_read_a_hostile_book_of_look_alike_sentences_in_linear_time(tmp_path):
+    """6,000 sentences that open alike, in 3,000 §s: a detector comparing every pair of
+    sentences (two-verbs did, session 56, 20 s for half as many) would take minutes; the
+    net here is far above a linear reading's half second, so only a quadratic one fails."""
+    import time
+
+    body = "\n\n".join(f"§{i}. T\n\nLe joueur de départ pioche {i} cartes de la pile, un Or égal à 5 Or. "
+                       f"Le joueur de départ prend {i} cartes de la pile." for i in range(1, 3001))
+    path = tmp_path / "long.txt"
+    path.write_text(f"Jeu\n\n{body}\n", encoding="utf-8")
+    p = page("long", path)
+    t = time.process_time()
+    got = [h for h in read(p) if h.detector in ("two-verbs", "one-equal-to", "idle-pile", "first-person")]
+    assert time.process_time() - t < 30
+    assert sum(h.detector == "one-equal-to" for h in got) == 3000 and not any(h.detector == "two-verbs" for h in got)

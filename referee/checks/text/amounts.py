@@ -13,22 +13,22 @@ import re
 from collections.abc import Iterator
 
 from .hit import Hit
-from .page import Page, plain
+from .page import Page, plain, stem
 
 _AMOUNT = re.compile(r"(?<![\w'’])(?P<art>un|une)\s+(?P<noun>[\wÀ-ÿ-]+)(?:\s+(?P<more>[\wÀ-ÿ-]+))?\s+"
                      r"égal(?:e|es|s)?\s+(?:à|au|aux)(?![\w])", re.IGNORECASE)
-_NUMBER = r"(?:\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)"
+_COUNTED = re.compile(r"(?<![\w'’])(?:\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)\s+([\wÀ-ÿ-]+)", re.IGNORECASE)
 
 
 def one_equal_to(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
-    book = plain(" ".join(u.text for u in page.units))
+    # the nouns the book counts with a number, read once (singular, lower-case)
+    counted = {stem(m.group(1).lower()) for u in page.units for m in _COUNTED.finditer(plain(u.text))}
     for u in page.units:
         if u.key in skip:
             continue
         for m in _AMOUNT.finditer(plain(u.text)):
             noun = m.group("noun")
-            counted = re.search(rf"(?<![\w'’]){_NUMBER}\s+{re.escape(noun)}[sx]?(?![\w])", book, re.IGNORECASE)
-            if not counted:
+            if stem(noun.lower()) not in counted:
                 continue
             said = " ".join(x for x in (m.group("art"), noun, m.group("more")) if x)
             of = "d'" if noun[:1].lower() in "aeiouyhàâéèêîôû" else "de "
