@@ -362,4 +362,18 @@ GAPS = (
         "is made in secret, and the kept quests stay hidden until played, or in view, is not said",
         "nothing is hidden: the log names each player's kept quests (setup), and no rule reads what a player saw",
         name="quest_choice_seen"),
+    # session 56: read by three blind readers (s53, s55, s56), appended (gaps are numbered by position)
+    Gap("§Mise en place §Fin de tour", "the players play 'à tour de rôle' as many cards as they can (§Mise en place): "
+        "whether a turn is one card, the players taking turns card by card round the table, or all the cards a player "
+        "wishes before the next plays, is not said there; only §Fin de tour, which ends a player's turn once he has "
+        "played every card he wishes, reads as whole turns",
+        "whole turns: a player plays every card he wishes, then ends his turn (play.end) and the next plays",
+        name="turn_unit", on=("play.card",), arises=lambda s, a: sum(s.fresh[a.p]) >= 1,
+        when="a player plays a second hero or weapon in his turn, where card by card the next player would play"),
+    Gap("§Monstres", "a player 'peut vaincre autant de Monstres' whose Attack cost is at most the combined Attack of "
+        "his cards: that each monster is measured against the whole Attack, not the monsters of a turn against it "
+        "together, rests on the 'donc' tying the sentence to the one before (the Attack is not spent); the sentence "
+        "itself reads either way",
+        "each monster against the whole combined Attack, in any number: defeating one spends no Attack (play.monster)",
+        name="monster_each"),
 )
