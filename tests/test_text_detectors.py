@@ -626,3 +626,82 @@ def test_the_detectors_read_a_hostile_book_of_look_alike_sentences_in_linear_tim
     got = [h for h in read(p) if h.detector in ("two-verbs", "one-equal-to", "idle-pile", "first-person")]
     assert time.process_time() - t < 30
     assert sum(h.detector == "one-equal-to" for h in got) == 3000 and not any(h.detector == "two-verbs" for h in got)
+
+
+# The s56 review (notes/s56/review): 107 passages of its own against the four new detectors;
+# each rule below mends a kind of miss or false hit it found, one passage per kind.
+@pytest.mark.parametrize("body, hit", [
+    ("Exemple : je joue un 7 rouge, mon voisin doit jouer une carte rouge.", False),  # a worked example
+    ("Puis-je jouer deux cartes dans le même tour ?", False),  # a player's question
+    ("Jouez la carte Mon Précieux pour voler un trésor.", False),  # a name
+    ("[Variante avancée]\n\nLes joueurs expérimentés retirent les cartes Aide.", False),  # a tag, not a signature
+    ("Je vous conseille de jouer sans les cartes Événement.", True),
+])
+def test_first_person_reads_no_example_question_name_or_tag(tmp_path, body, hit):
+    path = tmp_path / "moi.txt"
+    path.write_text(f"Jeu\n\n§1. Tour\n\nChaque joueur pioche.\n\n{body}\n", encoding="utf-8")
+    assert any(h.detector == "first-person" for h in read(page("moi", path))) == hit
+
+
+@pytest.mark.parametrize("one, two, hit", [
+    ("Le joueur actif pose deux cartes sur la table.", "Le joueur actif posera deux cartes sur la table.", False),
+    ("Le joueur actif met deux cartes sur la table.", "Le joueur actif mettra deux cartes sur la table.", False),
+    # the shared words stop before a clause ends in both: two rules
+    ("Le joueur actif gagne un point de victoire pour chaque Temple qu'il contrôle.",
+     "Le joueur actif perd un point de victoire pour chaque Temple détruit par un Dragon.", False),
+    ("Le pion du joueur rouge avance de trois cases sur la piste.",
+     "Le pion du joueur bleu avance de trois cases sur la piste.", False),  # the word qualifies the subject
+    ("Chaque joueur pioche deux cartes de la réserve.", "Chaque joueur défausse deux cartes de la réserve.", True),
+])
+def test_two_verbs_reads_tenses_two_rules_and_qualifiers_apart(tmp_path, one, two, hit):
+    path = tmp_path / "deux.txt"
+    path.write_text(f"Jeu\n\n§1. Tour\n\n{one}\n\n§2. Fin\n\n{two}\n", encoding="utf-8")
+    assert any(h.detector == "two-verbs" for h in read(page("deux", path))) == hit
+
+
+def test_two_verbs_reads_no_variant_section(tmp_path):
+    path = tmp_path / "var.txt"
+    path.write_text("Jeu\n\n§1. Tour\n\nLe joueur actif pose deux cartes sur la table.\n\n§2. Variante\n\n"
+                    "Le joueur actif cache deux cartes sur la table.\n", encoding="utf-8")
+    assert not any(h.detector == "two-verbs" for h in read(page("var", path)))
+
+
+@pytest.mark.parametrize("text, hit", [
+    ("Il coûte 3 points de victoire. Gagnez un point de victoire égal au nombre de Temples.", True),
+    ("Il coûte 5 Or. Il reçoit un Or de plus égal à sa production.", True),
+    ("Il avance de 3 cases. Puis il recule d'une case égale au résultat du dé.", True),
+    ("Il coûte 2 pièces d'Or. Gagnez une pièce d'Or supplémentaire égale à la production.", True),
+    ("Il coûte 3 cartes. Jouez une carte égale à la carte de tête.", False),  # a comparison
+    ("Il coûte 3 cases. Posez un jeton sur une case égale au résultat du dé.", False),  # a place
+    ("Il coûte 3 cartes. Jouez une carte égale à celle du voisin.", False),
+])
+def test_one_equal_to_reads_noun_phrases_and_no_comparison_or_place(tmp_path, text, hit):
+    path = tmp_path / "or.txt"
+    path.write_text(f"Jeu\n\n§1. Fin\n\n{text}\n", encoding="utf-8")
+    assert any(h.detector == "one-equal-to" for h in read(page("or", path))) == hit
+
+
+@pytest.mark.parametrize("title, setup, later, hit", [
+    ("Mise en place", "Placez le reste sous la pioche des quêtes.", "On joue.", True),  # a complement name
+    ("Mise en place", "Placez le reste sous la pile d'Artefacts.", "On joue.", True),
+    ("Mise en place", "Placez le reste au-dessus de la pioche Quête.", "On joue.", True),
+    ("Avant la partie", "Placez le reste sous la pioche Quête.", "On joue.", True),
+    ("Mise en place", "Placez le reste sous la pioche Quête.", "Révélez la première carte Quête.", False),
+    ("Mise en place", "Placez le reste sous la pioche Quête.", "On pioche dans la pioche quête.", False),  # any case
+    ("Mise en place", "Placez le reste sous la pioche Quête.", "Piochez une carte de la pioche.", False),  # the only pioche
+    ("Mise en place", "Placez le reste sur la pile Défausse.", "Défaussez une carte.", False),
+    ("Mise en place", "Placez le reste sous la pioche Quête. Au cours de la partie, on piochera dans la pioche "
+                      "Quête.", "On joue.", False),  # its use said in the setup
+])
+def test_idle_pile_reads_names_any_case_and_uses_in_other_words(tmp_path, title, setup, later, hit):
+    path = tmp_path / "pile.txt"
+    path.write_text(f"Jeu\n\n§1. {title}\n\n{setup}\n\n§2. Tour\n\n{later}\n", encoding="utf-8")
+    got = [h for h in read(page("pile", path)) if h.detector == "idle-pile"]
+    assert bool(got) == hit, got
+
+
+def test_idle_pile_takes_no_round_start_for_the_setup(tmp_path):
+    path = tmp_path / "debut.txt"
+    path.write_text("Jeu\n\n§1. Mise en place\n\nPlacez le reste sous la pioche Quête.\n\n§2. Début de manche\n\n"
+                    "Piochez une carte de la pioche Quête.\n", encoding="utf-8")
+    assert not any(h.detector == "idle-pile" for h in read(page("debut", path)))

@@ -7,8 +7,11 @@ line of its own (`[pseudo]`), as a forum page copied with its thread under the r
   joueur`), never as `je`: such a unit is an aside, and unless the text says so a reader may
   take it (a wish, an advice, a reader's variant) for a rule. One hit
   per §, from its first such line to its last. The first person plural (`nous vous
-  conseillons`) is the designers' voice of many rulebooks and is not read; words inside
-  quotes are not read either (a player's words quoted, `« je passe »`).
+  conseillons`) is the designers' voice of many rulebooks and is not read; nor are words
+  inside quotes (a player's words quoted, `« je passe »`), a capitalised `Mon`, `Ma`... inside
+  a unit (a name: `la carte Mon Précieux`), a question (`Puis-je ... ?`: a player's, as in a
+  FAQ), a worked example (`Exemple : je joue un 7`) and a § of examples or questions; a
+  signature is one name in brackets (`[shuby]`, not `[Variante avancée]`).
 
 It reads every unit, those the coverage map marks as flavour included: they are what it
 reports."""
@@ -24,12 +27,28 @@ from .page import Page, plain
 FIRST = re.compile(r"(?<![\w’'])(?:je|moi|mon|ma|mes|me|j[’']|m[’'])(?=[\s,.;:!?)]|(?<=[’'])[\wàâéèêëîïôöûùüÿœh])",
                    re.IGNORECASE)
 QUOTED = re.compile(r"«[^»]*»|\"[^\"]*\"|“[^”]*”")
-SIGNED = re.compile(r"^\s*\[[^\]\s][^\]]{0,40}\]\s*$")  # `[shuby]` alone on its line
+SIGNED = re.compile(r"^\s*\[[^\]\s]{1,40}\]\s*$")  # `[shuby]` alone on its line: one name, no blank (`[Variante avancée]` is a tag)
+# a first-person word with a capital inside a unit is part of a name (`la carte Mon Précieux`)
+NAMED = re.compile(r"(?<=[\w,;:)]\s)(?:Je|Moi|Mon|Ma|Mes|Me)\b")
+# where the first person is the players' own voice, not an aside: a § of examples or questions
+PLAYERS = re.compile(r"exemple|question|faq", re.IGNORECASE)
+
+
+def _aside(text: str) -> bool:
+    """A unit in the first person, its quotes and names taken out; a question (`Puis-je ...?`)
+    is a player's, as in a FAQ."""
+    t = NAMED.sub(" ", QUOTED.sub(" ", plain(text)))
+    return bool(FIRST.search(t)) and not t.rstrip().endswith("?")
 
 
 def first_person(p: Page, skip: frozenset[str] = frozenset()) -> Iterator[Hit]:
+    from ..worked import marked  # a worked example plays in a player's voice (`Exemple : je joue un 7`)
+
+    examples = {u.key for group in marked(p.units) for u in group}
     for s in p.sections:
-        lines = sorted({u.line for u in s.sentences if FIRST.search(QUOTED.sub(" ", plain(u.text)))}
+        if PLAYERS.search(s.title or ""):
+            continue
+        lines = sorted({u.line for u in s.sentences if u.key not in examples and _aside(u.text)}
                        | {u.line for u in s.sentences if SIGNED.match(p.raw(u.line))})
         if not lines:
             continue

@@ -102,33 +102,61 @@ def unstated_exhaustion(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                   u.line, key[1] if named else "pioche", unit=u.key)
 
 
-# cards put into a pile at setup: `au bas de la pioche Quête`, `sous la pile X`, `dans le sac X`
-_INTO = re.compile(r"(?<![\w'’])(?:au\s+bas\s+d[eu]|sous|dans|sur|au\s+dessus\s+d[eu])\s+(?:la|le|les|l['’]|sa|son|leur)?\s*"
-                   + _CONTAINER + r"\s+(?:(?i:de|du|des)\s+)?" + _NAME)
+# cards put into a pile at setup: `au bas de la pioche Quête`, `sous la pile d'Artefacts`, `au-dessus du sac
+# des Tuiles`; its name capitalised, or after de/du/des/d' (a complement, not an adjective: `la réserve commune`)
+_INTO = re.compile(r"(?<![\w'’])(?:au\s+bas\s+d[eu]|sous|dans|sur|au[\s-]+dessus\s+d[eu])\s+"
+                   r"(?:la|le|les|l['’]|sa|son|leur)?\s*" + _CONTAINER
+                   + r"\s+(?:(?:(?i:de|du|des)\s+|d['’])([\wÀ-ÿ-]+)|" + _NAME + ")")
+# a setup § by its title alone (`Début de manche` is play); unstated-exhaustion reads more (its _SETUP)
+_SETUP_TITLE = re.compile(r"mise en place|prépar|install|avant (?:la partie|de jouer|de commencer)", re.I)
+# a later unit uses a pile it names where it takes, reveals or turns its cards, or says where in it
+# (a draw is read as unstated-exhaustion reads one, _draw: `la pioche`, the noun, is none)
+_TAKE = re.compile(r"(?<![\w'’])tir|révél|retourn|(?<![\w'’])pren|premi|dessus|du haut", re.I)
+
+
+def _takes(text: str) -> bool:
+    return _draw(text) is not None or bool(_TAKE.search(text))
 
 
 def idle_pile(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
-    """idle-pile: a named pile the setup puts cards into, that no unit after the setup draws
-    from or names: what it is for is not said (the cards put there never come back)."""
-    setup = {s.cite for s in page.sections if _SETUP.search(f"{s.cite} {s.title or ''}")}
-    chapters = {_chapter(c) for c in setup} - {None}
-    into: dict[str, tuple] = {}  # a pile's key -> (the unit putting cards in, the pile's name as written)
-    later: set[str] = set()
+    """idle-pile: a named pile the setup puts cards into, that no other unit uses: a
+    unit naming it with its container (`la pioche Quête`, any case, either number), or naming
+    it with a verb that takes,
+    reveals or turns cards or a word that says where in it (_TAKE); or, the setup naming one
+    pile of that container only, the container alone with such a verb (`piochez dans la
+    pioche`); a pile named `Défausse`, any form of `défausser`."""
+    setup = {s.cite for s in page.sections if _SETUP_TITLE.search(f"{s.cite} {s.title or ''}")}
+    into: dict[str, tuple] = {}  # a pile's key -> (the unit putting cards in, its name as written, its container)
+    filling: dict[str, set] = {}  # a pile's key -> the units that put cards into it (none is a use)
+    texts: list[tuple] = []  # (unit key, text) of every unit read
     for s in page.sections:
         for u in s.sentences:
             if u.key in skip:
                 continue
             t = _plain(u.text)
-            if s.cite in setup or _chapter(s.cite) in chapters:
+            texts.append((u.key, t))
+            if s.cite in setup and _draw(t) is None:  # `piochez dans la pioche X`: from it, not into it
                 for m in _INTO.finditer(t):
-                    into.setdefault(stem(m.group(2).lower()), (u, m.group(2)))
-            else:
-                later |= {n for n in (_draw(t),) if n} | {stem(m.group(2).lower()) for m in _FROM.finditer(t) if m.group(2)}
-    for key, (u, name) in into.items():
-        if key not in later:
+                    name = m.group(2) or m.group(3)
+                    key = stem(name.lower())
+                    into.setdefault(key, (u, name, m.group(1).lower()))
+                    filling.setdefault(key, set()).add(u.key)
+    kinds: dict[str, int] = {}
+    for _, _, kind in into.values():
+        kinds[kind] = kinds.get(kind, 0) + 1
+    for key, (u, name, kind) in into.items():
+        named = re.compile(rf"(?<![\w'’]){re.escape(key)}[sx]?(?![\w])", re.I)
+        alone = re.compile(rf"(?<![\w'’])(?:la|le|les|l['’])\s*{kind}(?!\s+(?:[A-ZÀ-Ý]|de\b|du\b|des\b|d['’]))")
+        with_kind = re.compile(rf"{kind}\s+(?:(?:de|du|des)\s+|d['’])?{re.escape(key)}[sx]?(?![\w])", re.I)
+        later = [t for k, t in texts if k not in filling[key]]  # the setup's other units too: a use said there
+        used = any(with_kind.search(t) or (named.search(t) and _takes(t))
+                   or (kinds[kind] == 1 and alone.search(t) and _takes(t))
+                   or (key == "défausse" and "défauss" in t.lower()) for t in later)
+        if not used:
             yield Hit(u.cite, "idle-pile", "gap",
-                      f"{u.cite} puts cards into the {name} pile, and no rule after the setup draws from it or names "
-                      f"it: what the pile is for, and whether the cards put there come back into play, is not said",
+                      f"{u.cite} puts cards into the {name} pile, and no other rule draws from it or names it with "
+                      f"its cards: what the pile is for, and whether the cards put there come back into play, is not "
+                      f"said",
                       u.line, key, unit=u.key)
 
 

@@ -1,64 +1,105 @@
 """two-verbs: one thing said twice of the same subject, in the same words but for its verb.
 
-Read from the text: two units (anywhere in the book) sharing a run of 3 to 6 words that opens
-on a determiner (`le joueur de départ`), then one word each that differs (the verbs:
-`alternera`, `tournera`), then the same four words again (`dans le sens des`), in two
-different §s: a rule given again further on. Within one §, such sentences are a parallel
-construction (`le joueur de gauche ...`, `le joueur de droite ...`), not a restatement. The text gives one rule twice
-and words it two ways: whether the two verbs mean one act (and which word is the rule's), or
-two rules, is left to the reader. Not read: two forms of one verb (`tourne`, `tournera`: a
-shared stem of 5 letters), the modal pair `peut`/`doit` (may-must reads it), a negation, or
-a differing word that is a function word (`de`, `le`, `et`...), nor a subject ending on one
-(`le joueur de`: what differs completes the subject). Limits: a restatement in other
-words (another subject, another order) is not seen; nor one whose complement differs within
-its first four words."""
+Read from the text: units in two different §s sharing a run of 2 to 6 words that opens on a
+determiner (`le joueur de départ`), then one word each that differs (the verbs: `alternera`,
+`tournera`), then the same words again to the end of a clause in one of them (`dans le sens
+des aiguilles d'une montre`), four words at least. The text gives one rule twice and words it
+two ways: whether the two verbs mean one act (and which word is the rule's), or two rules, is
+left to the reader. Within one §, such sentences are a parallel construction (`le joueur de
+gauche ...`, `le joueur de droite ...`), not a rule given again; where both sentences go on
+after the shared words, each its own way, they are two rules (`gagne un point pour chaque
+Temple qu'il contrôle`, `perd un point pour chaque Temple détruit`).
+
+Not read: two forms of one verb (`pose`/`posera`, `met`/`mettra`, `lance`/`relance`: one word
+holds the other, or they share all but the last letter of the shorter), the modal pair
+`peut`/`doit` (may-must reads it), a negation, a differing function word or number word, a
+subject ending on a function word (`le joueur de | gauche`: what differs completes the
+subject), and a § of variants, options, modes or examples (they change a rule on purpose).
+Limits: a restatement in other words, another order or with a pronoun for its subject is not
+read; a differing word that qualifies the subject is told from a verb only by its
+ending (NOT_VERB: `attaquant`, `défenseur`, `bleu`), so `rouge` / `noir` would be read as two
+verbs; two synonyms for one act (`restent` / `demeurent`) are reported, harmless or not. One pass over the text, keyed by subject
+and complement, so a hostile book of look-alike sentences costs what it is long."""
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 
 from .hit import Hit
-from .page import Page, words
+from .page import Page, plain
 
 OPENS = frozenset({"le", "la", "les", "un", "une", "chaque", "ce", "cet", "cette", "ces"})
 FUNCTION = frozenset({"de", "du", "des", "d'", "d’", "le", "la", "les", "l'", "l’", "et", "ou", "à", "au", "aux", "en",
                       "un", "une", "dans", "sur", "par", "pour", "que", "qui", "ne", "n'", "n’", "se", "s'", "s’", "pas",
                       "est", "sont", "a", "ont", "y", "il", "elle", "ils", "elles", "on"})
+NUMBERS = frozenset({"deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "premier", "première",
+                     "second", "seconde", "dernier", "dernière"})
 MODAL = ("peu", "pouv", "pourr", "doi", "dev", "devr")
-SAME = 4  # the words after the verbs that must be the same
-SUBJECT = (3, 6)  # a subject of 3 to 6 words, the first a determiner
-STEM = 5  # two words sharing their first 5 letters are forms of one verb
+# endings of adjectives, participles and nouns that no conjugated verb has: a differing word
+# ending so qualifies the subject (`le pion du joueur rouge` / `bleu`, `attaquant` / `défenseur`)
+NOT_VERB = ("ant", "ants", "eur", "eurs", "euse", "euses", "eux", "eu", "if", "ifs", "ive", "ives", "ique", "iques",
+            "al", "ale", "aux", "é", "ée", "és", "ées")
+SAME = 4  # the words after the verbs that must be the same, at least
+SUBJECT = (2, 6)  # a subject of 2 to 6 words, the first a determiner
 MOST = 64  # the verbs read for one subject and complement: past that, a book's formula, not a restatement
+VARIANT = re.compile(r"variante|option|mode|exemple", re.IGNORECASE)
+END = "|"  # where a clause ends (punctuation), among the words
+_TOKEN = re.compile(r"[\w’'-]+|[.,;:!?()«»\"]")
+
+
+def clause_words(text: str) -> list[str]:
+    """The words of a text, lower-cased, with END where punctuation closes a clause."""
+    return [t if t[0].isalnum() or t[0] in "’'-" else END for t in _TOKEN.findall(plain(text).lower())]
 
 
 def _one_verb(a: str, b: str) -> bool:
-    return a[:STEM] == b[:STEM] or (a.startswith(MODAL) and b.startswith(MODAL))
+    short, long_ = sorted((a, b), key=len)
+    k = max(3, len(short) - 1)
+    return short in long_ or short[:k] == long_[:k] or (a.startswith(MODAL) and b.startswith(MODAL))
+
+
+def _verbs(a: str, b: str) -> bool:
+    """Two words that may be two verbs for one act: neither a function or number word, both
+    words of letters, and not two forms of one verb."""
+    return (a not in FUNCTION and b not in FUNCTION and a not in NUMBERS and b not in NUMBERS
+            and a.isalpha() and b.isalpha() and not a.endswith(NOT_VERB) and not b.endswith(NOT_VERB)
+            and not _one_verb(a, b))
+
+
+def _rest(t: list[str], i: int) -> tuple[str, ...]:
+    """The words from i to the end of the clause."""
+    out = []
+    for w in t[i:]:
+        if w == END:
+            break
+        out.append(w)
+    return tuple(out)
 
 
 def two_verbs(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
-    # one pass: each (subject, the words after the verb) keyed with the verb between them, so
-    # the work grows with the text, not with its pairs of sentences (a hostile book of 20,000
-    # sentences that all open alike is read as fast as one that does not)
-    units = [u for u in page.units if u.key not in skip]
-    said: dict[tuple, dict[str, int]] = defaultdict(dict)  # (subject, after) -> verb -> its first unit
+    units = [u for s in page.sections if not VARIANT.search(f"{s.cite} {s.title or ''}")
+             for u in s.sentences if u.key not in skip]
+    said: dict[tuple, dict[str, tuple]] = defaultdict(dict)  # (subject, 4 words after) -> verb -> (unit, rest)
     for a, u in enumerate(units):
-        t = words(u.text)
+        t = clause_words(u.text)
         for i in range(len(t)):
             if not (t[i] in OPENS or t[i].startswith(("l'", "l’"))):
                 continue
             for k in range(SUBJECT[0], SUBJECT[1] + 1):
+                if END in t[i:i + k + 1]:
+                    break
                 after = tuple(t[i + k + 1:i + k + 1 + SAME])
-                if len(after) < SAME:
+                if len(after) < SAME or END in after:
                     break
                 if t[i + k - 1] in FUNCTION:  # `le joueur de | gauche`: the word completes the subject
                     continue
-                verbs = said[(tuple(t[i:i + k]), after)]
-                verbs.setdefault(t[i + k], a)
+                said[(tuple(t[i:i + k]), after)].setdefault(t[i + k], (a, _rest(t, i + k + 1)))
     seen = set()
-    for (subject, after), verbs in said.items():
-        firsts = sorted(verbs.items(), key=lambda x: x[1])[:MOST]
-        pair = next(((va, a, vb, b) for x, (va, a) in enumerate(firsts) for vb, b in firsts[x + 1:]
-                     if units[a].cite != units[b].cite and _verbs(va, vb)), None)
+    for (subject, _), verbs in said.items():
+        firsts = sorted(verbs.items(), key=lambda x: x[1][0])[:MOST]
+        pair = next(((va, a, vb, b) for x, (va, (a, ra)) in enumerate(firsts) for vb, (b, rb) in firsts[x + 1:]
+                     if units[a].cite != units[b].cite and _verbs(va, vb) and _restated(ra, rb)), None)
         if pair is None:
             continue
         va, a, vb, b = pair
@@ -73,10 +114,13 @@ def two_verbs(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                   u.line, f"{va}-{vb}", also=(v.cite,), unit=u.key, words=(va, vb))
 
 
-def _verbs(a: str, b: str) -> bool:
-    """Two words that may be two verbs for one act: neither a function word, both words of
-    letters, and not two forms of one verb."""
-    return a not in FUNCTION and b not in FUNCTION and a.isalpha() and b.isalpha() and not _one_verb(a, b)
+def _restated(ra: tuple, rb: tuple) -> bool:
+    """The shared words after the verbs reach the end of a clause in one of the two: where both
+    go on, each its own way, they are two rules."""
+    n = 0
+    while n < min(len(ra), len(rb)) and ra[n] == rb[n]:
+        n += 1
+    return n == min(len(ra), len(rb))
 
 
 DETECTORS = (two_verbs,)
