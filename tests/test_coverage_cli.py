@@ -292,3 +292,15 @@ def test_a_byte_order_mark_changes_no_unit(tmp_path, monkeypatch, name):
     r = run(app, ["coverage", name, "--rulebook", str(f), "-f", "json"])
     assert r.exit_code == 0, r.stdout + r.stderr
     assert json.loads(r.stdout)["figures"]["unmapped"] == 0
+
+
+def test_the_worked_examples_logs_count_as_exercising_rules():
+    """The game's worked/ logs (installed with the package) are replayed beside examples/:
+    Trolls' §Joker/2 example plays a round blanc, and the refused Dragon its Need."""
+    from referee.model import load
+    from referee.rulebook.exercised import exercised
+
+    ex = exercised(load("trolls"))
+    assert ex.worked == 11 and ex.logs > ex.worked
+    assert "blanc_before_group_shot.jsonl" in ex.by["action:round.blanc"]
+    assert any("blanc_dragon_reacts.jsonl" in by for rid, by in ex.by.items() if rid.startswith("need:act.move#"))

@@ -1,4 +1,5 @@
-"""Which rules the shipped example logs exercise (examples/<game>/*.jsonl, replayed here).
+"""Which rules the shipped example logs exercise (examples/<game>/*.jsonl, and the logs of the
+text's worked examples in the game's folder, worked/*.jsonl: replayed here).
 
 A cheap notion, computed from the replays, never assumed:
 - `action:<do>` — an example plays a `<do>` event that the replay accepts;
@@ -11,7 +12,8 @@ Invariants, claims, gaps, sourced values, phases and component checks are proved
 by the audit, not exercised by a game: they never count here.
 
 The examples live beside the package in a checkout (`examples/<game>/`); an installed copy
-has none, and then nothing is established (the caller says so)."""
+has none of them, only the worked examples' logs, and with neither nothing is established
+(the caller says so)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -28,6 +30,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 class Exercised:
     by: dict[str, tuple[str, ...]]  # rule id -> the example files (names) that exercise it
     logs: int  # how many examples were replayed
+    worked: int = 0  # of them, the logs of the text's worked examples (the game's worked/ folder)
 
 
 def _events(path: Path) -> dict[int, str]:
@@ -52,9 +55,14 @@ def _need_ids(game, do: str, message: str, cite: str | None) -> list[str]:
 
 
 def exercised(game, folder: Path | None = None) -> Exercised | None:
-    """What the examples of `game` exercise, or None when it ships no example here."""
+    """What the examples of `game` exercise, or None when it ships no example here. Without a
+    folder given: examples/<game>/ and the logs of the text's worked examples, which the game's
+    folder holds (worked/: installed with the package, so an installed copy has them too)."""
+    from referee.rulebook.book import game_folder
+
+    worked = [] if folder is not None else sorted((game_folder(game) / "worked").glob("*.jsonl"))
     folder = folder or EXAMPLES / game.name
-    logs = sorted(folder.glob("*.jsonl")) if folder.is_dir() else []
+    logs = (sorted(folder.glob("*.jsonl")) if folder.is_dir() else []) + worked
     if not logs:
         return None
     by: dict[str, set[str]] = {}
@@ -83,4 +91,4 @@ def exercised(game, folder: Path | None = None) -> Exercised | None:
             mark(f"ruling:{d['ruling']}", log)
             if "option" in d:
                 mark(f"option:{d['option'].partition('=')[0]}", log)
-    return Exercised({k: tuple(sorted(v)) for k, v in sorted(by.items())}, len(logs))
+    return Exercised({k: tuple(sorted(v)) for k, v in sorted(by.items())}, len(logs), len(worked))
