@@ -90,7 +90,9 @@ def covers_text(cov: dict) -> str:
     """The covers record in one line: "2–5 players, default options, illustrative components"."""
     parts = []
     if cov.get("players"):
-        parts.append(f"{spans(cov['players'])} players")
+        parts.append(f"{spans(cov['players'])} players"
+                     + (f" (with {spans(cov['vacuous'])} it holds in every state: says nothing, not claimed)"
+                        if cov.get("vacuous") else ""))
     changed = cov.get("not_default") or {}
     parts.append("default options" if not changed
                  else "options " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items())) + " (others default)")

@@ -109,6 +109,9 @@ class Proofs:
         if blank:
             base.details.append(f"with {spans(blank)} players it holds in every state, reachable or not: "
                                 "it says nothing there, so those counts are not claimed")
+            # said beside the counts it covers, in the text report too (a reader of s56 saw "2 to 5
+            # players" in the rule and "2–4 players" under it, and only the JSON said why)
+            base.covers["vacuous"] = sorted(blank)
         self.add(base)
 
     def _proved_in_variant(self, base: Finding, inv, counts: list, r) -> bool:
