@@ -124,3 +124,32 @@ def test_a_bad_worked_file_is_a_located_not_established_result(tmp_path, monkeyp
     monkeypatch.setattr(B, "game_folder", lambda g: tmp_path)
     with pytest.raises(Exception, match="worked.toml: example 1: a log has a file"):
         worked.declared(load("trolls"))
+
+
+@needs_seeds
+def test_audit_rulebook_given_is_the_one_the_detectors_and_examples_read(tmp_path):
+    """`referee audit GAME --rulebook FILE` read FILE for the report's lines but ran the text
+    detectors and the worked examples on the seed (s56): an editor's edited copy got the
+    seed's findings. Now an aside added to the copy is found, and an example edited away is
+    said not established."""
+    from typer.testing import CliRunner
+
+    from referee.cli.app import app
+    from referee.rulebook.book import seed_file
+
+    text = seed_file(load("trolls")).read_text(encoding="utf-8")
+    edited = text.replace("Ex : les Humains ont un Mvt de 2''.", "Ex : les Humains ont un Mvt de 3''.")
+    edited = edited.replace("Le joker n'apporte aucun point de Rsv.",
+                            "Le joker n'apporte aucun point de Rsv. Je trouve cette règle trop dure.")
+    assert edited != text
+    book = tmp_path / seed_file(load("trolls")).name
+    book.write_text(edited, encoding="utf-8")
+    r = CliRunner().invoke(app, ["audit", "trolls", "--no-witness", "-f", "json", "--rulebook", str(book)])
+    assert r.exit_code == 1, r.output
+    got = {f["id"]: f for f in json.loads(r.stdout)["games"][0]["findings"]}
+    assert "trolls.gap.§Joker_1.first-person" in got
+    moved = got["trolls.unknown.§Actions_Mouvement.example_move_12_inches"]  # one unit of two edited
+    assert moved["status"] == "not established" and "1 of its 2 units differ" in moved["details"][0]
+    assert moved["open"] == "input"
+    assert "trolls.unknown.§Actions_Mouvement.example_3" not in got  # said once, as the declared example's
+    assert got["trolls.claim.§Actions_Tir.example_shot_heavy_weapon"]["status"] == EXAMPLE  # untouched: replayed

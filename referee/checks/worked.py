@@ -7,7 +7,7 @@ the state's view (`Game.show`, what `--explain` prints) just before and just aft
 Three values, as every result of the audit: the example holds (a claim, not a finding), it is
 refuted (the rules as encoded give another number: the log is the witness), or it is not
 established: an example the text gives that no declared replay checks, or a declared one whose
-units are not in the rulebook read (edited or gone). The examples are found in the text by
+units are not all in the rulebook read (edited or gone). The examples are found in the text by
 how they open (EXAMPLE), so a sixth rulebook's are listed too, as not established.
 
 Pure Python, no z3: a replay is a concrete run of the rules."""
@@ -204,6 +204,13 @@ def check(game: Any, rulebook: Path | str | None = None) -> list[Finding]:
             out.append(_unknown(game, "", f"example_{w.name}", f"the worked example: {w.says}",
                                 "not established: none of its units is in this rulebook (edited or gone): its "
                                 "replay is not checked against this text", "input"))
+            continue
+        if len(here) < len(w.units):  # a number of it may have changed: its replay says nothing of the new one
+            cite = " ".join(dict.fromkeys(u.cite for u in here))
+            out.append(_unknown(game, cite, f"example_{w.name}", f"the worked example: {w.says}",
+                                f"not established: {len(w.units) - len(here)} of its {len(w.units)} units differ in "
+                                "this rulebook (edited): its replay was made for the text before, and is not "
+                                "checked against this one", "input", f"{b.path.name}:{here[0].line}"))
             continue
         cite = " ".join(dict.fromkeys(u.cite for u in here))
         held, differs, witness, witness_failed = [], [], None, False

@@ -61,7 +61,7 @@ def audit(
     from ..checks import baseline as B
     from ..checks.audit import Audit
     from ..checks import report
-    from ..checks.rulebook import Rulebook
+    from ..checks.rulebook import Rulebook, locate
     from ..model.kernel import BadInput
 
     games = [game_or_exit(game)] if game else [game_or_exit(n) for n in names()]
@@ -84,7 +84,8 @@ def audit(
     for g in shown.each(games):
         try:
             a = Audit(g, options=opts if game else {}, prefer=prefer if game else None, witnesses=not no_witness,
-                      witness_seconds=witness_seconds, budget=budget, components=components, progress=shown)
+                      witness_seconds=witness_seconds, budget=budget, components=components, progress=shown,
+                      rulebook=locate(g, rulebook) if rulebook is not None else None)
         except BadInput as e:
             err.print(f"referee: {g.name}: {e}")
             raise typer.Exit(BAD) from None

@@ -30,8 +30,12 @@ from .run import GRACE, STUCK_SECONDS, Runner
 class Audit(Runner, Counts, Listed, Proofs, Transitions, Rulings):
     def __init__(self, game: Game, options: dict | None = None, prefer: str | None = None,
                  witnesses: bool = True, witness_seconds: float = 3.0, budget: float = 8.0,
-                 components: Path | None = None, progress: Callable[[str], None] = lambda step: None):
+                 components: Path | None = None, progress: Callable[[str], None] = lambda step: None,
+                 rulebook: Path | None = None):
         self.game = game
+        # the rulebook file the text detectors and the worked examples read (`--rulebook`, a file
+        # already located); None: the game's seed
+        self.rulebook = rulebook
         self.progress = progress  # told each check's name as it starts (the CLI's progress bar)
         self.options = dict(options or {})
         self.prefer = prefer

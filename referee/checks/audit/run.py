@@ -194,8 +194,8 @@ class Runner:
         for name, step in (("data", self.data), ("gaps", self.gaps), ("graph", self.graph),
                            ("invariants", self.invariants), ("steps", self.steps), ("sources", self.sources), ("claims", self.claims),
                            ("rulings", self.rulings), ("options", self.disputed), ("stalemates", self.stalemates),
-                           ("text", lambda: self.findings.extend(text_detectors(self.game))),
-                           ("worked examples", lambda: self.findings.extend(worked.check(self.game)))):
+                           ("text", lambda: self.findings.extend(text_detectors(self.game, self.rulebook))),
+                           ("worked examples", lambda: self.findings.extend(worked.check(self.game, self.rulebook)))):
             t = time.monotonic()
             self.progress(name)
             step()
