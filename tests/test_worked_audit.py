@@ -116,14 +116,92 @@ def test_each_example_witness_replays_to_its_expected_verdict(game, tmp_path):
         assert mismatch(v) is None, (path.name, mismatch(v))
 
 
-def test_a_bad_worked_file_is_a_located_not_established_result(tmp_path, monkeypatch):
+BAD_DECLARATIONS = [
+    ('example = 3', "holds only [[example]] tables"),
+    ('[[example]]\nname = "x"\nunits = []\nsays = "s"\nlog = [{ file = "a.jsonl" }]', "units is a list"),
+    ('[[example]]\nname = "x"\nunits = "e64d246129"\nsays = "s"\nlog = [{ file = "a.jsonl" }]', "units is a list"),
+    ('[[example]]\nname = "x"\nunits = ["e64d246129"]\nsays = "s"\nlog = []', "an example no log plays"),
+    ('[[example]]\nname = "x"\nunits = ["e64d246129"]\nsays = "s"\nlog = [{ fil = "a" }]', "a log has a file"),
+    ('[[example]]\nname = "x"\nunits = ["e64d246129"]\nsays = "s"\nlog = [{ file = 5 }]', "a log has a file"),
+    ('[[example]]\nname = "x"\nunits = ["e64d246129"]\nsays = "s"\nlog = [{ file = "/etc/passwd" }]',
+     "named by its file's name"),
+    ('[[example]]\nname = "x"\nunits = ["e64d246129"]\nsays = "s"\nlog = [{ file = "a.jsonl", shows = 5 }]',
+     "shows is a list"),
+]
+
+
+@needs_seeds
+@pytest.mark.parametrize("toml, says", BAD_DECLARATIONS)
+def test_a_bad_worked_file_is_a_located_not_established_result(tmp_path, monkeypatch, toml, says):
     import referee.rulebook.book as B
 
-    (tmp_path / "worked.toml").write_text('[[example]]\nname = "x"\nunits = []\nsays = "s"\nlog = [{ fil = "a" }]\n',
-                                          encoding="utf-8")
+    (tmp_path / "worked.toml").write_text(toml + "\n", encoding="utf-8")
     monkeypatch.setattr(B, "game_folder", lambda g: tmp_path)
-    with pytest.raises(Exception, match="worked.toml: example 1: a log has a file"):
-        worked.declared(load("trolls"))
+    (f,) = worked.check(load("trolls"))
+    assert f.kind == "unknown" and f.open == "input" and f.severity is None
+    assert "worked.toml: example" in f.details[0] or "worked.toml: holds" in f.details[0]
+    assert says in f.details[0]
+
+
+def _declare(tmp_path, monkeypatch, log_text, shows="", name="bet_5_and_7.jsonl"):
+    """trolls' first example, declared over a log of the test's own (worked/ in tmp_path)."""
+    import referee.rulebook.book as B
+
+    (tmp_path / "worked").mkdir(exist_ok=True)
+    if log_text is not None:
+        (tmp_path / "worked" / name).write_text(log_text, encoding="utf-8")
+    (tmp_path / "worked.toml").write_text(
+        f'[[example]]\nname = "bet_5_and_7"\nunits = ["e64d246129"]\nsays = "s"\n'
+        f'[[example.log]]\nfile = "{name}"\n' + (f"shows = [{shows}]\n" if shows else ""), encoding="utf-8")
+    monkeypatch.setattr(B, "game_folder", lambda g: tmp_path)
+    return [f for f in worked.check(load("trolls")) if "bet_5_and_7" in f.id]
+
+
+def _trolls_log() -> str:
+    ex = next(w for w in worked.declared(load("trolls")) if w.name == "bet_5_and_7")
+    return ex.logs[0].file.read_text(encoding="utf-8")
+
+
+@needs_seeds
+@pytest.mark.parametrize("log, shows, says", [
+    (None, "", "cannot be read"),  # no such file
+    ("", "", "empty"),
+    ("{not json\n", "", "jsonl:1: not JSON"),
+    ("raiders", "", "raiders"),  # a log of another game
+    ("trolls", '{ line = 99, path = "rsv.1", from = 0, to = 12 }', "not an event the log plays"),
+    ("trolls", '{ line = 1, path = "rsv.1", from = 0, to = 12 }', "not an event the log plays"),
+    ("trolls", '{ line = 8, path = "rsvx.1", from = 0, to = 12 }', "has no 'rsvx.1'"),
+    ("trolls", '{ line = 8, path = "rsv.²", from = 0, to = 12 }', "has no 'rsv.²'"),
+])
+def test_a_mistake_of_the_declaration_is_not_established_never_refuted(tmp_path, monkeypatch, log, shows, says):
+    """A log missing, unreadable or of another game, or a shows that reads no event or no
+    value: the project's declaration is at fault, not the rulebook (the s56 second read found
+    each of these reported as the text refuted, or as a traceback)."""
+    if log == "raiders":
+        log = next(worked.declared(load("raiders"))[0].logs[0].file.open(encoding="utf-8"))
+    elif log == "trolls":
+        log = _trolls_log()
+    (f,) = _declare(tmp_path, monkeypatch, log, shows)
+    assert f.kind == "unknown" and f.open == "input", (f.kind, f.status, f.details)
+    assert says in f.details[0] and "bet_5_and_7.jsonl" in f.details[0], f.details
+
+
+@needs_seeds
+def test_values_are_compared_as_json_writes_them(tmp_path, monkeypatch):
+    """`false` is not `0`: a view's 12 read against a declared 12.0 is a difference."""
+    (f,) = _declare(tmp_path, monkeypatch, _trolls_log(), '{ line = 8, path = "rsv.1", from = false, to = 12.0 }')
+    assert f.status == "refuted" and "from false to 12.0 by the text; the rules give from 0 to 12" in f.details[0]
+
+
+@needs_seeds
+def test_a_replayed_example_says_what_it_covers(tmp_path):
+    from referee.checks.audit import Audit
+
+    a = Audit(load("trolls"), witnesses=False)
+    a.findings = []
+    a.worked()
+    held = [f for f in a.findings if f.status == EXAMPLE]
+    assert len(held) == 8 and all(f.covers and f.covers["players"] == [3] for f in held)
 
 
 @needs_seeds
@@ -153,3 +231,12 @@ def test_audit_rulebook_given_is_the_one_the_detectors_and_examples_read(tmp_pat
     assert moved["open"] == "input"
     assert "trolls.unknown.§Actions_Mouvement.example_3" not in got  # said once, as the declared example's
     assert got["trolls.claim.§Actions_Tir.example_shot_heavy_weapon"]["status"] == EXAMPLE  # untouched: replayed
+
+
+@needs_seeds
+def test_the_audits_options_reach_the_replays():
+    """The replays run under the audited rules: an option the game does not have makes every
+    example not established, saying why, never 'replays as the text says'."""
+    got = worked.check(load("trolls"), setting=worked.Setting(options={"no_such_option": "x"}))
+    assert got and all(f.kind == "unknown" and f.open == "input" for f in got)
+    assert "no_such_option" in got[0].details[0]

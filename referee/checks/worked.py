@@ -8,7 +8,7 @@ Three values, as every result of the audit: the example holds (a claim, not a fi
 refuted (the rules as encoded give another number: the log is the witness), or it is not
 established: an example the text gives that no declared replay checks, or a declared one whose
 units are not all in the rulebook read (edited or gone). The examples are found in the text by
-how they open (EXAMPLE), so a sixth rulebook's are listed too, as not established.
+how they open (OPENS), so a sixth rulebook's are listed too, as not established.
 
 Pure Python, no z3: a replay is a concrete run of the rules."""
 from __future__ import annotations
@@ -18,7 +18,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..errors import RefereeError, Unreadable
 from ..model.kernel.rules import cites as sections
@@ -70,7 +70,8 @@ def marked(units: tuple) -> list[tuple]:
 
 def declared(game: Any) -> list[Worked]:
     """The game's declared examples (worked.toml beside its rules), [] when it has none; an
-    Unreadable naming the file and the entry for a bad one."""
+    Unreadable naming the file and the entry for a bad one (a key missing or of the wrong
+    kind, no log, a log outside worked/)."""
     from ..rulebook.book import game_folder
 
     path = game_folder(game) / "worked.toml"
@@ -80,33 +81,61 @@ def declared(game: Any) -> list[Worked]:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
         raise Unreadable(f"{path}: {e}") from None
-    out = []
-    for i, ex in enumerate(data.get("example", []), 1):
-        where = f"{path.name}: example {i}"
-        if not isinstance(ex, dict) or set(ex) != KEYS or not isinstance(ex["log"], list) \
-                or not all(isinstance(h, str) for h in ex["units"]):
-            raise Unreadable(f"{where}: an example has exactly the keys {', '.join(sorted(KEYS))} (units: hashes, "
-                             "log: a list)")
-        logs = []
-        for lg in ex["log"]:
-            if not isinstance(lg, dict) or set(lg) - LOG_KEYS or "file" not in lg:
-                raise Unreadable(f"{where}: a log has a file, and may have shows")
-            shows = []
-            for s in lg.get("shows", []):
-                if not isinstance(s, dict) or set(s) != SHOW_KEYS or type(s["line"]) is not int \
-                        or not isinstance(s["path"], str):
-                    raise Unreadable(f"{where}: each of shows has a line (a number), a path, from and to")
-                shows.append(Shows(s["line"], s["path"], s["from"], s["to"]))
-            logs.append(Log(path.parent / "worked" / lg["file"], tuple(shows)))
-        out.append(Worked(ex["name"], tuple(ex["units"]), ex["says"], tuple(logs)))
-    return out
+    examples = data.get("example", [])
+    if set(data) - {"example"} or not isinstance(examples, list):
+        raise Unreadable(f"{path}: holds only [[example]] tables")
+    return [_example(path, i, ex) for i, ex in enumerate(examples, 1)]
+
+
+def _example(path: Path, i: int, ex: Any) -> Worked:
+    where = f"{path}: example {i}"
+
+    def bad(why: str) -> Unreadable:
+        return Unreadable(f"{where}: {why}")
+
+    if not isinstance(ex, dict) or set(ex) != KEYS:
+        raise bad(f"an example has exactly the keys {', '.join(sorted(KEYS))}")
+    if not all(isinstance(ex[k], str) and ex[k] for k in ("name", "says")):
+        raise bad("name and says are words")
+    if not isinstance(ex["units"], list) or not ex["units"] or not all(isinstance(h, str) for h in ex["units"]):
+        raise bad("units is a list of one unit's hash or more (rulebook/text.digest)")
+    if not isinstance(ex["log"], list) or not ex["log"]:
+        raise bad("log is a list of one log or more: an example no log plays is not checked")
+    logs = []
+    for lg in ex["log"]:
+        if not isinstance(lg, dict) or set(lg) - LOG_KEYS or not isinstance(lg.get("file"), str):
+            raise bad("a log has a file (its name in worked/), and may have shows")
+        name = Path(lg["file"])
+        if name.is_absolute() or len(name.parts) != 1:
+            raise bad(f"{lg['file']!r}: a log is named by its file's name in worked/, nothing more")
+        shows = lg.get("shows", [])
+        if not isinstance(shows, list):
+            raise bad("shows is a list")
+        for sh in shows:
+            if not isinstance(sh, dict) or set(sh) != SHOW_KEYS or type(sh["line"]) is not int \
+                    or not isinstance(sh["path"], str) or not sh["path"]:
+                raise bad("each of shows has a line (a number), a path, from and to")
+        logs.append(Log(path.parent / "worked" / name, tuple(Shows(sh["line"], sh["path"], sh["from"], sh["to"])
+                                                           for sh in shows)))
+    return Worked(ex["name"], tuple(ex["units"]), ex["says"], tuple(logs))
+
+
+@dataclass(frozen=True)
+class Setting:
+    """The rules the replays run under: the audit's options (None: each log's header says),
+    component files and preferred source."""
+
+    options: dict | None = None
+    components: Path | None = None
+    prefer: str | None = None
 
 
 def _at(view: Any, path: str) -> Any:
-    """The value at a dotted path of a view (a list is indexed by number); KeyError if none."""
+    """The value at a dotted path of a view (a list indexed by an ASCII number: `'²'.isdigit()`
+    holds, and int() refuses it); KeyError if none."""
     x = view
     for k in path.split("."):
-        if isinstance(x, list) and k.isdigit() and int(k) < len(x):
+        if isinstance(x, list) and k.isascii() and k.isdecimal() and int(k) < len(x):
             x = x[int(k)]
         elif isinstance(x, dict) and k in x:
             x = x[k]
@@ -115,66 +144,79 @@ def _at(view: Any, path: str) -> Any:
     return x
 
 
-def _views(lines: list, wanted: set[int]) -> dict[int, tuple[Any, Any]]:
-    """The view just before and just after the event of each wanted line, by the front door's
-    checked play (the events up to the last wanted line are legal: the verdict said so)."""
-    from ..api import load
-
-    header = lines[0].data
-    play = load(header["game"], header.get("options")).new(header["players"], header.get("setup"))
-    out = {}
-    for line in lines[1:]:
-        if line.no > max(wanted, default=0):
-            break
-        before = play.show() if line.no in wanted else None
-        play.push({k: v for k, v in line.data.items() if k != "n"})
-        if line.no in wanted:
-            out[line.no] = (before, play.show())
-    return out
-
-
-def _replayed(log: Log) -> tuple[list[str], list[str], Witness]:
-    """(what held, what differs, the log as a witness) for one log of an example."""
-    from ..replays.engine import replay
-    from ..replays.expect import mismatch
-    from ..replays.log import records
-
-    lines = list(records(log.file))
-    v = replay(log.file)
-    want = (v.expect or {}).get("verdict", "legal")
-    name = f"{log.file.parent.name}/{log.file.name}"
-    first = v.first()
-    wrong = mismatch(v) if v.expect is not None else (None if v.verdict == "legal" else
-                                                      f"expected legal, got {v.verdict}" + (f" ({first.render(name)})" if first else ""))
-    held = []
-    if wrong:
-        return held, [f"{name}: {wrong}"], _witness(lines, want, v)
-    held.append(f"{name}: {v.verdict}" + (f" at line {first.line} ({first.cite})" if first else "") + ", as expected")
-    differs = []
-    views = _views(lines, {s.line for s in log.shows})
-    for s in log.shows:
-        try:
-            got = tuple(_at(x, s.path) for x in views[s.line])
-        except KeyError:
-            differs.append(f"{name}: line {s.line} has no {s.path} in its view")
-            continue
-        said = f"line {s.line}: {s.path} from {_shown(s.before)} to {_shown(s.after)}"
-        if got == (s.before, s.after):
-            held.append(f"{name}: {said}, as the text says")
-        else:
-            differs.append(f"{name}: {said} by the text; the rules give from {_shown(got[0])} to {_shown(got[1])}")
-    return held, differs, _witness(lines, want, v)
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON writes them: `false` is not `0`, nor `12.0` `12`."""
+    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
 
 
 def _shown(x: Any) -> str:
-    return json.dumps(x, ensure_ascii=False)
+    return json.dumps(x, ensure_ascii=False, default=str)
 
 
-def _witness(lines: list, want: str, v: Any) -> Witness:
+def _replayed(game: Any, log: Log, setting: Setting) -> tuple[list[str], list[str], Witness]:
+    """(what held, what differs, the log as a witness) for one log of an example: the verdict
+    as `referee replay` gives it, under the audit's rules, and each `shows` read on the states
+    the same replay reaches just before and just after its event (the log cut there). An
+    Unreadable, naming the log, for a log the audit cannot use: not there, not the game's,
+    not readable, or a `shows` that reads no event of it (a mistake of the declaration,
+    never a difference from the text)."""
+    from ..replays.engine import replay
+
+    name = f"{log.file.parent.name}/{log.file.name}"
+    try:
+        raw = log.file.read_bytes().splitlines()
+    except OSError as e:
+        raise Unreadable(f"{name}: cannot be read: {e.strerror or type(e).__name__}") from None
+
+    def run(lines: list) -> Any:
+        return replay(lines, game=game, options=setting.options, components=setting.components,
+                      prefer=setting.prefer, label=name)
+
+    v = run(raw)
+    first = v.first()
+    if v.verdict in ("unreadable", "error"):
+        raise Unreadable(f"{first.render(name) if first else name + ': cannot be replayed'}")
+    want = (v.expect or {}).get("verdict", "legal")
+    if v.expect is not None:
+        from ..replays.expect import mismatch
+
+        wrong = mismatch(v)
+    else:
+        wrong = None if v.verdict == "legal" else f"expected legal, got {v.verdict} ({first.render(name)})"
+    witness = _witness(raw, want, v)
+    if wrong:
+        return [], [f"{name}: {wrong}"], witness
+    held = [f"{name}: {v.verdict}" + (f" at line {first.line} ({first.cite})" if first else "") + ", as expected"]
+    differs = []
+    refused = first.line if first is not None and v.verdict == "illegal" else len(raw) + 1
+    show = game.show or (lambda st: st.project())
+    for sh in log.shows:
+        if not 2 <= sh.line < refused or sh.line > len(raw):
+            raise Unreadable(f"{name}: shows line {sh.line}: not an event the log plays legally (its events are "
+                             f"lines 2 to {min(refused, len(raw) + 1) - 1})")
+        got = []
+        for upto in (sh.line - 1, sh.line):
+            cut = run(raw[:upto])
+            if cut.verdict != "legal" or cut.state is None:
+                raise Unreadable(f"{name}: shows line {sh.line}: the log up to line {upto} is {cut.verdict}")
+            try:
+                got.append(_at(show(cut.state), sh.path))
+            except KeyError:
+                raise Unreadable(f"{name}: shows line {sh.line}: the state's view has no {sh.path!r}") from None
+        said = f"line {sh.line}: {sh.path} from {_shown(sh.before)} to {_shown(sh.after)}"
+        if _same(got[0], sh.before) and _same(got[1], sh.after):
+            held.append(f"{name}: {said}, as the text says")
+        else:
+            differs.append(f"{name}: {said} by the text; the rules give from {_shown(got[0])} to {_shown(got[1])}")
+    return held, differs, witness
+
+
+def _witness(raw: list, want: str, v: Any) -> Witness:
+    rows = [json.loads(x) for x in raw if x.strip()]
     cite = (v.expect or {}).get("cite")
-    return Witness({k: x for k, x in lines[0].data.items() if k not in ("note", "expect")},
-                   [{k: x for k, x in ln.data.items() if k != "n"} for ln in lines[1:]],
-                   f"the worked example replayed ({len(lines) - 1} events)", expect=want,
+    return Witness({k: x for k, x in rows[0].items() if k not in ("note", "expect")},
+                   [{k: x for k, x in r.items() if k != "n"} for r in rows[1:] if "result" not in r],
+                   f"the worked example replayed ({len(rows) - 1} events)", expect=want,
                    cites=[cite] if want == "illegal" and cite else [])
 
 
@@ -183,8 +225,10 @@ def _unknown(game: Any, cite: str, name: str, says: str, why: str, open_: str, s
                    sources=[source] if source else [], status="not established", details=[why], open=open_)
 
 
-def check(game: Any, rulebook: Path | str | None = None) -> list[Finding]:
-    """The audit's results for the text's worked examples (module docstring)."""
+def check(game: Any, rulebook: Path | str | None = None, setting: Setting = Setting(),
+          covers: Callable[[int, dict], dict] | None = None) -> list[Finding]:
+    """The audit's results for the text's worked examples (module docstring), replayed under
+    `setting`; `covers(players, options)` says what a replayed example covers (the audit's)."""
     from ..rulebook.book import book, seeds_dir
 
     if rulebook is None and (not Path(game.rulebook).suffix or seeds_dir() is None):
@@ -200,30 +244,37 @@ def check(game: Any, rulebook: Path | str | None = None) -> list[Finding]:
     for w in worked:
         here = [units[h] for h in w.units if h in units]
         seen.update(h for h in w.units if h in units)
+        says = f"the worked example: {w.says}"
         if not here:
-            out.append(_unknown(game, "", f"example_{w.name}", f"the worked example: {w.says}",
+            out.append(_unknown(game, "", f"example_{w.name}", says,
                                 "not established: none of its units is in this rulebook (edited or gone): its "
                                 "replay is not checked against this text", "input"))
             continue
+        cite = " ".join(dict.fromkeys(u.cite for u in here))
+        where = f"{b.path.name}:{here[0].line}"
         if len(here) < len(w.units):  # a number of it may have changed: its replay says nothing of the new one
-            cite = " ".join(dict.fromkeys(u.cite for u in here))
-            out.append(_unknown(game, cite, f"example_{w.name}", f"the worked example: {w.says}",
+            out.append(_unknown(game, cite, f"example_{w.name}", says,
                                 f"not established: {len(w.units) - len(here)} of its {len(w.units)} units differ in "
                                 "this rulebook (edited): its replay was made for the text before, and is not "
-                                "checked against this one", "input", f"{b.path.name}:{here[0].line}"))
+                                "checked against this one", "input", where))
             continue
-        cite = " ".join(dict.fromkeys(u.cite for u in here))
-        held, differs, witness, witness_failed = [], [], None, False
-        for log in w.logs:
-            h, d, wit = _replayed(log)
-            held += h
-            differs += d
-            if witness is None or (d and not witness_failed):
-                witness, witness_failed = wit, bool(d)
-        out.append(Finding(finding_id(game.name, "claim", cite, f"example_{w.name}"), game.name, "claim",
-                           sections(cite), f"the worked example: {w.says}",
-                           sources=[f"{b.path.name}:{here[0].line}"], status="refuted" if differs else EXAMPLE,
-                           details=(differs + held) if differs else held, witness=witness))
+        try:
+            played = [(log, *_replayed(game, log, setting)) for log in w.logs]
+        except RefereeError as e:  # the declaration or a log is at fault, never the text
+            out.append(_unknown(game, cite, f"example_{w.name}", says,
+                                f"not established: its replay cannot be used: {e.located()}", "input", where))
+            continue
+        held = [x for _, h, _, _ in played for x in h]
+        differs = [x for _, _, d, _ in played for x in d]
+        witness = next((wit for _, _, d, wit in played if d), played[0][3])  # a failing log first
+        f = Finding(finding_id(game.name, "claim", cite, f"example_{w.name}"), game.name, "claim", sections(cite),
+                    says, sources=[where], status="refuted" if differs else EXAMPLE,
+                    details=(differs + held) if differs else held, witness=witness)
+        if covers is not None and not differs:
+            header = witness.header
+            f.covers = covers(len(header.get("players", [])), {**(header.get("options") or {}),
+                                                               **(setting.options or {})})
+        out.append(f)
     for group in marked(tuple(u for s in b.sections for u in s.sentences)):
         if not any(u.hash in seen for u in group):
             u = group[0]

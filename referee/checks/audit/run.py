@@ -195,12 +195,20 @@ class Runner:
                            ("invariants", self.invariants), ("steps", self.steps), ("sources", self.sources), ("claims", self.claims),
                            ("rulings", self.rulings), ("options", self.disputed), ("stalemates", self.stalemates),
                            ("text", lambda: self.findings.extend(text_detectors(self.game, self.rulebook))),
-                           ("worked examples", lambda: self.findings.extend(worked.check(self.game, self.rulebook)))):
+                           ("worked examples", self.worked)):
             t = time.monotonic()
             self.progress(name)
             step()
             settle()
             self.timings[name] = time.monotonic() - t
+
+    def worked(self) -> None:
+        """The text's worked examples, replayed under the audited rules (its options, component
+        files and preferred source), each covering its log's player count (checks/worked.py)."""
+        setting = worked.Setting(self.options or None, self.components, self.prefer)
+        self.findings.extend(worked.check(
+            self.game, self.rulebook, setting,
+            lambda n, opts: self.covers([n], self.game.configure(opts, self.components, self.prefer))))
 
     def add(self, f: Finding) -> Finding:
         self.findings.append(f)
