@@ -16,13 +16,13 @@ import re
 from collections.abc import Iterator
 
 from .hit import Hit
-from .page import Page, plain, stem
+from .page import COUNT, Page, plain, stem
 
 _W = r"[\wÀ-ÿ-]+"
 _AMOUNT = re.compile(rf"(?:(?<=[dD]['’])|(?<![\w'’]))(?P<art>un|une)\s+(?P<noun>{_W})"
                      rf"(?:\s+(?:de|d['’])\s*(?P<of>(?!plus\b){_W}))?(?P<more>(?:\s+(?!égal){_W}){{0,2}}?)\s+"
                      rf"(?P<eq>égal(?:e|es|s)?)\s+(?:à|au|aux)\s+(?P<what>(?:\S+\s*){{0,2}})", re.IGNORECASE)
-_COUNTED = re.compile(rf"(?<![\w'’])(?:\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)\s+({_W})"
+_COUNTED = re.compile(rf"(?<![\w'’]){COUNT}\s+({_W})"
                       rf"(?:\s+(?:de|d['’])\s*({_W}))?", re.IGNORECASE)
 PLACES = frozenset({"sur", "dans", "sous", "vers"})
 AMOUNTS = frozenset({"nombre", "total", "montant", "somme", "quantité"})

@@ -10,6 +10,10 @@ from pathlib import Path
 
 from ...rulebook.text import Section, Sentence, read_lines, sections
 
+# The numbers a rulebook writes in words, and a count in digits or words (a regex fragment):
+# one list for the detectors that read counts (unused, values, amounts, twice)
+NUMBER_WORDS = ("deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix")
+COUNT = r"(?:\d+|" + "|".join(NUMBER_WORDS) + ")"
 # A list item's marker, as the splitter reads it (rulebook/text.py rule 3).
 MARKER = re.compile(r"^\s*(?:[•\-*–]|\d{1,2}[.)])\s+")
 # Punctuation that closes a sentence or introduces what follows it.

@@ -17,8 +17,8 @@ subject ending on a function word (`le joueur de | gauche`: what differs complet
 subject), and a § of variants, options, modes or examples (they change a rule on purpose).
 Limits: a restatement in other words, another order or with a pronoun for its subject is not
 read; a differing word that qualifies the subject is told from a verb only by its
-ending (NOT_VERB: `attaquant`, `défenseur`, `bleu`), so `rouge` / `noir` would be read as two
-verbs; two synonyms for one act (`restent` / `demeurent`) are reported, harmless or not. One pass over the text, keyed by subject
+ending (NOT_VERB: `attaquant`, `défenseur`, `bleu`), so `rouge` / `noir`, and an adjective in
+`-ique` or `-ale` (endings verbs share: `indique`, `signale`), would be read as two verbs; two synonyms for one act (`restent` / `demeurent`) are reported, harmless or not. One pass over the text, keyed by subject
 and complement, so a hostile book of look-alike sentences costs what it is long."""
 from __future__ import annotations
 
@@ -27,22 +27,21 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from .hit import Hit
-from .page import Page, plain
+from .page import NUMBER_WORDS, Page, plain
 
 OPENS = frozenset({"le", "la", "les", "un", "une", "chaque", "ce", "cet", "cette", "ces"})
 FUNCTION = frozenset({"de", "du", "des", "d'", "d’", "le", "la", "les", "l'", "l’", "et", "ou", "à", "au", "aux", "en",
                       "un", "une", "dans", "sur", "par", "pour", "que", "qui", "ne", "n'", "n’", "se", "s'", "s’", "pas",
                       "est", "sont", "a", "ont", "y", "il", "elle", "ils", "elles", "on"})
-NUMBERS = frozenset({"deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "premier", "première",
-                     "second", "seconde", "dernier", "dernière"})
+NUMBERS = frozenset(NUMBER_WORDS) | {"premier", "première", "second", "seconde", "dernier", "dernière"}
 MODAL = ("peu", "pouv", "pourr", "doi", "dev", "devr")
 # endings of adjectives, participles and nouns that no conjugated verb has: a differing word
 # ending so qualifies the subject (`le pion du joueur rouge` / `bleu`, `attaquant` / `défenseur`)
-NOT_VERB = ("ant", "ants", "eur", "eurs", "euse", "euses", "eux", "eu", "if", "ifs", "ive", "ives", "ique", "iques",
-            "al", "ale", "aux", "é", "ée", "és", "ées")
+NOT_VERB = ("ant", "ants", "eur", "eurs", "euse", "euses", "eux", "eu", "if", "ifs", "ive", "ives", "al", "aux",
+            "é", "ée", "és", "ées")  # not -ique, -ale: verbs end so too (indique, signale)
 SAME = 4  # the words after the verbs that must be the same, at least
 SUBJECT = (2, 6)  # a subject of 2 to 6 words, the first a determiner
-MOST = 64  # the verbs read for one subject and complement: past that, a book's formula, not a restatement
+MOST = 64  # the verbs read for one subject and complement, the first ones: a bound on a hostile book's work
 VARIANT = re.compile(r"variante|option|mode|exemple", re.IGNORECASE)
 END = "|"  # where a clause ends (punctuation), among the words
 _TOKEN = re.compile(r"[\w’'-]+|[.,;:!?()«»\"]")

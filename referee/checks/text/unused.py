@@ -13,10 +13,10 @@ import unicodedata
 from collections.abc import Iterator
 
 from .hit import Hit
-from .page import Page, stem, words
+from .page import COUNT, Page, stem, words
 
 _SETUP = re.compile(r"mise en place|matériel|prépar|install|début", re.I)
-_COUNT = re.compile(r"(?<![\w'’])(?P<before>[\wà-ÿ'’]+\s+)?(?:\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)\s+"
+_COUNT = re.compile(r"(?<![\w'’])(?P<before>[\wà-ÿ'’]+\s+)?" + COUNT + r"\s+"
                     r"(?P<noun>[a-zà-ÿ][\wà-ÿ-]+)(?:\s+(?:de|d['’])\s*(?P<of>[\wÀ-ÿ-]+))?")
 PLACING = frozenset({"en", "aux", "à", "sur", "dans", "de", "par", "entre", "sous", "vers", "d'", "d’"})
 # What a game's box holds that is no piece of play (a rule need not use it again).

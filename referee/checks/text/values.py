@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 
 from .hit import Hit
-from .page import Page, plain, stem
+from .page import COUNT, Page, plain, stem
 
 _DET = r"(?:de\s+l['’]|de\s+la\s+|du\s+|des\s+|de\s+|d['’]|l['’]|le\s+|la\s+|les\s+|ses\s+|sa\s+|son\s+|leurs?\s+|une?\s+)?"
 _NEW = r"(?:(?:nouvel(?:le)?s?|nouveaux?|autres?)\s+)?"  # `dépenser une nouvelle charge`: the noun after it
@@ -32,7 +32,7 @@ _GIVEN = re.compile(r"(?<![\w'’])(?:re[çc]\w*|prend\w*|gagn\w*|obtien\w*|obte
 _START = re.compile(r"au début|commence|départ|initial|mise en place", re.I)
 _MADE = re.compile(r"constitu|somme", re.I)
 _SETUP = re.compile(r"mise en place|prépar|install|début|départ", re.I)
-_NUMBER = re.compile(r"(?<![\w'’])(?:\d+|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)(?![\w'’])", re.I)
+_NUMBER = re.compile(r"(?<![\w'’])(?:un|une|" + COUNT + r")(?![\w'’])", re.I)
 
 
 def _key(qty: str) -> str:
