@@ -690,6 +690,8 @@ def test_one_equal_to_reads_noun_phrases_and_no_comparison_or_place(tmp_path, te
     ("Mise en place", "Placez le reste sous la pioche Quête.", "On pioche dans la pioche quête.", False),  # any case
     ("Mise en place", "Placez le reste sous la pioche Quête.", "Piochez une carte de la pioche.", False),  # the only pioche
     ("Mise en place", "Placez le reste sur la pile Défausse.", "Défaussez une carte.", False),
+    ("Mise en place", "Placez le reste dans la défausse Quête.", "On joue.", True),  # a discard filled, never used
+    ("Mise en place", "Placez le reste sous la pioche Quête.", "La pioche se pioche : piochez une carte.", False),
     ("Mise en place", "Placez le reste sous la pioche Quête. Au cours de la partie, on piochera dans la pioche "
                       "Quête.", "On joue.", False),  # its use said in the setup
 ])

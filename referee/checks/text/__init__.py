@@ -109,7 +109,8 @@ def detect(game, rulebook: Path | str | None = None) -> list[Finding]:
                         status="not established", open="input",
                         details=[f"not established: the rulebook {Path(game.rulebook).name} is not on this machine "
                                  "(looked for shared/seeds up from here and from referee; set REFEREE_SEEDS to its "
-                                 "folder, or give --rulebook FILE)"])]
+                                 "folder, or give --rulebook FILE); nor are the text's worked examples replayed "
+                                 "(checks/worked.py reads them in it)"])]
     try:
         b = book(game, rulebook)
         entries = _entries(game)

@@ -11,7 +11,8 @@ line of its own (`[pseudo]`), as a forum page copied with its thread under the r
   inside quotes (a player's words quoted, `« je passe »`), a capitalised `Mon`, `Ma`... inside
   a unit (a name: `la carte Mon Précieux`), a question (`Puis-je ... ?`: a player's, as in a
   FAQ), a worked example (`Exemple : je joue un 7`) and a § of examples or questions; a
-  signature is one name in brackets (`[shuby]`, not `[Variante avancée]`).
+  signature is one name in brackets (`[shuby]`, not `[Variante avancée]`; a one-word tag,
+  `[Note]`, is read as one).
 
 It reads every unit, those the coverage map marks as flavour included: they are what it
 reports."""
@@ -24,7 +25,7 @@ from .hit import Hit
 from .page import Page, plain
 
 # the first person singular, as a word of its own (j' and m' before a vowel or h)
-FIRST = re.compile(r"(?<![\w’'])(?:je|moi|mon|ma|mes|me|j[’']|m[’'])(?=[\s,.;:!?)]|(?<=[’'])[\wàâéèêëîïôöûùüÿœh])",
+FIRST = re.compile(r"(?<![\w’'])(?:je|moi|mon|ma|mes|me|j[’']|m[’'])(?=[\s,.;:!?)-]|$|(?<=[’'])[\wàâéèêëîïôöûùüÿœh])",
                    re.IGNORECASE)
 QUOTED = re.compile(r"«[^»]*»|\"[^\"]*\"|“[^”]*”")
 SIGNED = re.compile(r"^\s*\[[^\]\s]{1,40}\]\s*$")  # `[shuby]` alone on its line: one name, no blank (`[Variante avancée]` is a tag)

@@ -102,10 +102,11 @@ def unstated_exhaustion(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                   u.line, key[1] if named else "pioche", unit=u.key)
 
 
+_INTO_CONTAINER = r"((?i:pile|deck|pioche|paquet|sac|réserve|défausse))"  # a discard pile may be filled too
 # cards put into a pile at setup: `au bas de la pioche Quête`, `sous la pile d'Artefacts`, `au-dessus du sac
 # des Tuiles`; its name capitalised, or after de/du/des/d' (a complement, not an adjective: `la réserve commune`)
 _INTO = re.compile(r"(?<![\w'’])(?:au\s+bas\s+d[eu]|sous|dans|sur|au[\s-]+dessus\s+d[eu])\s+"
-                   r"(?:la|le|les|l['’]|sa|son|leur)?\s*" + _CONTAINER
+                   r"(?:la|le|les|l['’]|sa|son|leur)?\s*" + _INTO_CONTAINER
                    + r"\s+(?:(?:(?i:de|du|des)\s+|d['’])([\wÀ-ÿ-]+)|" + _NAME + ")")
 # a setup § by its title alone (`Début de manche` is play); unstated-exhaustion reads more (its _SETUP)
 _SETUP_TITLE = re.compile(r"mise en place|prépar|install|avant (?:la partie|de jouer|de commencer)", re.I)
@@ -146,7 +147,7 @@ def idle_pile(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
         kinds[kind] = kinds.get(kind, 0) + 1
     for key, (u, name, kind) in into.items():
         named = re.compile(rf"(?<![\w'’]){re.escape(key)}[sx]?(?![\w])", re.I)
-        alone = re.compile(rf"(?<![\w'’])(?:la|le|les|l['’])\s*{kind}(?!\s+(?:[A-ZÀ-Ý]|de\b|du\b|des\b|d['’]))")
+        alone = re.compile(rf"(?<![\w'’])(?i:la|le|les|l['’])\s*(?i:{kind})(?!\s+(?:[A-ZÀ-Ý]|de\b|du\b|des\b|d['’]))")
         with_kind = re.compile(rf"{kind}\s+(?:(?:de|du|des)\s+|d['’])?{re.escape(key)}[sx]?(?![\w])", re.I)
         later = [t for k, t in texts if k not in filling[key]]  # the setup's other units too: a use said there
         used = any(with_kind.search(t) or (named.search(t) and _takes(t))
