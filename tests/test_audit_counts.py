@@ -184,3 +184,13 @@ def test_a_data_check_that_states_a_claim_of_the_text_is_reported_once_as_the_cl
         assert len(ids) == 1 and ".claim." in ids[0], ids
         f = next(f for f in a.findings if f.id == ids[0])
         assert any(d.startswith("the components' check: ") for d in f.details)
+
+
+def test_the_counts_where_a_proved_invariant_says_nothing_are_said_beside_those_it_covers():
+    """Draft's empty seats: with 5 players no seat is beyond the count, so the rule says
+    nothing there; the covers name 5 apart (JSON `vacuous`, and the text report's line)."""
+    a = Audit(load("draft"), witnesses=False)
+    (f,) = [x for x in a.run() if x.id == "draft.invariant.§Intro.seats_beyond_number"]
+    assert f.status == "inductive" and f.covers["players"] == [2, 3, 4] and f.covers["vacuous"] == [5]
+    assert covers_text(f.covers).startswith("2–4 players (with 5 it holds in every state: says nothing, not claimed)")
+    assert any("with 5 players it holds in every state" in d for d in f.details)

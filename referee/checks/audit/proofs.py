@@ -106,12 +106,7 @@ class Proofs:
                         + (f" with {counts[0]} players" if counts else "") + f"; {covers_text(base.covers)})"
                         + ("; z3's proof of these exact rules ships with referee (bench/certify.py)"
                            if r.by == proofstore.CERTIFIED else "")]
-        if blank:
-            base.details.append(f"with {spans(blank)} players it holds in every state, reachable or not: "
-                                "it says nothing there, so those counts are not claimed")
-            # said beside the counts it covers, in the text report too (a reader of s56 saw "2 to 5
-            # players" in the rule and "2–4 players" under it, and only the JSON said why)
-            base.covers["vacuous"] = sorted(blank)
+        vacuous_at(base, blank)
         self.add(base)
 
     def _proved_in_variant(self, base: Finding, inv, counts: list, r) -> bool:
@@ -355,8 +350,7 @@ class Proofs:
             return
         f.status, f.covers = "proved", self.covers(meant)
         f.details = [f"implied by the proved invariants ({covers_text(f.covers)})"]
-        if blank:
-            f.details.append(f"with {spans(blank)} players it holds in every state: those counts are not claimed")
+        vacuous_at(f, blank)
 
     def _always(self, c, n: int | None = None) -> tuple[str, list[str]]:
         """Proved when the proved invariants (with n players; None: the audit's count) imply
@@ -386,3 +380,14 @@ class Proofs:
         when the budget or z3's count left some invariant unproved (the proof may go through
         with it), else nothing the audit can do."""
         return "budget" if any(r.status in ("unknown", "vacuous") for r in self.inv) else "method"
+
+
+def vacuous_at(f: Finding, blank: list[int]) -> None:
+    """The player counts where a proved result holds in every state, reachable or not: in its
+    details and in its covers, so the text report says them beside the counts it covers (a
+    reader of s56 saw "2 to 5 players" in the rule and "2–4 players" under it, and only the
+    JSON said why)."""
+    if blank:
+        f.details.append(f"with {spans(blank)} players it holds in every state, reachable or not: it says "
+                         "nothing there, so those counts are not claimed")
+        f.covers["vacuous"] = sorted(blank)
