@@ -302,5 +302,5 @@ def test_the_worked_examples_logs_count_as_exercising_rules():
 
     ex = exercised(load("trolls"))
     assert ex.worked == 11 and ex.logs > ex.worked
-    assert "blanc_before_group_shot.jsonl" in ex.by["action:round.blanc"]
-    assert any("blanc_dragon_reacts.jsonl" in by for rid, by in ex.by.items() if rid.startswith("need:act.move#"))
+    assert "worked/blanc_before_group_shot.jsonl" in ex.by["action:round.blanc"]
+    assert any("worked/blanc_dragon_reacts.jsonl" in by for rid, by in ex.by.items() if rid.startswith("need:act.move#"))

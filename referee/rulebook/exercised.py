@@ -67,8 +67,8 @@ def exercised(game, folder: Path | None = None) -> Exercised | None:
         return None
     by: dict[str, set[str]] = {}
 
-    def mark(rid: str, log: Path) -> None:
-        by.setdefault(rid, set()).add(log.name)
+    def mark(rid: str, log: Path) -> None:  # a worked log by its folder too: a name may be in both
+        by.setdefault(rid, set()).add(f"worked/{log.name}" if log in worked else log.name)
 
     for log in logs:
         v = replay(log, game=game)

@@ -116,9 +116,10 @@ def report(game, book: Book, entries: list[Entry], ex: Exercised | None, *, text
     return {
         "game": game.name, "rulebook": Path(book.path).name, "map": map_file,
         "exercised": None if ex is None else {
-            "by": (f"the {ex.logs - ex.worked} shipped example logs of examples/{game.name}/"
-                   + (f" and the {ex.worked} logs of the text's worked examples (worked/ beside its rules)"
-                      if ex.worked else "") + ", replayed"),
+            "by": " and ".join(x for x in (
+                f"the {ex.logs - ex.worked} shipped example logs of examples/{game.name}/" if ex.logs > ex.worked else "",
+                f"the {ex.worked} logs of the text's worked examples (worked/ beside its rules)" if ex.worked else "")
+                if x) + ", replayed",
             "counts": "an action played legally, a Need that refuses an example's first illegal step, "
                       "a ruling or option the replay's trace shows deciding, an accepted header (setup), "
                       "a checked result line (result)"},
