@@ -532,6 +532,13 @@ def test_a_pronoun_opening_a_sentence_after_two_persons(tmp_path, text, term):
         assert got[0].says.startswith("a clause" if " : " in text else "a sentence") and "AFFRONTE" not in got[0].says
 
 
+def _found(tmp_path, book: str, detector: str) -> list:
+    """The hits of one detector on a small rulebook of the test's own (its text after the title)."""
+    path = tmp_path / "livre.txt"
+    path.write_text(f"Jeu\n\n{book}\n", encoding="utf-8")
+    return [h for h in read(page("livre", path)) if h.detector == detector]
+
+
 @pytest.mark.parametrize("text, lines", [
     ("Chaque joueur pioche. Je conseille de jouer vite.", [5]),
     ("Chaque joueur pioche.\n\nJ'aimerais une photo ici.", [7]),
@@ -544,9 +551,7 @@ def test_a_pronoun_opening_a_sentence_after_two_persons(tmp_path, text, term):
     ("Le majordome et la mesure : un mème.", []),  # `ma`, `mes`, `me` inside words
 ])
 def test_words_in_the_first_person_are_asides_not_rules(tmp_path, text, lines):
-    path = tmp_path / "moi.txt"
-    path.write_text(f"Jeu\n\n§1. Tour\n\n{text}\n", encoding="utf-8")
-    got = [h for h in read(page("moi", path)) if h.detector == "first-person"]
+    got = _found(tmp_path, f"§1. Tour\n\n{text}", "first-person")
     assert len(got) == (1 if lines else 0), got
     if lines:
         (h,) = got
@@ -575,9 +580,7 @@ def test_words_in_the_first_person_are_asides_not_rules(tmp_path, text, lines):
     ("§1. A\n\nLe joueur actif pose deux cartes.\n\n§2. B\n\nLe joueur actif prend deux cartes.", None),  # 2 words after
 ])
 def test_one_thing_said_twice_with_two_verbs(tmp_path, text, hit):
-    path = tmp_path / "deux.txt"
-    path.write_text(f"Jeu\n\n{text}\n", encoding="utf-8")
-    got = [h for h in read(page("deux", path)) if h.detector == "two-verbs"]
+    got = _found(tmp_path, text, "two-verbs")
     assert [(h.cite, h.also[0], h.term) for h in got] == ([hit] if hit else []), got
     if hit:
         assert got[0].kind == "ambiguity"
@@ -591,9 +594,7 @@ def test_one_thing_said_twice_with_two_verbs(tmp_path, text, hit):
     ("Gagnez 5 Or et autant d'Or que la production.", None),
 ])
 def test_an_amount_given_as_one_equal_to(tmp_path, text, noun):
-    path = tmp_path / "or.txt"
-    path.write_text(f"Jeu\n\n§1. Fin\n\n{text}\n", encoding="utf-8")
-    got = [h for h in read(page("or", path)) if h.detector == "one-equal-to"]
+    got = _found(tmp_path, f"§1. Fin\n\n{text}", "one-equal-to")
     assert [h.term for h in got] == ([noun] if noun else []), got
 
 
@@ -603,9 +604,7 @@ def test_an_amount_given_as_one_equal_to(tmp_path, text, noun):
     ("Chacun retourne le reste sous la pile Trésor.\n\n§2. Tour\n\nLa pile Trésor est vide à la fin.", None),
 ])
 def test_a_pile_filled_at_setup_that_nothing_uses_after(tmp_path, rules, idle):
-    path = tmp_path / "pile.txt"
-    path.write_text(f"Jeu\n\n§1. Mise en place\n\n{rules}\n", encoding="utf-8")
-    got = [h for h in read(page("pile", path)) if h.detector == "idle-pile"]
+    got = _found(tmp_path, f"§1. Mise en place\n\n{rules}", "idle-pile")
     assert [h.term for h in got] == ([idle] if idle else []), got
     if idle:
         assert got[0].cite == "§1" and got[0].kind == "gap"
@@ -638,9 +637,7 @@ def test_the_detectors_read_a_hostile_book_of_look_alike_sentences_in_linear_tim
     ("Je vous conseille de jouer sans les cartes Événement.", True),
 ])
 def test_first_person_reads_no_example_question_name_or_tag(tmp_path, body, hit):
-    path = tmp_path / "moi.txt"
-    path.write_text(f"Jeu\n\n§1. Tour\n\nChaque joueur pioche.\n\n{body}\n", encoding="utf-8")
-    assert any(h.detector == "first-person" for h in read(page("moi", path))) == hit
+    assert bool(_found(tmp_path, f"§1. Tour\n\nChaque joueur pioche.\n\n{body}", "first-person")) == hit
 
 
 @pytest.mark.parametrize("one, two, hit", [
@@ -654,16 +651,12 @@ def test_first_person_reads_no_example_question_name_or_tag(tmp_path, body, hit)
     ("Chaque joueur pioche deux cartes de la réserve.", "Chaque joueur défausse deux cartes de la réserve.", True),
 ])
 def test_two_verbs_reads_tenses_two_rules_and_qualifiers_apart(tmp_path, one, two, hit):
-    path = tmp_path / "deux.txt"
-    path.write_text(f"Jeu\n\n§1. Tour\n\n{one}\n\n§2. Fin\n\n{two}\n", encoding="utf-8")
-    assert any(h.detector == "two-verbs" for h in read(page("deux", path))) == hit
+    assert bool(_found(tmp_path, f"§1. Tour\n\n{one}\n\n§2. Fin\n\n{two}", "two-verbs")) == hit
 
 
 def test_two_verbs_reads_no_variant_section(tmp_path):
-    path = tmp_path / "var.txt"
-    path.write_text("Jeu\n\n§1. Tour\n\nLe joueur actif pose deux cartes sur la table.\n\n§2. Variante\n\n"
-                    "Le joueur actif cache deux cartes sur la table.\n", encoding="utf-8")
-    assert not any(h.detector == "two-verbs" for h in read(page("var", path)))
+    assert not _found(tmp_path, "§1. Tour\n\nLe joueur actif pose deux cartes sur la table.\n\n§2. Variante\n\n"
+                                "Le joueur actif cache deux cartes sur la table.", "two-verbs")
 
 
 @pytest.mark.parametrize("text, hit", [
@@ -676,9 +669,7 @@ def test_two_verbs_reads_no_variant_section(tmp_path):
     ("Il coûte 3 cartes. Jouez une carte égale à celle du voisin.", False),
 ])
 def test_one_equal_to_reads_noun_phrases_and_no_comparison_or_place(tmp_path, text, hit):
-    path = tmp_path / "or.txt"
-    path.write_text(f"Jeu\n\n§1. Fin\n\n{text}\n", encoding="utf-8")
-    assert any(h.detector == "one-equal-to" for h in read(page("or", path))) == hit
+    assert bool(_found(tmp_path, f"§1. Fin\n\n{text}", "one-equal-to")) == hit
 
 
 @pytest.mark.parametrize("title, setup, later, hit", [
@@ -696,14 +687,10 @@ def test_one_equal_to_reads_noun_phrases_and_no_comparison_or_place(tmp_path, te
                       "Quête.", "On joue.", False),  # its use said in the setup
 ])
 def test_idle_pile_reads_names_any_case_and_uses_in_other_words(tmp_path, title, setup, later, hit):
-    path = tmp_path / "pile.txt"
-    path.write_text(f"Jeu\n\n§1. {title}\n\n{setup}\n\n§2. Tour\n\n{later}\n", encoding="utf-8")
-    got = [h for h in read(page("pile", path)) if h.detector == "idle-pile"]
+    got = _found(tmp_path, f"§1. {title}\n\n{setup}\n\n§2. Tour\n\n{later}", "idle-pile")
     assert bool(got) == hit, got
 
 
 def test_idle_pile_takes_no_round_start_for_the_setup(tmp_path):
-    path = tmp_path / "debut.txt"
-    path.write_text("Jeu\n\n§1. Mise en place\n\nPlacez le reste sous la pioche Quête.\n\n§2. Début de manche\n\n"
-                    "Piochez une carte de la pioche Quête.\n", encoding="utf-8")
-    assert not any(h.detector == "idle-pile" for h in read(page("debut", path)))
+    assert not _found(tmp_path, "§1. Mise en place\n\nPlacez le reste sous la pioche Quête.\n\n§2. Début de manche\n\n"
+                                "Piochez une carte de la pioche Quête.", "idle-pile")
