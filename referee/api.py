@@ -135,13 +135,24 @@ class Rules:
     # ---------------------------------------------------------------- checks (z3)
     def audit(self, **kw: Any) -> list:
         """The audit's findings (`referee.checks.findings.Finding`), in memory. Keywords as
-        `referee audit`'s options: witnesses, witness_seconds, budget."""
+        `referee audit`'s options: witnesses, witness_seconds, budget, rulebook (a file, or a
+        folder holding it: the book the text detectors and worked examples read, refused as
+        `--rulebook` refuses it)."""
         from .checks.audit import Audit
 
-        unknown = sorted(set(kw) - {"witnesses", "witness_seconds", "budget"})
+        unknown = sorted(set(kw) - {"witnesses", "witness_seconds", "budget", "rulebook"})
         if unknown:
-            raise errors.Unreadable(f"{unknown[0]}: no keyword of audit (known: witnesses, witness_seconds, budget)",
-                                    field=unknown[0])
+            raise errors.Unreadable(f"{unknown[0]}: no keyword of audit (known: witnesses, witness_seconds, budget, "
+                                    "rulebook)", field=unknown[0])
+        if kw.get("rulebook") is not None:
+            from .checks.rulebook import locate, refused
+
+            given.path(kw["rulebook"], "rulebook")
+            book = Path(kw["rulebook"])
+            why = refused(self.game, book)
+            if why:
+                raise errors.Unreadable(why, field="rulebook")
+            kw["rulebook"] = locate(self.game, book)
         if type(kw.get("witnesses", True)) is not bool:
             raise errors.Unreadable("witnesses: True or False", field="witnesses")
         given.number(kw.get("witness_seconds", 0), "witness_seconds")

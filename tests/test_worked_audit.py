@@ -240,3 +240,27 @@ def test_the_audits_options_reach_the_replays():
     got = worked.check(load("trolls"), setting=worked.Setting(options={"no_such_option": "x"}))
     assert got and all(f.kind == "unknown" and f.open == "input" for f in got)
     assert "no_such_option" in got[0].details[0]
+
+
+@needs_seeds
+def test_the_library_audit_reads_the_rulebook_given_and_refuses_a_bad_one(tmp_path):
+    """`Rules.audit(rulebook=...)`, as `referee audit --rulebook`: the same refusals (one
+    function, checks/rulebook.refused), and the text detectors read the book given."""
+    import referee
+    from referee import errors
+    from referee.rulebook.book import seed_file
+
+    rules = referee.load("trolls")
+    with pytest.raises(errors.Unreadable, match="no such file or folder") as e:
+        rules.audit(witnesses=False, rulebook=tmp_path / "nothing.txt")
+    assert e.value.field == "rulebook"
+    other = tmp_path / "other.txt"
+    other.write_text("Un texte\n\nQui n'est pas un livre de règles.\n", encoding="utf-8")
+    with pytest.raises(errors.Unreadable, match="none of the §s trolls's rules cite"):
+        rules.audit(witnesses=False, rulebook=other)
+    text = seed_file(rules.game).read_text(encoding="utf-8")
+    book = tmp_path / "edited.txt"
+    book.write_text(text.replace("Le joker n'apporte aucun point de Rsv.",
+                                 "Le joker n'apporte aucun point de Rsv. Je trouve cette règle dure."), encoding="utf-8")
+    ids = {f.id for f in rules.audit(witnesses=False, rulebook=book)}
+    assert "trolls.gap.§Joker_1.first-person" in ids

@@ -78,3 +78,63 @@ class Rulebook:
         # by name without accents or case: Équipement files under E
         plain = unicodedata.normalize("NFKD", head).encode("ascii", "ignore").decode().casefold()
         return (1, (line if line is not None else 10**9,), plain, sub, cite)
+
+
+def refused(game: Any, given: Path) -> str | None:
+    """Why `given` (a file, or a folder holding it) cannot be read as `game`'s rulebook, or
+    None: a path that is not there, a folder without the game's rulebook, a file that cannot
+    be read as one (a device, a FIFO, not UTF-8, empty, too large), one that holds none of the
+    §s the rules cite, or a book read by the game's outline that keeps fewer than a quarter of
+    its sentences. The message starts with the path; `referee audit --rulebook` and
+    `Rules.audit(rulebook=...)` both read it (the audit used to run and print as if no
+    rulebook had been given)."""
+    from ..errors import Unreadable
+    from ..files import missing_why
+    from ..rulebook.book import book
+
+    if not given.exists():
+        return f"{given}: {missing_why(given, 'file or folder')} (the rulebook, or a folder holding it)"
+    path = locate(game, given)
+    if path is None and given.is_dir():
+        name = Path(game.rulebook)
+        return (f"{given}: a folder without {game.name}'s rulebook (looked for {given / name.name} and "
+                f"{given / name})")
+    try:
+        b = book(game, path or given)  # not a regular file: book says what it is
+    except Unreadable as e:
+        return e.located()
+    # a file of text that holds none of the §s the rules cite is not this game's rulebook:
+    # placed in it, every finding would point at a line it does not have
+    found = {s.cite for s in b.sections} - {"§Intro"}
+    if not found & _cited(game):
+        return (f"{path or given}: none of the §s {game.name}'s rules cite is in this file "
+                f"(found {', '.join(sorted(found)) or 'no heading'}): not {game.name}'s rulebook?")
+    # a book read by the game's outline (no headings: Welcome, Twister, Draft) has its §s
+    # in any text; its sentences are the game's own: most of them are in an edited book
+    kept, of = _sentences_kept(game, b)
+    if of and kept * 4 < of:
+        return (f"{path or given}: {kept} of the {of} sentences of {game.name}'s rulebook (its coverage map's "
+                f"hashes) are in this file: not {game.name}'s rulebook?")
+    return None
+
+
+def _sentences_kept(game: Any, b: Any) -> tuple[int, int]:
+    """(how many of the sentences the game's coverage map knows are in book b, how many it
+    knows): an edited rulebook keeps most, another game's book or a text of no game none."""
+    from ..errors import Unreadable
+    from ..rulebook.coverage import map_path, read_map
+
+    try:
+        known = {e.hash for e in read_map(map_path(game))}
+    except Unreadable:  # no map (a sixth game): nothing to compare with
+        return 0, 0
+    here = {u.hash for s in b.sections for u in s.sentences}
+    return len(known & here), len(known)
+
+
+def _cited(game: Any) -> set[str]:
+    """Every § a rule of `game` cites (a cite may name several: "§7.2 §6.1")."""
+    from ..model.kernel.rules import cites
+    from ..rulebook.ids import rules
+
+    return {c for r in rules(game).values() for c in cites(r.cite or "")}

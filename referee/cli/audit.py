@@ -7,7 +7,6 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..files import missing_why
 from ..given import SECONDS_MOST
 from ..model import names
 from .common import BAD, FOUND, OK, PATH, err, game_or_exit, json_text, options_or_exit, out, seeds_or_exit
@@ -146,63 +145,12 @@ def audit(
 
 
 def _rulebook_or_exit(rulebook: Path, games: list) -> None:
-    """--rulebook read before the audit runs, for each game audited: a path that is not
-    there, a folder without the game's rulebook, or a file that cannot be read as one (a
-    device, a FIFO, not UTF-8, empty, too large) is a located exit 2, not a report quietly
-    placed at no line (the audit used to run and print as if no rulebook had been given)."""
-    from ..checks.rulebook import locate
-    from ..errors import Unreadable
-    from ..rulebook.book import book
+    """--rulebook read before the audit runs, for each game audited (checks/rulebook.py:
+    refused): a located exit 2, not a report quietly placed at no line."""
+    from ..checks.rulebook import refused
 
-    if not rulebook.exists():
-        why = missing_why(rulebook, "file or folder")
-        err.print(f"referee: --rulebook {rulebook}: {why} (the rulebook, or a folder holding it)", markup=False)
-        raise typer.Exit(BAD)
     for g in games:
-        path = locate(g, rulebook)
-        if path is None and rulebook.is_dir():
-            name = Path(g.rulebook)
-            err.print(f"referee: --rulebook {rulebook}: a folder without {g.name}'s rulebook (looked for "
-                      f"{rulebook / name.name} and {rulebook / name})", markup=False)
+        why = refused(g, rulebook)
+        if why:
+            err.print(f"referee: --rulebook {why}", markup=False)
             raise typer.Exit(BAD)
-        try:
-            b = book(g, path or rulebook)  # not a regular file: book says what it is
-        except Unreadable as e:
-            err.print(f"referee: --rulebook {e.located()}", markup=False)
-            raise typer.Exit(BAD) from None
-        # a file of text that holds none of the §s the rules cite is not this game's rulebook:
-        # placed in it, every finding would point at a line it does not have
-        found = {s.cite for s in b.sections} - {"§Intro"}
-        if not found & _cited(g):
-            err.print(f"referee: --rulebook {path or rulebook}: none of the §s {g.name}'s rules cite is in this file "
-                      f"(found {', '.join(sorted(found)) or 'no heading'}): not {g.name}'s rulebook?", markup=False)
-            raise typer.Exit(BAD)
-        # a book read by the game's outline (no headings: Welcome, Twister, Draft) has its §s
-        # in any text; its sentences are the game's own: most of them are in an edited book
-        kept, of = _sentences_kept(g, b)
-        if of and kept * 4 < of:
-            err.print(f"referee: --rulebook {path or rulebook}: {kept} of the {of} sentences of {g.name}'s rulebook "
-                      f"(its coverage map's hashes) are in this file: not {g.name}'s rulebook?", markup=False)
-            raise typer.Exit(BAD)
-
-
-def _sentences_kept(game, b) -> tuple[int, int]:
-    """(how many of the sentences the game's coverage map knows are in book b, how many it
-    knows): an edited rulebook keeps most, another game's book or a text of no game none."""
-    from ..errors import Unreadable
-    from ..rulebook.coverage import map_path, read_map
-
-    try:
-        known = {e.hash for e in read_map(map_path(game))}
-    except Unreadable:  # no map (a sixth game): nothing to compare with
-        return 0, 0
-    here = {u.hash for s in b.sections for u in s.sentences}
-    return len(known & here), len(known)
-
-
-def _cited(game) -> set[str]:
-    """Every § a rule of `game` cites (a cite may name several: "§7.2 §6.1")."""
-    from ..model.kernel.rules import cites
-    from ..rulebook.ids import rules
-
-    return {c for r in rules(game).values() for c in cites(r.cite or "")}
