@@ -117,7 +117,7 @@ def test_each_example_witness_replays_to_its_expected_verdict(game, tmp_path):
 
 
 BAD_DECLARATIONS = [
-    ('example = 3', "holds only [[example]] tables"),
+    ('example = 3', "holds only [[example]] and [[unplayed]] tables"),
     ('[[example]]\nname = "x"\nunits = []\nsays = "s"\nlog = [{ file = "a.jsonl" }]', "units is a list"),
     ('[[example]]\nname = "x"\nunits = "e64d246129"\nsays = "s"\nlog = [{ file = "a.jsonl" }]', "units is a list"),
     ('[[example]]\nname = "x"\nunits = ["e64d246129"]\nsays = "s"\nlog = []', "an example no log plays"),
@@ -127,6 +127,8 @@ BAD_DECLARATIONS = [
      "named by its file's name"),
     ('[[example]]\nname = "x"\nunits = ["e64d246129"]\nsays = "s"\nlog = [{ file = "a.jsonl", shows = 5 }]',
      "shows is a list"),
+    ('[[unplayed]]\nunits = ["e64d246129"]', "unplayed 1: has exactly units"),
+    ('[[unplayed]]\nunits = "e64d246129"\nwhy = "w"', "unplayed 1: has exactly units"),
 ]
 
 
@@ -139,8 +141,7 @@ def test_a_bad_worked_file_is_a_located_not_established_result(tmp_path, monkeyp
     monkeypatch.setattr(B, "game_folder", lambda g: tmp_path)
     (f,) = worked.check(load("trolls"))
     assert f.kind == "unknown" and f.open == "input" and f.severity is None
-    assert "worked.toml: example" in f.details[0] or "worked.toml: holds" in f.details[0]
-    assert says in f.details[0]
+    assert "worked.toml: " in f.details[0] and says in f.details[0]
 
 
 def _declare(tmp_path, monkeypatch, log_text, shows="", name="bet_5_and_7.jsonl"):
@@ -264,3 +265,13 @@ def test_the_library_audit_reads_the_rulebook_given_and_refuses_a_bad_one(tmp_pa
                                  "Le joker n'apporte aucun point de Rsv. Je trouve cette règle dure."), encoding="utf-8")
     ids = {f.id for f in rules.audit(witnesses=False, rulebook=book)}
     assert "trolls.gap.§Joker_1.first-person" in ids
+
+
+@needs_seeds
+def test_an_example_declared_unplayed_says_why():
+    """Raiders §6.5's example is not replayed, and its result says why (worked.toml's
+    [[unplayed]]), not only that no replay is declared."""
+    (f,) = [f for f in worked.check(load("raiders")) if f.kind == "unknown"]
+    assert f.cites == ["§6.5"] and f.open == "method"
+    assert f.details[0].startswith("not established: no replay of it is declared, because its result")
+    assert "avant_poste_level" in f.details[0]

@@ -68,23 +68,43 @@ def marked(units: tuple) -> list[tuple]:
     return [tuple(x) for x in out]
 
 
-def declared(game: Any) -> list[Worked]:
-    """The game's declared examples (worked.toml beside its rules), [] when it has none; an
-    Unreadable naming the file and the entry for a bad one (a key missing or of the wrong
-    kind, no log, a log outside worked/)."""
+def _data(game: Any) -> tuple[Path, dict]:
+    """worked.toml beside the game's rules, read: ({} when it has none); an Unreadable naming
+    it when it cannot be read or holds other tables than [[example]] and [[unplayed]]."""
     from ..rulebook.book import game_folder
 
     path = game_folder(game) / "worked.toml"
     if not path.is_file():
-        return []
+        return path, {}
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
         raise Unreadable(f"{path}: {e}") from None
-    examples = data.get("example", [])
-    if set(data) - {"example"} or not isinstance(examples, list):
-        raise Unreadable(f"{path}: holds only [[example]] tables")
-    return [_example(path, i, ex) for i, ex in enumerate(examples, 1)]
+    if set(data) - {"example", "unplayed"} or not all(isinstance(data.get(k, []), list) for k in ("example", "unplayed")):
+        raise Unreadable(f"{path}: holds only [[example]] and [[unplayed]] tables")
+    return path, data
+
+
+def declared(game: Any) -> list[Worked]:
+    """The game's declared examples (worked.toml beside its rules), [] when it has none; an
+    Unreadable naming the file and the entry for a bad one (a key missing or of the wrong
+    kind, no log, a log outside worked/)."""
+    path, data = _data(game)
+    return [_example(path, i, ex) for i, ex in enumerate(data.get("example", []), 1)]
+
+
+def unplayed(game: Any) -> dict[str, str]:
+    """The examples the game declares it does not replay, and why: unit hash -> reason
+    (`[[unplayed]]`: units, why), so their result says the reason, not only that none is
+    declared."""
+    path, data = _data(game)
+    out = {}
+    for i, un in enumerate(data.get("unplayed", []), 1):
+        if not isinstance(un, dict) or set(un) != {"units", "why"} or not isinstance(un["why"], str) or not un["why"] \
+                or not isinstance(un["units"], list) or not un["units"] or not all(isinstance(h, str) for h in un["units"]):
+            raise Unreadable(f"{path}: unplayed {i}: has exactly units (hashes) and why (words)")
+        out.update({h: un["why"] for h in un["units"]})
+    return out
 
 
 def _example(path: Path, i: int, ex: Any) -> Worked:
@@ -235,7 +255,7 @@ def check(game: Any, rulebook: Path | str | None = None, setting: Setting = Sett
         return []  # no text to read: the text detectors say so once (checks/text: detect)
     try:
         b = book(game, rulebook)
-        worked = declared(game)
+        worked, left = declared(game), unplayed(game)
     except RefereeError as e:
         return [_unknown(game, "", "worked_examples", "whether the text's worked examples hold",
                          f"not established: {e.located()}", "input")]
@@ -278,7 +298,9 @@ def check(game: Any, rulebook: Path | str | None = None, setting: Setting = Sett
     for group in marked(tuple(u for s in b.sections for u in s.sentences)):
         if not any(u.hash in seen for u in group):
             u = group[0]
+            why = next((left[x.hash] for x in group if x.hash in left), None)
             out.append(_unknown(game, u.cite, f"example_{u.index}", f"the worked example of {u.cite} (line {u.line})",
+                                f"not established: no replay of it is declared, because {why}" if why else
                                 "not established: the text gives a worked example here, and no replay of it is "
                                 "declared (worked.toml in the game's folder)", "method", f"{b.path.name}:{u.line}"))
     return out
