@@ -25,6 +25,7 @@ _AMOUNT = re.compile(rf"(?:(?<=[dD]['’])|(?<![\w'’]))(?P<art>un|une)\s+(?P<n
 _COUNTED = re.compile(rf"(?<![\w'’]){COUNT}\s+({_W})"
                       rf"(?:\s+(?:de|d['’])\s*({_W}))?", re.IGNORECASE)
 PLACES = frozenset({"sur", "dans", "sous", "vers"})
+_BEFORE = re.compile(r"(\S+)\s+\Z")
 AMOUNTS = frozenset({"nombre", "total", "montant", "somme", "quantité"})
 
 
@@ -39,8 +40,8 @@ def one_equal_to(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
             noun, of = m.group("noun"), m.group("of")
             if noun.lower() in AMOUNTS or not {stem(x.lower()) for x in (noun, of) if x} & counted:
                 continue
-            before = t[:m.start()].split()
-            if before and before[-1].lower() in PLACES:
+            before = _BEFORE.search(t, max(0, m.start() - 40), m.start())  # the word before, not the whole
+            if before and before.group(1).lower() in PLACES:                # prefix split at each match
                 continue
             what = m.group("what").lower()
             if what.startswith(("celle", "celui")) or re.match(rf"(?:la|le|les|l['’])\s*{re.escape(noun.lower())}", what):
