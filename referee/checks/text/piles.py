@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 
 from .hit import Hit
@@ -23,7 +24,8 @@ from .page import Page, stem
 
 _NAME = r"([A-ZÀ-Ý][\wÀ-ÿ-]+)"  # a pile's own name: capitalised (`Métropole`, `Exploration`)
 _DET = r"(?:la|le|les|l['’]|sa|son|ses|leur|leurs|votre|vos|une?|des|du|de\s+la|de)"
-_CONTAINER = r"((?i:pile|deck|pioche|paquet|sac|réserve))"
+_PILES = "pile|deck|pioche|paquet|sac|réserve"  # the words for a pile
+_CONTAINER = rf"((?i:{_PILES}))"
 # `pioche` as a noun: after a determiner or a preposition (`la pioche`, `de la pioche`)
 _NOUN_PIOCHE = re.compile(r"(?<![\w'’])" + _DET + r"\s+pioche(?![\w])", re.I)
 # a draw: the verb (not its participle, `un objet pioché`, which names a card drawn elsewhere),
@@ -102,7 +104,7 @@ def unstated_exhaustion(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                   u.line, key[1] if named else "pioche", unit=u.key)
 
 
-_INTO_CONTAINER = r"((?i:pile|deck|pioche|paquet|sac|réserve|défausse))"  # a discard pile may be filled too
+_INTO_CONTAINER = rf"((?i:{_PILES}|défausse))"  # a discard pile may be filled too
 # cards put into a pile at setup: `au bas de la pioche Quête`, `sous la pile d'Artefacts`, `au-dessus du sac
 # des Tuiles`; its name capitalised, or after de/du/des/d' (a complement, not an adjective: `la réserve commune`)
 _INTO = re.compile(r"(?<![\w'’])(?:au\s+bas\s+d[eu]|sous|dans|sur|au[\s-]+dessus\s+d[eu])\s+"
@@ -115,26 +117,34 @@ _SETUP_TITLE = re.compile(r"mise en place|prépar|install|avant (?:la partie|de 
 _TAKE = re.compile(r"(?<![\w'’])tir|révél|retourn|(?<![\w'’])pren|premi|dessus|du haut", re.I)
 
 
+_WORD = re.compile(r"\w+")
+
+
 def _takes(text: str) -> bool:
     return _draw(text) is not None or bool(_TAKE.search(text))
 
 
 def idle_pile(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
-    """idle-pile: a named pile the setup puts cards into, that no other unit uses: a
-    unit naming it with its container (`la pioche Quête`, any case, either number), or naming
-    it with a verb that takes,
-    reveals or turns cards or a word that says where in it (_TAKE); or, the setup naming one
-    pile of that container only, the container alone with such a verb (`piochez dans la
-    pioche`); a pile named `Défausse`, any form of `défausser`."""
+    """idle-pile: a named pile the setup puts cards into, that no other unit uses: a unit
+    naming it with its container (`la pioche Quête`, any case, either number), or naming it
+    with a verb that takes, reveals or turns cards or a word that says where in it (_TAKE);
+    or, the setup naming one pile of that container only, the container alone with such a
+    verb (`piochez dans la pioche`); a pile named `Défausse`, any form of `défausser`. Only
+    the units holding every word of a pile's name are read for it (an index of their words):
+    a setup of thousands of piles costs what it is long, not piles times units."""
     setup = {s.cite for s in page.sections if _SETUP_TITLE.search(f"{s.cite} {s.title or ''}")}
     into: dict[str, tuple] = {}  # a pile's key -> (the unit putting cards in, its name as written, its container)
     filling: dict[str, set] = {}  # a pile's key -> the units that put cards into it (none is a use)
     texts: list[tuple] = []  # (unit key, text) of every unit read
+    holding: dict[str, set[int]] = defaultdict(set)  # a word (lower case, and without its s or x) -> its units
     for s in page.sections:
         for u in s.sentences:
             if u.key in skip:
                 continue
             t = _plain(u.text)
+            for w in set(_WORD.findall(t.lower())):
+                holding[w].add(len(texts))
+                holding[w[:-1] if w[-1] in "sx" else w].add(len(texts))
             texts.append((u.key, t))
             if s.cite in setup and _draw(t) is None:  # `piochez dans la pioche X`: from it, not into it
                 for m in _INTO.finditer(t):
@@ -142,17 +152,23 @@ def idle_pile(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                     key = stem(name.lower())
                     into.setdefault(key, (u, name, m.group(1).lower()))
                     filling.setdefault(key, set()).add(u.key)
-    kinds: dict[str, int] = {}
-    for _, _, kind in into.values():
-        kinds[kind] = kinds.get(kind, 0) + 1
+    kinds = Counter(kind for _, _, kind in into.values())
+
+    def others(key: str, words: set[int]) -> list[str]:
+        """The texts of the units among `words` other than those filling the pile: the
+        setup's other units too (a use said there)."""
+        return [texts[i][1] for i in sorted(words) if texts[i][0] not in filling[key]]
+
     for key, (u, name, kind) in into.items():
         named = re.compile(rf"(?<![\w'’]){re.escape(key)}[sx]?(?![\w])", re.I)
         alone = re.compile(rf"(?<![\w'’])(?i:la|le|les|l['’])\s*(?i:{kind})(?!\s+(?:[A-ZÀ-Ý]|de\b|du\b|des\b|d['’]))")
         with_kind = re.compile(rf"{kind}\s+(?:(?:de|du|des)\s+|d['’])?{re.escape(key)}[sx]?(?![\w])", re.I)
-        later = [t for k, t in texts if k not in filling[key]]  # the setup's other units too: a use said there
-        used = any(with_kind.search(t) or (named.search(t) and _takes(t))
-                   or (kinds[kind] == 1 and alone.search(t) and _takes(t))
-                   or (key == "défausse" and "défauss" in t.lower()) for t in later)
+        words = _WORD.findall(key)  # the units holding all its words (a name of none: every unit)
+        naming = set.intersection(*(holding.get(w, set()) for w in words)) if words else set(range(len(texts)))
+        used = (any(with_kind.search(t) or (named.search(t) and _takes(t)) for t in others(key, naming))
+                or (kinds[kind] == 1  # at most one pile a container: read on every unit naming it
+                    and any(alone.search(t) and _takes(t) for k, t in texts if k not in filling[key] and kind in t.lower()))
+                or (key == "défausse" and any("défauss" in t.lower() for k, t in texts if k not in filling[key])))
         if not used:
             yield Hit(u.cite, "idle-pile", "gap",
                       f"{u.cite} puts cards into the {name} pile, and no other rule draws from it or names it with "
