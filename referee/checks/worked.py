@@ -28,7 +28,7 @@ from .severity import EXAMPLE
 # A unit that gives a worked example: one opening on `Ex :`, `Ex.`, `Exemple :`, `Exemples :`,
 # `Par exemple`, or one giving one in passing (`On peut par exemple ...`). `c'est-à-dire` is
 # not one: it restates the rule in other words, it does not play it out.
-OPENS = re.compile(r"^\s*(?:ex(?:emples?)?\s*[.:]|par exemple\b)|\bpar exemple\b", re.IGNORECASE)
+OPENS = re.compile(r"^\s*ex(?:emples?)?\s*[.:]|\bpar exemple\b", re.IGNORECASE)
 KEYS = frozenset({"name", "units", "says", "log"})
 LOG_KEYS = frozenset({"file", "shows"})
 SHOW_KEYS = frozenset({"line", "path", "from", "to"})
@@ -210,19 +210,24 @@ def _replayed(game: Any, log: Log, setting: Setting) -> tuple[list[str], list[st
     differs = []
     refused = first.line if first is not None and v.verdict == "illegal" else len(raw) + 1
     show = game.show or (lambda st: st.project())
+    views: dict[int, Any] = {}  # the view after the log's first n lines, each cut replayed once
+
+    def view(upto: int, line: int) -> Any:
+        if upto not in views:
+            cut = run(raw[:upto])
+            if cut.verdict != "legal" or cut.state is None:
+                raise Unreadable(f"{name}: shows line {line}: the log up to line {upto} is {cut.verdict}")
+            views[upto] = show(cut.state)
+        return views[upto]
+
     for sh in log.shows:
         if not 2 <= sh.line < refused or sh.line > len(raw):
             raise Unreadable(f"{name}: shows line {sh.line}: not an event the log plays legally (its events are "
                              f"lines 2 to {min(refused, len(raw) + 1) - 1})")
-        got = []
-        for upto in (sh.line - 1, sh.line):
-            cut = run(raw[:upto])
-            if cut.verdict != "legal" or cut.state is None:
-                raise Unreadable(f"{name}: shows line {sh.line}: the log up to line {upto} is {cut.verdict}")
-            try:
-                got.append(_at(show(cut.state), sh.path))
-            except KeyError:
-                raise Unreadable(f"{name}: shows line {sh.line}: the state's view has no {sh.path!r}") from None
+        try:
+            got = [_at(view(upto, sh.line), sh.path) for upto in (sh.line - 1, sh.line)]
+        except KeyError:
+            raise Unreadable(f"{name}: shows line {sh.line}: the state's view has no {sh.path!r}") from None
         said = f"line {sh.line}: {sh.path} from {_shown(sh.before)} to {_shown(sh.after)}"
         if _same(got[0], sh.before) and _same(got[1], sh.after):
             held.append(f"{name}: {said}, as the text says")
@@ -279,14 +284,14 @@ def check(game: Any, rulebook: Path | str | None = None, setting: Setting = Sett
                                 "checked against this one", "input", where))
             continue
         try:
-            played = [(log, *_replayed(game, log, setting)) for log in w.logs]
+            played = [_replayed(game, log, setting) for log in w.logs]  # (held, differs, witness) each
         except RefereeError as e:  # the declaration or a log is at fault, never the text
             out.append(_unknown(game, cite, f"example_{w.name}", says,
                                 f"not established: its replay cannot be used: {e.located()}", "input", where))
             continue
-        held = [x for _, h, _, _ in played for x in h]
-        differs = [x for _, _, d, _ in played for x in d]
-        witness = next((wit for _, _, d, wit in played if d), played[0][3])  # a failing log first
+        held = [x for h, _, _ in played for x in h]
+        differs = [x for _, d, _ in played for x in d]
+        witness = next((wit for _, d, wit in played if d), played[0][2])  # a failing log first
         f = Finding(finding_id(game.name, "claim", cite, f"example_{w.name}"), game.name, "claim", sections(cite),
                     says, sources=[where], status="refuted" if differs else EXAMPLE,
                     details=(differs + held) if differs else held, witness=witness)
