@@ -94,7 +94,7 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
         more = f"; {folded} data {plural(folded, 'check')} listed with --verbose" if folded else ""
         agree = sum(f.status == AGREES for f in held)  # data the files meet: no proof (s55 review)
         more = (f"; {agree} {plural(agree, 'claim')} the component files agree with, not proved" if agree else "") + more
-        worked = sum(f.status == EXAMPLE for f in held)  # one game each, replayed (checks/worked.py)
+        worked = sum(f.status == EXAMPLE for f in held)  # replayed, each on its own logs (checks/worked.py)
         more = (f"; {worked} worked {plural(worked, 'example')} of the text replayed, each on its own logs" if worked else "") + more
         console.print(f"[green]proved or decided[/] [dim]({len(held)}; not findings{more})[/]")
         for f in sorted(shown, key=lambda f: (book.order(f.cites[0] if f.cites else ""), f.id)):

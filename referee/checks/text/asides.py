@@ -49,12 +49,11 @@ def first_person(p: Page, skip: frozenset[str] = frozenset()) -> Iterator[Hit]:
     for s in p.sections:
         if PLAYERS.search(s.title or ""):
             continue
-        lines = sorted({u.line for u in s.sentences if u.key not in examples and _aside(u.text)}
-                       | {u.line for u in s.sentences if SIGNED.match(p.raw(u.line))})
+        signed = {u.line for u in s.sentences if SIGNED.match(p.raw(u.line))}
+        lines = sorted({u.line for u in s.sentences if u.key not in examples and _aside(u.text)} | signed)
         if not lines:
             continue
         span = f"line {lines[0]}" if len(lines) == 1 else f"lines {lines[0]}–{lines[-1]}"
-        signed = any(SIGNED.match(p.raw(n)) for n in lines)
         yield Hit(s.cite, "first-person", "gap",
                   f"{span} of {s.cite} speak in the first person"
                   + (", and sign with a name between brackets" if signed else "")
