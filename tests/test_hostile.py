@@ -189,20 +189,54 @@ def test_scenarios_leave_no_temporary_file_when_writing_fails(tmp_path, monkeypa
     d = tmp_path / "s"
     assert _scen(d).exit_code == 0
     before = {p.name: p.read_bytes() for p in d.iterdir()}
-    real, n = os.fdopen, [0]
+    real_open, real, ours, n = os.open, os.fdopen, set(), [0]
+
+    def opened(path, *a, **k):  # the run's own files (the compile cache writes its own too)
+        fd = real_open(path, *a, **k)
+        if str(path).endswith(".part"):
+            ours.add(fd)
+        return fd
 
     def full(fd, *a, **k):
-        n[0] += 1
-        if n[0] == 2:
+        mine = fd in ours
+        ours.discard(fd)  # its number is free again once closed
+        n[0] += mine
+        if mine and n[0] == 2:
             os.close(fd)
             raise OSError(28, "No space left on device") if stop == "disk full" else KeyboardInterrupt
         return real(fd, *a, **k)
 
+    monkeypatch.setattr(outdir.os, "open", opened)
     monkeypatch.setattr(outdir.os, "fdopen", full)
     r = _scen(d, "--force", "--seed", "5")
     assert r.exit_code == (2 if stop == "disk full" else 130)
     assert stop != "disk full" or "No space left" in _clean(r)
     assert {p.name: p.read_bytes() for p in d.iterdir()} == before
+
+
+@pytest.mark.parametrize("stop", ["disk full", "Ctrl-C"])
+@pytest.mark.parametrize("there", [False, True])
+def test_scenarios_failing_while_generated_leave_the_folder_as_it_was(tmp_path, monkeypatch, stop, there):
+    """The scenarios are written as they come (memory flat in --count): a failure after some
+    are written (a full disk, Ctrl-C) leaves no file behind, and the folders the run made
+    are gone again; an empty folder given stays empty."""
+    from referee.checks.scenarios import outdir
+
+    real = outdir.each
+
+    def failing(*a, **k):
+        for i, sc in enumerate(real(*a, **k)):
+            if i == 2:
+                raise OSError(28, "No space left on device") if stop == "disk full" else KeyboardInterrupt
+            yield sc
+
+    monkeypatch.setattr(outdir, "each", failing)
+    d = tmp_path / "new" / "s"
+    if there:
+        d.mkdir(parents=True)
+    r = _scen(d, "-n", "4")
+    assert r.exit_code == (2 if stop == "disk full" else 130), r.output
+    assert (list(d.iterdir()) == []) if there else not (tmp_path / "new").exists()
 
 
 # ---------------------------------------------------------------- audit --rulebook

@@ -233,3 +233,17 @@ def test_cli_errors_exit_2(tmp_path):
     f.write_text("x")
     r = run(app, ["scenarios", "draft", "--out", str(f)])
     assert r.exit_code == 2
+
+
+def test_games_played_again_give_the_same_scenarios(monkeypatch):
+    """The legal games the families read again are kept up to KEPT_EVENTS events and played
+    again past it (memory flat in --count): a game played again is the same game, so
+    keeping none of them gives the same scenarios."""
+    from referee.checks.scenarios import build, generator
+
+    fams = ["random", "mutants", "unreadable", "rulings", "declarations"]
+    kept = build(load("draft"), count=3, seed=4, family=fams)
+    monkeypatch.setattr(generator, "KEPT_EVENTS", 0)
+    again = build(load("draft"), count=3, seed=4, family=fams)
+    assert [(s.family, s.rows, s.expect) for s in kept] == [(s.family, s.rows, s.expect) for s in again]
+    assert {s.family for s in kept} >= {"random", "mutants", "unreadable"}

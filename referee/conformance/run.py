@@ -41,11 +41,11 @@ def game_of(lines: Sequence[bytes]) -> str | None:
 def scenario_cases(game: str, count: int = 20, seed: int = 0, family: str | list[str] = "all",
                    budget: float | None = None) -> list[Case]:
     """referee's scenarios of `game` (`referee scenarios`), named family/index-slug."""
-    from ..checks.scenarios import build
+    from ..checks.scenarios import each
     from ..model import load
 
     out = []
-    for i, sc in enumerate(build(load(game), count, seed, family, budget), 1):
+    for i, sc in enumerate(each(load(game), count, seed, family, budget), 1):
         out.append(Case(f"{sc.family}/{i:03d}-{sc.slug}", tuple(orjson.dumps(r) for r in sc.rows), game))
     return out
 

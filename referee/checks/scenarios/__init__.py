@@ -39,10 +39,10 @@ each open point), declarations
 boundary with limits, conjuncts and solve (the guards' limits) and reach (games steered to an
 action the random games never play), logs (a scenario and its log
 lines), cites (every § an illegal scenario's event breaks), pairwise (the all-pairs option
-sets), build (in memory), outdir (the folder written and its manifest), pytest_export (the
+sets), build (one at a time, or in memory), outdir (the folder written as they come, and its manifest), pytest_export (the
 pytest module that tests the user's engine).
 """
-from .build import build
+from .build import build, each
 from .families import FAMILIES, configurations, header_for, player_counts
 from .generator import Generator
 from .logs import Scenario, log_lines, result_line
@@ -50,4 +50,4 @@ from .outdir import OutDirRefused, check_out_dir, generate
 from .pytest_export import write_pytest
 
 __all__ = ["FAMILIES", "Generator", "OutDirRefused", "Scenario", "build", "check_out_dir", "configurations",
-           "generate", "header_for", "log_lines", "player_counts", "result_line", "write_pytest"]
+           "each", "generate", "header_for", "log_lines", "player_counts", "result_line", "write_pytest"]

@@ -1,7 +1,8 @@
-"""The scenarios of a game in memory: the families asked for, in the order of FAMILIES."""
+"""The scenarios of a game, one at a time (`each`) or in memory (`build`): the families
+asked for, in the order of FAMILIES."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterator
 
 from ...model.kernel import Game
 from .cites import broken_cites
@@ -18,38 +19,48 @@ from ..steady import settle, steady
 def build(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = "all",
           budget: float | None = None, confs: list[tuple[dict, int]] | None = None,
           progress: Callable[[str], None] = lambda family: None, report: dict | None = None) -> list[Scenario]:
-    """The scenarios of `game`, in memory (no scenario file is written): the families asked
-    for, in the order of FAMILIES; what their games compiled is kept in the cache folder, as a
-    replay keeps it (Generator.keep_compiled). `confs`: the (options, players) every family plays (default:
-    families.configurations); `progress` is told each family as it starts. Other arguments
-    as for `generate`. `report`, when given, receives "not_reached": the actions no scenario
-    of the boundary family plays (reach.py), each with its § and why."""
+    """The scenarios of `game`, in memory (no scenario file is written): `each` as a list.
+    `referee scenarios` writes them as they come instead (outdir.generate): a list holds
+    every game, ~0.8 MB per --count on Raiders."""
+    return list(each(game, count, seed, family, budget, confs, progress, report))
+
+
+def each(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = "all",
+         budget: float | None = None, confs: list[tuple[dict, int]] | None = None,
+         progress: Callable[[str], None] = lambda family: None, report: dict | None = None) -> Iterator[Scenario]:
+    """The scenarios of `game`, one at a time: the families asked for, in the order of
+    FAMILIES; what their games compiled is kept in the cache folder, as a replay keeps it
+    (Generator.keep_compiled), once the last is given. `confs`: the (options, players) every
+    family plays (default: families.configurations); `progress` is told each family as it
+    starts. Other arguments as for `generate`. `report`, when given, receives "not_reached"
+    once the boundary family is done: the actions none of its scenarios plays (reach.py),
+    each with its § and why."""
     with steady():  # z3's answers depend on these families alone, not on what ran before (steady.py)
-        return _build(game, count, seed, family, budget, confs, progress, report)
+        yield from _each(game, count, seed, family, budget, confs, progress, report)
 
 
-def _build(game: Game, count: int, seed: int, family: str | list[str], budget: float | None,
-           confs: list[tuple[dict, int]] | None, progress: Callable[[str], None],
-           report: dict | None) -> list[Scenario]:
+def _each(game: Game, count: int, seed: int, family: str | list[str], budget: float | None,
+          confs: list[tuple[dict, int]] | None, progress: Callable[[str], None],
+          report: dict | None) -> Iterator[Scenario]:
     fams = _families(family)
     gen = Generator(game, seed, confs)
-    scen: list[Scenario] = []
     for name, make in (("random", lambda: gen.random(count)), ("boundary", lambda: gen.boundary(budget=budget)),
                        ("mutants", lambda: gen.mutants(max(1, count))),
                        ("unreadable", lambda: gen.unreadable(max(1, count))),
                        ("rulings", lambda: rulings(gen, max(1, count))), ("situations", lambda: situations(gen)),
                        ("declarations", lambda: declarations(gen, max(1, count)))):
-        if name in fams:
-            progress(name)
-            scen += make()
-            settle()
+        if name not in fams:
+            continue
+        progress(name)
+        for sc in make():
+            # every § the event breaks is a right answer for another engine
+            if sc.expect["verdict"] == "illegal" and sc.expect.get("cite") is not None:  # a result with no §: none
+                sc.expect = {**sc.expect, "cites": broken_cites(game, sc.rows, sc.expect)}
+            yield sc
+        settle()
+        if name == "boundary" and report is not None and gen.unreached:
+            report["not_reached"] = [{"action": a.name, "cite": a.cite, "why": f"no legal game of the boundary family "
+                                      f"plays it, and a search steered to it did not reach it within {UNITS:,} units "
+                                      f"of work: its Needs have no scenario at their limit, and maybe none past it"}
+                                     for a in gen.unreached]
     gen.keep_compiled()
-    if report is not None and gen.unreached:
-        report["not_reached"] = [{"action": a.name, "cite": a.cite, "why": f"no legal game of the boundary family "
-                                  f"plays it, and a search steered to it did not reach it within {UNITS:,} units of "
-                                  f"work: its Needs have no scenario at their limit, and maybe none past it"}
-                                 for a in gen.unreached]
-    for sc in scen:  # every § the event breaks is a right answer for another engine
-        if sc.expect["verdict"] == "illegal" and sc.expect.get("cite") is not None:  # a result with no §: none
-            sc.expect = {**sc.expect, "cites": broken_cites(game, sc.rows, sc.expect)}
-    return scen

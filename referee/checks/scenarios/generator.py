@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any
+from typing import Any, Iterator
 
 from ...model.kernel import Game
 from ..explore import Explorer
@@ -20,6 +20,12 @@ from .reach import near, steered_games, unplayed
 
 
 PLAYED_ON = 3000  # events a steered game is played on after its rare action, at most
+# events of the legal games kept for the families that read them again (rulings, mutants,
+# unreadable, declarations): the first games up to this many are kept, the later ones played
+# again when asked (each is a function of the seed and its index, so the scenarios are the
+# same). A game is about 1 KB an event: ~60 MB at most, whatever --count is.
+KEPT_EVENTS = 60_000
+SETTLE_EVERY = 50  # random games between two collections of their cycles (steady.py)
 
 
 class Generator:
@@ -29,6 +35,7 @@ class Generator:
         self.explorer = Explorer(game, "weighted", lawful=True)
         self.confs = confs or configurations(game)  # (options, players) the games cycle through
         self._played: dict[tuple, tuple] = {}  # legal games already played (mutants, unreadable)
+        self._kept = 0  # the events of the games in _played (KEPT_EVENTS)
         self.unreached: list = []  # actions no boundary game plays and no steered search reached (reach.py)
         self.configs: dict[int, Any] = {}  # the Configs its games were played under, by id (keep_compiled)
 
@@ -40,8 +47,9 @@ class Generator:
         if key in self._played:
             return self._played[key]
         got = self._legal_game(i, keep, tag, max_steps, greed)
-        if not keep:
+        if not keep and self._kept + len(got[1]) <= KEPT_EVENTS:
             self._played[key] = got
+            self._kept += len(got[1])
         return got
 
     def _legal_game(self, i: int, keep: bool, tag: str, max_steps: int, greed: float):
@@ -67,18 +75,19 @@ class Generator:
         save_configs(list(self.configs.values()))
 
     # -------------------------------------------------------------- random
-    def random(self, count: int) -> list[Scenario]:
-        out = []
+    def random(self, count: int) -> Iterator[Scenario]:
+        """The random family, one game at a time (written as it comes: outdir.generate)."""
         for i in range(count):
+            if i and i % SETTLE_EVERY == 0:
+                settle()
             header, path, s, _ = self.legal_game(i)
             res = result_line(self.game, s, header["players"])
             opts = ", ".join(f"{k}={v}" for k, v in header.get("options", {}).items())
             how = "a complete game" if res else f"a legal game stopped after {len(path)} events (no end reached)"
-            out.append(Scenario("random", _slug(f"{len(header['players'])}p {opts}"),
-                                log_lines(self.game, header, path, [res] if res else []), {"verdict": "legal"},
-                                f"{how}, {len(header['players'])} players, {opts or 'default options'}",
-                                sorted({act.cite for act, _ in path})))
-        return out
+            yield Scenario("random", _slug(f"{len(header['players'])}p {opts}"),
+                           log_lines(self.game, header, path, [res] if res else []), {"verdict": "legal"},
+                           f"{how}, {len(header['players'])} players, {opts or 'default options'}",
+                           sorted({act.cite for act, _ in path}))
 
     # -------------------------------------------------------------- boundary
     def boundary(self, budget: float | None = None, per_game: int = 300) -> list[Scenario]:
@@ -125,7 +134,7 @@ class Generator:
         return out + B.search()
 
     # -------------------------------------------------------------- mutants, unreadable
-    def mutants(self, count: int) -> list[Scenario]:
+    def mutants(self, count: int) -> Iterator[Scenario]:
         return mutants(self, count)
 
     def unreadable(self, count: int) -> list[Scenario]:

@@ -14,13 +14,17 @@ from ...model.kernel.rules import Int, Name, Names, Player
 from .logs import Scenario, _slug, log_lines, result_line
 
 
-def mutants(gen: Any, count: int) -> list[Scenario]:
+def mutants(gen: Any, count: int) -> Iterator[Scenario]:
     """Six one-event changes of each of `count` legal games, each with the verdict its
-    replay gives (those that cannot be read are the unreadable family's business)."""
+    replay gives (those that cannot be read are the unreadable family's business), one
+    game's at a time."""
     from ...replays.engine import replay
+    from ..steady import settle
+    from .generator import SETTLE_EVERY
 
-    out: list[Scenario] = []
     for i in range(count):
+        if i and i % SETTLE_EVERY == 0:  # the replays' cycles, freed as the games go (steady.py)
+            settle()
         # a legal game of at most 400 events (a complete one when it ends by then):
         # every mutant is replayed, and long games make slow replays
         header, path, s, _ = gen.legal_game(i, tag="mutants", max_steps=400)
@@ -45,8 +49,7 @@ def mutants(gen: Any, count: int) -> list[Scenario]:
             extra = {"mutation": kind, "of": f"legal game {i} ({len(path)} events{', complete' if res else ''})"}
             if v.verdict != "legal":
                 extra["message"] = v.first().message
-            out.append(Scenario("mutants", _slug(kind), mrows, exp, what, cites, extra))
-    return out
+            yield Scenario("mutants", _slug(kind), mrows, exp, what, cites, extra)
 
 def unreadable(gen: Any, count: int) -> list[Scenario]:
     """For every field of every action: the earliest event of that action in the legal

@@ -13,7 +13,7 @@ import orjson
 from ...files import regular
 from ...interrupts import HeldInterrupt
 from ...model.kernel import BadInput, Game
-from .build import build
+from .build import each
 from .families import _families, configurations
 from .pytest_export import check_engine, module_name, pytest_text
 
@@ -134,75 +134,117 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
     own = check_out_dir(out_dir, force)
     before = {p.name for p in out_dir.iterdir()} if out_dir.is_dir() else set()  # to tell a file that appears since
     report: dict = {}
-    scen = build(game, count, seed, family, budget, confs, progress, report)  # in memory: the probes replay without files
-    manifest, files = [], {}
-    for i, sc in enumerate(scen):
-        name = f"{game.name}-{sc.family}-{i:04d}-{sc.slug}.jsonl"
-        rows = copy.deepcopy(sc.rows)
-        rows[0] = {**rows[0], "expect": sc.expect, "note": f"{sc.family}: {sc.exercises}"}
-        files[name] = b"".join(orjson.dumps(r) + b"\n" for r in rows)
-        manifest.append({"file": name, "game": game.name, "family": sc.family, "expect": sc.expect,
-                         "exercises": sc.exercises, "cites": sc.cites, "options": rows[0].get("options", {}),
-                         "players": rows[0]["players"], "events": sum(1 for r in rows[1:] if "n" in r), **sc.extra})
-    doc = {"referee": 1, "game": game.name, "seed": seed, "count": count, "families": list(fams)}
-    if chosen:  # the rule sets asked for, and those played
-        doc |= {"options": options or {}, "all_pairs": all_pairs,
-                "configurations": [{"options": o, "players": n} for o, n in confs]}
-    doc |= report  # what the families could not reach (build)
-    doc["scenarios"] = manifest
-    module = module_name(game, doc, engine, strict) if fmt == "pytest" else None
-    # nothing is written before every name is known to be new or this module's own
-    out_dir.mkdir(parents=True, exist_ok=True)
-    present = {p.name for p in out_dir.iterdir()}
-    clash = sorted((set(files) | {"manifest.json"} | ({module} if module else set())) & present - own)
-    if clash:
-        why = ("written while this run searched, by something else (another run into the same folder?)"
-               if clash[0] not in before
-               else "not a regular file (a link, a folder...), so not the file an earlier run wrote"
-               if os.path.lexists(out_dir / clash[0]) and not regular(out_dir / clash[0])
-               else "not written by `referee scenarios` (its manifest.json does not list it)")
-        raise OutDirRefused(f"{out_dir / clash[0]}: {why}: left as it is, and nothing written")
-    if module:
-        doc["module"] = module
-    whole = dict(files)
-    whole["manifest.json"] = orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n"
-    if module:  # from the manifest as written, as a later `write_pytest` would read it
-        whole[module] = pytest_text(game, orjson.loads(whole["manifest.json"]), engine, strict).encode("utf-8")
-    # an earlier run's files with other parameters would be replayed too: remove them (only those)
-    try:
-        _write_all(out_dir, whole, sorted(own - set(whole)))
-    except OSError as e:  # said of the folder: a temporary name holds the PID, and differs run to run
-        raise OutDirRefused(f"{out_dir}: cannot write into this folder: {e.strerror or type(e).__name__}") from None
+    manifest: list[dict] = []
+    # each scenario goes to a hidden file of its own as it comes (memory flat in --count), and
+    # is given its name once every scenario is written and no name is found taken
+    with _Staged(out_dir) as staged:
+        for i, sc in enumerate(each(game, count, seed, family, budget, confs, progress, report)):
+            name = f"{game.name}-{sc.family}-{i:04d}-{sc.slug}.jsonl"
+            rows = copy.deepcopy(sc.rows)
+            rows[0] = {**rows[0], "expect": sc.expect, "note": f"{sc.family}: {sc.exercises}"}
+            staged.add(name, b"".join(orjson.dumps(r) + b"\n" for r in rows))
+            manifest.append({"file": name, "game": game.name, "family": sc.family, "expect": sc.expect,
+                             "exercises": sc.exercises, "cites": sc.cites, "options": rows[0].get("options", {}),
+                             "players": rows[0]["players"], "events": sum(1 for r in rows[1:] if "n" in r), **sc.extra})
+        doc = {"referee": 1, "game": game.name, "seed": seed, "count": count, "families": list(fams)}
+        if chosen:  # the rule sets asked for, and those played
+            doc |= {"options": options or {}, "all_pairs": all_pairs,
+                    "configurations": [{"options": o, "players": n} for o, n in confs]}
+        doc |= report  # what the families could not reach (build)
+        doc["scenarios"] = manifest
+        module = module_name(game, doc, engine, strict) if fmt == "pytest" else None
+        # nothing is given its name before every name is known to be new or this module's own
+        present = {p.name for p in out_dir.iterdir()}
+        clash = sorted((set(staged.names) | {"manifest.json"} | ({module} if module else set())) & present - own)
+        if clash:
+            why = ("written while this run searched, by something else (another run into the same folder?)"
+                   if clash[0] not in before
+                   else "not a regular file (a link, a folder...), so not the file an earlier run wrote"
+                   if os.path.lexists(out_dir / clash[0]) and not regular(out_dir / clash[0])
+                   else "not written by `referee scenarios` (its manifest.json does not list it)")
+            raise OutDirRefused(f"{out_dir / clash[0]}: {why}: left as it is, and nothing written")
+        if module:
+            doc["module"] = module
+        manifest_bytes = orjson.dumps(doc, option=orjson.OPT_INDENT_2) + b"\n"
+        if module:  # from the manifest as written, as a later `write_pytest` would read it
+            staged.add(module, pytest_text(game, orjson.loads(manifest_bytes), engine, strict).encode("utf-8"))
+        staged.add("manifest.json", manifest_bytes)
+        # an earlier run's files with other parameters would be replayed too: remove them (only those)
+        staged.commit(sorted(own - set(staged.names)))
     return manifest
 
 
-def _write_all(out_dir: Path, files: dict[str, bytes], remove: list[str]) -> None:
-    """Write `files` (name -> bytes) into out_dir and remove the names in `remove`, so that
-    no state between the old folder and the new one is left behind that looks complete:
-    each file is written first under a hidden temporary name, created new (never through a
-    link, never over a file), then all are renamed into place, the manifest last, and the old
-    ones removed. A failure or Ctrl-C while writing removes the temporary files (the folder
-    is as it was); Ctrl-C while renaming, a matter of milliseconds, takes effect once the
-    manifest is in place."""
-    tmps: dict[str, Path] = {}
-    try:
-        for name, data in files.items():
-            tmp = out_dir / f".{name}.{os.getpid()}.part"
+class _Staged:
+    """The files of one run, each written as it comes under a hidden temporary name in
+    out_dir, created new (never through a link, never over a file), then all renamed into
+    place at `commit`, the manifest last, and the earlier run's files it replaces removed: no
+    state between the old folder and the new one is left behind that looks complete. A
+    failure or Ctrl-C before `commit` removes the temporary files and the folders this run
+    made (the folder is as it was); Ctrl-C while renaming, a matter of milliseconds, takes
+    effect once the manifest is in place. An OSError is said of the folder: a temporary name
+    holds the PID, and differs run to run."""
+
+    def __init__(self, out_dir: Path):
+        self.out_dir = out_dir
+        self.tmps: dict[str, Path] = {}
+        self.made: list[Path] = []  # the folders this run made, the deepest last
+        self.done = False
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.tmps)
+
+    def __enter__(self) -> "_Staged":
+        return self
+
+    def add(self, name: str, data: bytes) -> None:
+        if not self.tmps and not self.made:
+            self._mkdir()
+        tmp = self.out_dir / f".{name}.{os.getpid()}.part"
+        try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
-            tmps[name] = tmp
+            self.tmps[name] = tmp
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
-    except BaseException:
-        for tmp in tmps.values():
-            tmp.unlink(missing_ok=True)
-        raise
-    with _Deferred():
-        for name, tmp in tmps.items():
-            if name != "manifest.json":
-                os.replace(tmp, out_dir / name)  # replaces the name itself: a link there is not followed
-        for old in remove:
-            (out_dir / old).unlink(missing_ok=True)
-        os.replace(tmps["manifest.json"], out_dir / "manifest.json")
+        except OSError as e:
+            raise OutDirRefused(f"{self.out_dir}: cannot write into this folder: {e.strerror or type(e).__name__}") from None
+
+    def _mkdir(self) -> None:
+        missing = []
+        where = self.out_dir
+        while not os.path.lexists(where) and where != where.parent:
+            missing.append(where)
+            where = where.parent
+        for d in reversed(missing):
+            try:
+                d.mkdir()
+            except OSError as e:
+                raise OutDirRefused(f"{d}: cannot make this folder: {e.strerror or type(e).__name__}") from None
+            self.made.append(d)
+
+    def commit(self, remove: list[str]) -> None:
+        try:
+            with _Deferred():
+                for name, tmp in self.tmps.items():
+                    if name != "manifest.json":
+                        os.replace(tmp, self.out_dir / name)  # replaces the name itself: a link there is not followed
+                for old in remove:
+                    (self.out_dir / old).unlink(missing_ok=True)
+                os.replace(self.tmps["manifest.json"], self.out_dir / "manifest.json")
+        except OSError as e:
+            raise OutDirRefused(f"{self.out_dir}: cannot write into this folder: {e.strerror or type(e).__name__}") from None
+        self.done = True
+
+    def __exit__(self, *exc) -> bool:
+        if not self.done:
+            for tmp in self.tmps.values():
+                tmp.unlink(missing_ok=True)
+            for d in reversed(self.made):
+                try:
+                    d.rmdir()
+                except OSError:  # something else put a file there meanwhile: left as it is
+                    break
+        return False
 
 
 class _Deferred(HeldInterrupt):
