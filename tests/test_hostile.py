@@ -69,7 +69,7 @@ def test_scenarios_refuse_a_folder_they_cannot_write_into_before_the_search(tmp_
 
     searched = []
     monkeypatch.setattr(os, "open", ro_open)
-    monkeypatch.setattr(O, "build", lambda *a, **k: searched.append(1) or [])
+    monkeypatch.setattr(O, "each", lambda *a, **k: searched.append(1) or iter(()))
     texts = []
     for _ in range(2):
         r = _scen(out)

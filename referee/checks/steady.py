@@ -64,6 +64,11 @@ def steady() -> Iterator[None]:
             gc.enable()
 
 
+# games a long generation plays between two settle() points: its cycles (replays' tracebacks)
+# freed as it goes, at the same points every run, rather than all held to its end
+GAMES_PER_SETTLE = 50
+
+
 def settle() -> None:
     """A point where the cycles made so far are freed: the same point in every run."""
     if not gc.isenabled():

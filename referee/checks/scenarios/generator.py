@@ -10,7 +10,7 @@ from typing import Any, Iterator
 from ...model.kernel import Game
 from ..explore import Explorer
 from ..search import Rules
-from ..steady import settle, steady
+from ..steady import GAMES_PER_SETTLE, settle, steady
 from .boundary import Boundary
 from .declared import declare
 from .families import configurations, header_for
@@ -25,7 +25,6 @@ PLAYED_ON = 3000  # events a steered game is played on after its rare action, at
 # again when asked (each is a function of the seed and its index, so the scenarios are the
 # same). A game is about 1 KB an event: ~60 MB at most, whatever --count is.
 KEPT_EVENTS = 60_000
-SETTLE_EVERY = 50  # random games between two collections of their cycles (steady.py)
 
 
 class Generator:
@@ -78,7 +77,7 @@ class Generator:
     def random(self, count: int) -> Iterator[Scenario]:
         """The random family, one game at a time (written as it comes: outdir.generate)."""
         for i in range(count):
-            if i and i % SETTLE_EVERY == 0:
+            if i and i % GAMES_PER_SETTLE == 0:
                 settle()
             header, path, s, _ = self.legal_game(i)
             res = result_line(self.game, s, header["players"])

@@ -11,6 +11,7 @@ from typing import Any, Iterator
 import orjson
 
 from ...model.kernel.rules import Int, Name, Names, Player
+from ..steady import GAMES_PER_SETTLE, settle
 from .logs import Scenario, _slug, log_lines, result_line
 
 
@@ -19,11 +20,9 @@ def mutants(gen: Any, count: int) -> Iterator[Scenario]:
     replay gives (those that cannot be read are the unreadable family's business), one
     game's at a time."""
     from ...replays.engine import replay
-    from ..steady import settle
-    from .generator import SETTLE_EVERY
 
     for i in range(count):
-        if i and i % SETTLE_EVERY == 0:  # the replays' cycles, freed as the games go (steady.py)
+        if i and i % GAMES_PER_SETTLE == 0:  # the replays' cycles, freed as the games go (steady.py)
             settle()
         # a legal game of at most 400 events (a complete one when it ends by then):
         # every mutant is replayed, and long games make slow replays
