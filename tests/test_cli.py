@@ -2,6 +2,7 @@
 replay round trip."""
 import copy
 import json
+import re
 from pathlib import Path
 
 import jsonschema
@@ -100,6 +101,17 @@ def test_audit_json_finds_the_erratum_without_witnesses(raiders_once):
     assert any("4 as the livret (the booklet the consolidated rules 0.99 correct) says, 5 as the tuile imprimée says" in d for d in erratum["details"])
     ids = [f["id"] for f in doc["findings"]]  # stable ids: unique, each one the records give (test_finding_ids)
     assert len(set(ids)) == len(ids) and set(ids) <= set(record_ids(load("raiders")))
+
+
+def test_audit_text_names_every_result_by_its_id(raiders_once):
+    """Findings name one another by id ("gap trap_victim_reinforcement"): the text report
+    ends each line with its result's id, so every id the JSON report gives is in the text."""
+    text = run(app, ["audit", "raiders", "--no-witness"]).stdout
+    doc = json.loads(run(app, ["audit", "raiders", "--no-witness", "-f", "json"]).stdout)["games"][0]
+    shown = set(re.findall(r"= (raiders\.\S+)", text))
+    problems = {f["id"] for f in doc["findings"] if f["severity"]}
+    assert problems and problems <= shown, sorted(problems - shown)[:5]
+    assert shown <= {f["id"] for f in doc["findings"]} and any(".proved." in i for i in shown)
 
 
 def test_audit_sarif(raiders_once):

@@ -10,6 +10,7 @@ from typing import Any
 import networkx as nx
 
 from ..model.kernel import Game
+from ..model.kernel.rules import cites
 from .findings import Finding, finding_id
 
 
@@ -31,7 +32,8 @@ def check_phases(game: Game) -> list[Finding]:
                            f"from the phase '{p}' no sequence of events leads to '{last}'"))
     if not unreached and not dead:
         out.append(Finding(finding_id(game.name, "graph", game.phases[0].cite, "phases_connected"), game.name, "proved",
-                           list(dict.fromkeys(p.cite for p in game.phases)),  # the id's § first, as the book reads
+                           # each § once, the id's first, as the book reads (a phase may cite two: s56 reading)
+                           list(dict.fromkeys(c for p in game.phases for c in cites(p.cite))),
                            f"in the phase graph (which phase each event may lead to), every phase is reachable "
                            f"from '{first}' and '{last}' from every phase ({g.number_of_nodes()} phases, "
                            f"{g.number_of_edges()} event edges); of the edges only, not of the states a game "

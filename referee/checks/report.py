@@ -110,7 +110,7 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
         for f in sorted(unsettled, key=lambda f: (book.order(f.cites[0] if f.cites else ""), f.id)):
             where = f" [dim]({' '.join(f.cites)})[/]" if f.cites else ""
             mark = f" [bold]{marks[f.id]}[/]" if f.id in marks else ""
-            console.print(f"  [yellow]~ {f.status or 'not established'}[/]{mark} {_esc(f.says)}{where}")
+            console.print(f"  [yellow]~ {f.status or 'not established'}[/]{mark} {_esc(f.says)}{where}{_named(f)}")
             for d in f.details:
                 console.print(f"      [dim]{_esc(d)}[/]")
             if f.witness_note:  # a search that found no game says how far it looked
@@ -129,7 +129,13 @@ def _line(console: Any, f: Finding, style: str, mark: str) -> None:
     extra = f" [dim]({' '.join(f.cites[1:])})[/]" if len(f.cites) > 1 else ""
     src = f" [dim][{', '.join(f.sources)}][/]" if f.sources else ""
     m = f" [bold]{mark}[/]" if mark else ""
-    console.print(f"  [{style}]{ICON.get(f.kind, '-')} {_esc(first)} {tag}[/]{m} {_esc(f.says)}{extra}{src}")
+    console.print(f"  [{style}]{ICON.get(f.kind, '-')} {_esc(first)} {tag}[/]{m} {_esc(f.says)}{extra}{src}{_named(f)}")
+
+
+def _named(f: Finding) -> str:
+    """The finding's id, last on its line: other findings name it ("gap trap_victim"), and a
+    reader finds it by that name (s56 reading: the names were nowhere beside the findings)."""
+    return f" [dim]= {_esc(f.id)}[/]"
 
 
 # How the header tells each kind of findings.OPEN; "method" (and a result that names none)
