@@ -111,7 +111,7 @@ def test_audit_text_names_every_result_by_its_id(raiders_once):
     shown = set(re.findall(r"= (raiders\.\S+)", text))
     problems = {f["id"] for f in doc["findings"] if f["severity"]}
     assert problems and problems <= shown, sorted(problems - shown)[:5]
-    assert shown <= {f["id"] for f in doc["findings"]} and any(".proved." in i for i in shown)
+    assert shown <= {f["id"] for f in doc["findings"]} and any(".invariant." in i for i in shown)
 
 
 def test_audit_sarif(raiders_once):
