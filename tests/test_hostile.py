@@ -518,7 +518,7 @@ def test_replay_help_states_the_exit_rule():
 def test_jobs_is_capped_at_the_cpus(tmp_path, monkeypatch):
     import referee.cli.replay as cli_replay
 
-    monkeypatch.setattr(cli_replay, "_cpus", lambda: 2)
+    monkeypatch.setattr(cli_replay, "cpus_for_us", lambda: 2)
     r = run(app, ["replay", str(EX / "raiders"), "-f", "json", "--jobs", "1000000000"])
     text = _clean(r)
     assert r.exit_code == 1 and "2 CPU(s)" in text and "over 2 processes" in text  # 1: the illegal examples
@@ -1168,3 +1168,21 @@ def test_a_file_another_run_writes_during_the_search_is_said_so(tmp_path):
     with pytest.raises(OutDirRefused, match="written while this run searched, by something else"):
         generate(load("welcome"), out, count=1, family="unreadable", progress=meanwhile)
     assert sorted(p.name for p in out.iterdir()) == ["manifest.json"]
+
+
+def test_scenarios_jobs_ctrl_c_leaves_nothing(tmp_path, monkeypatch):
+    """Ctrl-C while worker processes play the games: the pool is ended, no file is left."""
+    from referee.checks.scenarios import generator
+
+    real = generator.Generator.random
+
+    def interrupted(self, count):
+        for i, sc in enumerate(real(self, count)):
+            if i == 1:
+                raise KeyboardInterrupt
+            yield sc
+
+    monkeypatch.setattr(generator.Generator, "random", interrupted)
+    d = tmp_path / "s"
+    r = _scen(d, "-n", "4", "--jobs", "2")
+    assert r.exit_code == 130 and not d.exists()

@@ -247,3 +247,17 @@ def test_games_played_again_give_the_same_scenarios(monkeypatch):
     again = build(load("draft"), count=3, seed=4, family=fams)
     assert [(s.family, s.rows, s.expect) for s in kept] == [(s.family, s.rows, s.expect) for s in again]
     assert {s.family for s in kept} >= {"random", "mutants", "unreadable"}
+
+
+def test_jobs_give_the_same_files(tmp_path):
+    """--jobs plays the random, mutants and rulings families' games in worker processes: each
+    game is a function of the seed and its index, so the files are the same, byte for byte."""
+    fams = ["random", "mutants", "rulings", "unreadable"]
+    got = []
+    for jobs in (1, 2):
+        d = tmp_path / f"j{jobs}"
+        r = run(app, ["scenarios", "raiders", "--out", str(d), "-n", "3", "--seed", "7", "--jobs", str(jobs),
+                      *[x for f in fams for x in ("--family", f)]])
+        assert r.exit_code == 0, r.output
+        got.append({p.name: p.read_bytes() for p in d.iterdir()})
+    assert got[0] == got[1] and len(got[0]) > 10

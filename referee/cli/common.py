@@ -173,3 +173,12 @@ def config_or_exit(game, options: list[str] | None, components: Path | None, pre
         err.print(f"referee: {e}")
         raise typer.Exit(BAD) from None
 
+
+def cpus_for_us() -> int:
+    """The CPUs this process may run on (its affinity where the OS says, else the count)."""
+    import os
+
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1

@@ -11,7 +11,7 @@ import typer
 from ..errors import printable
 from ..files import missing_why
 from ..interrupts import HeldInterrupt
-from .common import BAD, FOUND, OK, PATH, Fmt, decided_how, err, json_text, out
+from .common import BAD, FOUND, OK, PATH, Fmt, cpus_for_us, decided_how, err, json_text, out
 
 
 def _files(paths: list[Path], unlisted: list | None = None, linked: list | None = None) -> Iterator[Path]:
@@ -238,7 +238,7 @@ def replay(
     verdicts = []
     show_bar = sys.stderr.isatty() and len(files) > 1
     if not scheduler:
-        cpus = _cpus()
+        cpus = cpus_for_us()
         if jobs > cpus and len(files) > 1:
             err.print(f"referee: --jobs {jobs}: this machine has {cpus} CPU(s) for referee; replaying over {min(cpus, len(files))} processes")
         jobs = min(jobs, len(files), cpus)  # more processes than CPUs or files only cost memory and startup
@@ -357,14 +357,6 @@ def _report(verdicts: list, explain: bool, expect: bool, format: Fmt) -> None:
         raise typer.Exit(BAD if any(v.verdict == "error" or unread(v) for v in verdicts) else FOUND if bad_expect
                          else OK)
     raise typer.Exit(BAD if BAD in codes else FOUND if FOUND in codes else OK)
-
-
-def _cpus() -> int:
-    """The CPUs this process may run on (its affinity where the OS says, else the count)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 def _collect(it, n: int, show_bar: bool) -> list:

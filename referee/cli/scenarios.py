@@ -8,7 +8,7 @@ import orjson
 import typer
 
 from ..given import COUNT_MOST, SEED_LEAST, SEED_MOST
-from .common import BAD, OK, PATH, err, game_or_exit, options_or_exit
+from .common import BAD, OK, PATH, cpus_for_us, err, game_or_exit, options_or_exit
 from .gamename import GameName
 from .progress import Shown
 
@@ -47,6 +47,8 @@ def scenarios(
                                             "each pair of values of two options together at least once")] = False,
     lenient: Annotated[bool, typer.Option("--lenient", help="with --format pytest: compare the verdict only (strict: "
                                           "its line, field and § too)")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=COUNT_MOST, help="play the random, mutants and rulings "
+                                      "families' games over N processes (at most one per CPU): the same files")] = 1,
 ) -> None:
     """Generate edge-case games with their expected verdicts, for other engines to test
     against: boundary (each guard met at its limit and stepped past), random (legal full
@@ -65,6 +67,10 @@ def scenarios(
         err.print("referee: --engine and --lenient set up the pytest module: give them with --format pytest")
         raise typer.Exit(BAD)
     opts = options_or_exit(option) if option else None
+    if jobs > cpus_for_us():  # more processes than CPUs only cost memory and startup
+        err.print(f"referee: --jobs {jobs}: this machine has {cpus_for_us()} CPU(s) for referee; playing over "
+                  f"{cpus_for_us()} processes")
+        jobs = cpus_for_us()
     try:
         confs = configurations(g, opts, all_pairs) if opts is not None or all_pairs else None
     except BadInput as e:  # as the audit says it: the unknown name or value, and the known ones
@@ -76,7 +82,7 @@ def scenarios(
         with Shown(err.rich(), len(FAMILIES) if "all" in fams else len(fams), f"{g.name} scenarios") as shown:
             manifest = generate(g, out_dir, count=count, seed=seed, family=sorted(fams), fmt=format.value,
                                 force=force, engine=engine, strict=not lenient, options=opts, all_pairs=all_pairs,
-                                progress=shown.next)
+                                progress=shown.next, jobs=jobs)
     except BadInput as e:
         err.print(f"referee: {e}", markup=False)
         raise typer.Exit(BAD) from None

@@ -39,7 +39,7 @@ each open point), declarations
 boundary with limits, conjuncts and solve (the guards' limits) and reach (games steered to an
 action the random games never play), logs (a scenario and its log
 lines), cites (every § an illegal scenario's event breaks), pairwise (the all-pairs option
-sets), build (one at a time, or in memory), outdir (the folder written as they come, and its manifest), pytest_export (the
+sets), spread (the games over worker processes, --jobs), build (one at a time, or in memory), outdir (the folder written as they come, and its manifest), pytest_export (the
 pytest module that tests the user's engine).
 """
 from .build import build, each

@@ -18,32 +18,37 @@ from ..steady import settle, steady
 
 def build(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = "all",
           budget: float | None = None, confs: list[tuple[dict, int]] | None = None,
-          progress: Callable[[str], None] = lambda family: None, report: dict | None = None) -> list[Scenario]:
+          progress: Callable[[str], None] = lambda family: None, report: dict | None = None,
+          jobs: int = 1) -> list[Scenario]:
     """The scenarios of `game`, in memory (no scenario file is written): `each` as a list.
     `referee scenarios` writes them as they come instead (outdir.generate): a list holds
     every game, ~0.8 MB per --count on Raiders."""
-    return list(each(game, count, seed, family, budget, confs, progress, report))
+    return list(each(game, count, seed, family, budget, confs, progress, report, jobs))
 
 
 def each(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = "all",
          budget: float | None = None, confs: list[tuple[dict, int]] | None = None,
-         progress: Callable[[str], None] = lambda family: None, report: dict | None = None) -> Iterator[Scenario]:
+         progress: Callable[[str], None] = lambda family: None, report: dict | None = None,
+         jobs: int = 1) -> Iterator[Scenario]:
     """The scenarios of `game`, one at a time: the families asked for, in the order of
     FAMILIES; what their games compiled is kept in the cache folder, as a replay keeps it
     (Generator.keep_compiled), once the last is given. `confs`: the (options, players) every
     family plays (default: families.configurations); `progress` is told each family as it
     starts. Other arguments as for `generate`. `report`, when given, receives "not_reached"
     once the boundary family is done: the actions none of its scenarios plays (reach.py),
-    each with its § and why."""
+    each with its § and why. `jobs`: the random, mutants and rulings families' games over
+    that many processes (spread.py: the same scenarios at any count)."""
     with steady():  # z3's answers depend on these families alone, not on what ran before (steady.py)
-        yield from _each(game, count, seed, family, budget, confs, progress, report)
+        gen = Generator(game, seed, confs, jobs)
+        try:
+            yield from _each(gen, count, family, budget, progress, report)
+        finally:
+            gen.spread.close()
 
 
-def _each(game: Game, count: int, seed: int, family: str | list[str], budget: float | None,
-          confs: list[tuple[dict, int]] | None, progress: Callable[[str], None],
-          report: dict | None) -> Iterator[Scenario]:
-    fams = _families(family)
-    gen = Generator(game, seed, confs)
+def _each(gen: Generator, count: int, family: str | list[str], budget: float | None,
+          progress: Callable[[str], None], report: dict | None) -> Iterator[Scenario]:
+    fams, game = _families(family), gen.game
     for name, make in (("random", lambda: gen.random(count)), ("boundary", lambda: gen.boundary(budget=budget)),
                        ("mutants", lambda: gen.mutants(max(1, count))),
                        ("unreadable", lambda: gen.unreadable(max(1, count))),

@@ -15,8 +15,10 @@ from .boundary import Boundary
 from .declared import declare
 from .families import configurations, header_for
 from .logs import Scenario, _slug, log_lines, result_line
-from .mutants import mutants, unreadable
+from .mutants import mutants, mutants_of, unreadable
 from .reach import near, steered_games, unplayed
+from .rulings import ruled
+from .spread import Spread
 
 
 PLAYED_ON = 3000  # events a steered game is played on after its rare action, at most
@@ -28,8 +30,9 @@ KEPT_EVENTS = 60_000
 
 
 class Generator:
-    def __init__(self, game: Game, seed: int, confs: list[tuple[dict, int]] | None = None):
+    def __init__(self, game: Game, seed: int, confs: list[tuple[dict, int]] | None = None, jobs: int = 1):
         self.game, self.seed = game, seed
+        self.spread = Spread(self, jobs)  # the random, mutants and rulings families' games, over `jobs` processes
         # the scenarios' games: weighted by the game's own move weights when it has them
         self.explorer = Explorer(game, "weighted", lawful=True)
         self.confs = confs or configurations(game)  # (options, players) the games cycle through
@@ -76,17 +79,20 @@ class Generator:
     # -------------------------------------------------------------- random
     def random(self, count: int) -> Iterator[Scenario]:
         """The random family, one game at a time (written as it comes: outdir.generate)."""
-        for i in range(count):
+        for i, sc in enumerate(self.spread.map("random_one", range(count))):
             if i and i % GAMES_PER_SETTLE == 0:
                 settle()
-            header, path, s, _ = self.legal_game(i)
-            res = result_line(self.game, s, header["players"])
-            opts = ", ".join(f"{k}={v}" for k, v in header.get("options", {}).items())
-            how = "a complete game" if res else f"a legal game stopped after {len(path)} events (no end reached)"
-            yield Scenario("random", _slug(f"{len(header['players'])}p {opts}"),
-                           log_lines(self.game, header, path, [res] if res else []), {"verdict": "legal"},
-                           f"{how}, {len(header['players'])} players, {opts or 'default options'}",
-                           sorted({act.cite for act, _ in path}))
+            yield sc
+
+    def random_one(self, i: int) -> Scenario:
+        header, path, s, _ = self.legal_game(i)
+        res = result_line(self.game, s, header["players"])
+        opts = ", ".join(f"{k}={v}" for k, v in header.get("options", {}).items())
+        how = "a complete game" if res else f"a legal game stopped after {len(path)} events (no end reached)"
+        return Scenario("random", _slug(f"{len(header['players'])}p {opts}"),
+                        log_lines(self.game, header, path, [res] if res else []), {"verdict": "legal"},
+                        f"{how}, {len(header['players'])} players, {opts or 'default options'}",
+                        sorted({act.cite for act, _ in path}))
 
     # -------------------------------------------------------------- boundary
     def boundary(self, budget: float | None = None, per_game: int = 300) -> list[Scenario]:
@@ -135,6 +141,12 @@ class Generator:
     # -------------------------------------------------------------- mutants, unreadable
     def mutants(self, count: int) -> Iterator[Scenario]:
         return mutants(self, count)
+
+    def mutants_of(self, i: int) -> list[Scenario]:
+        return mutants_of(self, i)
+
+    def ruled(self, i: int) -> tuple | None:
+        return ruled(self, i)
 
     def unreadable(self, count: int) -> list[Scenario]:
         return unreadable(self, count)

@@ -18,37 +18,44 @@ from .logs import Scenario, _slug, log_lines, result_line
 def mutants(gen: Any, count: int) -> Iterator[Scenario]:
     """Six one-event changes of each of `count` legal games, each with the verdict its
     replay gives (those that cannot be read are the unreadable family's business), one
-    game's at a time."""
-    from ...replays.engine import replay
-
-    for i in range(count):
+    game's at a time (over the Generator's processes: spread.py)."""
+    for i, some in enumerate(gen.spread.map("mutants_of", range(count))):
         if i and i % GAMES_PER_SETTLE == 0:  # the replays' cycles, freed as the games go (steady.py)
             settle()
-        # a legal game of at most 400 events (a complete one when it ends by then):
-        # every mutant is replayed, and long games make slow replays
-        header, path, s, _ = gen.legal_game(i, tag="mutants", max_steps=400)
-        res = result_line(gen.game, s, header["players"])
-        rows = log_lines(gen.game, header, path, [res] if res else [])
-        rng = gen.rng("mutate", i)
-        for kind, what, mrows in _mutations(gen.game, rows, rng):
-            v = replay([orjson.dumps(r) for r in mrows], label="<mutant>")
-            if v.verdict == "unreadable":
-                continue
-            if v.verdict == "legal":
-                exp, cites = {"verdict": "legal"}, []
-                what += ": still legal"
-            else:
-                p = v.first()
-                exp = {"verdict": "illegal", "line": p.line, "cite": p.cite}
-                if p.kind != "illegal":
-                    exp["kind"] = p.kind
-                cites = [p.cite] if p.cite else []
-                what += f": illegal at line {p.line} ({p.message})"
-                mrows = mrows[:p.line] if p.kind in ("illegal", "undecided", "invariant") else mrows
-            extra = {"mutation": kind, "of": f"legal game {i} ({len(path)} events{', complete' if res else ''})"}
-            if v.verdict != "legal":
-                extra["message"] = v.first().message
-            yield Scenario("mutants", _slug(kind), mrows, exp, what, cites, extra)
+        yield from some
+
+
+def mutants_of(gen: Any, i: int) -> list[Scenario]:
+    """The mutants of the i-th legal game (a game of at most 400 events, a complete one when
+    it ends by then: every mutant is replayed, and long games make slow replays)."""
+    from ...replays.engine import replay
+
+    header, path, s, _ = gen.legal_game(i, tag="mutants", max_steps=400)
+    res = result_line(gen.game, s, header["players"])
+    rows = log_lines(gen.game, header, path, [res] if res else [])
+    rng = gen.rng("mutate", i)
+    out = []
+    for kind, what, mrows in _mutations(gen.game, rows, rng):
+        v = replay([orjson.dumps(r) for r in mrows], label="<mutant>")
+        if v.verdict == "unreadable":
+            continue
+        if v.verdict == "legal":
+            exp, cites = {"verdict": "legal"}, []
+            what += ": still legal"
+        else:
+            p = v.first()
+            exp = {"verdict": "illegal", "line": p.line, "cite": p.cite}
+            if p.kind != "illegal":
+                exp["kind"] = p.kind
+            cites = [p.cite] if p.cite else []
+            what += f": illegal at line {p.line} ({p.message})"
+            mrows = mrows[:p.line] if p.kind in ("illegal", "undecided", "invariant") else mrows
+        extra = {"mutation": kind, "of": f"legal game {i} ({len(path)} events{', complete' if res else ''})"}
+        if v.verdict != "legal":
+            extra["message"] = v.first().message
+        out.append(Scenario("mutants", _slug(kind), mrows, exp, what, cites, extra))
+    return out
+
 
 def unreadable(gen: Any, count: int) -> list[Scenario]:
     """For every field of every action: the earliest event of that action in the legal

@@ -113,7 +113,7 @@ def _writable(out_dir: Path) -> None:
 def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: str | list[str] = "all",
              fmt: str = "logs", budget: float | None = None, force: bool = False, engine: str | None = None,
              strict: bool = True, options: dict | None = None, all_pairs: bool = False,
-             progress: Callable[[str], None] = lambda family: None) -> list[dict]:
+             progress: Callable[[str], None] = lambda family: None, jobs: int = 1) -> list[dict]:
     """Write the scenarios of `game` to out_dir (logs + manifest.json; with fmt "pytest" also
     a test module) and return the manifest. `family`: "all", one family or a list of them;
     `count`: random games (and the legal games the other families start from); `budget`:
@@ -125,7 +125,9 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
     (package.module:function) and `strict` are baked into the pytest module. `options`: every
     family under exactly that rule set; `all_pairs`: under a covering set of option sets
     (families.configurations); the random, mutants and unreadable families play the first
-    `count` of them (the boundary family all). `progress` is told each family as it starts."""
+    `count` of them (the boundary family all). `progress` is told each family as it starts.
+    `jobs`: the random, mutants and rulings families' games over that many processes (the
+    same files at any count: spread.py)."""
     fams = _families(family)
     check_engine(engine)
     chosen = options is not None or all_pairs
@@ -138,7 +140,7 @@ def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: 
     # each scenario goes to a hidden file of its own as it comes (memory flat in --count), and
     # is given its name once every scenario is written and no name is found taken
     with _Staged(out_dir) as staged:
-        for i, sc in enumerate(each(game, count, seed, family, budget, confs, progress, report)):
+        for i, sc in enumerate(each(game, count, seed, family, budget, confs, progress, report, jobs)):
             name = f"{game.name}-{sc.family}-{i:04d}-{sc.slug}.jsonl"
             rows = copy.deepcopy(sc.rows)
             rows[0] = {**rows[0], "expect": sc.expect, "note": f"{sc.family}: {sc.exercises}"}

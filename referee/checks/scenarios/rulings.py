@@ -17,29 +17,40 @@ def rulings(gen: Any, count: int, rounds: int = 3) -> list[Scenario]:
     """The first game, in the order played, in which each (ruling, answer) decides a step.
     The games searched: the random family's `count`, then more random games, `rounds` per
     configuration in all (every option value is in some configuration); a bounded count of
-    games, not of seconds, so a seed gives the same set on any machine."""
-    from ...replays.engine import replay
-
+    games, not of seconds, so a seed gives the same set on any machine. Each game is
+    replayed on its own (over the Generator's processes: spread.py)."""
     game = gen.game
     if not game.rulings:
         return []
     out: list[Scenario] = []
     seen: set[tuple[str, str]] = set()
-    for i in range(max(count, rounds * len(gen.confs))):
-        header, path, s, _ = gen.legal_game(i)  # the random family's games first: played once
-        res = result_line(game, s, header["players"])
-        rows = log_lines(game, header, path, [res] if res else [])
-        v = replay([orjson.dumps(r) for r in rows], label="<rulings>")
-        if v.verdict != "legal":  # a legal game by construction; the replay says otherwise: not a scenario
+    for got in gen.spread.map("ruled", range(max(count, rounds * len(gen.confs)))):
+        if got is None:  # a legal game by construction; the replay says otherwise: not a scenario
             continue
-        for d in v.decided:
+        rows, how, cites, decided = got
+        for d in decided:
             answer = d.get("option") or f"first of conflicting answers: {d['first_of_conflicting']}"
             if (d["ruling"], answer) in seen:
                 continue
             seen.add((d["ruling"], answer))
-            how = "a complete game" if res else f"a legal game stopped after {len(path)} events"
             out.append(Scenario("rulings", _slug(f"{d['ruling']} {d.get('option') or 'first'}"), rows,
                                 {"verdict": "legal", "decides": d["ruling"]},
                                 f"{how} in which '{d['ruling']}' [{d['cite']}] is decided at line {d['line']} by {answer}",
-                                sorted({act.cite for act, _ in path}), {"ruling": d["ruling"], "answer": answer}))
+                                cites, {"ruling": d["ruling"], "answer": answer}))
     return out
+
+
+def ruled(gen: Any, i: int) -> tuple | None:
+    """The i-th random game replayed: (its log lines, what game it is, its §s, the rulings that
+    decided its steps), or None when the replay does not find it legal."""
+    from ...replays.engine import replay
+
+    game = gen.game
+    header, path, s, _ = gen.legal_game(i)  # the random family's games first: played once
+    res = result_line(game, s, header["players"])
+    rows = log_lines(game, header, path, [res] if res else [])
+    v = replay([orjson.dumps(r) for r in rows], label="<rulings>")
+    if v.verdict != "legal":
+        return None
+    how = "a complete game" if res else f"a legal game stopped after {len(path)} events"
+    return rows, how, sorted({act.cite for act, _ in path}), list(v.decided)

@@ -1,0 +1,58 @@
+"""A family's legal games spread over worker processes (`referee scenarios --jobs N`).
+
+Each game is a function of the seed and its index (generator.py), so a game played in a
+worker is the one the writing process would have played: the scenarios are the same, byte
+for byte, at any --jobs. A worker is forked with the Generator as it stands (nothing is
+pickled on the way in); what it sends back is the family's own result for one game (a
+Scenario, a list of them), in the order asked. Where the platform cannot fork, or with
+--jobs 1, the games are played in the writing process, one after the other.
+
+The families spread are those whose work per game stands alone (random, mutants, rulings);
+the others read the games in the writing process."""
+from __future__ import annotations
+
+import multiprocessing as mp
+import signal
+from typing import Any, Iterable, Iterator
+
+from .. import workers
+from ..steady import worker_start
+
+_mine: Any = None  # a worker's Generator (_take, in a worker only); always None in the writing process
+
+
+def _take(gen: Any) -> None:
+    """Pool initializer: the forked Generator becomes the worker's own, played one game at a
+    time. Ctrl-C is the writing process's to take (it ends the pool)."""
+    global _mine
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    worker_start()
+    gen.spread = Spread(gen, 1)
+    _mine = gen
+
+
+def _run(task: tuple[str, int]) -> Any:
+    name, i = task
+    return getattr(_mine, name)(i)
+
+
+class Spread:
+    """`map(name, indices)`: the Generator's `name(i)` for each index, in order, over `jobs`
+    processes (a pool made at the first map, ended by `close`)."""
+
+    def __init__(self, gen: Any, jobs: int):
+        self.gen, self.pool = gen, None
+        self.jobs = jobs if jobs > 1 and "fork" in mp.get_all_start_methods() else 1
+
+    def map(self, name: str, indices: Iterable[int]) -> Iterator[Any]:
+        if self.jobs <= 1:
+            return map(getattr(self.gen, name), indices)
+        if self.pool is None:
+            self.pool = workers.context("fork").Pool(self.jobs, initializer=_take, initargs=(self.gen,))
+        return self.pool.imap(_run, ((name, i) for i in indices))
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.terminate()  # its workers hold nothing to keep: their games came back
+            self.pool.join()
+            self.pool = None
