@@ -131,3 +131,22 @@ def test_audit_witnesses_replay_to_their_findings(tmp_path):
     assert files, "the audit found no witness at all"
     r = run(app, ["replay", str(tmp_path / "raiders"), "--expect"])
     assert r.exit_code == 0, r.stdout + r.stderr
+
+
+def test_audit_text_places_its_own_section_names_in_the_book():
+    """Trolls' book numbers no section: the § names are referee's own, so each line of the
+    report says where its § begins, the line its outline.toml gives (a reader mapped them by
+    hand, s56). Without the seed the book is not read, and no line is given."""
+    import tomllib
+
+    from referee.rulebook.book import seed_file
+
+    text = run(app, ["audit", "trolls", "--no-witness"]).stdout
+    placed = re.findall(r"  \S (§[^()\n]+?) \(line (\d+)\)", text)
+    if seed_file(load("trolls")) is None:
+        assert placed == []
+        return
+    outline = {s["cite"]: s["line"] for s in tomllib.loads(
+        (Path(__file__).resolve().parent.parent / "referee/model/trolls/outline.toml").read_text(encoding="utf-8"))["section"]}
+    assert len(placed) > 20 and all(outline.get(c) == int(n) for c, n in placed if c in outline), placed[:5]
+    assert any(c in outline for c, _ in placed)

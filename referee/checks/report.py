@@ -68,16 +68,18 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
         which = f"{', '.join(stand)} {are}" if stand else "an illustrative set"
         console.print(f"[dim]components: shipped with referee; {which} (replace with --components DIR)[/]")
     outline = _outline(game)
+    at = None
     if outline:  # the § names are the project's: the book numbers no section (s54 reading)
         console.print(f"[dim]§ names: referee's own, for a text without numbered sections ({_esc(outline)} gives "
                       f"the line each begins at; `referee coverage {game.name}` shows them)[/]")
+        at = book.line_of  # so each line says where its § begins: a reader mapped them by hand (s56 reading)
     for level in LEVELS:
         here = [f for f in problems if f.severity == level]
         if not here:
             continue
         console.print(f"[{STYLE[level]}]{level}[/] [dim]({len(here)})[/]")
         for f in here:
-            _line(console, f, STYLE[level], marks.get(f.id, ""))
+            _line(console, f, STYLE[level], marks.get(f.id, ""), at)
             for d in f.details:
                 console.print(f"      [dim]{_esc(d)}[/]")
             if f.witness:
@@ -98,7 +100,7 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
         more = (f"; {worked} worked {plural(worked, 'example')} of the text replayed, each on its own logs" if worked else "") + more
         console.print(f"[green]proved or decided[/] [dim]({len(held)}; not findings{more})[/]")
         for f in sorted(shown, key=lambda f: (book.order(f.cites[0] if f.cites else ""), f.id)):
-            _line(console, f, "green", "")
+            _line(console, f, "green", "", at)
             for d in f.details if verbose else []:
                 console.print(f"      [dim]{_esc(d)}[/]")
             if f.covers and not (verbose and any(covers_text(f.covers) in d for d in f.details)):
@@ -123,9 +125,12 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
                   + (f"; {sum(timings.values()):.1f} s" if timings else ""))
 
 
-def _line(console: Any, f: Finding, style: str, mark: str) -> None:
+def _line(console: Any, f: Finding, style: str, mark: str, at: Any = None) -> None:
+    """One result on a line; `at` (a § -> its line in the book) where the § names are referee's own."""
     tag = f.kind if not f.status or f.kind == f.status else f"{f.kind}/{f.status}"
     first = f.cites[0] if f.cites else "—"
+    line = at(first) if at is not None and f.cites else None
+    first += f" (line {line})" if line is not None else ""
     extra = f" [dim]({' '.join(f.cites[1:])})[/]" if len(f.cites) > 1 else ""
     src = f" [dim][{', '.join(f.sources)}][/]" if f.sources else ""
     m = f" [bold]{mark}[/]" if mark else ""
