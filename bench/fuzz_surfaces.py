@@ -206,7 +206,8 @@ def commands(tmp: Path, tally: fuzz.Tally) -> None:
     _case(tally, "graph: a bad format", ["graph", "draft", "-f", "gif"], {2}, "gif", [])
     for args, says in ((["--option", "gold"], "NAME=VALUE"), (["--option", "=1"], "NAME=VALUE"),
                        (["--option", "gold=zzz"], "gold"), (["--all-pairs", "--engine", "x:y"], "--engine"),
-                       (["--format", "pytest", "--engine", ":::"], "engine"), (["--count", "-1"], "count")):
+                       (["--format", "pytest", "--engine", ":::"], "engine"), (["--count", "-1"], "count"),
+                       (["--jobs", "0"], "jobs"), (["--jobs", "x"], "jobs"), (["-j", "-3"], "jobs")):
         _case(tally, "scenarios: bad options", ["scenarios", "draft", *args, "--out", str(tmp / "scen-out")], {2}, says, [])
 
 

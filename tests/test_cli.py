@@ -142,7 +142,7 @@ def test_audit_text_places_its_own_section_names_in_the_book():
     from referee.rulebook.book import seed_file
 
     text = run(app, ["audit", "trolls", "--no-witness"]).stdout
-    placed = re.findall(r"  \S (§[^()\n]+?) \(line (\d+)\)", text)
+    placed = re.findall(r"  \S (§[^()\n]+?) \(from line (\d+)\)", text)
     if seed_file(load("trolls")) is None:
         assert placed == []
         return

@@ -3,6 +3,8 @@ exit 2 for what cannot be read, and one bad log never sinks a batch."""
 import json
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import orjson
@@ -1171,18 +1173,44 @@ def test_a_file_another_run_writes_during_the_search_is_said_so(tmp_path):
 
 
 def test_scenarios_jobs_ctrl_c_leaves_nothing(tmp_path, monkeypatch):
-    """Ctrl-C while worker processes play the games: the pool is ended, no file is left."""
+    """Ctrl-C while worker processes play the games: the pool is ended, no file is left
+    (two workers whatever this machine's CPUs: the cap is stood in for)."""
     from referee.checks.scenarios import generator
+    from referee.cli import scenarios as cli_scenarios
 
     real = generator.Generator.random
 
     def interrupted(self, count):
+        assert self.spread.jobs == 2
         for i, sc in enumerate(real(self, count)):
             if i == 1:
                 raise KeyboardInterrupt
             yield sc
 
     monkeypatch.setattr(generator.Generator, "random", interrupted)
+    monkeypatch.setattr(cli_scenarios, "cpus_for_us", lambda: 2)
     d = tmp_path / "s"
     r = _scen(d, "-n", "4", "--jobs", "2")
     assert r.exit_code == 130 and not d.exists()
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGHUP"])
+def test_scenarios_ended_by_a_signal_leave_nothing(tmp_path, sig):
+    """SIGTERM or SIGHUP while the scenarios are written (hidden temporary files in --out):
+    they are removed with the folders the run made, and the run exits 128 + the signal
+    (the review found 84 temporary files left by a SIGTERM)."""
+    import signal as S
+    import time
+
+    d = tmp_path / "a" / "b"
+    p = subprocess.Popen([sys.executable, "-m", "referee", "scenarios", "draft", "-n", "400", "--family", "random",
+                          "--out", str(d)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                         env={**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)})
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < 120 and p.poll() is None and not (d.is_dir() and len(list(d.iterdir())) > 3):
+        time.sleep(0.05)
+    assert p.poll() is None, "the run ended before it was signalled: give it more games"
+    p.send_signal(getattr(S, sig))
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 128 + getattr(S, sig) and "Traceback" not in err, err[-800:]
+    assert not (tmp_path / "a").exists()

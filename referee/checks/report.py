@@ -130,7 +130,7 @@ def _line(console: Any, f: Finding, style: str, mark: str, at: Any = None) -> No
     tag = f.kind if not f.status or f.kind == f.status else f"{f.kind}/{f.status}"
     first = f.cites[0] if f.cites else "—"
     line = at(first) if at is not None and f.cites else None
-    first += f" (line {line})" if line is not None else ""
+    first += f" (from line {line})" if line is not None else ""  # where the § begins, not the sentence's line
     extra = f" [dim]({' '.join(f.cites[1:])})[/]" if len(f.cites) > 1 else ""
     src = f" [dim][{', '.join(f.sources)}][/]" if f.sources else ""
     m = f" [bold]{mark}[/]" if mark else ""

@@ -68,8 +68,8 @@ def scenarios(
         raise typer.Exit(BAD)
     opts = options_or_exit(option) if option else None
     if jobs > cpus_for_us():  # more processes than CPUs only cost memory and startup
-        err.print(f"referee: --jobs {jobs}: this machine has {cpus_for_us()} CPU(s) for referee; playing over "
-                  f"{cpus_for_us()} processes")
+        err.print(f"referee: --jobs {jobs}: this machine has {cpus_for_us()} CPU(s) for referee; the random, mutants "
+                  f"and rulings families' games go over {cpus_for_us()} processes")
         jobs = cpus_for_us()
     try:
         confs = configurations(g, opts, all_pairs) if opts is not None or all_pairs else None

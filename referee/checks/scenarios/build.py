@@ -42,6 +42,7 @@ def each(game: Game, count: int = 20, seed: int = 0, family: str | list[str] = "
         gen = Generator(game, seed, confs, jobs)
         try:
             yield from _each(gen, count, family, budget, progress, report)
+            gen.spread.close(finished=True)  # its workers keep what they compiled, as gen did
         finally:
             gen.spread.close()
 

@@ -23,7 +23,7 @@ from .spread import Spread
 
 PLAYED_ON = 3000  # events a steered game is played on after its rare action, at most
 # events of the legal games kept for the families that read them again (rulings, mutants,
-# unreadable, declarations): the first games up to this many are kept, the later ones played
+# unreadable, declarations): a game is kept while it fits in this many, the others played
 # again when asked (each is a function of the seed and its index, so the scenarios are the
 # same). A game is about 1 KB an event: ~60 MB at most, whatever --count is.
 KEPT_EVENTS = 60_000
@@ -38,6 +38,7 @@ class Generator:
         self.confs = confs or configurations(game)  # (options, players) the games cycle through
         self._played: dict[tuple, tuple] = {}  # legal games already played (mutants, unreadable)
         self._kept = 0  # the events of the games in _played (KEPT_EVENTS)
+        self.keeps = True  # whether it keeps its games (a worker does not: spread.py)
         self.unreached: list = []  # actions no boundary game plays and no steered search reached (reach.py)
         self.configs: dict[int, Any] = {}  # the Configs its games were played under, by id (keep_compiled)
 
@@ -49,7 +50,7 @@ class Generator:
         if key in self._played:
             return self._played[key]
         got = self._legal_game(i, keep, tag, max_steps, greed)
-        if not keep and self._kept + len(got[1]) <= KEPT_EVENTS:
+        if not keep and self.keeps and self._kept + len(got[1]) <= KEPT_EVENTS:
             self._played[key] = got
             self._kept += len(got[1])
         return got

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import copy
 import os
+import signal
 import tempfile
+import threading
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import orjson
 
@@ -181,22 +183,32 @@ class _Staged:
     out_dir, created new (never through a link, never over a file), then all renamed into
     place at `commit`, the manifest last, and the earlier run's files it replaces removed: no
     state between the old folder and the new one is left behind that looks complete. A
-    failure or Ctrl-C before `commit` removes the temporary files and the folders this run
-    made (the folder is as it was); Ctrl-C while renaming, a matter of milliseconds, takes
-    effect once the manifest is in place. An OSError is said of the folder: a temporary name
-    holds the PID, and differs run to run."""
+    failure, Ctrl-C, SIGTERM or SIGHUP before `commit` removes the temporary files and the
+    folders this run made (the folder is as it was; the signals exit 128 + their number);
+    Ctrl-C while renaming, a matter of milliseconds, takes effect once the manifest is in
+    place. Each path is recorded as it is made, Ctrl-C held for that instant, so none is
+    left out of the cleanup, which runs with Ctrl-C held too. An OSError is said of the
+    folder: a temporary name holds the PID, and differs run to run."""
+
+    ENDS = ("SIGTERM", "SIGHUP")  # the signals that end a run: turned into SystemExit, so the cleanup runs
 
     def __init__(self, out_dir: Path):
         self.out_dir = out_dir
         self.tmps: dict[str, Path] = {}
         self.made: list[Path] = []  # the folders this run made, the deepest last
         self.done = False
+        self.old: dict = {}
 
     @property
     def names(self) -> list[str]:
         return list(self.tmps)
 
     def __enter__(self) -> "_Staged":
+        if threading.current_thread() is threading.main_thread():  # only there can a handler be set
+            for name in self.ENDS:
+                sig = getattr(signal, name, None)
+                if sig is not None:
+                    self.old[sig] = signal.signal(sig, _ended)
         return self
 
     def add(self, name: str, data: bytes) -> None:
@@ -204,8 +216,9 @@ class _Staged:
             self._mkdir()
         tmp = self.out_dir / f".{name}.{os.getpid()}.part"
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
-            self.tmps[name] = tmp
+            with _Recorded():
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
+                self.tmps[name] = tmp
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
         except OSError as e:
@@ -219,10 +232,11 @@ class _Staged:
             where = where.parent
         for d in reversed(missing):
             try:
-                d.mkdir()
+                with _Recorded():
+                    d.mkdir()
+                    self.made.append(d)
             except OSError as e:
                 raise OutDirRefused(f"{d}: cannot make this folder: {e.strerror or type(e).__name__}") from None
-            self.made.append(d)
 
     def commit(self, remove: list[str]) -> None:
         try:
@@ -238,14 +252,35 @@ class _Staged:
         self.done = True
 
     def __exit__(self, *exc) -> bool:
-        if not self.done:
-            for tmp in self.tmps.values():
-                tmp.unlink(missing_ok=True)
-            for d in reversed(self.made):
-                try:
-                    d.rmdir()
-                except OSError:  # something else put a file there meanwhile: left as it is
-                    break
+        try:
+            if not self.done:
+                with HeldInterrupt():  # a second Ctrl-C does not cut the cleanup short
+                    for sig in self.old:
+                        signal.signal(sig, signal.SIG_IGN)
+                    for tmp in self.tmps.values():
+                        tmp.unlink(missing_ok=True)
+                    for d in reversed(self.made):
+                        try:
+                            d.rmdir()
+                        except OSError:  # something else put a file there meanwhile: left as it is
+                            break
+        finally:
+            for sig, old in self.old.items():
+                signal.signal(sig, old)
+        return False
+
+
+def _ended(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)
+
+
+class _Recorded(HeldInterrupt):
+    """Ctrl-C held while a path is made and recorded (the cleanup then knows it), taken at the end."""
+
+    def __exit__(self, *exc):
+        super().__exit__(*exc)
+        if self.hit and exc[0] is None:
+            raise KeyboardInterrupt
         return False
 
 

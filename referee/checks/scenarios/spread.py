@@ -11,6 +11,7 @@ The families spread are those whose work per game stands alone (random, mutants,
 the others read the games in the writing process."""
 from __future__ import annotations
 
+import itertools
 import multiprocessing as mp
 import signal
 from typing import Any, Iterable, Iterator
@@ -23,11 +24,17 @@ _mine: Any = None  # a worker's Generator (_take, in a worker only); always None
 
 def _take(gen: Any) -> None:
     """Pool initializer: the forked Generator becomes the worker's own, played one game at a
-    time. Ctrl-C is the writing process's to take (it ends the pool)."""
+    time; it keeps none of its games (the writing process's cache is the one read again: a
+    worker's would only add its ~60 MB), and keeps on disk what it compiled when the pool
+    ends normally (Spread.close), as the writing process does (Generator.keep_compiled).
+    Ctrl-C is the writing process's to take (it ends the pool)."""
+    from multiprocessing.util import Finalize
+
     global _mine
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     worker_start()
-    gen.spread = Spread(gen, 1)
+    gen.spread, gen.keeps = Spread(gen, 1), False
+    Finalize(gen, gen.keep_compiled, exitpriority=10)
     _mine = gen
 
 
@@ -38,7 +45,11 @@ def _run(task: tuple[str, int]) -> Any:
 
 class Spread:
     """`map(name, indices)`: the Generator's `name(i)` for each index, in order, over `jobs`
-    processes (a pool made at the first map, ended by `close`)."""
+    processes (a pool made at the first map, ended by `close`). The indices are handed out
+    AHEAD per process at a time, the next ones once those are read: the workers never run
+    far ahead of the process writing their results (an unread result is held in memory)."""
+
+    AHEAD = 8
 
     def __init__(self, gen: Any, jobs: int):
         self.gen, self.pool = gen, None
@@ -49,10 +60,19 @@ class Spread:
             return map(getattr(self.gen, name), indices)
         if self.pool is None:
             self.pool = workers.context("fork").Pool(self.jobs, initializer=_take, initargs=(self.gen,))
-        return self.pool.imap(_run, ((name, i) for i in indices))
+        return self._ahead(name, iter(indices))
 
-    def close(self) -> None:
+    def _ahead(self, name: str, indices: Iterator[int]) -> Iterator[Any]:
+        while chunk := list(itertools.islice(indices, self.AHEAD * self.jobs)):
+            yield from self.pool.imap(_run, [(name, i) for i in chunk])
+
+    def close(self, finished: bool = False) -> None:
+        """End the pool: `finished`, its workers end as they would and keep what they compiled;
+        otherwise (a failure, Ctrl-C) they are stopped at once."""
         if self.pool is not None:
-            self.pool.terminate()  # its workers hold nothing to keep: their games came back
+            if finished:
+                self.pool.close()
+            else:
+                self.pool.terminate()
             self.pool.join()
             self.pool = None
