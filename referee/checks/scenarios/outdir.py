@@ -216,7 +216,7 @@ class _Staged:
             self._mkdir()
         tmp = self.out_dir / f".{name}.{os.getpid()}.part"
         try:
-            with _Recorded():
+            with _Deferred():  # the path made and recorded at once: the cleanup knows it
                 fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
                 self.tmps[name] = tmp
             with os.fdopen(fd, "wb") as f:
@@ -232,7 +232,7 @@ class _Staged:
             where = where.parent
         for d in reversed(missing):
             try:
-                with _Recorded():
+                with _Deferred():  # the path made and recorded at once: the cleanup knows it
                     d.mkdir()
                     self.made.append(d)
             except OSError as e:
@@ -272,16 +272,6 @@ class _Staged:
 
 def _ended(signum: int, frame: Any) -> None:
     raise SystemExit(128 + signum)
-
-
-class _Recorded(HeldInterrupt):
-    """Ctrl-C held while a path is made and recorded (the cleanup then knows it), taken at the end."""
-
-    def __exit__(self, *exc):
-        super().__exit__(*exc)
-        if self.hit and exc[0] is None:
-            raise KeyboardInterrupt
-        return False
 
 
 class _Deferred(HeldInterrupt):
