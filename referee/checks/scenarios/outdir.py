@@ -100,16 +100,29 @@ def _writable(out_dir: Path) -> None:
     the files were written, the message naming a temporary file with the PID in it). A
     nameless temporary file is made and dropped there: the OS's own answer, read-only
     mounts and ACLs included."""
-    where = out_dir
-    while not os.path.lexists(where) and where != where.parent:
-        where = where.parent
+    missing = _missing(out_dir)
+    where = missing[0].parent if missing else out_dir
     if not where.is_dir():  # a file on the way: mkdir says so when it is reached
         return
     try:
         with tempfile.TemporaryFile(dir=where):
             pass
     except OSError as e:
-        raise OutDirRefused(f"{where}: cannot write into this folder: {e.strerror or type(e).__name__}") from None
+        raise _cannot_write(where, e) from None
+
+
+def _missing(out_dir: Path) -> list[Path]:
+    """The folders on the way to out_dir that are not there, the topmost first (a run makes them)."""
+    out = []
+    while not os.path.lexists(out_dir) and out_dir != out_dir.parent:
+        out.append(out_dir)
+        out_dir = out_dir.parent
+    return out[::-1]
+
+
+def _cannot_write(folder: Path, e: OSError) -> OutDirRefused:
+    """Said of the folder, the same words every run (a temporary file's name holds the PID)."""
+    return OutDirRefused(f"{folder}: cannot write into this folder: {e.strerror or type(e).__name__}")
 
 
 def generate(game: Game, out_dir: Path, count: int = 20, seed: int = 0, family: str | list[str] = "all",
@@ -188,7 +201,7 @@ class _Staged:
     Ctrl-C while renaming, a matter of milliseconds, takes effect once the manifest is in
     place. Each path is recorded as it is made, Ctrl-C held for that instant, so none is
     left out of the cleanup, which runs with Ctrl-C held too. An OSError is said of the
-    folder: a temporary name holds the PID, and differs run to run."""
+    folder (_cannot_write)."""
 
     ENDS = ("SIGTERM", "SIGHUP")  # the signals that end a run: turned into SystemExit, so the cleanup runs
 
@@ -222,15 +235,10 @@ class _Staged:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
         except OSError as e:
-            raise OutDirRefused(f"{self.out_dir}: cannot write into this folder: {e.strerror or type(e).__name__}") from None
+            raise _cannot_write(self.out_dir, e) from None
 
     def _mkdir(self) -> None:
-        missing = []
-        where = self.out_dir
-        while not os.path.lexists(where) and where != where.parent:
-            missing.append(where)
-            where = where.parent
-        for d in reversed(missing):
+        for d in _missing(self.out_dir):
             try:
                 with _Deferred():  # the path made and recorded at once: the cleanup knows it
                     d.mkdir()
@@ -248,7 +256,7 @@ class _Staged:
                     (self.out_dir / old).unlink(missing_ok=True)
                 os.replace(self.tmps["manifest.json"], self.out_dir / "manifest.json")
         except OSError as e:
-            raise OutDirRefused(f"{self.out_dir}: cannot write into this folder: {e.strerror or type(e).__name__}") from None
+            raise _cannot_write(self.out_dir, e) from None
         self.done = True
 
     def __exit__(self, *exc) -> bool:
