@@ -11,9 +11,8 @@ import orjson
 
 from ..model.kernel.rules import plural
 from .findings import AGREES, OPEN, Finding, covers_text
-from .severity import EXAMPLE
 from .rulebook import Rulebook
-from .severity import LEVELS
+from .severity import EXAMPLE, LEVELS
 from .share import share
 
 ICON = MappingProxyType({"proved": "✓", "violated": "✗", "contradiction": "≠", "ambiguity": "?", "claim": "§", "gap": "…",

@@ -67,10 +67,11 @@ def scenarios(
         err.print("referee: --engine and --lenient set up the pytest module: give them with --format pytest")
         raise typer.Exit(BAD)
     opts = options_or_exit(option) if option else None
-    if jobs > cpus_for_us():  # more processes than CPUs only cost memory and startup
-        err.print(f"referee: --jobs {jobs}: this machine has {cpus_for_us()} CPU(s) for referee; the random, mutants "
-                  f"and rulings families' games go over {cpus_for_us()} processes")
-        jobs = cpus_for_us()
+    cpus = cpus_for_us()
+    if jobs > cpus:  # more processes than CPUs only cost memory and startup
+        err.print(f"referee: --jobs {jobs}: this machine has {cpus} CPU(s) for referee; the random, mutants "
+                  f"and rulings families' games go over {cpus} processes")
+        jobs = cpus
     try:
         confs = configurations(g, opts, all_pairs) if opts is not None or all_pairs else None
     except BadInput as e:  # as the audit says it: the unknown name or value, and the known ones

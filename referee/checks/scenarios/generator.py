@@ -10,7 +10,7 @@ from typing import Any, Iterator
 from ...model.kernel import Game
 from ..explore import Explorer
 from ..search import Rules
-from ..steady import GAMES_PER_SETTLE, settle, steady
+from ..steady import settle, steady
 from .boundary import Boundary
 from .declared import declare
 from .families import configurations, header_for
@@ -78,20 +78,23 @@ class Generator:
         save_configs(list(self.configs.values()))
 
     # -------------------------------------------------------------- random
+    def logged(self, i: int, **kw: Any) -> tuple[list, dict | None, list[dict]]:
+        """The i-th legal game (`legal_game`'s keywords) as a log: (its moves, its result line or
+        None when it did not end, its log lines, the result last)."""
+        header, path, s, _ = self.legal_game(i, **kw)
+        res = result_line(self.game, s, header["players"])
+        return path, res, log_lines(self.game, header, path, [res] if res else [])
+
     def random(self, count: int) -> Iterator[Scenario]:
         """The random family, one game at a time (written as it comes: outdir.generate)."""
-        for i, sc in enumerate(self.spread.map("random_one", range(count))):
-            if i and i % GAMES_PER_SETTLE == 0:
-                settle()
-            yield sc
+        return self.spread.map("random_one", range(count))
 
     def random_one(self, i: int) -> Scenario:
-        header, path, s, _ = self.legal_game(i)
-        res = result_line(self.game, s, header["players"])
+        path, res, rows = self.logged(i)
+        header = rows[0]
         opts = ", ".join(f"{k}={v}" for k, v in header.get("options", {}).items())
         how = "a complete game" if res else f"a legal game stopped after {len(path)} events (no end reached)"
-        return Scenario("random", _slug(f"{len(header['players'])}p {opts}"),
-                        log_lines(self.game, header, path, [res] if res else []), {"verdict": "legal"},
+        return Scenario("random", _slug(f"{len(header['players'])}p {opts}"), rows, {"verdict": "legal"},
                         f"{how}, {len(header['players'])} players, {opts or 'default options'}",
                         sorted({act.cite for act, _ in path}))
 

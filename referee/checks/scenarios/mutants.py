@@ -11,17 +11,14 @@ from typing import Any, Iterator
 import orjson
 
 from ...model.kernel.rules import Int, Name, Names, Player
-from ..steady import GAMES_PER_SETTLE, settle
-from .logs import Scenario, _slug, log_lines, result_line
+from .logs import Scenario, _slug, log_lines
 
 
 def mutants(gen: Any, count: int) -> Iterator[Scenario]:
     """Six one-event changes of each of `count` legal games, each with the verdict its
     replay gives (those that cannot be read are the unreadable family's business), one
     game's at a time (over the Generator's processes: spread.py)."""
-    for i, some in enumerate(gen.spread.map("mutants_of", range(count))):
-        if i and i % GAMES_PER_SETTLE == 0:  # the replays' cycles, freed as the games go (steady.py)
-            settle()
+    for some in gen.spread.map("mutants_of", range(count)):
         yield from some
 
 
@@ -30,9 +27,7 @@ def mutants_of(gen: Any, i: int) -> list[Scenario]:
     it ends by then: every mutant is replayed, and long games make slow replays)."""
     from ...replays.engine import replay
 
-    header, path, s, _ = gen.legal_game(i, tag="mutants", max_steps=400)
-    res = result_line(gen.game, s, header["players"])
-    rows = log_lines(gen.game, header, path, [res] if res else [])
+    path, res, rows = gen.logged(i, tag="mutants", max_steps=400)
     rng = gen.rng("mutate", i)
     out = []
     for kind, what, mrows in _mutations(gen.game, rows, rng):

@@ -10,7 +10,7 @@ from typing import Any
 
 import orjson
 
-from .logs import Scenario, _slug, log_lines, result_line
+from .logs import Scenario, _slug
 
 
 def rulings(gen: Any, count: int, rounds: int = 3) -> list[Scenario]:
@@ -45,10 +45,7 @@ def ruled(gen: Any, i: int) -> tuple | None:
     decided its steps), or None when the replay does not find it legal."""
     from ...replays.engine import replay
 
-    game = gen.game
-    header, path, s, _ = gen.legal_game(i)  # the random family's games first: played once
-    res = result_line(game, s, header["players"])
-    rows = log_lines(game, header, path, [res] if res else [])
+    path, res, rows = gen.logged(i)  # the random family's games first: played once
     v = replay([orjson.dumps(r) for r in rows], label="<rulings>")
     if v.verdict != "legal":
         return None

@@ -17,7 +17,7 @@ import signal
 from typing import Any, Iterable, Iterator
 
 from .. import workers
-from ..steady import worker_start
+from ..steady import GAMES_PER_SETTLE, settle, worker_start
 
 _mine: Any = None  # a worker's Generator (_take, in a worker only); always None in the writing process
 
@@ -47,7 +47,9 @@ class Spread:
     """`map(name, indices)`: the Generator's `name(i)` for each index, in order, over `jobs`
     processes (a pool made at the first map, ended by `close`). The indices are handed out
     AHEAD per process at a time, the next ones once those are read: the workers never run
-    far ahead of the process writing their results (an unread result is held in memory)."""
+    far ahead of the process writing their results (an unread result is held in memory).
+    The cycles the games leave (replays' tracebacks) are collected every GAMES_PER_SETTLE
+    results, at the same points every run (steady.py), not all held to the family's end."""
 
     AHEAD = 8
 
@@ -57,10 +59,15 @@ class Spread:
 
     def map(self, name: str, indices: Iterable[int]) -> Iterator[Any]:
         if self.jobs <= 1:
-            return map(getattr(self.gen, name), indices)
-        if self.pool is None:
-            self.pool = workers.context("fork").Pool(self.jobs, initializer=_take, initargs=(self.gen,))
-        return self._ahead(name, iter(indices))
+            got = map(getattr(self.gen, name), indices)
+        else:
+            if self.pool is None:
+                self.pool = workers.context("fork").Pool(self.jobs, initializer=_take, initargs=(self.gen,))
+            got = self._ahead(name, iter(indices))
+        for k, x in enumerate(got):
+            if k and k % GAMES_PER_SETTLE == 0:
+                settle()
+            yield x
 
     def _ahead(self, name: str, indices: Iterator[int]) -> Iterator[Any]:
         while chunk := list(itertools.islice(indices, self.AHEAD * self.jobs)):
