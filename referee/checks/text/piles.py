@@ -15,12 +15,11 @@ read: a pile drawn once, at setup, is not drawn to its end. Limits: a pile named
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 
 from .hit import Hit
-from .page import Page, stem
+from .page import Page, plain, stem
 
 _NAME = r"([A-ZÀ-Ý][\wÀ-ÿ-]+)"  # a pile's own name: capitalised (`Métropole`, `Exploration`)
 _DET = r"(?:la|le|les|l['’]|sa|son|ses|leur|leurs|votre|vos|une?|des|du|de\s+la|de)"
@@ -42,14 +41,10 @@ _SETUP = re.compile(r"mise en place|prépar|install|début|départ", re.I)
 _CHAPTER = re.compile(r"§(\d+)\.")
 
 
-def _plain(text: str) -> str:
-    return unicodedata.normalize("NFC", text)
-
-
 def _draw(text: str) -> str | None:
     """The pile a unit draws from in play: its name (lower-case, singular), "" for a pile the
     unit does not name, None when the unit draws nothing."""
-    t = _plain(text)
+    t = plain(text)
     nouns = {m.end() - len("pioche") for m in _NOUN_PIOCHE.finditer(t)}
     hit = next((m for m in _DRAW.finditer(t) if m.start() not in nouns), None)
     if hit is None:
@@ -64,7 +59,7 @@ def _draw(text: str) -> str | None:
 
 def _names(text: str) -> set[str]:
     """The piles a unit names (`la pile Métropole`, `cartes Exploration`)."""
-    t = _plain(text)
+    t = plain(text)
     out = {stem(m.group(1).lower()) for m in _CARD.finditer(t)}
     out |= {stem(m.group(2).lower()) for m in _FROM.finditer(t) if m.group(2)}
     return out
@@ -85,7 +80,7 @@ def unstated_exhaustion(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
         for u in s.sentences:
             if u.key in skip:
                 continue
-            t = _plain(u.text)
+            t = plain(u.text)
             if _EMPTY.search(t):  # its § is covered, and every pile it names, anywhere
                 covered |= {("§", u.cite)} | {("pile", n) for n in _names(t)}
             if s.cite in setup or _chapter(s.cite) in chapters or _START.search(t):
@@ -141,7 +136,7 @@ def idle_pile(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
         for u in s.sentences:
             if u.key in skip:
                 continue
-            t = _plain(u.text)
+            t = plain(u.text)
             for w in set(_WORD.findall(t.lower())):
                 holding[w].add(len(texts))
                 holding[w[:-1] if w[-1] in "sx" else w].add(len(texts))
