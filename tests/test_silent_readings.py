@@ -28,25 +28,25 @@ def run(*args):
 
 def test_a_charge_over_a_base_is_legal_on_the_model_reading_and_says_so():
     # line 14: h2 charges t2 on a straight line over another base; §Actions/Charge never says
-    # whether bases on the way block a charge (gap charge_path)
+    # whether bases on the way block a charge (gap move_blockers)
     assert replay(CHARGE).silent is None  # not looked for
     v = replay(CHARGE, explain=True)
     assert v.verdict == "legal"
     at = {(d["line"], d["gap"]) for d in v.silent}
-    assert (14, "charge_path") in at
+    assert (14, "move_blockers") in at
     # the other charge of this game (line 10) passes over no base: not this gap's situation
-    assert (10, "charge_path") not in at
-    e = next(d for d in v.silent if d["gap"] == "charge_path")
-    assert e["cite"] == "§Actions/Charge §Actions/Corps à corps" and "the path is not checked" in e["reading"]
+    assert (10, "move_blockers") not in at
+    e = next(d for d in v.silent if d["gap"] == "move_blockers")
+    assert e["cite"] == "§Actions/Mouvement §Actions/Charge" and "a charger may end behind its target" in e["reading"]
 
 
 def test_the_text_report_groups_each_gap_with_explain():
     code, out = run(CHARGE)
     assert code == 0 and "is silent on" not in out
     code, out = run(CHARGE, "--explain")
-    line = next(x for x in out.splitlines() if "'charge_path'" in x)
-    assert line.startswith(f"{CHARGE}:14: the text is silent on 'charge_path'") and "lines 14;" in line
-    assert "the model reads: the path is not checked" in line
+    line = next(x for x in out.splitlines() if "'move_blockers'" in x)
+    assert line.startswith(f"{CHARGE}:14: the text is silent on 'move_blockers'") and "lines 14;" in line
+    assert "the model reads: a move or a charge is checked by its distance alone" in line
     code, out = run(CHARGE, "-f", "json")
     assert json.loads(out)["silent"] is None
 
@@ -54,9 +54,9 @@ def test_the_text_report_groups_each_gap_with_explain():
 def test_why_names_the_silences_of_one_event():
     code, out = run(CHARGE, "--why", "line:14", "-f", "json")
     d = json.loads(out)
-    assert code == 0 and "charge_path" in {x["gap"] for x in d["silent"]}
+    assert code == 0 and "move_blockers" in {x["gap"] for x in d["silent"]}
     code, out = run(CHARGE, "--why", "line:10", "-f", "json")
-    assert "charge_path" not in {x["gap"] for x in json.loads(out)["silent"]}
+    assert "move_blockers" not in {x["gap"] for x in json.loads(out)["silent"]}
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")

@@ -273,8 +273,9 @@ def test_what_the_model_reports_as_a_gap_is_not_reported_twice():
 SEEDS = {
     # the phase numbers dangling-reference read at §6.4 are the Gap phase_numbers since session 39 (it
     # says what the chapters' order suggests, which the detector cannot); the list-intro read at §3.3 (the
-    # initiation side's 9 buildings, never listed) is the Gap initiation_nine since session 46
-    "raiders": {"raiders.gap.§3.1.skipped-number", "raiders.gap.§5.1.skipped-number"},
+    # initiation side's 9 buildings, never listed) is the Gap initiation_nine since session 46; the
+    # skipped-number read at §5.1 (chapter 4) is the Gap turn_marker since session 58 (it names the chapter)
+    "raiders": {"raiders.gap.§3.1.skipped-number"},
     # the turns' direction is read from §Fin de manche's start player (coverage §Fin de tour#4): the text never gives it
     "draft": {"draft.gap.§Fin_de_tour.unstated-direction",
               # the start player 'alternera' (§Mise en place) and 'tournera' (§Fin de manche); 'un Or

@@ -155,6 +155,31 @@ def _reports(f: Finding, o: Any, rulings: set[str]) -> bool:
     return f.rule == o.name or f"option '{o.name}'" in f.says or f.id.endswith(f".{o.name}")
 
 
+def fold_disputed_effects(a: Any) -> None:
+    """A disputed point on what an act does, where the text says when the act may be done and
+    never what it does (the unstated-effect detector), is that silence seen from the published
+    sources: one defect of the text, reported once, as the silence (two blind readers, s56
+    and s58, counted Welcome's Polymorph twice that way). The silence's finding takes the
+    dispute's sources, its readings and its witness; the dispute's finding is dropped. Run
+    once the witnesses are in, before `review` says each option's basis on its finding."""
+    game = a.game
+    acts = {x.name: x for x in game.actions}
+    options = {o.name: o for o in game.options if o.kind == "disputed"}
+    for f in [f for f in a.findings if "detector: unstated-effect (referee/checks/text)" in f.details]:
+        act = acts.get(f.rule)
+        if act is None:
+            continue
+        for d in [d for d in a.findings if d.rule in options and d.kind in ("contradiction", "ambiguity")
+                  and set(cites(options[d.rule].cite)) & set(cites(act.cite))]:
+            f.details.append(f"the published sources differ on what it does (reported on its own before "
+                             f"session 58 as {d.id}): {d.says}")
+            f.sources += [x for x in d.sources if x not in f.sources]
+            f.rule, f.in_play = d.rule, True
+            if d.witness is not None or d.witness_note:
+                f.witness, f.witness_note = d.witness, d.witness_note
+            a.findings.remove(d)
+
+
 def review(a: Any) -> None:
     """The audit's policy pass (`a` an Audit, once its findings are in)."""
     game, cfg = a.game, a.cfg

@@ -2,10 +2,11 @@
 Read from the coverage map: some unit encodes one of the action's Needs (the text says when
 it may be done) and no unit encodes the action itself (its effect): the model's effect is
 then its own reading. Dropped where the model already reports it: a Gap, a Ruling or a
-silent Option citing one of the action's §s. A disputed Option does not drop it: it says the
-published sources differ on the effect, not that the rulebook never gives one (Welcome's
-Polymorph: the booklet says only when it cannot be used; the sources differ on what it takes
-its replacement from)."""
+silent Option citing one of the action's §s. A disputed Option does not drop it: the
+rulebook's defect is the silence, and the sources' dispute on the effect is folded into
+this finding once the audit has both (checks/policy.py: fold_disputed_effects; Welcome's
+Polymorph: the booklet says only when it cannot be used, the sources differ on what it
+takes its replacement from)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence

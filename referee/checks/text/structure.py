@@ -248,10 +248,14 @@ def skipped_number(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
             lost = [f"§{ch}.{j}" for j in range(k0 + 1, k)]
         else:
             continue
+        # a lost chapter the model names ("chapter 4", in a Gap citing §3.6 or §5.1: what it held,
+        # as the model reads its loss) is that Gap's finding, not a second one (text/__init__._known)
+        chapters = tuple(f"chapter {x[1:]}" for x in lost if "." not in x)
         yield Hit(s.cite, "skipped-number", "gap",
                   f"the numbering goes from {before.cite} to {s.cite}: {', '.join(lost)} "
                   f"{'is' if len(lost) == 1 else 'are'} not in the rulebook, and what "
-                  f"{'it' if len(lost) == 1 else 'they'} held cannot be read", s.line, lost[0])
+                  f"{'it' if len(lost) == 1 else 'they'} held cannot be read", s.line, lost[0],
+                  also=(before.cite,), words=chapters)
 
 
 def repeated_heading(page: Page, skip: frozenset[str]) -> Iterator[Hit]:

@@ -433,12 +433,6 @@ GAPS = (
         name="reshuffle_hand",
         on=("metropole.reshuffle",), arises=lambda s, a: _house_held(s, a.p) >= 1,
         when="a player reshuffles holding a House card"),
-    Gap("§10.2 §5.1", "the base cards are playable 'in the Métropole phase only', which is not said of the advanced "
-        "cards: whether those may be played at another time is left open",
-        "every Métropole card, base or advanced, is played as the Métropole phase's option (metropole.play)",
-        name="advanced_card_timing",
-        on=("actions.place",), arises=lambda s, a: _kind_held(s, a.p, "advanced") >= 1,
-        when="the actions phase opens with an advanced card in the player's hand"),
     Gap("§3.6 §6.5 §8.9", "a card may give an 'extra action' token, and §6.5 calls the Avant-Poste's tokens "
         "permanent: whether a card's token is kept from turn to turn or serves one turn is not said",
         "it serves the turn it is gained in (bonus, cleared at the end of the turn)", name="card_token_kept",
@@ -566,17 +560,6 @@ GAPS = (
         "both count together: a tile's floors succeeded are one count for both players (state.floors, "
         "s7_groups.cleared), so markers of both players may clear a dungeon, and a floor count never exceeds the "
         "tile's (invariant floors_succeeded_exceed)", name="floors_mixed_markers"),
-    Gap("§5.1 §5.2 §5.3", "when the Métropole pile is empty the discard is shuffled to form it again (§5.3); what a "
-        "draw does when the pile and the discard are both empty is not said. Under the model's readings this never "
-        "happens: whenever the second option draws a Métropole card it puts one under the pile, so one Métropole "
-        "card at least always lies outside the hand. It can happen under a reading of §5.1 and §5.2 the "
-        "model does not take (ambiguity cycle_under): if a House card and a Métropole card drawn by the second "
-        "option are both kept, a player who discards House cards for two can gather his whole pile in hand, and "
-        "his next second option then has one card to draw; the lost cards' effects (§10.2) may cause it too",
-        "a draw takes only cards there are: the second option cannot be taken when fewer than two cards are left "
-        "to draw, the card just discarded included (the Need of metropole.cycle, economy.draw_possible); under the "
-        "model's readings that Need never refuses it. The draw that ends the phase never falls short: it draws only "
-        "into a hand of fewer than 3 Métropole cards, from a cycle of 10 or more", name="metropole_exhausted"),
     # session 39: the precision review's rewording of a detector hit (phase numbers) and the defects it
     # found unreported, each checked against the text
     Gap("§6.4 §7.4 §7.5 §7.6", "the rules count on phase 2 (§6.4, §7.5) and phase 3 (§7.4, §7.6), and no line "
@@ -647,12 +630,10 @@ GAPS = (
         "(which die each class rolls is lost with §10.1)",
         "no colour is modelled: a player's tokens and markers are his by his seat in the log, and each class "
         "rolls its own die (components/dice.toml, declared by dice_faces_missing)", name="colour_word"),
-    # session 40: the dated decision, once reported as a contradiction with a booklet value no line gives
-    Gap("§9.3", "the Statue's glory at each turn's end is a decision of 06.10.2026 ('après simulation'), added "
-        "with 'aussi' to its VP: the text does not give the rule as it stood before, nor which games the decision "
-        "governs (a game played before that date, or with the earlier booklet the text corrects elsewhere: §6.5)",
-        "every game follows the decision (sourced statue_glory has it as its one source): a log has no date, and "
-        "--prefer livret does not change it", name="statue_decision"),
+    # session 58: withdrawn, each judged no defect by two blind readers (notes/s56/reading2, notes/s58/readC):
+    # statue_decision (s40: the text gives the rule in force; its timing is statue_then_end), metropole_exhausted
+    # (a case the model's readings never reach), advanced_card_timing (§5.1 plays every Métropole card as the
+    # phase's option), no_turn_limit (s54: the end conditions are the design) (docs/silences.md, "Session 58")
     # session 42 (a reading of the text for what the audit still missed): appended, each played
     # through the model in tests/raiders/test_gap_readings_s42.py
     Gap("§7.5 §3.6 §8.4 §8.7", "an identification scroll once used, and an item marked for one use once used, are "
@@ -746,12 +727,6 @@ GAPS = (
         "finishes second can answer the other's Partir en donjon tokens", "nothing is hidden: a log records each "
         "player's placement as one actions.place event, in either order, and no rule reads what a player saw",
         name="placement_seen"),
-    # session 54: a blind reading (notes/s54/reading, R34)
-    Gap("§9.2", "in normal and objectives modes the game ends at the end of a turn where a special dungeon is "
-        "defeated, a player reaches 23 glory or holds the 6 guilds; no turn limit bounds it (competition mode's "
-        "10 turns are its own), and nothing says what happens to a game in which none of them comes",
-        "nothing ends it: no turn limit and no draw; a replay judges the events the log holds, and a log that "
-        "stops before a condition is met is a game not finished (no result is declared)", name="no_turn_limit"),
     # session 54: a blind reading (notes/s54/reading, R18)
     Gap("§3.6 §7.2 §8.7 §8.9", "'réserve' names a player's 3 action tokens (§3.6) and the adventurers he forms his "
         "groups from (§7.2), which no line of the setup puts in it; survivors and the adventurers on the buildings "

@@ -258,12 +258,17 @@ GAPS = (
         "no range: any target in line of sight may be shot", name="shot_range",
         on=("act.shoot",), arises=_far_shot,
         when="a shot at a target farther than any length the text gives (12\")"),
-    Gap("§Actions/Mouvement", "what a moving figure may pass through or stop on is never said: other figures, their "
-        "bases, scenery; only leaving a càc has a price",
-        "a move is checked by its distance alone: nothing on the way blocks it, and where it ends is not checked "
-        "against other bases", name="move_blockers",
-        on=("act.move",), arises=_path_blocked,
-        when="a move whose figure passes over or stops on another base or an objective"),
+    # session 58: charge_path (s48) folded in: a charge's way is a move's way, and a blind reader
+    # counted the two findings as one defect (notes/s58/readB)
+    Gap("§Actions/Mouvement §Actions/Charge", "what a moving or charging figure may pass through or stop on is "
+        "never said: other figures, their bases, scenery; only leaving a càc has a price. A charge ends in base "
+        "contact and a blow from behind adds +1 (§Actions/Corps à corps): so whether a charger may go past or "
+        "through its target's base to end at its back is left open too",
+        "a move or a charge is checked by its distance alone: nothing on the way blocks it, and where a move ends "
+        "is not checked against other bases; a charge is its end point, in base contact, so a charger may end "
+        "behind its target whatever lies between", name="move_blockers",
+        on=("act.move", "act.charge"), arises=_path_blocked,
+        when="a move or a charge whose figure passes over or stops on another base or an objective"),
     Gap("§Groupe/2", "a group move is a 'déplacement vers le même point': what that asks of each figure's path and "
         "end (they cannot all stop on the point: may one stop short of it, or go past it?) is not said",
         "each figure of a group move gives its own end point, each within its distance; no common point is checked",
@@ -462,23 +467,9 @@ GAPS = (
         on=("round.blanc",), arises=lambda s, a: a.p != H,
         when="the Troll or the Dragon plays a round blanc before the Human's action"),
     # session 48: silences met by hand-computed positions (notes/s48/trolls-edge: p31, q09, c01)
-    Gap("§Actions/Rechargement", "heavy weapons must be reloaded 'hors cas spécial', an action of 2 points: whether a "
-        "light weapon may (or need) ever be reloaded is not said, only that the heavy ones must",
-        "it may not: act.reload asks an unloaded heavy weapon; a light weapon is never unloaded by a shot",
-        name="reload_light"),
-    Gap("§Actions/Tir §Actions/Charge §Actions/Corps à corps", "a shot, a charge and a melee aim at 'une cible' (the "
-        "shot's sentence on the back calls it an 'adversaire', the melee speaks of 'opposants'): whether a player "
-        "may shoot, charge or fight one of his own figures is not said",
-        "he may not: the target is a living figure of another player (the Needs of act.shoot, act.charge and "
-        "act.melee); either other player's figure may be one", name="own_target"),
-    Gap("§Actions/Charge §Actions/Corps à corps", "a charge costs twice a move of its length and ends in base "
-        "contact, and a blow from behind adds +1: what the charger may pass on its way is not said, so whether it "
-        "may go past or through its target's base to end at its back (and so strike from behind) is left open "
-        "(a move's own path: move_blockers)",
-        "the path is not checked: a charge is its end point, in base contact, within its length from the start, "
-        "so a charger may end behind its target whatever lies between", name="charge_path",
-        on=("act.charge",), arises=_path_blocked,
-        when="a charge whose straight line passes over a base (its target's, to reach its back, or another's)"),
+    # session 58: reload_light and own_target (s48) withdrawn: three blind readers (s55, s56, s58) found the
+    # text decides them, by contrast (only heavy weapons 'doivent être rechargées') and by its words for a
+    # target ('adversaire', 'opposants'); charge_path folded into move_blockers (docs/silences.md, "Session 58")
     # session 53: a blind reading (notes/s53/reading-trolls, T22)
     Gap("§Groupe/1 §Actions/Charge", "§Groupe/1 gives the Humans and the Trolls one list of group actions, the shot "
         "and the charge among them, while §Actions/Charge says the Trolls have no shooting weapons (and advises the "

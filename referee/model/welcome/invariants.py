@@ -293,6 +293,12 @@ GAPS = (
         on=("dungeon.fight",), when="the runner faces a monster no other remaining tile defeats and keeps the unused Axe, "
         "losing its strength in HP",
         arises=lambda s, a: has(s, "axe") and not s.axe_used and not dungeon.beaten(s)),
+    # session 58: two blind readers (notes/s56/reading W20, notes/s58/readA WD21)
+    Gap("§Enchères §Manche suivante", "a player who passes 'quitte la manche' (§Enchères): that he bids again in the "
+        "next round is left to that word; §Manche suivante says who starts the next bidding and restores the "
+        "Adventurer's tiles, and names no player who comes back",
+        "every player still in play bids again in each new round (round.next clears the passes)",
+        name="passed_return"),
 )
 
 
