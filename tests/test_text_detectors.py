@@ -308,7 +308,17 @@ def test_the_findings_on_the_seeds_are_the_ones_read_and_judged_real(name):
     game = load(name)
     if seed_file(game) is None:
         pytest.skip(f"the seed {Path(game.rulebook).name} is not here (../shared/seeds)")
-    assert {f.id for f in detect(game)} == SEEDS[name]
+    got = detect(game)
+    assert {f.id for f in got if f.is_problem} == SEEDS[name]
+    # the facts the text gives twice and that agree (restated.py): claims proved, no findings
+    assert {f.id for f in got if not f.is_problem} == AGREED.get(name, set())
+
+
+# Facts each seed gives twice in two forms, checked against each other and found to agree
+AGREED = {
+    "welcome": {"welcome.claim.§Manche_suivante.seat_side"},  # 'sens horaire' (§Enchères), 'à sa gauche'
+    "twister": {"twister.claim.§Matériel.layout_8"},  # 8 rooms in 2 rows of 4, a block of 2 by 4
+}
 
 
 def test_the_audit_reads_the_map_for_acts_whose_result_is_unstated():
@@ -717,3 +727,33 @@ def test_the_detectors_read_one_long_sentence_and_a_setup_of_many_piles_in_linea
     got = [h for h in read(p) if h.detector in ("two-verbs", "one-equal-to", "idle-pile")]
     assert time.process_time() - t < 30
     assert sum(h.detector == "idle-pile" for h in got) == 3000
+
+
+@pytest.mark.parametrize("text, verdict", [
+    # the turns' rotation and the next player's side, each given once: they must agree
+    ("De 2 à 4 joueurs. Jouez dans le sens horaire.\n\nLe joueur suivant à sa gauche commence.", "proved"),
+    ("De 2 à 4 joueurs. Jouez dans le sens horaire.\n\nLe joueur suivant à sa droite commence.", "contradiction"),
+    ("Jouez dans le sens inverse des aiguilles d'une montre. Son voisin de droite commence.", "proved"),
+    ("Le jeu tourne dans le sens anti-horaire. Le joueur à sa gauche pioche.", "contradiction"),
+    ("Passez les cartes dans le sens horaire. Le joueur à sa droite commence.", None),  # cards, not turns
+    ("Jouez dans le sens horaire. Le tour passe au joueur suivant.", None),  # one form only
+    # a count and its layout
+    ("On place les 8 tuiles en 2 lignes de 4, soit un bloc de 2 sur 4.", "proved"),
+    ("On place les 8 tuiles en 3 lignes de 4.", "contradiction"),
+    ("On place six tuiles en deux lignes de trois, soit un bloc de 2 sur 4.", "contradiction"),
+    ("On place les 8 tuiles en ligne, à 2 cases de 4 pions.", None),
+])
+def test_one_fact_given_twice_in_two_forms_is_checked_against_itself(tmp_path, text, verdict):
+    from referee.checks.text import restated
+
+    path = tmp_path / "deux.txt"
+    path.write_text(f"Jeu\n\n§1. Tour\n\n{text}\n", encoding="utf-8")
+    p = page("deux", path)
+    hits = [h for h in read(p) if h.detector == "restated"]
+    proved = restated.checked(p, frozenset())
+    assert [h.kind for h in hits] == (["contradiction"] if verdict == "contradiction" else []), hits
+    assert [f.status for f in proved] == (["proved"] if verdict == "proved" else []), proved
+    for f in proved:  # a claim proved, never a finding, with the lines it read
+        assert f.kind == "claim" and not f.is_problem and f.sources and f.sources[0].startswith("deux.txt:")
+    for h in hits:
+        assert h.cite == "§1" and h.line >= 5 and "disagree" in h.says or "each player's" in h.says

@@ -119,8 +119,12 @@ def headline(r: Any, several: Any, opts: list, cfg: Any) -> tuple[str, str]:
         name, value = x.option
         here = " (in force)" if cfg.options.get(name) == value else ""
         readings.append(f"{name}={value}: {x.says}{here}")
+    first = next((x for x in r.answers if x.option is None), None)
+    # the answer a replay follows, named: the finding's other §s print after the headline and
+    # were read as the answer followed (session 58's reader of Trolls)
+    followed = f": {first.cite}'s, {first.says}" if first is not None else ""
     told = ("readings: " + "; ".join(readings)) if readings else \
-        "no option settles it: a replay follows the first answer listed"
+        f"no option settles it: a replay follows the first answer listed{followed}"
     return status, f"{r.says}{during}: {text} — {told}"
 
 

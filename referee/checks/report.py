@@ -130,7 +130,9 @@ def _line(console: Any, f: Finding, style: str, mark: str, at: Any = None) -> No
     first = f.cites[0] if f.cites else "—"
     line = at(first) if at is not None and f.cites else None
     first += f" (from line {line})" if line is not None else ""  # where the § begins, not the sentence's line
-    extra = f" [dim]({' '.join(f.cites[1:])})[/]" if len(f.cites) > 1 else ""
+    # the other §s it cites, marked as such: bare, after a headline's last clause, they were read
+    # as that clause's source (session 58's reader of Trolls)
+    extra = f" [dim](also {' '.join(f.cites[1:])})[/]" if len(f.cites) > 1 else ""
     src = f" [dim][{', '.join(f.sources)}][/]" if f.sources else ""
     m = f" [bold]{mark}[/]" if mark else ""
     console.print(f"  [{style}]{ICON.get(f.kind, '-')} {_esc(first)} {tag}[/]{m} {_esc(f.says)}{extra}{src}{_named(f)}")

@@ -12,7 +12,8 @@ case never given), roles (one word for two things), unused (pieces handed out, n
 conditions (one gain under two conditions joined by `et si`), seats (the next player, the
 turns' direction never given), antecedent (a pronoun opening a sentence after two persons),
 asides (the author or readers speaking in the first person: no rules), twice (one thing said
-twice of one subject with two verbs), amounts (`un X égal à`: one X, or an amount?), and
+twice of one subject with two verbs), restated (one fact given in two forms: they must
+agree), amounts (`un X égal à`: one X, or an amount?), and
 piles' idle-pile (a pile filled at setup that nothing uses after).
 docs/detectors.md says what each reads, reports and misses.
 
@@ -30,7 +31,8 @@ from pathlib import Path
 from ...errors import RefereeError
 from ...model.kernel.rules import cites
 from ..findings import Finding
-from . import amounts, antecedent, asides, conditions, depends, modal, names, piles, refs, roles, seats, structure, terms, twice, unused, values
+from . import (amounts, antecedent, asides, conditions, depends, modal, names, piles, refs, restated, roles, seats, structure,
+               terms, twice, unused, values)
 from .hit import Hit, findings
 from .effects import unstated_effect
 from .options import silent_option
@@ -39,7 +41,8 @@ from .page import Page, page
 TEXT_DETECTORS = (structure.DETECTORS + refs.DETECTORS + modal.DETECTORS + names.DETECTORS
                   + terms.DETECTORS + values.DETECTORS + roles.DETECTORS + depends.DETECTORS
                   + unused.DETECTORS + piles.DETECTORS + conditions.DETECTORS + seats.DETECTORS
-                  + antecedent.DETECTORS + asides.DETECTORS + twice.DETECTORS + amounts.DETECTORS)
+                  + antecedent.DETECTORS + asides.DETECTORS + twice.DETECTORS + amounts.DETECTORS
+                  + restated.DETECTORS)
 # Detectors whose hit says something is missing at a §: a Gap of the model there says it already.
 MISSING = frozenset({"empty-section", "key-only", "list-intro", "lone-subtitle", "cut-sentence",
                      "dangling-reference", "undefined-term", "unused-component", "unstated-direction"})
@@ -122,7 +125,8 @@ def detect(game, rulebook: Path | str | None = None) -> list[Finding]:
                         details=[f"the rulebook could not be read: {e.located()}"])]
     p = page(game.name, b.path, b.sections, frozenset(e.at for e in entries if e.reason == "component"))
     hits = [h for h in read(p, skip) if not _known(game, h, gapped)]
-    return findings(p, [*hits, *silent_option(game), *unstated_effect(game, entries)])
+    # and the facts the text gives twice that agree: claims proved, listed apart (restated.py)
+    return findings(p, [*hits, *silent_option(game), *unstated_effect(game, entries)]) + restated.checked(p, skip)
 
 
 __all__ = ["MISSING", "TEXT_DETECTORS", "VALUES", "Hit", "Page", "detect", "findings", "page", "read", "silent_option",

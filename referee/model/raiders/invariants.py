@@ -734,6 +734,13 @@ GAPS = (
         "reserve 'la réserve' is, is not said",
         "two reserves of each player, kept apart: his action tokens, and his adventurers (his Maison's, then those "
         "recruited); every adventurer goes back to its owner's", name="reserve_two_senses"),
+    # session 58: two blind readers (notes/s56/reading2 R28, notes/s58/readC A20)
+    Gap("§7.1 §3.3 §8.3 §8.8", "'niveau' names a building's level (0 to 3, §3.3), the Avant-Poste's (§6.5), a "
+        "dungeon's (1 to 3, §8.3) and a group's, which §7.1 sets to its number (1, 2 or 3): the group's level is "
+        "read only by a PvP's glory (§8.8), and whether it also bounds the dungeons the group may enter, as the "
+        "one word for both suggests (group 1 in a level-3 dungeon), is not said",
+        "it does not: any group enters any dungeon §8.3 makes accessible; a group's level counts only in the "
+        "glory a PvP gives (pvp.resolve)", name="group_level"),
 )
 
 

@@ -476,4 +476,9 @@ GAPS = (
         "Humans against charging): whether the list is meant faction by faction is not said",
         "faction by faction: a group shoots only with figures that shoot (act.shoot's Needs: a Troll has no Tir), "
         "and a Human group may charge, the advice being no rule", name="group_list_factions"),
+    # session 58: two blind readers (notes/s56/reading2 T30, notes/s58/readB TD23)
+    Gap("§Mise §Cartes spéciales", "§Mise has every card bring its 'valeur faciale' to the Rsv, and §Cartes "
+        "spéciales then gives the ace 1, or 11 for the Dragon, and the joker no point: the rule for every card "
+        "holds only for the 3 to 9, and what an ace's or a joker's face value is, is never said",
+        "the 3 to 9 bring their number; the ace 1 (11 for the Dragon), the joker 0 (turn.reveal)", name="face_value"),
 )
