@@ -318,7 +318,23 @@ def test_the_findings_on_the_seeds_are_the_ones_read_and_judged_real(name):
 AGREED = {
     "welcome": {"welcome.claim.§Manche_suivante.seat_side"},  # 'sens horaire' (§Enchères), 'à sa gauche'
     "twister": {"twister.claim.§Matériel.layout_8"},  # 8 rooms in 2 rows of 4, a block of 2 by 4
+    "raiders": {"raiders.claim.§5.2.references_land"},  # voir 7.4, 9.1, 7.5, 7.3, chapitre 7
 }
+
+
+def test_the_references_that_land_are_one_claim_proved_with_the_headings_they_land_on(tmp_path):
+    from referee.checks.text import refs
+
+    path = tmp_path / "voir.txt"
+    path.write_text("Jeu\n\n§1.1. Tour\n\nPiochez une carte (voir 2.1). Jouez-la (voir 3.1).\n\n"
+                    "§2.1. Les cartes\n\nUne carte vaut 1.\n", encoding="utf-8")
+    p = page("voir", path)
+    (f,) = refs.references_checked(p, frozenset())
+    assert f.kind == "claim" and f.status == "proved" and not f.is_problem
+    assert "§1.1 → §2.1 'Les cartes'" in f.says and "§3.1" not in f.says and f.sources == ["voir.txt:5"]
+    assert [h.term for h in read(p) if h.detector == "dangling-reference"] == ["§3.1"]
+    path.write_text("Jeu\n\n§1.1. Tour\n\nPiochez une carte.\n", encoding="utf-8")
+    assert refs.references_checked(page("voir", path), frozenset()) == []
 
 
 def test_the_audit_reads_the_map_for_acts_whose_result_is_unstated():

@@ -125,8 +125,10 @@ def detect(game, rulebook: Path | str | None = None) -> list[Finding]:
                         details=[f"the rulebook could not be read: {e.located()}"])]
     p = page(game.name, b.path, b.sections, frozenset(e.at for e in entries if e.reason == "component"))
     hits = [h for h in read(p, skip) if not _known(game, h, gapped)]
-    # and the facts the text gives twice that agree: claims proved, listed apart (restated.py)
-    return findings(p, [*hits, *silent_option(game), *unstated_effect(game, entries)]) + restated.checked(p, skip)
+    # and the facts the text gives twice that agree, the references that land: claims proved,
+    # listed apart (restated.py, refs.py)
+    return (findings(p, [*hits, *silent_option(game), *unstated_effect(game, entries)])
+            + restated.checked(p, skip) + refs.references_checked(p, skip))
 
 
 __all__ = ["MISSING", "TEXT_DETECTORS", "VALUES", "Hit", "Page", "detect", "findings", "page", "read", "silent_option",

@@ -151,3 +151,32 @@ def dangling_reference(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
 
 
 DETECTORS = (dangling_reference,)
+
+
+def references_checked(page: Page, skip: frozenset[str]) -> list:
+    """The references by number that land (`voir 7.4`, `chapitre 7`): one claim of the text
+    proved, that each names a § the book has, with text; each is shown with the heading it
+    lands on, so a reader judges the subject (which no detector can). None when the book
+    makes none, and those that do not land are dangling-reference findings."""
+    from ..findings import Finding, finding_id
+
+    heads = {s.cite: s.title for s in page.sections}
+    landed: dict[tuple[str, str], int] = {}  # (the referring §, the § named) -> its line
+    for u in page.units:
+        if u.key in skip:
+            continue
+        for m in _NUMBERED.finditer(u.text):
+            cite = "§" + m.group(1).rstrip(".")
+            if _has_body(page, cite):
+                landed.setdefault((u.cite, cite), u.line)
+    if not landed:
+        return []
+    shown = "; ".join(f"{a} → {b}" + (f" '{heads[b]}'" if heads.get(b) else "") for a, b in landed)
+    first = next(iter(landed))[0]
+    return [Finding(finding_id(page.game, "claim", first, "references_land"), page.game, "claim",
+                    list(dict.fromkeys(a for a, _ in landed)),
+                    f"the text's {len(landed)} reference{'s' if len(landed) > 1 else ''} to a § by its number "
+                    f"{'each name' if len(landed) > 1 else 'names'} a § the book has, with text: {shown}",
+                    sources=[page.source(line) for line in sorted(set(landed.values()))], status="proved",
+                    details=["detector: dangling-reference (referee/checks/text), the references that land",
+                             "that each lands on the subject it means is for a reader: the heading is shown"])]
