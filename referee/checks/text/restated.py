@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from types import MappingProxyType
 
 from ..findings import Finding, finding_id
 from .hit import Hit
@@ -65,7 +66,7 @@ def _layouts(page: Page, skip: frozenset[str]):
                    (_n(b.group(1)), _n(b.group(2))) if b else None)
 
 
-_AGREES = {"clockwise": "gauche", "counter-clockwise": "droite"}
+_AGREES = MappingProxyType({"clockwise": "gauche", "counter-clockwise": "droite"})
 
 
 def restated(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
