@@ -37,7 +37,7 @@ def test_a_charge_over_a_base_is_legal_on_the_model_reading_and_says_so():
     # the other charge of this game (line 10) passes over no base: not this gap's situation
     assert (10, "move_blockers") not in at
     e = next(d for d in v.silent if d["gap"] == "move_blockers")
-    assert e["cite"] == "§Actions/Mouvement §Actions/Charge" and "a charger may end behind its target" in e["reading"]
+    assert e["cite"] == "§Actions/Mouvement §Actions/Charge §Actions/Corps à corps" and "a charger may end behind its target" in e["reading"]
 
 
 def test_the_text_report_groups_each_gap_with_explain():

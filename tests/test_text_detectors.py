@@ -326,12 +326,14 @@ def test_the_references_that_land_are_one_claim_proved_with_the_headings_they_la
     from referee.checks.text import refs
 
     path = tmp_path / "voir.txt"
-    path.write_text("Jeu\n\n§1.1. Tour\n\nPiochez une carte (voir 2.1). Jouez-la (voir 3.1).\n\n"
-                    "§2.1. Les cartes\n\nUne carte vaut 1.\n", encoding="utf-8")
+    path.write_text("Jeu\n\n§1.1. Tour\n\nPiochez une carte (voir 2.1). Jouez-la (voir 3.1). Il faut voir 2 cartes.\n\n"
+                    "Relisez-la (voir 2.1).\n\n§2.1. Les cartes\n\nUne carte vaut 1.\n", encoding="utf-8")
     p = page("voir", path)
     (f,) = refs.references_checked(p, frozenset())
     assert f.kind == "claim" and f.status == "proved" and not f.is_problem
-    assert "§1.1 → §2.1 'Les cartes'" in f.says and "§3.1" not in f.says and f.sources == ["voir.txt:5"]
+    assert "§1.1 → §2.1 'Les cartes' (2 times)" in f.says and "§3.1" not in f.says and "2 references" in f.says
+    assert f.sources == ["voir.txt:5", "voir.txt:7"]
+    # `voir 2 cartes` is a count, not a reference: no § 2 is missing
     assert [h.term for h in read(p) if h.detector == "dangling-reference"] == ["§3.1"]
     path.write_text("Jeu\n\n§1.1. Tour\n\nPiochez une carte.\n", encoding="utf-8")
     assert refs.references_checked(page("voir", path), frozenset()) == []
@@ -749,14 +751,28 @@ def test_the_detectors_read_one_long_sentence_and_a_setup_of_many_piles_in_linea
     # the turns' rotation and the next player's side, each given once: they must agree
     ("De 2 à 4 joueurs. Jouez dans le sens horaire.\n\nLe joueur suivant à sa gauche commence.", "proved"),
     ("De 2 à 4 joueurs. Jouez dans le sens horaire.\n\nLe joueur suivant à sa droite commence.", "contradiction"),
-    ("Jouez dans le sens inverse des aiguilles d'une montre. Son voisin de droite commence.", "proved"),
-    ("Le jeu tourne dans le sens anti-horaire. Le joueur à sa gauche pioche.", "contradiction"),
-    ("Passez les cartes dans le sens horaire. Le joueur à sa droite commence.", None),  # cards, not turns
-    ("Jouez dans le sens horaire. Le tour passe au joueur suivant.", None),  # one form only
+    ("Jouez dans le sens inverse des aiguilles d'une montre. Le joueur suivant, à sa droite, commence.", "proved"),
+    ("Le jeu tourne dans le sens anti-horaire. Le prochain joueur à gauche pioche.", "contradiction"),
+    ("Jouez dans le sens horaire. Le joueur suivant à sa gauche commence. Puis le joueur suivant à sa droite.",
+     "contradiction"),  # every side is read, not the first only
+    # not the same fact: cards passed, a seat that is no next turn, a relative direction, one form only
+    ("Passez les cartes dans le sens horaire. Le joueur suivant à sa droite commence.", None),
+    ("Chaque joueur joue une carte puis passe sa main dans le sens horaire. Le joueur suivant à sa droite commence.",
+     None),
+    ("Jouez dans le sens horaire. Le joueur à sa droite coupe la pioche.", None),
+    ("Jouez dans le sens horaire. Donnez votre main au joueur à sa droite.", None),
+    ("Cette manche, jouez dans le sens inverse. Le joueur suivant à sa gauche commence.", None),
+    ("Jouez dans le sens horaire. Le tour passe au joueur suivant.", None),
     # a count and its layout
     ("On place les 8 tuiles en 2 lignes de 4, soit un bloc de 2 sur 4.", "proved"),
     ("On place les 8 tuiles en 3 lignes de 4.", "contradiction"),
     ("On place six tuiles en deux lignes de trois, soit un bloc de 2 sur 4.", "contradiction"),
+    ("On place douze tuiles en trois lignes de quatre.", "proved"),
+    # not one count: uneven rows, rows measured in squares, a range, a block of something else
+    ("On place les 9 tuiles en 2 lignes de 4 ou 5.", None),
+    ("On place les 8 tuiles en 2 lignes de 4 cases.", None),
+    ("On place de 8 à 12 tuiles en 3 lignes de 4.", None),
+    ("On place les 8 tuiles en 2 lignes de 4, puis le plateau forme un bloc de 3 sur 3.", "proved"),
     ("On place les 8 tuiles en ligne, à 2 cases de 4 pions.", None),
 ])
 def test_one_fact_given_twice_in_two_forms_is_checked_against_itself(tmp_path, text, verdict):
@@ -772,4 +788,7 @@ def test_one_fact_given_twice_in_two_forms_is_checked_against_itself(tmp_path, t
     for f in proved:  # a claim proved, never a finding, with the lines it read
         assert f.kind == "claim" and not f.is_problem and f.sources and f.sources[0].startswith("deux.txt:")
     for h in hits:
-        assert h.cite == "§1" and h.line >= 5 and "disagree" in h.says or "each player's" in h.says
+        assert h.cite == "§1" and h.line >= 5 and ("disagree" in h.says or "each player's" in h.says)
+        assert "gauche" not in h.says.split("(")[0] and "droite" not in h.says.split("(")[0]  # in English
+    for f in proved:
+        assert len(f.cites) == len(set(f.cites))

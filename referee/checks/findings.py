@@ -141,6 +141,9 @@ class Finding:
     # options in force, the component set; None for the others
     covers: dict | None = None
     open: str = ""  # for a result not established: what would settle it (OPEN)
+    # the rules (names) whose findings were folded into this one (checks/policy.py: one defect,
+    # one finding): it reports their questions too
+    folded: list[str] = field(default_factory=list)
 
     @property
     def severity(self) -> str | None:
@@ -162,7 +165,7 @@ class Finding:
         return not (self.kind == "claim" and self.status in PROVED_CLAIM)
 
     def to_json(self) -> dict[str, Any]:
-        d = {k: v for k, v in self.__dict__.items() if k not in ("witness", "in_play", "lost_data")
+        d = {k: v for k, v in self.__dict__.items() if k not in ("witness", "in_play", "lost_data", "folded")
              and not (k == "covers" and v is None) and not (k == "open" and not v)}
         d["severity"] = self.severity
         if self.witness is not None:

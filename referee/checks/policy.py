@@ -119,9 +119,10 @@ def headline(r: Any, several: Any, opts: list, cfg: Any) -> tuple[str, str]:
         name, value = x.option
         here = " (in force)" if cfg.options.get(name) == value else ""
         readings.append(f"{name}={value}: {x.says}{here}")
-    first = next((x for x in r.answers if x.option is None), None)
-    # the answer a replay follows, named: the finding's other §s print after the headline and
-    # were read as the answer followed (session 58's reader of Trolls)
+    # the answer a replay follows, named (the first of the strongest source, as kernel decide
+    # reads them): the finding's other §s print after the headline and were read as it (s58)
+    listed = sorted((x for x in r.answers if x.option is None), key=lambda x: -cfg.rank(x.source))
+    first = listed[0] if listed else None
     followed = f": {first.cite}'s, {first.says}" if first is not None else ""
     told = ("readings: " + "; ".join(readings)) if readings else \
         f"no option settles it: a replay follows the first answer listed{followed}"
@@ -154,34 +155,73 @@ def sentences(game: Any, ids: set[str]) -> list[str]:
 
 def _reports(f: Finding, o: Any, rulings: set[str]) -> bool:
     """Does this finding report the question option `o` answers?"""
-    if f.rule and f.rule in rulings:
-        return True
-    return f.rule == o.name or f"option '{o.name}'" in f.says or f.id.endswith(f".{o.name}")
+    # and a finding reports the questions folded into it (fold_within, fold_disputed_effects)
+    for rule in (f.rule, *f.folded):
+        if rule and (rule in rulings or rule == o.name):
+            return True
+    return (f"option '{o.name}'" in f.says or f.id.endswith(f".{o.name}")
+            or any(f"option '{o.name}'" in d for d in f.details))
+
+
+def _fold(a: Any, into: Finding, f: Finding, intro: str) -> None:
+    """Report finding `f` inside `into`: its headline and id in `into`'s details, its sources
+    beside `into`'s, its witness where `into` has none; `f` is no finding of its own."""
+    into.details.append(f"{intro} ({f.id}): {f.says}")
+    into.folded += [f.rule or f.id.rsplit(".", 1)[-1], *f.folded]
+    into.sources += [x for x in f.sources if x not in into.sources]
+    if into.witness is None and not into.witness_note and (f.witness is not None or f.witness_note):
+        into.witness, into.witness_note = f.witness, f.witness_note
+    a.findings.remove(f)
 
 
 def fold_disputed_effects(a: Any) -> None:
     """A disputed point on what an act does, where the text says when the act may be done and
     never what it does (the unstated-effect detector), is that silence seen from the published
     sources: one defect of the text, reported once, as the silence (two blind readers, s56
-    and s58, counted Welcome's Polymorph twice that way). The silence's finding takes the
-    dispute's sources, its readings and its witness; the dispute's finding is dropped. Run
-    once the witnesses are in, before `review` says each option's basis on its finding."""
-    game = a.game
-    acts = {x.name: x for x in game.actions}
-    options = {o.name: o for o in game.options if o.kind == "disputed"}
-    for f in [f for f in a.findings if "detector: unstated-effect (referee/checks/text)" in f.details]:
-        act = acts.get(f.rule)
+    and s58, counted Welcome's Polymorph twice that way). A dispute is about the act when the
+    act's effect, as the model states it, names the option ("(option polymorph)"): a § shared
+    is not enough (Twister's act and option `end`). The silence's finding takes each such
+    dispute's sources, readings and witness. Run once the witnesses are in, before `review`."""
+    from .text.effects import OWN, act_of
+
+    acts = {x.name: x for x in a.game.actions}
+    options = {o.name: o for o in a.game.options if o.kind == "disputed"}
+    for f in list(a.findings):
+        act = acts.get(act_of(f) or "")
         if act is None:
             continue
-        for d in [d for d in a.findings if d.rule in options and d.kind in ("contradiction", "ambiguity")
-                  and set(cites(options[d.rule].cite)) & set(cites(act.cite))]:
-            f.details.append(f"the published sources differ on what it does (reported on its own before "
-                             f"session 58 as {d.id}): {d.says}")
-            f.sources += [x for x in d.sources if x not in f.sources]
-            f.rule, f.in_play = d.rule, True
-            if d.witness is not None or d.witness_note:
-                f.witness, f.witness_note = d.witness, d.witness_note
-            a.findings.remove(d)
+        about = [d for d in a.findings if d.rule in options and d.kind in ("contradiction", "ambiguity")
+                 and re.search(rf"\boption '?{re.escape(d.rule)}\b", act.says)]
+        for d in about:
+            _fold(a, f, d, "the published sources differ on what it does")
+            f.in_play = True
+        if about:
+            names = ", ".join(f"'{d.rule}'" for d in about)
+            f.says = f.says.replace(OWN, f" is the reading of option {names}, on which the published sources differ")
+
+
+def fold_within(a: Any) -> None:
+    """A Gap or a Ruling that declares the question it follows from (`within`: a Gap's or a
+    Ruling's name, or an act whose effect the text never states) is reported inside that
+    question's finding: one defect of the text, one finding (the readers of s58 counted
+    Trolls' bet_without_cards and draw_empty_deck as one). Where that finding is not
+    reported, it stays a finding of its own."""
+    from .text.effects import act_of
+
+    game = a.game
+
+    def reported(name: str) -> list[Finding]:
+        gap = next((g for g in game.gaps if g.name == name), None)
+        gid = finding_id(game.name, "gap", gap.cite, gap.name) if gap is not None else None
+        return [f for f in a.findings if f.is_problem and (f.id == gid or f.rule == name or act_of(f) == name)]
+
+    for x in [*game.gaps, *game.rulings]:
+        if not getattr(x, "within", ""):
+            continue
+        parent = reported(x.within)
+        if parent:
+            for f in reported(x.name):
+                _fold(a, parent[0], f, "a question that follows from it")
 
 
 def review(a: Any) -> None:

@@ -183,8 +183,7 @@ def test_every_action_in_any_step():
 
 def test_figure_acts_again_in_the_next_round():
     """§Tour de jeu/3 (session 42): nothing bounds how often a figure acts: the same Human moves in
-    two rounds running, the Troll and the Dragon passing between (the gap withdrawn in session 58:
-    the text sets no bound, and the model sets none)."""
+    two rounds running, the Troll and the Dragon passing between."""
     s = playing(rsv=(4, 5, 5))
     s = step(s, "act.move", 0, figs=moving(h2=(4, 4)), x=every(1), face=None, centre=None)
     s = step(step(s, "round.pass", 1), "round.pass", 2)

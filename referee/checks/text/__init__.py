@@ -25,6 +25,7 @@ the project ships instead; a value or a case never given at a § a Gap, a Ruling
 option the model needed cites."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -84,7 +85,9 @@ def _known(game, h: Hit, gapped_units: frozenset) -> bool:
         where = {h.cite, *h.also}
         for x in (*game.gaps, *game.rulings):
             text = getattr(x, "says", "").lower()
-            if where & set(cites(x.cite)) and all(w.lower() in text for w in h.words):
+            # whole words: "chapter 1" is not in "chapter 12"
+            if where & set(cites(x.cite)) and all(re.search(rf"(?<!\w){re.escape(w.lower())}(?!\w)", text)
+                                                  for w in h.words):
                 return True
     if h.detector in VALUES:
         said = [*game.gaps, *game.rulings, *(o for o in game.options if o.kind in ("silent", "disputed"))]

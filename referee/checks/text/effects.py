@@ -9,6 +9,7 @@ Polymorph: the booklet says only when it cannot be used, the sources differ on w
 takes its replacement from)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
 from ...model.kernel.rules import cites
@@ -28,4 +29,14 @@ def unstated_effect(game, entries: Sequence) -> Iterator[Hit]:
         first = min(needs, key=lambda e: e.line)
         yield Hit(first.at.partition("#")[0], "unstated-effect", "gap",
                   f"the text says when '{act.name}' may be done and never what it does: the model's "
-                  f"effect ({act.says}) is its own reading", first.line, act.name)
+                  f"effect ({act.says}){OWN}", first.line, act.name)
+
+
+OWN = " is its own reading"  # the headline's end, which a dispute folded in rewrites (policy.fold)
+_ACT = re.compile(r"the text says when '([^']+)' may be done and never what it does")
+
+
+def act_of(f) -> str | None:
+    """The act an unstated-effect finding is about (its headline names it), else None."""
+    m = _ACT.match(f.says) if "detector: unstated-effect (referee/checks/text)" in f.details else None
+    return m[1] if m else None

@@ -40,7 +40,5 @@ def findings(page: Page, hits: Iterable[Hit]) -> list[Finding]:
         cites = [h.cite, *[c for c in h.also if c != h.cite]]
         where = [page.source(h.line)] if h.line else []
         out.append(Finding(fid, page.game, h.kind, cites, h.says, sources=where,
-                           details=[f"detector: {h.detector} (referee/checks/text)"],
-                           # an act whose effect is unstated is the rule it is about (policy.fold_disputed_effects)
-                           rule=h.term if h.detector == "unstated-effect" else ""))
+                           details=[f"detector: {h.detector} (referee/checks/text)"]))
     return out

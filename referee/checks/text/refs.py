@@ -17,6 +17,20 @@ from .page import Page, stem, words
 
 _NUMBERED = re.compile(r"(?:(?<![\w'’])[Vv]oir\s+(?:le\s+|la\s+)?(?:§\s*|chapitre\s+|paragraphe\s+)?"
                        r"|§\s*|(?<![\w'’])chapitre\s+)(\d+(?:\.\d+)*)")
+# `voir 2 cartes`, `voir 12 points`: a count after `voir`, no reference (one with no § sign, no
+# chapitre, no dot, followed by a noun rather than by a word that goes on a sentence)
+_COUNT_AFTER = re.compile(r"\s+(?!(?:et|ou|pour|à|au|aux|de|du|des|si|plus|puis|avant|après|ci)\b)[a-zà-ÿ]", re.I)
+
+
+def _references(text: str) -> Iterator[str]:
+    """The §s a unit refers to by number (`voir 7.4` -> §7.4), counts after `voir` left out."""
+    for m in _NUMBERED.finditer(text):
+        bare = "." not in m.group(1) and not re.search(r"§|chapitre|paragraphe", m.group(0), re.I)
+        if bare and _COUNT_AFTER.match(text, m.end()):
+            continue
+        yield "§" + m.group(1).rstrip(".")
+
+
 _NAMED = re.compile(r"(?<![\w'’])[Vv]oir\s+((?:[A-ZÀ-Ý][\w’'-]*(?:\s*,\s*|\s+et\s+)?)+)")
 _TABLE_REF = re.compile(r"(?<![\w'’])(?:le|du|au|ce|un)\s+tableau\b|(?<![\w'’])la\s+table\s+d", re.I)
 _CELLS = re.compile(r"\|.*\||\t.*\t")
@@ -35,8 +49,7 @@ def _numbered(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     for u in page.units:
         if u.key in skip:
             continue
-        for m in _NUMBERED.finditer(u.text):
-            cite = "§" + m.group(1).rstrip(".")
+        for cite in _references(u.text):
             if not _has_body(page, cite):
                 yield Hit(u.cite, "dangling-reference", "gap",
                           f"{u.cite} refers the reader to {cite}, which the rulebook does not have or "
@@ -161,22 +174,31 @@ def references_checked(page: Page, skip: frozenset[str]) -> list:
     from ..findings import Finding, finding_id
 
     heads = {s.cite: s.title for s in page.sections}
-    landed: dict[tuple[str, str], int] = {}  # (the referring §, the § named) -> its line
+    landed: dict[tuple[str, str], list[int]] = {}  # (the referring §, the § named) -> the lines it is made at
     for u in page.units:
         if u.key in skip:
             continue
-        for m in _NUMBERED.finditer(u.text):
-            cite = "§" + m.group(1).rstrip(".")
+        for cite in _references(u.text):
             if _has_body(page, cite):
-                landed.setdefault((u.cite, cite), u.line)
+                landed.setdefault((u.cite, cite), []).append(u.line)
     if not landed:
         return []
-    shown = "; ".join(f"{a} → {b}" + (f" '{heads[b]}'" if heads.get(b) else "") for a, b in landed)
+    made = sum(len(lines) for lines in landed.values())
+
+    def where(b: str) -> str:
+        if heads.get(b):
+            return f" '{heads[b]}'"
+        return "" if b in heads else " (a chapter of §s)"
+
+    shown = "; ".join(f"{a} → {b}{where(b)}" + (f" ({len(lines)} times)" if len(lines) > 1 else "")
+                      for (a, b), lines in landed.items())
     first = next(iter(landed))[0]
     return [Finding(finding_id(page.game, "claim", first, "references_land"), page.game, "claim",
                     list(dict.fromkeys(a for a, _ in landed)),
-                    f"the text's {len(landed)} reference{'s' if len(landed) > 1 else ''} to a § by its number "
-                    f"{'each name' if len(landed) > 1 else 'names'} a § the book has, with text: {shown}",
-                    sources=[page.source(line) for line in sorted(set(landed.values()))], status="proved",
+                    f"the text's {made} reference{'s' if made > 1 else ''} to a part by its number "
+                    f"{'each name' if made > 1 else 'names'} one the book has, with text (a §, or a chapter "
+                    f"whose §s have it): {shown}",
+                    sources=[page.source(line) for line in sorted({x for ls in landed.values() for x in ls})],
+                    status="proved",
                     details=["detector: dangling-reference (referee/checks/text), the references that land",
                              "that each lands on the subject it means is for a reader: the heading is shown"])]

@@ -288,8 +288,12 @@ GAPS = (
         "on its owner's turn of the play phase, in any round (play.quest); it is played once", name="quest_timing",
         on=("play.quest",), arises=lambda s, a: s.round == 1,
         when="a quest is played in the first round, the earliest the model allows"),
-    # session 58: draft_deck_runs_out withdrawn: with the published count the case never arises (judged no
-    # defect in sessions 49 and 58); the claim draft_deck_deals still checks the count
+    Gap("§Mise en place §Monstres", "the draft deck's size is never given, and unplayed cards and defeated monsters "
+        "go to its discard pile (§Fin de tour, §Monstres), which the text never brings back into play; with the "
+        "published count (the facts: 173 draft cards), four rounds of five players deal 140, so the deck never "
+        "runs short and no reshuffle is needed",
+        "173 draft cards in the components (the published count); the discard is never shuffled back (check "
+        "draft_deck_deals)", name="draft_deck_runs_out"),
     Gap("§Fin de manche §Jouer des cartes", "the players 'totalisent leurs XP' after four rounds (§Fin de manche), "
         "and what that total is made of is never listed: the XP taken from monsters (§Monstres), the XP of heroes and "
         "weapons, kept in effect in later rounds beside their Gold (§Jouer des cartes), and the XP of quests, "

@@ -518,6 +518,10 @@ class Ruling:
     # where two text answers of one source disagree and no option settles it, a replay follows
     # the first listed: the basis of that reading (checks/policy.py); `value` is that answer's §
     basis: Basis | None = None
+    # the Gap or Ruling (its name), or the act whose effect the text never states (the act's
+    # name), whose question this one follows from: one defect of the text, reported once, this
+    # question inside that finding (checks/policy.py: fold_within); "" for a question of its own
+    within: str = ""
 
 
 class Undecided(errors.Undecided):
@@ -701,6 +705,8 @@ class Gap:
     # a list, each shipped illustrative: every outcome read from them may differ with the real
     # components (checks/severity.py: lost_data; checks/audit/counts.py: claims built on them)
     data: tuple[str, ...] = ()
+    # as Ruling.within: the question this gap follows from, reported inside its finding
+    within: str = ""
 
 
 @dataclass(frozen=True)

@@ -633,7 +633,7 @@ GAPS = (
     # session 58: withdrawn, each judged no defect by two blind readers (notes/s56/reading2, notes/s58/readC):
     # statue_decision (s40: the text gives the rule in force; its timing is statue_then_end), metropole_exhausted
     # (a case the model's readings never reach), advanced_card_timing (§5.1 plays every Métropole card as the
-    # phase's option), no_turn_limit (s54: the end conditions are the design) (docs/silences.md, "Session 58")
+    # phase's option) (docs/silences.md, "Session 58")
     # session 42 (a reading of the text for what the audit still missed): appended, each played
     # through the model in tests/raiders/test_gap_readings_s42.py
     Gap("§7.5 §3.6 §8.4 §8.7", "an identification scroll once used, and an item marked for one use once used, are "
@@ -727,6 +727,12 @@ GAPS = (
         "finishes second can answer the other's Partir en donjon tokens", "nothing is hidden: a log records each "
         "player's placement as one actions.place event, in either order, and no rule reads what a player saw",
         name="placement_seen"),
+    # session 54: a blind reading (notes/s54/reading, R34)
+    Gap("§9.2", "in normal and objectives modes the game ends at the end of a turn where a special dungeon is "
+        "defeated, a player reaches 23 glory or holds the 6 guilds; no turn limit bounds it (competition mode's "
+        "10 turns are its own), and nothing says what happens to a game in which none of them comes",
+        "nothing ends it: no turn limit and no draw; a replay judges the events the log holds, and a log that "
+        "stops before a condition is met is a game not finished (no result is declared)", name="no_turn_limit"),
     # session 54: a blind reading (notes/s54/reading, R18)
     Gap("§3.6 §7.2 §8.7 §8.9", "'réserve' names a player's 3 action tokens (§3.6) and the adventurers he forms his "
         "groups from (§7.2), which no line of the setup puts in it; survivors and the adventurers on the buildings "
@@ -735,7 +741,7 @@ GAPS = (
         "two reserves of each player, kept apart: his action tokens, and his adventurers (his Maison's, then those "
         "recruited); every adventurer goes back to its owner's", name="reserve_two_senses"),
     # session 58: two blind readers (notes/s56/reading2 R28, notes/s58/readC A20)
-    Gap("§7.1 §3.3 §8.3 §8.8", "'niveau' names a building's level (0 to 3, §3.3), the Avant-Poste's (§6.5), a "
+    Gap("§7.1 §3.3 §6.5 §8.3 §8.8", "'niveau' names a building's level (0 to 3, §3.3), the Avant-Poste's (§6.5), a "
         "dungeon's (1 to 3, §8.3) and a group's, which §7.1 sets to its number (1, 2 or 3): the group's level is "
         "read only by a PvP's glory (§8.8), and whether it also bounds the dungeons the group may enter, as the "
         "one word for both suggests (group 1 in a level-3 dungeon), is not said",

@@ -260,7 +260,7 @@ GAPS = (
         when="a shot at a target farther than any length the text gives (12\")"),
     # session 58: charge_path (s48) folded in: a charge's way is a move's way, and a blind reader
     # counted the two findings as one defect (notes/s58/readB)
-    Gap("§Actions/Mouvement §Actions/Charge", "what a moving or charging figure may pass through or stop on is "
+    Gap("§Actions/Mouvement §Actions/Charge §Actions/Corps à corps", "what a moving or charging figure may pass through or stop on is "
         "never said: other figures, their bases, scenery; only leaving a càc has a price. A charge ends in base "
         "contact and a blow from behind adds +1 (§Actions/Corps à corps): so whether a charger may go past or "
         "through its target's base to end at its back is left open too",
@@ -430,8 +430,11 @@ GAPS = (
     # session 42 (a reading of the text for what the audit missed): appended
     # session 47: human_charge (§Actions/Charge) and action_list_open (§Tour de jeu/3) withdrawn, the text
     # decides them (docs/silences.md, "Session 47")
-    # session 58: figure_acts_again (s42) withdrawn: the text sets no bound, so none applies (judged no defect
-    # in sessions 49 and 58); the model's reading is unchanged (tests/trolls/test_gap_readings.py)
+    Gap("§Tour de jeu/3 §Tour de jeu/4 §Tour de jeu/5", "each round has one figure or group act per player (§Tour "
+        "de jeu/3-5), and nothing bounds how often one figure acts in a turn: whether the same figure may act in "
+        "every round, and again in its player's round blanc, or each figure once a turn, is not said (the Rsv alone "
+        "bounds the rounds)",
+        "no bound: any figure of the player acts in any round, as often as his Rsv pays for", name="figure_acts_again"),
     Gap("§Actions/Orientation §Groupe/3 §Actions/Charge", "a figure may turn freely 'durant un déplacement' "
         "(§Actions/Orientation), a word that names a move where §Actions/Mouvement prices it and a move or a charge "
         "where §Groupe/3 sums their costs ('mouvement ou charge'): whether a charger may also turn on its way, and "
@@ -448,8 +451,12 @@ GAPS = (
         "(round.blanc)", name="human_blanc",
         on=("round.blanc",), arises=lambda s, a: a.p == H,
         when="the Human declares a round blanc of his own"),
-    # session 58: reaction_or_answer (s46) withdrawn: a reaction is an action of one's figures (§Tour de jeu/6),
-    # a target's bid is part of the shot (judged no defect in sessions 49 and 56)
+    # session 46: silences a second reading of the whole text listed and the audit did not say
+    Gap("§Tour de jeu/6 §Actions/Tir §Actions/Destruction", "the Troll and the Dragon follow the Human's action with "
+        "their 'réaction' in each round (§Tour de jeu/6), the target of a shot bids in answer (§Actions/Tir), and a destruction is a càc 'sans réponse' "
+        "(§Actions/Destruction): whether a target's bid is its player's reaction for the round, or an answer besides "
+        "it, is not said (inside a round blanc, where nobody reacts: blanc_defence)", "an answer besides it: the "
+        "target's player bids (duel.bid) and still reacts in his place in the round", name="reaction_or_answer"),
     # session 47: from a blind reading of the whole text (notes/s47/reading-trolls, D40 and D41)
     Gap("§Joker/2", "the Troll or the Dragon who bet a joker plays a round blanc 'seul' before the action the Human "
         "declares (the text's example is the Troll's): whether that round holds one action or several, and whether "

@@ -213,6 +213,7 @@ R_NOCARD = Ruling(
             lambda s, a: And(*[hcount(s, p) >= 1 for p in _who(a)]), lambda s, a: 1),
      Answer("§Tour de jeu/1", "option:no_card=end", "the game ends: no bet is made", _emptyhanded, lambda s, a: -1),
      Answer("§Tour de jeu/1", "option:no_card=pass", "he bets nothing", _emptyhanded, lambda s, a: 0)),
+    within="draw_empty_deck",  # the deck's running out is the defect: two readers of s58 counted one
 )
 
 

@@ -44,6 +44,7 @@ HEAL_SHARED = Ruling(
         Answer("§Clerc", "option:heal_shared=yes", "yes", lambda s, a: True, lambda s, a: True),
     ),
     outcome="bool", action="heal",
+    within="which_two_pawns",  # one defect of the text: two readers of s58 counted it so
 )
 
 

@@ -231,16 +231,18 @@ GAPS = (
         "adventurer faced (the replacement in, the replaced one out) is not said (option 'omni_polymorph')",
         "option omni_polymorph: pile (the default), the monsters the runner entered with (dungeon.all_different "
         "reads entered); faced, those he faced (it reads faced)",
-        name="omnipotence_after_polymorph",
+        name="omnipotence_after_polymorph", within="dungeon.polymorph",
         on=("dungeon.leave",), when="a runner whose Polymorph replaced a monster leaves with Omnipotence still under him",
         arises=lambda s, a: has(s, "omni") and s.poly_used and sum(s.dungeon) == 0),
-    # session 58: reveal_order withdrawn: a face-down pile revealed one by one is read from its top (judged
-    # no defect in sessions 49 and 58); dungeon.reveal's Need keeps that reading
+    Gap("§Donjon", "the Dungeon's cards are revealed 'one by one' and the order is never given: the top of the "
+        "face-down pile first, the order they were added, or shuffled before the runner enters",
+        "a face-down stack: the top card first, the last one added, never shuffled (dungeon.reveal's Need; the order "
+        "decides what a Pact or a Polymorph meets next)", name="reveal_order"),
     Gap("§Équipement.Pacte", "the Demonic Pact defeats the Demon and the monster after it "
         "(the tile, in the facts); when a Polymorph replaces that next monster, whether its replacement is defeated "
         "in its place is not said",
         "it is: the Pact's second defeat falls on whatever monster is faced next (dungeon.fight reads pact_next)",
-        name="pact_then_polymorph"),  # arises in play (a dungeon.polymorph with pact_next), but the
+        name="pact_then_polymorph", within="dungeon.polymorph"),  # arises in play (a dungeon.polymorph with pact_next), but the
     # search met none in 225,000 moves weighed: the Demon, the Pact, then the Polymorph, in one dungeon
     Gap("§Équipement.Omnipotence", "Omnipotence is resolved 'après avoir pioché tout le Donjon': everywhere else "
         "'piocher' is the bidding's draw from the Monster deck (§Enchères), while the Dungeon's cards are revealed "
@@ -291,12 +293,6 @@ GAPS = (
         on=("dungeon.fight",), when="the runner faces a monster no other remaining tile defeats and keeps the unused Axe, "
         "losing its strength in HP",
         arises=lambda s, a: has(s, "axe") and not s.axe_used and not dungeon.beaten(s)),
-    # session 58: two blind readers (notes/s56/reading W20, notes/s58/readA WD21)
-    Gap("§Enchères §Manche suivante", "a player who passes 'quitte la manche' (§Enchères): that he bids again in the "
-        "next round is left to that word; §Manche suivante says who starts the next bidding and restores the "
-        "Adventurer's tiles, and names no player who comes back",
-        "every player still in play bids again in each new round (round.next clears the passes)",
-        name="passed_return"),
 )
 
 
