@@ -141,8 +141,8 @@ class Finding:
     # options in force, the component set; None for the others
     covers: dict | None = None
     open: str = ""  # for a result not established: what would settle it (OPEN)
-    # the rules (names) whose findings were folded into this one (checks/policy.py: one defect,
-    # one finding): it reports their questions too
+    # the ids of the findings folded into this one (checks/policy.py: one defect, one finding):
+    # it reports their questions too (a baseline that lists them still finds them)
     folded: list[str] = field(default_factory=list)
 
     @property

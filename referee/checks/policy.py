@@ -156,7 +156,7 @@ def sentences(game: Any, ids: set[str]) -> list[str]:
 def _reports(f: Finding, o: Any, rulings: set[str]) -> bool:
     """Does this finding report the question option `o` answers?"""
     # and a finding reports the questions folded into it (fold_within, fold_disputed_effects)
-    for rule in (f.rule, *f.folded):
+    for rule in (f.rule, *(i.rsplit(".", 1)[-1] for i in f.folded)):  # an id ends with its rule's name
         if rule and (rule in rulings or rule == o.name):
             return True
     return (f"option '{o.name}'" in f.says or f.id.endswith(f".{o.name}")
@@ -167,7 +167,7 @@ def _fold(a: Any, into: Finding, f: Finding, intro: str) -> None:
     """Report finding `f` inside `into`: its headline and id in `into`'s details, its sources
     beside `into`'s, its witness where `into` has none; `f` is no finding of its own."""
     into.details.append(f"{intro} ({f.id}): {f.says}")
-    into.folded += [f.rule or f.id.rsplit(".", 1)[-1], *f.folded]
+    into.folded += [f.id, *f.folded]
     into.sources += [x for x in f.sources if x not in into.sources]
     if into.witness is None and not into.witness_note and (f.witness is not None or f.witness_note):
         into.witness, into.witness_note = f.witness, f.witness_note
