@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 from referee.checks import baseline, policy
 from referee.checks.audit import Audit
-from referee.checks.findings import Finding
+from referee.checks.findings import Finding, Witness
 from referee.model.kernel import Answer, Gap, Ruling
 
 from .toygame import GAME
@@ -25,28 +25,69 @@ def test_a_gap_within_another_is_reported_inside_it_and_a_baseline_still_finds_i
     assert "toy.gap.§1.empty" not in ids
     (heap,) = [f for f in fs if f.id == "toy.gap.§1.heap"]
     assert any(d.startswith("a question that follows from it (toy.gap.§1.empty): so whether") for d in heap.details)
-    assert heap.folded == ["toy.gap.§1.empty"] and "folded" not in heap.to_json()
+    assert heap.folded == ["toy.gap.§1.empty"] and heap.to_json()["folded"] == ["toy.gap.§1.empty"]
     # a baseline made before the fold lists the id: it is still reported, inside, so not stale
     assert baseline.stale({"toy.gap.§1.empty", "toy.gap.§1.heap"}, {}, fs, [GAME]) == []
 
 
-def test_a_question_within_one_no_finding_reports_stays_a_finding_of_its_own():
+def test_a_within_that_names_nothing_itself_or_a_cycle_is_refused_and_folds_nothing():
+    g = SimpleNamespace(name="g", actions=[], rulings=[], gaps=[
+        SimpleNamespace(name="a", within="nothing"), SimpleNamespace(name="b", within="b"),
+        SimpleNamespace(name="c", within="d"), SimpleNamespace(name="d", within="c")])
+    said = policy.within_problems(g)
+    assert len(said) == 4 and "'nothing', which is no Gap" in said[0] and "comes back to 'b'" in said[1]
     fs = _audit(Gap("§1", "so whether an empty heap may be taken from is not said", "no", name="empty",
                     within="no_such_question"))
     assert "toy.gap.§1.empty" in {f.id for f in fs}
 
 
-def test_a_ruling_folded_into_a_gap_takes_its_options_lines_with_it():
-    # the line on the ruling's option (its basis) goes to the finding it is folded into
+def _gap(name: str, within: str = "") -> SimpleNamespace:
+    return SimpleNamespace(name=name, within=within, cite="§1")
+
+
+def _found(name: str, cites=("§1",), **kw) -> Finding:
+    return Finding(f"g.gap.§1.{name}", "g", "gap", list(cites), f"the question {name}", **kw)
+
+
+def _folding(gaps, findings):
+    a = SimpleNamespace(game=SimpleNamespace(name="g", gaps=gaps, rulings=[], actions=[]), findings=list(findings))
+    policy.fold_within(a)
+    return a.findings
+
+
+def test_two_questions_each_in_play_or_a_more_severe_one_are_kept_apart_and_each_names_the_other():
+    w = Witness({"game": "g"}, [{"do": "x"}], "it")
+    # each has its witness search (a finding holds one witness): both stay, with or without games found
+    for found in (w, None):
+        parent, child = _found("p", in_play=True), _found("c", in_play=True, witness=found)
+        assert _folding([_gap("p"), _gap("c", "p")], [parent, child]) == [parent, child]
+        assert "it follows from g.gap.§1.p, reported apart: each arises in play, with a witness search of its own" \
+            in child.details and "a question that follows from it is reported apart: g.gap.§1.c" in parent.details
+    # a hole (an error) is not hidden inside a wording gap (info, a warning once in play)
+    parent, child = _found("p"), _found("c", status="hole", in_play=True)
+    assert child.severity == "error" and parent.severity == "info"
+    assert _folding([_gap("p"), _gap("c", "p")], [parent, child]) == [parent, child]
+    # a question in play goes into a wording gap with its search, which the gap then says
+    parent, child = _found("p"), _found("c", witness=w, in_play=True, cites=("§1", "§2"))
+    assert _folding([_gap("p"), _gap("c", "p")], [parent, child]) == [parent]
+    assert parent.witness is w and parent.in_play and parent.cites == ["§1", "§2"]
+    assert "  the witness search below is for g.gap.§1.c" in parent.details
+
+
+def test_a_chain_folds_into_its_first_question_whatever_the_order():
+    q, p, c = _found("q"), _found("p"), _found("c")
+    assert _folding([_gap("c", "p"), _gap("p", "q"), _gap("q")], [c, p, q]) == [q]
+    assert q.folded == ["g.gap.§1.p", "g.gap.§1.c"]
+
+
+def test_a_ruling_never_folds_into_a_wording_gap_it_follows_from():
+    # a ruling arises in play and its hole is an error: it stays a finding, naming the gap
     r = Ruling("empty_take", "§1", "a player must take from an empty heap", lambda s, a: True,
                (Answer("§1", "option:start=10", "he takes nothing", lambda s, a: True, lambda s, a: 0),),
                within="heap")
     fs = _audit(Gap("§1", "how many stones a heap holds is never said", "3", name="heap"), rulings=(r,))
-    assert not [f for f in fs if f.rule == "empty_take" and f.is_problem]
-    (heap,) = [f for f in fs if f.id == "toy.gap.§1.heap"]
-    assert any("a player must take from an empty heap" in d for d in heap.details)
-    # the option's basis, said on the finding reporting its question, is said on the one it is in
-    assert any(d.startswith("default 10: follows the text") for d in heap.details)
+    (f,) = [f for f in fs if f.rule == "empty_take" and f.is_problem]
+    assert any(d.startswith("it follows from toy.gap.§1.heap, reported apart: it is more severe") for d in f.details)
 
 
 def _effect(act: str, says: str) -> Finding:
@@ -58,7 +99,7 @@ def _effect(act: str, says: str) -> Finding:
 def test_a_dispute_folds_into_the_unstated_effect_only_when_the_effect_names_its_option():
     effect = _effect("act", "replace it by the next card (option opt)")
     mine = Finding("g.contradiction.§1.opt", "g", "contradiction", ["§1"], "sources differ on opt", rule="opt",
-                   sources=["facts/x.md:3"], witness_note="no game found")
+                   sources=["facts/x.md:3"], witness_note="no game found", in_play=True)  # as listed.py makes it
     other = Finding("g.contradiction.§1.end", "g", "contradiction", ["§1"], "sources differ on end", rule="end")
     a = SimpleNamespace(game=SimpleNamespace(
         actions=[SimpleNamespace(name="act", says="replace it by the next card (option opt)", cite="§1")],

@@ -322,6 +322,18 @@ AGREED = {
 }
 
 
+@pytest.mark.parametrize("text, refs", [
+    ("voir 2 cartes", []), ("voir 12 points", []), ("voir 2 ou 3 cartes", []), ("voir 3 des cartes", []),
+    ("voir 4 à 6 cartes", []),  # counts after `voir`
+    ("voir 4 en fin de livret", ["§4"]), ("voir 9 dans le livret", ["§9"]), ("voir 4 également", ["§4"]),
+    ("Voir 4 Combat avancé", ["§4"]), ("(voir 7.4)", ["§7.4"]), ("voir chapitre 7 pour", ["§7"]),
+])
+def test_a_count_after_voir_is_no_reference_and_a_number_the_sentence_goes_on_from_is(text, refs):
+    from referee.checks.text.refs import _references
+
+    assert list(_references(text)) == refs
+
+
 def test_the_references_that_land_are_one_claim_proved_with_the_headings_they_land_on(tmp_path):
     from referee.checks.text import refs
 
@@ -752,7 +764,10 @@ def test_the_detectors_read_one_long_sentence_and_a_setup_of_many_piles_in_linea
     ("De 2 à 4 joueurs. Jouez dans le sens horaire.\n\nLe joueur suivant à sa gauche commence.", "proved"),
     ("De 2 à 4 joueurs. Jouez dans le sens horaire.\n\nLe joueur suivant à sa droite commence.", "contradiction"),
     ("Jouez dans le sens inverse des aiguilles d'une montre. Le joueur suivant, à sa droite, commence.", "proved"),
-    ("Le jeu tourne dans le sens anti-horaire. Le prochain joueur à gauche pioche.", "contradiction"),
+    ("Le jeu tourne dans le sens anti-horaire. Le prochain joueur à gauche commence.", "contradiction"),
+    ("Le tour passe au joueur suivant dans le sens horaire. Le joueur suivant à sa gauche commence.", "proved"),
+    ("À votre tour, tournez une tuile dans le sens horaire. Le joueur suivant à sa droite commence.", None),
+    ("Jouez dans le sens horaire. Passez votre main au joueur suivant à sa droite.", None),
     ("Jouez dans le sens horaire. Le joueur suivant à sa gauche commence. Puis le joueur suivant à sa droite.",
      "contradiction"),  # every side is read, not the first only
     # not the same fact: cards passed, a seat that is no next turn, a relative direction, one form only
@@ -774,6 +789,7 @@ def test_the_detectors_read_one_long_sentence_and_a_setup_of_many_piles_in_linea
     ("On place de 8 à 12 tuiles en 3 lignes de 4.", None),
     ("On place les 8 tuiles en 2 lignes de 4, puis le plateau forme un bloc de 3 sur 3.", "proved"),
     ("On place les 8 tuiles en ligne, à 2 cases de 4 pions.", None),
+    ("On place les 8 tuiles en 2 lignes de 4 au centre.", "proved"),
 ])
 def test_one_fact_given_twice_in_two_forms_is_checked_against_itself(tmp_path, text, verdict):
     from referee.checks.text import restated

@@ -165,8 +165,8 @@ class Finding:
         return not (self.kind == "claim" and self.status in PROVED_CLAIM)
 
     def to_json(self) -> dict[str, Any]:
-        d = {k: v for k, v in self.__dict__.items() if k not in ("witness", "in_play", "lost_data", "folded")
-             and not (k == "covers" and v is None) and not (k == "open" and not v)}
+        d = {k: v for k, v in self.__dict__.items() if k not in ("witness", "in_play", "lost_data")
+             and not (k == "covers" and v is None) and not (k == "open" and not v) and not (k == "folded" and not v)}
         d["severity"] = self.severity
         if self.witness is not None:
             d["witness"] = {"reaches": self.witness.reaches, "expect": self.witness.expect,

@@ -16,6 +16,7 @@ default that is neither, on the finding that reports its question (or on one of 
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -53,6 +54,7 @@ def problems(game: Any) -> list[str]:
             out.append(f"{at}: a disputed point names the source that reads it otherwise (against=)")
         if not b.says.strip():
             out.append(f"{at}: its basis says nothing")
+    out += within_problems(game)
     for r in game.rulings:
         if needs_basis(r):
             first = [x for x in r.answers if x.option is None][0]
@@ -163,14 +165,35 @@ def _reports(f: Finding, o: Any, rulings: set[str]) -> bool:
             or any(f"option '{o.name}'" in d for d in f.details))
 
 
+_RANK = {"error": 0, "warning": 1, "info": 2}
+
+
+def _kept_apart(into: Finding, f: Finding) -> str:
+    """Why `f` cannot be reported inside `into` with nothing lost ("" when it can): each arises
+    in play (each has a witness search, and a finding holds one witness), or `f` is more
+    severe. Read on what the findings are, not on what a search found: the same findings with
+    witnesses or without."""
+    if f.in_play and into.in_play:
+        return "each arises in play, with a witness search of its own"
+    after = dataclasses.replace(into, in_play=into.in_play or f.in_play)  # as _fold leaves it
+    if _RANK.get(f.severity or "info", 2) < _RANK.get(after.severity or "info", 2):
+        return f"it is more severe ({f.severity}) than the finding it follows from ({after.severity})"
+    return ""
+
+
 def _fold(a: Any, into: Finding, f: Finding, intro: str) -> None:
-    """Report finding `f` inside `into`: its headline and id in `into`'s details, its sources
-    beside `into`'s, its witness where `into` has none; `f` is no finding of its own."""
+    """Report finding `f` inside `into`, losing nothing: its id and headline, its other
+    details (the project's reading, where it arises), its §s and sources beside `into`'s, its
+    witness where `into` has no search of its own (_kept_apart); `f` is no finding of its own."""
     into.details.append(f"{intro} ({f.id}): {f.says}")
-    into.folded += [f.id, *f.folded]
+    into.details += [f"  {d}" for d in f.details if not d.startswith("detector: ")]
+    into.cites += [c for c in f.cites if c not in into.cites]
     into.sources += [x for x in f.sources if x not in into.sources]
-    if into.witness is None and not into.witness_note and (f.witness is not None or f.witness_note):
+    into.in_play = into.in_play or f.in_play
+    into.folded += [f.id, *f.folded]
+    if f.in_play:  # `into` arises in no play of its own (_kept_apart): the search is f's
         into.witness, into.witness_note = f.witness, f.witness_note
+        into.details.append(f"  the witness search below is for {f.id}")
     a.findings.remove(f)
 
 
@@ -192,36 +215,76 @@ def fold_disputed_effects(a: Any) -> None:
             continue
         about = [d for d in a.findings if d.rule in options and d.kind in ("contradiction", "ambiguity")
                  and re.search(rf"\boption '?{re.escape(d.rule)}\b", act.says)]
+        folded = []
         for d in about:
+            why = _kept_apart(f, d)
+            if why:
+                d.details.append(f"the text never says what the act does ({f.id}); reported apart: {why}")
+                continue
             _fold(a, f, d, "the published sources differ on what it does")
+            folded.append(d)
+        if folded:
             f.in_play = True
-        if about:
-            names = ", ".join(f"'{d.rule}'" for d in about)
+            names = ", ".join(f"'{d.rule}'" for d in folded)
             f.says = f.says.replace(OWN, f" is the reading of option {names}, on which the published sources differ")
+
+
+def within_problems(game: Any) -> list[str]:
+    """What is wrong with the Gaps' and Rulings' `within` (one line each): a name that is no
+    Gap, Ruling or act of the game, the question itself, or a cycle."""
+    declared = {x.name: x.within for x in (*game.gaps, *game.rulings) if getattr(x, "within", "")}
+    names = {x.name for x in (*game.gaps, *game.rulings, *game.actions)}
+    out = []
+    for name, parent in declared.items():
+        seen, at = {name}, parent
+        if parent not in names:
+            out.append(f"{game.name}: {name} is within {parent!r}, which is no Gap, Ruling or act of the game")
+            continue
+        while at in declared and at not in seen:
+            seen.add(at)
+            at = declared[at]
+        if at in seen:
+            out.append(f"{game.name}: {name} is within {parent!r}, and the chain of within comes back to {at!r}")
+    return out
 
 
 def fold_within(a: Any) -> None:
     """A Gap or a Ruling that declares the question it follows from (`within`: a Gap's or a
     Ruling's name, or an act whose effect the text never states) is reported inside that
-    question's finding: one defect of the text, one finding (the readers of s58 counted
-    Trolls' bet_without_cards and draw_empty_deck as one). Where that finding is not
-    reported, it stays a finding of its own."""
+    question's finding: one defect of the text, one finding (two readers of s58 counted Welcome's
+    questions on Polymorph's effect as that effect's silence). Nothing is lost: where each
+    arises in play (two witness searches), or it is more severe, or that question is not
+    reported, it stays a finding, and each names the other's id. Chains fold into their first question
+    (parents first); a `within` within_problems refuses is not read."""
     from .text.effects import act_of
 
     game = a.game
+    if within_problems(game):
+        return
+    declared = {x.name: x.within for x in (*game.gaps, *game.rulings) if getattr(x, "within", "")}
+    home: dict[str, Finding] = {}  # a question folded -> the finding it is reported in
+
+    def depth(name: str) -> int:
+        return 1 + depth(declared[name]) if name in declared else 0
 
     def reported(name: str) -> list[Finding]:
         gap = next((g for g in game.gaps if g.name == name), None)
         gid = finding_id(game.name, "gap", gap.cite, gap.name) if gap is not None else None
         return [f for f in a.findings if f.is_problem and (f.id == gid or f.rule == name or act_of(f) == name)]
 
-    for x in [*game.gaps, *game.rulings]:
-        if not getattr(x, "within", ""):
+    for name in sorted(declared, key=depth):
+        parents = reported(declared[name]) or ([home[declared[name]]] if declared[name] in home else [])
+        if not parents:
             continue
-        parent = reported(x.within)
-        if parent:
-            for f in reported(x.name):
-                _fold(a, parent[0], f, "a question that follows from it")
+        into = parents[0]
+        for f in reported(name):
+            why = _kept_apart(into, f)
+            if why:
+                f.details.append(f"it follows from {into.id}, reported apart: {why}")
+                into.details.append(f"a question that follows from it is reported apart: {f.id}")
+                continue
+            _fold(a, into, f, "a question that follows from it")
+            home[name] = into
 
 
 def review(a: Any) -> None:

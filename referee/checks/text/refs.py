@@ -17,9 +17,14 @@ from .page import Page, stem, words
 
 _NUMBERED = re.compile(r"(?:(?<![\w'’])[Vv]oir\s+(?:le\s+|la\s+)?(?:§\s*|chapitre\s+|paragraphe\s+)?"
                        r"|§\s*|(?<![\w'’])chapitre\s+)(\d+(?:\.\d+)*)")
-# `voir 2 cartes`, `voir 12 points`: a count after `voir`, no reference (one with no § sign, no
-# chapitre, no dot, followed by a noun rather than by a word that goes on a sentence)
-_COUNT_AFTER = re.compile(r"\s+(?!(?:et|ou|pour|à|au|aux|de|du|des|si|plus|puis|avant|après|ci)\b)[a-zà-ÿ]", re.I)
+# `voir 2 cartes`, `voir 12 points`, `voir 2 ou 3 cartes`, `voir 3 des cartes`: a count after
+# `voir`, no reference (a bare number: no § sign, no chapitre, no dot), read where a plural
+# noun in lower case (or `des`, `de`) follows, not a word that goes on the sentence (`voir 4 en
+# fin de livret`, `voir 9 dans le livret`, `voir 4 également`, `Voir 4 Combat avancé`)
+_GOES_ON = ("dans|sous|sans|plus|puis|après|alors|aussi|depuis|vers|très|pas|les|ses|ces|aux|mais|jamais|"
+            "toujours|ailleurs|dessous|dessus|fois|lorsque|puisque|parfois")
+_COUNT_AFTER = re.compile(r"\s+(?:(?:ou|à|-|–)\s*\d+\s+)?(?:(?:des|de|d['’])\s|(?!(?:" + _GOES_ON
+                          + r")(?![\w'’]))[a-zà-ÿ]+[sx](?![\w'’]))")
 
 
 def _references(text: str) -> Iterator[str]:

@@ -12,9 +12,10 @@ not a finding: `checked`); a form that disagrees is a contradiction (`DETECTORS`
 given once is no pair: what is missing is other detectors' business (seats: the direction
 never given).
 Read narrowly, so that what is paired is the same fact: a rotation only in a sentence about
-the turns that passes nothing (`passez vos cartes dans le sens horaire` gives the cards' way,
-not the turns'), and only an absolute one (`sens inverse` alone is relative to something
-else); a side only of the next player (`le joueur à sa droite coupe` names a seat, not the
+the turns that names no thing passed or turned (`passez vos cartes dans le sens horaire`,
+`tournez la tuile dans le sens horaire` give a thing's way, not the turns'), and only an
+absolute one (`sens inverse` alone is relative to something else); a side only of the next
+player, in a sentence that passes nothing (`le joueur à sa droite coupe` names a seat, not the
 next turn); a layout only where the rows are even (`lignes de 4 ou 5`) and counted in the
 items themselves (`lignes de 4 cases` measures, it does not count), the count no range (`8 à
 12 tuiles`). Limits: a direction said in other words, or turns that change direction, are
@@ -33,7 +34,11 @@ from .seats import _TURNS
 _CLOCKWISE = re.compile(r"sens\s+(?:horaire|des\s+aiguilles\s+d['’]une\s+montre)", re.I)
 _COUNTER = re.compile(r"(?:sens\s+)?(?:anti-?horaire|contre-horaire|trigonométrique)|"
                       r"sens\s+(?:inverse|contraire)\s+des\s+aiguilles", re.I)
-_PASSING = re.compile(r"(?<![\w'’])(?:pass(?:e|es|ent|ez|er|ée|ées|és?)|donn(?:e|ent|ez|er)|transm\w+)(?![\w'’])", re.I)
+# a thing passed or turned (`passez vos cartes`, `tournez la tuile`, `une carte Inversion`): a
+# sentence naming one gives that thing's way, not the turns' (`le tour passe au joueur suivant`
+# names none)
+_THING = re.compile(r"(?<![\w'’])(?:cartes?|mains?|paquets?|decks?|pioches?|jetons?|tuiles?|plateaux?|plateau|"
+                    r"salles?|pièces?|disques?|roues?|dés?|pions?)(?![\w'’])", re.I)
 # the next player with his side: `le joueur suivant à sa gauche`, `la joueuse suivante, à sa
 # droite`, `le prochain joueur à gauche`
 _SIDE_SEAT = re.compile(r"(?:joueu(?:r|se)\s+suivante?|prochaine?\s+joueu(?:r|se))\s*,?\s+"
@@ -58,7 +63,7 @@ def _n(word: str) -> int:
 def _rotation(text: str) -> str | None:
     """The turns' rotation a sentence about the turns gives, passing nothing: "clockwise",
     "counter-clockwise" or None."""
-    if not _TURNS.search(text) or _PASSING.search(text):
+    if not _TURNS.search(text) or _THING.search(text):
         return None
     if _COUNTER.search(text):
         return "counter-clockwise"
@@ -70,7 +75,8 @@ def _seats(page: Page, skip: frozenset[str]):
     one rotation of the turns and names the next player's side; None otherwise."""
     read = [(u, plain(u.text)) for u in page.units if u.key not in skip]
     turns = [(u, r) for u, text in read if (r := _rotation(text))]
-    sides = [(u, m.group(1).lower(), m.group(0)) for u, text in read for m in _SIDE_SEAT.finditer(text)]
+    sides = [(u, m.group(1).lower(), m.group(0)) for u, text in read if not _THING.search(text)
+             for m in _SIDE_SEAT.finditer(text)]
     if not turns or not sides or len({r for _, r in turns}) > 1:
         return None  # not both forms, or turns said to go both ways: no one fact to check
     return turns[0][0], turns[0][1], sides
@@ -86,8 +92,9 @@ def _layouts(page: Page, skip: frozenset[str]):
             after = text[m.end(4):]
             if _RANGE_BEFORE.search(text[:m.start()]) or _UNEVEN.match(after) or _UNEVEN.match(m.group(2)):
                 continue  # a range of counts, rows of uneven length: no one count to check
-            counted = [w.lower() for w in m.group(2).split()]
-            if m.group(5) and m.group(5).strip().lower() not in counted:
+            counted = [w.lower().strip('"«»') for w in m.group(2).split()]
+            nxt = (m.group(5) or "").strip().lower()
+            if nxt[-1:] in ("s", "x") and nxt not in counted and nxt not in ("dans", "sous", "puis", "après", "alors"):
                 continue  # `lignes de 4 cases`: the row is measured, not counted in the items
             b = _BLOCK.match(text[m.end(4):])
             yield (u, _n(m.group(1)), _n(m.group(3)), _n(m.group(4)), m.group(0)[:m.end(4) - m.start()],
