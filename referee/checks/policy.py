@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from types import MappingProxyType
 from typing import Any
 
 from ..model.kernel.rules import cites
@@ -165,7 +166,7 @@ def _reports(f: Finding, o: Any, rulings: set[str]) -> bool:
             or any(f"option '{o.name}'" in d for d in f.details))
 
 
-_RANK = {"error": 0, "warning": 1, "info": 2}
+_RANK = MappingProxyType({"error": 0, "warning": 1, "info": 2})
 
 
 def _kept_apart(into: Finding, f: Finding) -> str:
