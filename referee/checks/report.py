@@ -3,6 +3,8 @@
 replayable logs."""
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -132,7 +134,8 @@ def _line(console: Any, f: Finding, style: str, mark: str, at: Any = None) -> No
     first += f" (from line {line})" if line is not None else ""  # where the § begins, not the sentence's line
     # the other §s it cites, marked as such: bare, after a headline's last clause, they were read
     # as that clause's source (session 58's reader of Trolls)
-    extra = f" [dim](also {' '.join(f.cites[1:])})[/]" if len(f.cites) > 1 else ""
+    more = [c for c in f.cites[1:] if not re.search(rf"{re.escape(c)}(?![\w.])", f.says)]  # not those it names
+    extra = f" [dim](also {' '.join(more)})[/]" if more else ""
     src = f" [dim][{', '.join(f.sources)}][/]" if f.sources else ""
     m = f" [bold]{mark}[/]" if mark else ""
     console.print(f"  [{style}]{ICON.get(f.kind, '-')} {_esc(first)} {tag}[/]{m} {_esc(f.says)}{extra}{src}{_named(f)}")
