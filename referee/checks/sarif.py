@@ -58,7 +58,9 @@ def _rule(f: Finding) -> dict:
             "help": {"text": help_text},
             "defaultConfiguration": {"level": LEVEL[f.severity]},
             "properties": {"tags": list(dict.fromkeys([f.game, f.kind, nature(f), f.severity])), "cites": f.cites,
-                           **({"covers": f.covers} if f.covers else {})}}
+                           **({"covers": f.covers} if f.covers else {}),
+                           # the findings reported inside this one (checks/policy.py: one defect, one finding)
+                           **({"folded": f.folded} if f.folded else {})}}
 
 
 def sarif(results: list[tuple[Any, list[Finding], Rulebook]], given: Path | None = None,
