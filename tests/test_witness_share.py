@@ -45,3 +45,14 @@ def test_wording_findings_and_what_is_not_a_problem_are_not_counted():
     unsettled = Finding("toy.unknown.§1.y", "toy", "unknown", ["§1"], "not established", in_play=True)
     assert share([text, decided, unsettled]).to_json() == {"in_play": 0, "witnessed": 0}
     assert share([]).percent() == "n/a"
+
+
+def test_with_no_search_the_summary_shows_no_share_of_zero():
+    """Under --no-witness no search ran: '0/13 (0%)' would read as searches that found nothing."""
+    from referee.checks.findings import Finding
+    from referee.checks.share import NOT_SEARCHED, share
+
+    fs = [Finding(f"g.gap.§1.q{i}", "g", "gap", ["§1"], "q", in_play=True, witness_note=NOT_SEARCHED) for i in range(3)]
+    assert share(fs).line() == "witness games not searched (--no-witness) for the 3 open questions arising in play"
+    fs[0].witness_note = "no example game found within 75,000 moves weighed"
+    assert share(fs).line().startswith("witness games for 0/3 (0%)")

@@ -10,6 +10,7 @@ from ..findings import Finding, Why, finding_id
 from .. import policy
 from .. import witness as W
 from .. import workers
+from ..share import NOT_SEARCHED
 from ..steady import settle, steady, worker_start
 from ..text import detect as text_detectors
 from .. import worked
@@ -143,7 +144,7 @@ class Runner:
     def _later(self, task: tuple, then, key: str | None = None) -> None:
         """Attach the witness of `task` when the searches are collected: then(witness, note)."""
         if self.pool is None:
-            then(None, "not searched (--no-witness)")
+            then(None, NOT_SEARCHED)
             return
         if task not in (self._rulings_task, self.READINGS):  # those once all their points are known
             self._submit(task)
