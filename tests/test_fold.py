@@ -55,23 +55,34 @@ def _folding(gaps, findings):
     return a.findings
 
 
-def test_two_questions_each_in_play_or_a_more_severe_one_are_kept_apart_and_each_names_the_other():
-    w = Witness({"game": "g"}, [{"do": "x"}], "it")
-    # each has its witness search (a finding holds one witness): both stay, with or without games found
+def test_a_question_folded_keeps_its_witness_and_a_more_severe_one_is_kept_apart(tmp_path):
+    from referee.checks import report
+
+    w, mine = Witness({"game": "g"}, [{"do": "x"}], "the heap is empty"), Witness({"game": "g"}, [], "p")
+    # each with its witness search: folded, the child's witness kept as its own, said, and written
     for found in (w, None):
-        parent, child = _found("p", in_play=True), _found("c", in_play=True, witness=found)
-        assert _folding([_gap("p"), _gap("c", "p")], [parent, child]) == [parent, child]
-        assert "it follows from g.gap.§1.p, reported apart: each arises in play, with a witness search of its own" \
-            in child.details and "a question that follows from it is reported apart: g.gap.§1.c" in parent.details
+        parent, child = _found("p", in_play=True, witness=mine), _found("c", in_play=True, witness=found,
+                                                                        witness_note="" if found else "no game found")
+        assert _folding([_gap("p"), _gap("c", "p")], [parent, child]) == [parent]
+        assert parent.witness is mine and parent.inner == [child] and child.witness is found
+        said = "  its witness (g.gap.§1.c): " + ("a game of 1 events, the heap is empty" if found else "no game found")
+        assert said in parent.details
+    written = report.write_witnesses([parent], tmp_path / "w")
+    assert sorted(p.name for p in written) == ["g.gap.§1.p.jsonl"]  # the last child found none
+    parent, child = _found("p", in_play=True, witness=mine), _found("c", in_play=True, witness=w)
+    _folding([_gap("p"), _gap("c", "p")], [parent, child])
+    written = report.write_witnesses([parent], tmp_path / "w2")
+    assert sorted(p.name for p in written) == ["g.gap.§1.c.jsonl", "g.gap.§1.p.jsonl"]
     # a hole (an error) is not hidden inside a wording gap (info, a warning once in play)
     parent, child = _found("p"), _found("c", status="hole", in_play=True)
     assert child.severity == "error" and parent.severity == "info"
     assert _folding([_gap("p"), _gap("c", "p")], [parent, child]) == [parent, child]
+    assert any(d.startswith("it follows from g.gap.§1.p, reported apart: it is more severe") for d in child.details)
     # a question in play goes into a wording gap with its search, which the gap then says
     parent, child = _found("p"), _found("c", witness=w, in_play=True, cites=("§1", "§2"))
     assert _folding([_gap("p"), _gap("c", "p")], [parent, child]) == [parent]
     assert parent.witness is w and parent.in_play and parent.cites == ["§1", "§2"]
-    assert "  the witness search below is for g.gap.§1.c" in parent.details
+    assert "  the witness below is g.gap.§1.c's" in parent.details
 
 
 def test_a_chain_folds_into_its_first_question_whatever_the_order():

@@ -144,6 +144,8 @@ class Finding:
     # the ids of the findings folded into this one (checks/policy.py: one defect, one finding):
     # it reports their questions too (a baseline that lists them still finds them)
     folded: list[str] = field(default_factory=list)
+    # those findings themselves, each with its own witness (written by --witness-dir under its id)
+    inner: list["Finding"] = field(default_factory=list, repr=False)
 
     @property
     def severity(self) -> str | None:
@@ -165,7 +167,7 @@ class Finding:
         return not (self.kind == "claim" and self.status in PROVED_CLAIM)
 
     def to_json(self) -> dict[str, Any]:
-        d = {k: v for k, v in self.__dict__.items() if k not in ("witness", "in_play", "lost_data")
+        d = {k: v for k, v in self.__dict__.items() if k not in ("witness", "in_play", "lost_data", "inner")
              and not (k == "covers" and v is None) and not (k == "open" and not v) and not (k == "folded" and not v)}
         d["severity"] = self.severity
         if self.witness is not None:

@@ -170,12 +170,9 @@ _RANK = MappingProxyType({"error": 0, "warning": 1, "info": 2})
 
 
 def _kept_apart(into: Finding, f: Finding) -> str:
-    """Why `f` cannot be reported inside `into` with nothing lost ("" when it can): each arises
-    in play (each has a witness search, and a finding holds one witness), or `f` is more
-    severe. Read on what the findings are, not on what a search found: the same findings with
-    witnesses or without."""
-    if f.in_play and into.in_play:
-        return "each arises in play, with a witness search of its own"
+    """Why `f` cannot be reported inside `into` ("" when it can): it is the more severe, and
+    would be hidden under a lesser level. Read on what the findings are, not on what a search
+    found: the same findings with witnesses or without."""
     after = dataclasses.replace(into, in_play=into.in_play or f.in_play)  # as _fold leaves it
     if _RANK.get(f.severity or "info", 2) < _RANK.get(after.severity or "info", 2):
         return f"it is more severe ({f.severity}) than the finding it follows from ({after.severity})"
@@ -184,17 +181,23 @@ def _kept_apart(into: Finding, f: Finding) -> str:
 
 def _fold(a: Any, into: Finding, f: Finding, intro: str) -> None:
     """Report finding `f` inside `into`, losing nothing: its id and headline, its other
-    details (the project's reading, where it arises), its §s and sources beside `into`'s, its
-    witness where `into` has no search of its own (_kept_apart); `f` is no finding of its own."""
+    details (the project's reading, where it arises), its §s and sources beside `into`'s; its
+    witness stays its own (`inner`: --witness-dir writes it under f's id, and `into`'s details
+    say it), or, where `into` arises in no play of its own, becomes `into`'s."""
     into.details.append(f"{intro} ({f.id}): {f.says}")
     into.details += [f"  {d}" for d in f.details if not d.startswith("detector: ")]
+    if f.in_play and not into.in_play:  # `into` has no search of its own: f's is its
+        into.witness, into.witness_note = f.witness, f.witness_note
+        into.details.append(f"  the witness below is {f.id}'s")
+    elif f.witness is not None:
+        into.details.append(f"  its witness ({f.id}): a game of {len(f.witness.events)} events, {f.witness.reaches}")
+    elif f.witness_note:
+        into.details.append(f"  its witness ({f.id}): {f.witness_note}")
     into.cites += [c for c in f.cites if c not in into.cites]
     into.sources += [x for x in f.sources if x not in into.sources]
     into.in_play = into.in_play or f.in_play
     into.folded += [f.id, *f.folded]
-    if f.in_play:  # `into` arises in no play of its own (_kept_apart): the search is f's
-        into.witness, into.witness_note = f.witness, f.witness_note
-        into.details.append(f"  the witness search below is for {f.id}")
+    into.inner += [f, *f.inner]
     a.findings.remove(f)
 
 
@@ -252,10 +255,10 @@ def within_problems(game: Any) -> list[str]:
 def fold_within(a: Any) -> None:
     """A Gap or a Ruling that declares the question it follows from (`within`: a Gap's or a
     Ruling's name, or an act whose effect the text never states) is reported inside that
-    question's finding: one defect of the text, one finding (two readers of s58 counted Welcome's
-    questions on Polymorph's effect as that effect's silence). Nothing is lost: where each
-    arises in play (two witness searches), or it is more severe, or that question is not
-    reported, it stays a finding, and each names the other's id. Chains fold into their first question
+    question's finding: one defect of the text, one finding (three readers of s58 counted
+    Trolls' bet_without_cards and draw_empty_deck as one). Nothing is lost (_fold: its witness
+    stays its own); where it is the more severe, or that question is not reported, it stays a
+    finding, and each names the other's id. Chains fold into their first question
     (parents first); a `within` within_problems refuses is not read."""
     from .text.effects import act_of
 

@@ -220,6 +220,7 @@ def write_witnesses(findings: list[Finding], d: Path) -> list[Path]:
     from ..files import regular, write_file
 
     d.mkdir(parents=True, exist_ok=True)
+    findings = [x for f in findings for x in (f, *f.inner)]  # a question folded into another keeps its witness
     for f in findings:
         path = d / f"{f.id}.jsonl"
         if f.witness is not None and regular(path) and not _ours(path, f.id):
