@@ -727,12 +727,8 @@ GAPS = (
         "finishes second can answer the other's Partir en donjon tokens", "nothing is hidden: a log records each "
         "player's placement as one actions.place event, in either order, and no rule reads what a player saw",
         name="placement_seen"),
-    # session 54: a blind reading (notes/s54/reading, R34)
-    Gap("§9.2", "in normal and objectives modes the game ends at the end of a turn where a special dungeon is "
-        "defeated, a player reaches 23 glory or holds the 6 guilds; no turn limit bounds it (competition mode's "
-        "10 turns are its own), and nothing says what happens to a game in which none of them comes",
-        "nothing ends it: no turn limit and no draw; a replay judges the events the log holds, and a log that "
-        "stops before a condition is met is a game not finished (no result is declared)", name="no_turn_limit"),
+    # session 58: no_turn_limit (s54, R34) withdrawn: three later readers (s56, s58 twice) judged it no defect,
+    # the end conditions being the design; nothing ends a game that meets none (a replay declares no result)
     # session 54: a blind reading (notes/s54/reading, R18)
     Gap("§3.6 §7.2 §8.7 §8.9", "'réserve' names a player's 3 action tokens (§3.6) and the adventurers he forms his "
         "groups from (§7.2), which no line of the setup puts in it; survivors and the adventurers on the buildings "

@@ -23,8 +23,9 @@ SOURCES = (
 AP_TOKENS = Sourced(
     "ap_tokens", "§6.5",
     says={LIVRET: (0, 0, 1, 0), TUILE: (0, 0, 1, 1)},
-    doc="extra permanent action tokens at Avant-Poste level 0..3 (the text states level 3's only; level 2's "
-        "token, for both sources, is inferred from 'up to 5 permanent tokens')",
+    doc="extra permanent action tokens the Avant-Poste gives, listed for its levels 0 to 3 (it starts at level 1: "
+        "level 0's is 0 for both; the text states level 3's only; level 2's token, for both sources, is inferred "
+        "from 'up to 5 permanent tokens')",
 )
 # §9.3.4: glory a Statue of level >= 1 gives at the end of each turn, given as an addition by
 # the decision of 06.10.2026. The text states that value only: what the rule before the decision
