@@ -4,7 +4,6 @@ replayable logs."""
 from __future__ import annotations
 
 import re
-
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any

@@ -50,15 +50,21 @@ def _has_body(page: Page, cite: str) -> bool:
                if s.cite == cite or s.cite.startswith((cite + ".", cite + "/")))
 
 
-def _numbered(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+def _numbered_refs(page: Page, skip: frozenset[str]) -> Iterator[tuple]:
+    """(the unit, the § it names, whether that § has text) for each reference by number: read
+    once for what dangles (_numbered) and what lands (references_checked)."""
     for u in page.units:
-        if u.key in skip:
-            continue
-        for cite in _references(u.text):
-            if not _has_body(page, cite):
-                yield Hit(u.cite, "dangling-reference", "gap",
-                          f"{u.cite} refers the reader to {cite}, which the rulebook does not have or "
-                          "leaves without text: the rule referred to cannot be read", u.line, cite, unit=u.key)
+        if u.key not in skip:
+            for cite in _references(u.text):
+                yield u, cite, _has_body(page, cite)
+
+
+def _numbered(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    for u, cite, lands in _numbered_refs(page, skip):
+        if not lands:
+            yield Hit(u.cite, "dangling-reference", "gap",
+                      f"{u.cite} refers the reader to {cite}, which the rulebook does not have or "
+                      "leaves without text: the rule referred to cannot be read", u.line, cite, unit=u.key)
 
 
 def _named(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
@@ -180,12 +186,9 @@ def references_checked(page: Page, skip: frozenset[str]) -> list:
 
     heads = {s.cite: s.title for s in page.sections}
     landed: dict[tuple[str, str], list[int]] = {}  # (the referring §, the § named) -> the lines it is made at
-    for u in page.units:
-        if u.key in skip:
-            continue
-        for cite in _references(u.text):
-            if _has_body(page, cite):
-                landed.setdefault((u.cite, cite), []).append(u.line)
+    for u, cite, lands in _numbered_refs(page, skip):
+        if lands:
+            landed.setdefault((u.cite, cite), []).append(u.line)
     if not landed:
         return []
     made = sum(len(lines) for lines in landed.values())

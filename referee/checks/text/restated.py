@@ -105,6 +105,14 @@ def _where(*cites: str) -> list[str]:
     return list(dict.fromkeys(cites))
 
 
+def _layout_wrong(n: int, r: int, c: int, block: tuple[int, int] | None) -> list[str]:
+    """What a count and its layout disagree on (none: they agree)."""
+    wrong = [f"{n} is not {r} × {c}"] if n != r * c else []
+    if block is not None and sorted(block) != sorted((r, c)):
+        wrong.append(f"the block restated is {block[0]} by {block[1]}, not {r} by {c}")
+    return wrong
+
+
 def restated(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     seats = _seats(page, skip)
     if seats is not None:
@@ -117,10 +125,7 @@ def restated(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
                           f"{_SIDE[_AGREES[rot]]}", su.line, "seat-side",
                           also=tuple(c for c in (tu.cite,) if c != su.cite), unit=su.key)
     for u, n, r, c, words, block in _layouts(page, skip):
-        wrong = [f"{n} is not {r} × {c}"] if n != r * c else []
-        if block is not None and sorted(block) != sorted((r, c)):
-            wrong.append(f"the block restated is {block[0]} by {block[1]}, not {r} by {c}")
-        if wrong:
+        if wrong := _layout_wrong(n, r, c, block):
             yield Hit(u.cite, "restated", "contradiction",
                       f"{u.cite} gives a count and its layout ('{words}') that disagree: {'; '.join(wrong)}",
                       u.line, f"layout-{n}", unit=u.key)
@@ -143,7 +148,7 @@ def checked(page: Page, skip: frozenset[str]) -> list[Finding]:
                      f"around a table, players facing it, the next seat {rot} (seen from above) is each "
                      f"player's {_SIDE[side]}"]))
     for u, n, r, c, words, block in _layouts(page, skip):
-        if n == r * c and (block is None or sorted(block) == sorted((r, c))):
+        if not _layout_wrong(n, r, c, block):
             also = f", and the block restated is {block[0]} by {block[1]}" if block else ""
             out.append(Finding(
                 finding_id(page.game, "claim", u.cite, f"layout_{n}"), page.game, "claim", [u.cite],
