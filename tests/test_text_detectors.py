@@ -94,6 +94,10 @@ Le bouclier augmente la valeur de frappe de 1. Une tour a une valeur de structur
 
 Un pion sur un système de pivot tourne la tour. Le pion blessé active le mécanisme de pivot de la tour.
 
+Chaque tour sorti rapporte 1 PX. Le pion vaut 2 PX de plus à la fin. Un pion a 3 points de vie (PdV), et 2 PdV s'il porte un bouclier.
+Le càc coûte 1 jeton. Un corps à corps se joue au dé, le càc suivant aussi, et un corps à corps perdu coûte 1 jeton.
+Le joueur compte ses pts au niveau II, à 3 cm du bord. Le pion dépense 1 PM par case. Il a 4 points de mouvement (PM) par tour.
+
 §2. Annexes
 
 §2.1. Matériel
@@ -130,6 +134,9 @@ PLANTED = {
     ("§1.1", "undefined-term", "Troll"),
     ("§1.5", "paired-condition", "tombe"),  # one gain, two conditions: both, or each? (the next one says: each time)
     ("§1.5", "unstated-direction", "joueur suivant"),  # the next player, and no way round the table given
+    ("§1.5", "abbreviation", "PX"),  # never spelled out (`pts`, a contraction of points, is read as the word)
+    ("§1.5", "abbreviation", "càc"),  # the initials of `corps à corps`, which no sentence ties to it
+    ("§1.5", "abbreviation", "PM"),  # used a sentence before the one that spells it out
 }
 
 
@@ -275,7 +282,8 @@ SEEDS = {
     # says what the chapters' order suggests, which the detector cannot); the list-intro read at §3.3 (the
     # initiation side's 9 buildings, never listed) is the Gap initiation_nine since session 46; the
     # skipped-number read at §5.1 (chapter 4) is the Gap turn_marker since session 58 (it names the chapter)
-    "raiders": {"raiders.gap.§3.1.skipped-number"},
+    # 'PV' never spelled out (abbrev.py): Raiders' victory points, Welcome's hit points
+    "raiders": {"raiders.gap.§3.1.skipped-number", "raiders.gap.§9.1.abbreviation"},
     # the turns' direction is read from §Fin de manche's start player (coverage §Fin de tour#4): the text never gives it
     "draft": {"draft.gap.§Fin_de_tour.unstated-direction",
               # the start player 'alternera' (§Mise en place) and 'tournera' (§Fin de manche); 'un Or
@@ -283,12 +291,15 @@ SEEDS = {
               # (blind readers of s49, s53 and s55; the gaps start_alternates and one_extra_gold withdrawn in s47)
               "draft.ambiguity.§Mise_en_place.two-verbs", "draft.ambiguity.§Fin_de_tour.one-equal-to",
               "draft.gap.§Mise_en_place.idle-pile"},
-    "welcome": {"welcome.ambiguity.§Enchères.choice-list", "welcome.gap.§Équipement.Métamorphose.unstated-effect"},
+    "welcome": {"welcome.ambiguity.§Enchères.choice-list", "welcome.gap.§Équipement.Métamorphose.unstated-effect",
+                "welcome.gap.§Donjon.abbreviation"},
     "trolls": {"trolls.contradiction.§Tour_de_jeu_6.may-must",
                # option leave_melee: no Gap names it since group_leave_melee was withdrawn (session 39)
                "trolls.gap.§Actions_Mouvement.silent-option",
                # the author's request and the readers' thread under the rules (a blind reader's T31, s55)
-               "trolls.gap.§Commentaires.first-person"},
+               "trolls.gap.§Commentaires.first-person",
+               # 'càc', used from §Actions/Mouvement on, never tied to 'corps à corps' (a blind reader's TD24, s58)
+               "trolls.gap.§Actions_Mouvement.abbreviation"},
     # twister's §Déplacement#4 (the pointer to the Thief, Warrior and Rope, then the sentence on what a move
     # passes over, cut on ', ...') is the Gaps pits_and_portcullises and pass_over since session 40: its
     # dangling-reference and cut-sentence said the same as they do

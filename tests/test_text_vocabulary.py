@@ -41,10 +41,13 @@ def _terms(p, skip=frozenset()):
 
 
 def test_a_term_used_once_and_defined_nowhere_is_found_and_nothing_else(terms):
-    # Saut, PV, Écho (elided) are found; not: Tempête (used twice), Rsv (spelled out), Troupes
+    # Saut, Écho (elided) are found; not: Tempête (used twice), Rsv (spelled out), Troupes
     # (its bracket lists it), Mine/Marchand/Taverne (names of one table), NI (a function word),
-    # Bouclier (a heading), Portail (a component fact), Le/Il/Une/Chaque (sentence openings)
-    assert _terms(terms) == {("§1", "Saut"), ("§1", "PV"), ("§1", "Écho"), ("§2", "Heaume")}
+    # Bouclier (a heading), Portail (a component fact), Le/Il/Une/Chaque (sentence openings),
+    # PV (an abbreviation: abbrev.py asks whether it is spelled out, below)
+    assert _terms(terms) == {("§1", "Saut"), ("§1", "Écho"), ("§2", "Heaume")}
+    # PV is spelled out nowhere; Rsv is, by the bracket after its long form (whatever its letters)
+    assert {(h.cite, h.term) for h in read(terms) if h.detector == "abbreviation"} == {("§1", "PV")}
 
 
 def test_a_term_the_map_marks_flavour_is_not_read(terms):

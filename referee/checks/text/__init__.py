@@ -13,7 +13,8 @@ conditions (one gain under two conditions joined by `et si`), seats (the next pl
 turns' direction never given), antecedent (a pronoun opening a sentence after two persons),
 asides (the author or readers speaking in the first person: no rules), twice (one thing said
 twice of one subject with two verbs), restated (one fact given in two forms: they must
-agree), amounts (`un X égal à`: one X, or an amount?), and
+agree), amounts (`un X égal à`: one X, or an amount?), abbrev (a short form never spelled
+out, or spelled out after its first use), and
 piles' idle-pile (a pile filled at setup that nothing uses after).
 docs/detectors.md says what each reads, reports and misses.
 
@@ -32,7 +33,7 @@ from pathlib import Path
 from ...errors import RefereeError
 from ...model.kernel.rules import cites
 from ..findings import Finding
-from . import (amounts, antecedent, asides, conditions, depends, modal, names, piles, refs, restated, roles, seats, structure,
+from . import (abbrev, amounts, antecedent, asides, conditions, depends, modal, names, piles, refs, restated, roles, seats, structure,
                terms, twice, unused, values)
 from .hit import Hit, findings
 from .effects import unstated_effect
@@ -43,7 +44,7 @@ TEXT_DETECTORS = (structure.DETECTORS + refs.DETECTORS + modal.DETECTORS + names
                   + terms.DETECTORS + values.DETECTORS + roles.DETECTORS + depends.DETECTORS
                   + unused.DETECTORS + piles.DETECTORS + conditions.DETECTORS + seats.DETECTORS
                   + antecedent.DETECTORS + asides.DETECTORS + twice.DETECTORS + amounts.DETECTORS
-                  + restated.DETECTORS)
+                  + restated.DETECTORS + abbrev.DETECTORS)
 # Detectors whose hit says something is missing at a §: a Gap of the model there says it already.
 MISSING = frozenset({"empty-section", "key-only", "list-intro", "lone-subtitle", "cut-sentence",
                      "dangling-reference", "undefined-term", "unused-component", "unstated-direction"})

@@ -14,6 +14,14 @@ from ...rulebook.text import Section, Sentence, read_lines, sections
 # one list for the detectors that read counts (unused, values, amounts, twice)
 NUMBER_WORDS = ("deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix")
 COUNT = r"(?:\d+|" + "|".join(NUMBER_WORDS) + ")"
+# French words written with a capital for emphasis or at a line's start inside a unit:
+# no terms (terms.py), no abbreviations (abbrev.py).
+FUNCTION = frozenset({
+    "le", "la", "les", "un", "une", "des", "du", "de", "il", "ils", "elle", "elles", "on", "ce", "cet",
+    "cette", "ces", "si", "quand", "chaque", "pour", "dans", "au", "aux", "en", "et", "ou", "ni", "mais",
+    "puis", "ensuite", "alors", "attention", "ex", "exemple", "note", "astuce", "sauf", "non", "oui", "pas",
+    "tous", "tout", "toute", "toutes", "après", "avant", "pendant", "lors", "dès", "entre", "avec", "sans",
+})
 # A list item's marker, as the splitter reads it (rulebook/text.py rule 3).
 MARKER = re.compile(r"^\s*(?:[•\-*–]|\d{1,2}[.)])\s+")
 # Punctuation that closes a sentence or introduces what follows it.

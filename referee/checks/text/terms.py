@@ -8,28 +8,23 @@ title or outline cite names it, no unit the coverage map marks as a component fa
 (a name printed on a card or tile: Welcome's adventurers), and no bracket beside it glosses
 it (`réserve d'actions (Rsv)`, `bâtiment Troupes (a, b, c)`). A name among other names
 (`Mine, Marchand, Taverne`) is an item of a table of components, and the table's loss is
-a gap of its own, not a term to define. Sentence openings, words
+a gap of its own, not a term to define. An abbreviation's shape (`PV`, `PdV`, `Rsv`) leaves
+it to abbrev.py, which asks whether the text spells it out. Sentence openings, words
 after `:`, a quote or a bracket, the book's title and French function words are no terms."""
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
 
+from .abbrev import abbreviated
 from .hit import Hit
-from .page import Page, plain, stem, words
+from .page import FUNCTION, Page, plain, stem, words
 
 # A capitalised word (an initial capital, then lower case: `Saut`, `Rsv`) or an all-capitals
 # abbreviation of 2 to 4 letters (`PV`); after an elided article too (`l'Attaque`).
 _TERM = re.compile(r"(?<![\w-])(?:[lLdD][’'])?([A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:-[A-Za-zÀ-ÿ]+)*|[A-Z]{2,4})(?![\w-])")
 # What may stand before a capital that opens a sentence, a quote, a label's body or a bracket.
 _OPENS = ".!?…:;«\"“([•-–*"
-# French words written with a capital for emphasis or at a line's start inside a unit: no terms.
-FUNCTION = frozenset({
-    "le", "la", "les", "un", "une", "des", "du", "de", "il", "ils", "elle", "elles", "on", "ce", "cet",
-    "cette", "ces", "si", "quand", "chaque", "pour", "dans", "au", "aux", "en", "et", "ou", "ni", "mais",
-    "puis", "ensuite", "alors", "attention", "ex", "exemple", "note", "astuce", "sauf", "non", "oui", "pas",
-    "tous", "tout", "toute", "toutes", "après", "avant", "pendant", "lors", "dès", "entre", "avec", "sans",
-})
 
 
 def _key(word: str) -> str:
@@ -97,7 +92,7 @@ def undefined_term(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
         text = plain(u.text)
         for term, start, end in _candidates(text):
             k = _key(term)
-            if k in seen or len(k) < 2:
+            if k in seen or len(k) < 2 or abbreviated(term):
                 continue
             seen.add(k)
             if not once(k):

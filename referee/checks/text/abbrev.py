@@ -1,0 +1,153 @@
+"""abbreviation: a short form the text uses without spelling it out before its first use.
+
+An abbreviation is a word of two to four letters written as one: in capitals (`PV`), with a
+capital inside it (`JcJ`, `PdV`), without a vowel (`Rsv`, `Cbt`), or, in lower case, whose
+letters are the initials of a phrase the text says at least twice (`càc`: corps à corps).
+A book spells one out with a bracket, `long form (ABR)` or `ABR (long form)` (the long form
+then holding its letters in order: `1 PV (point bonus)` says what the point is for), and a
+reader meets that bracket before the short form or at it. Reported:
+- an abbreviation no bracket spells out and no word of the text contracts (a contraction
+  keeps its word's first and last letters: `pts` is read as points); where its letters are
+  the initials of a phrase of the text, the finding names that phrase as the likely reading
+  the text never states;
+- an abbreviation used in a unit before the unit that spells it out.
+Not read: capitals among capitals (a title, emphasis), French function words in capitals
+(`NI`), Roman figures (`IV`), units of measure and titles (`cm`, `Mme`), a file name's extension, units the coverage map marks as flavour. The initials are
+compared letter for letter, accents kept (`à` is the initial of `à`)."""
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+
+from .hit import Hit
+from .page import FUNCTION, Page, plain, words
+
+# a word of two to four letters standing alone: not inside a longer word, a hyphenated or
+# elided word, nor a file name (`Metropoles_avancees.pdf`)
+_SHORT = re.compile(r"(?<![\w’'.-])([^\W\d_]{2,4})(?![\w’'-]|\.\w)")
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöûùüÿœæ")
+# a number in Roman figures (`II`, `IV`: a level, a chapter), and the units and titles every
+# reader knows: no abbreviations of the book's own
+_ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
+_KNOWN = frozenset({"cm", "mm", "km", "kg", "mr", "dr", "st", "mme", "mlle"})
+
+
+def abbreviated(token: str) -> bool:
+    """Written as an abbreviation: capitals, a capital inside, or no vowel at all."""
+    return token.isupper() or any(c.isupper() for c in token[1:]) or not (set(token.lower()) & _VOWELS)
+
+
+def _emphasis(text: str, start: int, end: int) -> bool:
+    """A word in capitals next to another word in capitals: a title or emphasis, no abbreviation.
+    (A window around the word: a search anchored at the end of the whole text before it would
+    read that text again for each word.)"""
+    before = re.search(r"([^\W\d_]+)\W*$", text[max(0, start - 40):start])
+    after = re.match(r"\W*([^\W\d_]+)", text[end:end + 40])
+    return any(m is not None and len(m.group(1)) > 1 and m.group(1).isupper() for m in (before, after))
+
+
+def _contractions(vocabulary: frozenset[str]) -> frozenset[str]:
+    """Every short form of two to four letters a word of the text contracts to, keeping the
+    word's first and last letters and letters of it in order between (`pts` of points, `cbt`
+    of combat). Words of more than 20 letters are no words."""
+    out = set()
+    for w in vocabulary:
+        if 2 < len(w) <= 20:
+            inner = w[1:-1]
+            forms = {w[0] + w[-1], *(w[0] + c + w[-1] for c in inner),
+                     *(w[0] + inner[i] + inner[j] + w[-1] for i in range(len(inner)) for j in range(i + 1, len(inner)))}
+            out.update(f for f in forms if len(f) < len(w))  # a word is no contraction of itself
+    return frozenset(out)
+
+
+def _phrases(said: list[str]) -> dict[str, str]:
+    """For each string of three or four initials, the first (in order) of the phrases said at
+    least twice whose words begin with them (`càc`: corps à corps)."""
+    counts: dict[str, int] = {}
+    for n in (3, 4):
+        for i in range(len(said) - n + 1):
+            phrase = " ".join(said[i:i + n])
+            counts[phrase] = counts.get(phrase, 0) + 1
+    out: dict[str, str] = {}
+    for phrase in sorted(p for p, c in counts.items() if c > 1):
+        out.setdefault("".join(w[0] for w in phrase.split(" ")), phrase)
+    return out
+
+
+def _letters(text: str) -> str:
+    """A text's letters only, lower case, accents taken off (`é` is `e`)."""
+    return "".join(c for c in unicodedata.normalize("NFD", text.lower()) if c.isalpha() and c.isascii())
+
+
+def _fits(token: str, long: str) -> bool:
+    """The token's letters stand in order in the long form's (`Rsv` in réserve d'actions, `XP`
+    in points d'expérience, not `PV` in point bonus)."""
+    it = iter(_letters(long))
+    return all(c in it for c in _letters(token))
+
+
+# a bracket and the words before it: `long form (ABR)`, or `ABR (long form)`
+_BRACKET = re.compile(r"((?:[\w’'-]+[^\w(]+){0,5}?[\w’'-]+)\s*\(([^()]{1,60})\)")
+
+
+def _spelled(text: str) -> set[str]:
+    """The short forms a unit spells out with a bracket beside them: the short form alone in
+    the bracket after its long form (`réserve d'actions (Rsv)`), or a bracket after it whose
+    words hold its letters in order (`Rsv (réserve)`, not `PV (point bonus)`); one reading of
+    the unit."""
+    out = set()
+    for m in _BRACKET.finditer(text):
+        before, inside = m.group(1), m.group(2).strip()
+        if _SHORT.fullmatch(inside):  # the bracket holds the short form alone: its words are its long form
+            out.add(inside)
+        last = re.search(r"[\w’'-]+$", before)
+        if last is not None and _SHORT.fullmatch(last.group(0)) and len(_letters(inside)) > 2 and _fits(last.group(0), inside):
+            out.add(last.group(0))
+    return out
+
+
+def abbreviation(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
+    read = [u for u in page.units if u.key not in skip]
+    texts = [plain(u.text) for u in read]
+    said = [w for t in texts for w in words(t)]
+    uses: dict[str, list[int]] = {}  # each candidate's units, in reading order
+    for i, t in enumerate(texts):
+        for m in _SHORT.finditer(t):
+            token = m.group(1)
+            if (token.lower() in FUNCTION or token.lower() in _KNOWN or _ROMAN.fullmatch(token)
+                    or _emphasis(t, m.start(1), m.end(1))):
+                continue
+            at = uses.setdefault(token, [])
+            if not at or at[-1] != i:
+                at.append(i)
+    phrases = _phrases(said)
+    contracted: frozenset[str] | None = None  # read only when a short form needs it
+    spelled: dict[int, set[str]] = {}
+    for token, at in uses.items():
+        phrase = phrases.get(token.lower()) if len(token) > 2 else None
+        if not abbreviated(token) and not (phrase and len(at) > 1):
+            continue  # a lower-case word with vowels is a word, unless a phrase said twice fits it
+        for i in at:
+            if i not in spelled:
+                spelled[i] = _spelled(texts[i])
+        where = [i for i in at if token in spelled[i]]
+        first = read[at[0]]
+        if where:
+            if where[0] != at[0]:
+                yield Hit(first.cite, "abbreviation", "gap",
+                          f"{first.cite} uses '{token}' before {read[where[0]].cite} spells it out", first.line,
+                          token, also=(read[where[0]].cite,), unit=first.key)
+            continue
+        if not phrase:
+            if contracted is None:
+                contracted = _contractions(frozenset(said))
+            if token.lower() in contracted:
+                continue  # a word of the text, shortened: read as that word
+        fits = f": its letters are the initials of '{phrase}', which no sentence ties to it" if phrase else ""
+        yield Hit(first.cite, "abbreviation", "gap",
+                  f"{first.cite} uses the abbreviation '{token}' ({len(at)} sentence{'s' * (len(at) > 1)}) "
+                  f"and no sentence spells it out{fits}", first.line, token, unit=first.key)
+
+
+DETECTORS = (abbreviation,)
