@@ -225,8 +225,13 @@ def test_audit_rulebook_given_is_the_one_the_detectors_and_examples_read(tmp_pat
     book.write_text(edited, encoding="utf-8")
     r = CliRunner().invoke(app, ["audit", "trolls", "--no-witness", "-f", "json", "--rulebook", str(book)])
     assert r.exit_code == 1, r.output
+    assert json.loads(r.stdout)["games"][0]["rulebook"] == str(book)  # the file read, not the seed (s59)
     got = {f["id"]: f for f in json.loads(r.stdout)["games"][0]["findings"]}
     assert "trolls.gap.§Joker_1.first-person" in got
+    for fmt in ("text", "html"):  # the headline names it too
+        shown = CliRunner().invoke(app, ["audit", "trolls", "--no-witness", "-f", fmt, "--rulebook", str(tmp_path)],
+                                   env={"COLUMNS": "400"})
+        assert f"audit of {book}" in " ".join(shown.stdout.split()), fmt
     moved = got["trolls.unknown.§Actions_Mouvement.example_move_12_inches"]  # one unit of two edited
     assert moved["status"] == "not established" and "1 of its 2 units differ" in moved["details"][0]
     assert moved["open"] == "input"

@@ -23,7 +23,7 @@ from ..errors import json_escaped, printable
 from ..model.kernel.rules import plural
 from .findings import Finding, covers_text
 from .report import ICON, open_summary, ordered
-from .rulebook import Rulebook
+from .rulebook import Rulebook, shown
 from .severity import LEVELS
 
 SHOWN = 12  # sentences shown beside a finding per §; the annotated rulebook has them all
@@ -194,7 +194,7 @@ def _game(page: _Page, game: Any, findings: list[Finding], path: Path | None, ma
     b, no_book = _book(game, path, given)
     book = Rulebook(b.path, b.sections) if b is not None else Rulebook(None)
     problems = ordered(findings, book)
-    out = [f'<h2>{_e(game.title)} <span class="ln">{_e(game.name)} — audit of {_e(game.rulebook)}</span></h2>']
+    out = [f'<h2>{_e(game.title)} <span class="ln">{_e(game.name)} — audit of {_e(shown(game, given))}</span></h2>']
     if no_book:
         out.append(f'<p class="none">{_e(no_book)}</p>')
     counts = ", ".join(f"{sum(f.severity == lv for f in problems)} {lv}" for lv in LEVELS)
@@ -217,7 +217,7 @@ def _game(page: _Page, game: Any, findings: list[Finding], path: Path | None, ma
         out.append(f'<div class="unsettled"><h3>not established ({len(unsettled)})</h3><p class="note">neither '
                    f"proved nor refuted, and no value is shown: {_e(open_summary(unsettled))}</p>"
                    + "".join(one(f) for f in unsettled) + "</div>")
-    out.append(f'<details class="rulebook"><summary>the annotated rulebook: {_e(game.rulebook)}</summary>'
+    out.append(f'<details class="rulebook"><summary>the annotated rulebook: {_e(shown(game, given))}</summary>'
                f"{_coverage(page, game, b)}</details>")
     return f'<section class="game">{"".join(out)}</section>'
 

@@ -60,7 +60,7 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
     book = book or Rulebook(None)
     marks = marks or {}
     problems = ordered(findings, book)
-    console.print(Rule(f"[bold]{_esc(game.title)}[/] — audit of {_esc(str(game.rulebook))}"))
+    console.print(Rule(f"[bold]{_esc(game.title)}[/] — audit of {_esc(book.name or str(game.rulebook))}"))
     comp = game.default_config().comp
     if getattr(comp, "illustrative", False):
         stand = _stand_ins(game)  # which files: a reader took the whole set for invented (s54)
@@ -186,7 +186,7 @@ def as_json(game: Any, findings: list[Finding], timings: dict, book: Rulebook | 
         if f.id in marks:
             d["baseline"] = marks[f.id]
         out.append(d)
-    doc = {"game": game.name, "rulebook": game.rulebook, "findings": out, "witnessed": share(findings).to_json()}
+    doc = {"game": game.name, "rulebook": book.name or game.rulebook, "findings": out, "witnessed": share(findings).to_json()}
     if timings:  # only with --timings: wall-clock seconds differ from run to run
         doc["timings"] = timings
     return doc

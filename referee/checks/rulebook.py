@@ -28,6 +28,14 @@ def locate(game: Any, given: Path | None = None) -> Path | None:
     return next((p.resolve() for p in tries if p.is_file()), None)
 
 
+def shown(game: Any, given: Path | None = None) -> str:
+    """The rulebook a report names: the file --rulebook gave, as the user wrote it (the file
+    inside a folder given), else the game's own (its seed's name, the same on every machine)."""
+    if given is None:
+        return str(game.rulebook)
+    return str(given if given.is_file() else given / Path(game.rulebook).name)
+
+
 @dataclass(frozen=True)
 class Rulebook:
     """The rulebook's sections as the one splitter reads them (referee/rulebook/text.py,
@@ -35,19 +43,20 @@ class Rulebook:
 
     path: Path | None
     sections: tuple = field(default=(), repr=False)
+    name: str = ""  # what the report calls it (shown(): --rulebook as given, else the game's)
 
     @classmethod
     def of(cls, game: Any, given: Path | None = None) -> "Rulebook":
         from ..errors import Unreadable
         from ..rulebook.book import book
 
-        path = locate(game, given)
+        path, name = locate(game, given), shown(game, given)
         if path is None:
-            return cls(None)
+            return cls(None, name=name)
         try:
-            return cls(path, book(game, path).sections)
+            return cls(path, book(game, path).sections, name)
         except Unreadable:  # not a regular file, too large, not UTF-8: placed at no line
-            return cls(None)
+            return cls(None, name=name)
 
     @classmethod
     def from_lines(cls, path: Path, lines: tuple[str, ...]) -> "Rulebook":
