@@ -394,8 +394,12 @@ def _text(verdicts: list, explain: bool, expect: bool, check=lambda: None) -> No
     for v in verdicts:
         check()
         name = printable(v.file)  # as the terminal may be given it (a newline would forge a line); exact in JSON
-        for w in v.warnings:  # shown even for a legal file of a batch, whose verdict is not
-            out.print(w.render(name), markup=False)
+        # shown even for a legal file of a batch, whose verdict is not; in line order with the
+        # problems of an illegal one (a line -k could not check comes after the illegal line)
+        late = [w for w in v.warnings if v.problems and w.line > v.problems[0].line]
+        for w in v.warnings:
+            if w not in late:
+                out.print(w.render(name), markup=False)
         if v.verdict == "legal" and len(verdicts) > 1:
             continue
         if v.verdict == "legal":
@@ -424,6 +428,8 @@ def _text(verdicts: list, explain: bool, expect: bool, check=lambda: None) -> No
                 from ..replays.pictures import show
 
                 show(out.rich(), p.state)  # a board as a grid, per-player lists as a table (replays/pictures.py)
+        for w in late:
+            out.print(w.render(name), markup=False)
     if len(verdicts) > 1:
         from rich.table import Table
 

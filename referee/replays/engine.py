@@ -298,6 +298,9 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     if explain:
         v.silent = []
     closed = False  # a result line ended the log
+    # the line of the last illegal event -k played on: past it the state may be one no legal
+    # game reaches (the setup's, when it broke an invariant)
+    resumed = first.no if v.verdict == "illegal" else None
     last = first.no  # the line of the last event read
     with R.tracing(trace):
         for line in it:
@@ -343,23 +346,36 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 except Exception:  # noqa: BLE001 - the effect cannot run on this state: stop here
                     v.problems.append(Problem(line.no, "illegal", "cannot resume after this event", act.cite))
                     return
+                resumed = line.no
             except Undecided as e:
                 r = e.ruling
                 v.problems.append(Problem(line.no, "undecided", f"'{act.name}': the rules give no outcome here: {r.says}", r.cite, state=show(s)))
                 v.verdict = "illegal"
                 return
+            except Exception as e:  # noqa: BLE001 - only past an illegal event (-k): else re-raised
+                if resumed is None:
+                    raise
+                _unreached(v, line.no, act, resumed, e)
+                return
             if trace:
                 _flush(v, line.no, trace)
             if act.name in silences and v.verdict == "legal":
                 _silent(v, line.no, silences[act.name], before, a)
-            broken = (broken_after(before, s, trusted, act, a) if compiled else broken_after(before, s, trusted)) \
-                if check_after else ()
+            try:
+                broken = (broken_after(before, s, trusted, act, a) if compiled else broken_after(before, s, trusted)) \
+                    if check_after else ()
+                stepped = game.broken_steps(before, s) if steps else ()
+            except Exception as e:  # noqa: BLE001 - as above
+                if resumed is None:
+                    raise
+                _unreached(v, line.no, act, resumed, e)
+                return
             if broken:
                 for inv in broken:
                     v.problems.append(Problem(line.no, "invariant", f"after '{act.name}': {inv.says} no longer holds", inv.cite, inv.source, state=show(s)))
                 v.verdict = "illegal"
             if steps:  # guarantees read on the states before and after the event (kernel Step)
-                for st in game.broken_steps(before, s):
+                for st in stepped:
                     v.problems.append(Problem(line.no, "invariant", f"'{act.name}' breaks {st.cite}: {st.says}",
                                               st.cite, st.source, state=show(s)))
                     v.verdict = "illegal"
@@ -377,6 +393,14 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
         v.warnings.append(Problem(last, "warning", f"the game is not over after the last event ({v.events} events) "
                                   "and no result line closes the log: the events are legal, but the game "
                                   "was not finished (a log cut short?)"))
+
+
+def _unreached(v: Verdict, line: int, act: Any, resumed: int, e: Exception) -> None:
+    """-k played an illegal event's effect, and the rules cannot run on the state it left (two
+    monsters in one hand): that is no verdict on this line, and nothing after it is checked."""
+    v.warnings.append(Problem(line, "warning", f"'{act.name}' is not checked, nor any line after it: the illegal "
+                              f"event at line {resumed} left a state no legal game reaches, and the rules give "
+                              f"no answer on it ({type(e).__name__})", act.cite))
 
 
 def _flush(v: Verdict, line: int, trace: list) -> None:
