@@ -58,3 +58,4 @@ def test_keep_going_on_every_line_doubled_gives_a_verdict(tmp_path, game):
     assert verdicts <= {"legal", "illegal"} and "illegal" in verdicts, (src.name, verdicts)
     if game == "welcome":
         assert warned  # the states past a doubled draw are met, and said not checked
+

@@ -251,6 +251,8 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
         raise _refused(first.no, e, game, components, prefer) from None
     except RecursionError:
         raise Unreadable(first.no, "header: nested too deep to be read", "setup") from None
+    if components is not None:  # a set that breaks the text's own numbers is said, never silently played
+        v.warnings.extend(_components_against_text(game, cfg, first.no))
     # a readable view where the model gives one (names, not indexes), else the numeric skeleton
     show = named_view(game.show or (lambda st: st.project()), players) if explain else (lambda st: None)
     fast = None
@@ -393,6 +395,16 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
         v.warnings.append(Problem(last, "warning", f"the game is not over after the last event ({v.events} events) "
                                   "and no result line closes the log: the events are legal, but the game "
                                   "was not finished (a log cut short?)"))
+
+
+def _components_against_text(game: Game, cfg: Any, line: int) -> list[Problem]:
+    """The component data checks (the numbers the text and the facts give: 13 monster cards)
+    that the set given with --components fails: each a warning on the header's line, since
+    every verdict on the log is read under that set (the audit reports them as data findings)."""
+    return [Problem(line, "warning", f"the components given differ from what the text (or the published facts) says: {d.says} "
+                                     f"({d.detail}); "
+                                     "this log is judged under them", d.cite, d.source)
+            for d in game.data_checks(cfg) if not d.ok]
 
 
 def _unreached(v: Verdict, line: int, act: Any, resumed: int, e: Exception) -> None:
