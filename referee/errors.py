@@ -58,10 +58,13 @@ MAX_MESSAGE = 1000
 
 
 def brief(text: str) -> str:
-    """`text`, or its start and how long it was when longer than MAX_MESSAGE."""
+    """`text`, or its start, how long it was and its end when longer than MAX_MESSAGE: the
+    end is kept because a message says why last (`<a path of 5,000 characters>: cannot
+    write: File name too long`), and the middle is what a long value fills."""
     if len(text) <= MAX_MESSAGE:
         return text
-    return f"{text[:MAX_MESSAGE - 200]} ... ({len(text):,} characters in all: the rest is not shown)"
+    return (f"{text[:MAX_MESSAGE - 400]} ... ({len(text):,} characters in all: the middle is not shown) ... "
+            f"{text[-200:]}")
 
 
 def printable(text: str, keep: str = "") -> str:

@@ -1017,6 +1017,20 @@ def test_a_witness_is_written_over_only_where_referee_wrote_it(tmp_path):
     assert mine.read_text() == "my notes\n" and not (tmp_path / "draft.gap.§1.x.jsonl").exists()
 
 
+def test_a_message_cut_short_keeps_its_end_where_it_says_why(tmp_path):
+    # a path of 5,442 characters: the message was cut before its reason (hostile run, s59)
+    from referee.errors import MAX_MESSAGE, brief
+
+    path = "/".join(["abcdefgh"] * 600) + ".jsonl"
+    got = brief(f"{path}: cannot be read or written: File name too long")
+    assert len(got) <= MAX_MESSAGE and got.endswith(": File name too long") and got.startswith("abcdefgh/")
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "referee", "replay", str(tmp_path / path)], capture_output=True, text=True)
+    assert r.returncode == 2 and "File name too long" in r.stderr + r.stdout and "Traceback" not in r.stderr
+
+
 def test_a_huge_value_quoted_in_an_error_never_makes_a_huge_line(tmp_path):
     # a 900 KB player name, listed by the message that names the header's players, and a
     # 100 KB option name: the message is cut (errors.brief), located as before
@@ -1214,3 +1228,20 @@ def test_scenarios_ended_by_a_signal_leave_nothing(tmp_path, sig):
     _, err = p.communicate(timeout=60)
     assert p.returncode == 128 + getattr(S, sig) and "Traceback" not in err, err[-800:]
     assert not (tmp_path / "a").exists()
+
+
+def test_a_witness_dir_that_cannot_be_a_folder_is_refused_before_the_audit_runs(tmp_path, monkeypatch):
+    # a file where the folder (or a parent) would be: the whole audit ran, then exit 2 with no
+    # report (hostile run, s59); refused first now, and the file is left as it is
+    from referee.checks import audit as A
+
+    def never(*a, **k):
+        raise AssertionError("the audit ran")
+
+    monkeypatch.setattr(A.Audit, "run", never)
+    f = tmp_path / "file"
+    f.write_text("mine", encoding="utf-8")
+    for where in (f, f / "sub"):
+        r = run(app, ["audit", "welcome", "--no-witness", "--witness-dir", str(where)])
+        assert r.exit_code == 2 and "is not a folder" in _clean(r), _clean(r)
+    assert f.read_text(encoding="utf-8") == "mine"

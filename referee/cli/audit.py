@@ -78,6 +78,8 @@ def audit(
     except BadInput as e:
         err.print(f"referee: {e}")
         raise typer.Exit(BAD) from None
+    if witness_dir is not None:
+        _witness_dir_or_exit(witness_dir, games)
     results = []
     shown = Shown(err.rich(), len(games), "audit")  # drawn only when stderr is a terminal
     for g in shown.each(games):
@@ -142,6 +144,25 @@ def audit(
         err.print(f"referee: {len(gone)} baselined or ignored ids are no longer reported: {', '.join(gone)}")
     # a result not established is no all-clear: it fails too, unless known or ignored
     raise typer.Exit(FOUND if B.failing(found, mark, fail_on.value) else OK)
+
+
+def _witness_dir_or_exit(witness_dir: Path, games: list) -> None:
+    """--witness-dir refused before the audit runs (a minute with witnesses) where it cannot
+    be made: a file stands at the folder's place, or at one of its parents' (hostile run, s59:
+    the whole audit ran, then no report). Nothing is made here."""
+    import os
+
+    for g in games:
+        d = witness_dir / g.name
+        at = next((p for p in (d, *d.parents) if os.path.lexists(p)), None)
+        if at is not None and not at.is_dir():
+            err.print(f"referee: --witness-dir {witness_dir}: {at} is not a folder: "
+                      f"the witnesses of {g.name} cannot be written under it", markup=False)
+            raise typer.Exit(BAD)
+        if at is not None and not os.access(at, os.W_OK | os.X_OK):
+            err.print(f"referee: --witness-dir {witness_dir}: {at} cannot be written "
+                      "to", markup=False)
+            raise typer.Exit(BAD)
 
 
 def _rulebook_or_exit(rulebook: Path, games: list) -> None:

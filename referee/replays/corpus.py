@@ -65,6 +65,10 @@ _DAMAGED = (tarfile.TarError, zipfile.BadZipFile, EOFError, OSError, zlib.error,
             NotImplementedError, ValueError, struct.error)
 
 
+# both members of one name are refused (games() voids the first once the second is met)
+TWICE = "two members of the same name in the archive: neither is read (which one is meant cannot be told)"
+
+
 class Refused:
     """The lines of a game that cannot be read from its corpus: iterating them raises the
     located Unreadable, so that `replay(game.lines)` gives the same unreadable verdict as
@@ -120,7 +124,18 @@ def games(path: str | Path, limits: Limits | None = None) -> Iterator[Game]:
         got.append(Game(str(path), Refused(_damaged(path, e, got))))
     if not got:
         got.append(Game(str(path), Refused("no .jsonl log in this corpus")))
-    yield from got
+    yield from _twins(got, f"{path}:")
+
+
+def _twins(got: list[Game], prefix: str) -> list[Game]:
+    """A member refused as the second of its name makes the first one's verdict void too:
+    which one the user means cannot be told, so neither is judged."""
+    def member(name: str) -> str:  # as _twice compares them: ./g.jsonl is g.jsonl
+        return posixpath.normpath(name[len(prefix):].replace("\\", "/")) if name.startswith(prefix) else name
+
+    twice = {member(g.name) for g in got if isinstance(g.lines, Refused) and g.lines.what == TWICE}
+    return [Game(g.name, Refused(TWICE)) if member(g.name) in twice and not isinstance(g.lines, Refused) else g
+            for g in got]
 
 
 def verdicts(path: str | Path, keep_going: bool = False, explain: bool = False,
@@ -138,12 +153,23 @@ class _Whole(Exception):
     """A refusal of the whole corpus (too many members, too many bytes, cannot be opened)."""
 
 
+def _why(e: BaseException) -> str:
+    """A library's reason on one line: tarfile gives one line per method it tried
+    (`file could not be opened successfully:` then `- method gz: ReadError('not a gzip
+    file')`, ...), whose first line alone says nothing."""
+    lines = [x.strip(" -") for x in str(e).splitlines() if x.strip(" -")]
+    if not lines:
+        return type(e).__name__
+    head, rest = lines[0], lines[1:]
+    return (f"{head} {'; '.join(rest)}" if head.endswith(":") and rest else "; ".join(lines))[:300]
+
+
 def _damaged(path: Path, e: BaseException, got: list[Game]) -> str:
     after = f" after {len(got)} game(s)" if got else ""
     if isinstance(e, OSError) and e.strerror:  # "[Errno 22] Invalid argument" -> its words
         why = e.strerror.lower()
     else:
-        why = str(e).splitlines()[0][:200] if str(e) else "the archive's structure is broken"
+        why = _why(e) if str(e) else "the archive's structure is broken"
     return f"damaged or truncated corpus: cannot read{after}: {why}"
 
 
@@ -221,7 +247,7 @@ def _tar(path: Path, limits: Limits) -> Iterator[Game]:
     try:
         tf = tarfile.open(path, "r:*")
     except _DAMAGED as e:
-        raise _Whole(f"not a readable tar archive: {str(e).splitlines()[0][:200] if str(e) else type(e).__name__}") from None
+        raise _Whole(f"not a readable tar archive: {_why(e)}") from None
     with tf:
         while (m := tf.next()) is not None:
             budget.member(m.size if m.isreg() else 0)
@@ -237,6 +263,12 @@ def _tar(path: Path, limits: Limits) -> Iterator[Game]:
                 continue
             fh = tf.extractfile(m)
             yield Game(name, _lines(fh, m.size, budget) if fh else Refused("no data for this member"))
+        # tarfile ends its listing at a header cut short or broken as if the archive ended
+        # there: what follows the last member must be the end-of-archive blocks (zeros)
+        tf.fileobj.seek(tf.offset)
+        if tf.fileobj.read(10240).strip(b"\0"):
+            raise tarfile.ReadError(f"the archive breaks off after byte {tf.offset:,}: a member's header is cut "
+                                    "short or damaged, and what follows it cannot be read")
 
 
 def _kind_refused(m: tarfile.TarInfo) -> str | None:
@@ -258,7 +290,7 @@ def _twice(name: str, seen: set) -> str | None:
     x/g.jsonl): which one the user means cannot be told."""
     name = posixpath.normpath(name.replace("\\", "/"))
     if name in seen:
-        return "a second member of the same name in the archive: refused (which one is meant cannot be told)"
+        return TWICE
     seen.add(name)
     return None
 
@@ -268,7 +300,7 @@ def _zip(path: Path, limits: Limits) -> Iterator[Game]:
     try:
         zf = zipfile.ZipFile(path)
     except _DAMAGED as e:
-        raise _Whole(f"not a readable zip archive: {str(e).splitlines()[0][:200] if str(e) else type(e).__name__}") from None
+        raise _Whole(f"not a readable zip archive: {_why(e)}") from None
     with zf:
         infos = zf.infolist()
         for info in infos:  # the directory first: a bomb is refused before any byte is inflated

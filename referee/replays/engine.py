@@ -333,6 +333,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
             except Illegal as e:
                 # one voice: what was done, the § it breaks, what the rule requires, what was found
                 msg = f"'{act.name}' by {_who(players, a.p)} breaks {e.need.cite}: {e.need.says}" + (f"; {e.shown}" if e.shown else "")
+                msg += _phase_due(game, act, e.need, s)
                 v.problems.append(Problem(line.no, "illegal", msg, e.need.cite, e.need.source, state=show(s)))
                 v.verdict = "illegal"
                 # an option's answer read while the Needs were checked (it may be what refused
@@ -395,6 +396,19 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
         v.warnings.append(Problem(last, "warning", f"the game is not over after the last event ({v.events} events) "
                                   "and no result line closes the log: the events are legal, but the game "
                                   "was not finished (a log cut short?)"))
+
+
+def _phase_due(game: Game, act: Any, need: Any, s: Any) -> str:
+    """For an event out of its phase, the § of the phase the game is in, whose events were due
+    (a skipped reveal is read at §Issue, not only at the next round's §): said in the message,
+    while the problem's cite stays the Need's, which scenarios and expectations name."""
+    if need is not game.needs(act)[0]:
+        return ""
+    try:
+        now = game.phases[int(s.phase)].cite
+    except (AttributeError, IndexError, TypeError, ValueError):
+        return ""
+    return "" if set(R.cites(now)) <= set(R.cites(need.cite)) else f" ({now})"
 
 
 def _components_against_text(game: Game, cfg: Any, line: int) -> list[Problem]:
