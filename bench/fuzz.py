@@ -7,7 +7,8 @@ log, file kinds and batches, each held to the contract of `referee replay`:
   a line dropped from the middle... are unreadable, exit 2);
 - no input changed (hashed before and after), bounded time (and memory, for the CLI cases).
 
-Mutants run in-process through the CLI's own per-file wrapper (`cli.replay._one`); a sample
+Mutants run in-process through the CLI's own per-file wrapper (`cli.replay._one`), every
+other one as `replay -k` reads it (the exit code is the same); a sample
 is replayed again by the CLI in a subprocess, as a batch, and file-kind and batch cases run
 the CLI. Run: python bench/fuzz.py [--mutants N] [--seed S] [--cli-sample K]; the newer commands'
 cases are bench/fuzz_surfaces.py's, run at the end.
@@ -264,7 +265,9 @@ def shown(v) -> str:
     return "\n".join(lines) + "\n" + json.dumps(v.to_json(), ensure_ascii=False)
 
 
-def check_in_process(m: Mutant, where: Path, tally: Tally) -> Any:
+def check_in_process(m: Mutant, where: Path, tally: Tally, keep_going: bool = False) -> Any:
+    """One mutant through the CLI's per-file wrapper; with `keep_going` as `replay -k` reads it
+    (past an illegal event the states may be ones no legal game reaches: s59's Welcome crash)."""
     from referee.cli.replay import _one
 
     where.write_bytes(m.data())
@@ -273,7 +276,7 @@ def check_in_process(m: Mutant, where: Path, tally: Tally) -> Any:
     signal.alarm(SECONDS)
     v, crash, hang = None, None, False
     try:
-        v = _one(where, False, False, None, None)
+        v = _one(where, keep_going, False, None, None)
     except Timeout:
         hang = True
     except Exception as e:  # noqa: BLE001 - what the contract forbids, counted
@@ -312,7 +315,7 @@ def run_mutants(n: int, seed: int, tally: Tally, tmp: Path, keep: int = 0, progr
     for i in range(n):
         k = KINDS[i % len(KINDS)]
         m = mutant(rng, rng.choice(exs), k)
-        v = check_in_process(m, tmp / "m.jsonl", tally)
+        v = check_in_process(m, tmp / "m.jsonl", tally, keep_going=i % 2 == 1)  # every other one as -k
         if i < keep and v is not None:
             f = batch / f"m{i:05d}.jsonl"
             f.write_bytes(m.data())
