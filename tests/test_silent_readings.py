@@ -74,3 +74,19 @@ def test_every_silence_is_a_gap_of_the_game_on_its_own_event(path):
         g = gaps[d["gap"]]
         assert g.arises is not None and events[d["line"]] in g.on and d["cite"] == g.cite
         assert first is None or d["line"] < first
+
+
+ROBBED = ROOT / "raiders" / "glory_reached_then_robbed.jsonl"  # an independent referee's log (s59, diffC h1b)
+
+
+def test_a_player_robbed_below_23_glory_in_the_turn_he_reached_it_is_the_model_reading_and_said():
+    # turn 31: Ben reaches 23 glory in a PvE (line 546), then loses the PvP of line 550 and is
+    # robbed back to 22; the game goes on into turn 32. §9.2 ends it for a player who 'atteint'
+    # 23: reached, or held at the turn's end? (gap glory_reached_or_held: held). The random
+    # search met no such PvP in 3,000,000 moves; this log is one.
+    v = replay(ROBBED, explain=True)
+    assert v.verdict == "legal"
+    at = [d for d in v.silent if d["gap"] == "glory_reached_or_held"]
+    assert [d["line"] for d in at] == [550] and at[0]["cite"] == "§9.2 §9.3 §8.8"
+    # no other PvP of the game took a player from 23 or more below it
+    assert all(d["gap"] != "glory_reached_or_held" or d["line"] == 550 for d in v.silent)

@@ -8,7 +8,7 @@ from ..kernel import And, Claim, Gap, If, Implies, Invariant, Lookup, Not, Or, S
 from .economy import CHARGE_CAP, CROWN_CAP, STONE_CAP, hand_size, kinds
 from .s6_actions import ap, mark_at, max_mark
 from .s7_groups import house_idx, sends, split
-from .s8_dungeons import ENTRY, HELMET, WAITING, _elim_left, _pile_of, _xkind, opp_on, pve_ready, resistance, score
+from .s8_dungeons import ENTRY, HELMET, WAITING, _elim_left, _pvp_resolve, _pile_of, _xkind, opp_on, pve_ready, resistance, score
 from .s9_end import GLORY_GOAL, LAST_TURN, STATUE_GLORY, points, statue
 from .sources import AP_TOKENS
 from .state import EXPEDITIONS, NG, OVER, SETUP
@@ -148,6 +148,13 @@ def _kind_held(s: Any, p: int, kind: str) -> Any:
 
 def _house_held(s: Any, p: int) -> Any:
     return _kind_held(s, p, "house")
+
+
+def _glory_robbed_below_goal(s: Any, a: Any) -> Any:
+    """pvp.resolve: the loser held 23 glory or more and the glory the winner takes leaves him
+    below (the PvP's own effect says how much: s8_dungeons._pvp_resolve)."""
+    after = _pvp_resolve(s, a).glory
+    return Or(*[And(s.glory[p] >= GLORY_GOAL, after[p] < GLORY_GOAL) for p in P])
 
 
 def _statue_glory_then_end(s: Any, a: Any) -> Any:
@@ -301,12 +308,15 @@ GAPS = (
         name="helmet_may_decline",
         on=("expedition.resolve",), arises=_routed_ambushed,
         when="the group on the entry is routed while an opposing group waits on the helmet"),
-    # arises when a PvP loss takes a player from 23 glory or more to less; no test: the search met none in 3,000,000 moves, docs/witnesses.md
+    # the search met none in 3,000,000 moves (docs/witnesses.md); an independent referee wrote one (s59:
+    # tests/raiders/glory_reached_then_robbed.jsonl, 21 -> 23 in a PvE, robbed in the PvP of the same turn)
     Gap("§9.2 §9.3 §8.8", "the end condition and its point are for a player who 'reaches' 23 glory, and a PvP loss "
         "takes glory away (§8.8): whether a player who reached 23 and fell back below it by the end of the turn (or "
         "of the game, in competition mode) still meets the condition is never said",
         "the condition is read from the glory held when it is checked, at the end of the turn and at the end of the "
-        "game (s9_end.conditions: glory >= 23)", name="glory_reached_or_held"),
+        "game (s9_end.conditions: glory >= 23)", name="glory_reached_or_held",
+        on=("pvp.resolve",), arises=_glory_robbed_below_goal,
+        when="a PvP takes a player who holds 23 glory or more below 23"),
     Gap("§3.2 §10.2", "the Maisons are never listed: how many there are, and the starting building and the two "
         "adventurers each one gives; nor is it said whether both players may choose the same Maison",
         "illustrative Maisons in components/cards.toml [[house]]; each has one deck, so the two players take "
