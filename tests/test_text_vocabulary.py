@@ -272,3 +272,33 @@ def test_a_long_line_of_commas_is_read_in_linear_time(tmp_path):
     start = time.perf_counter()
     assert not [h for h in read(p) if h.detector == "one-word-two-roles"]
     assert time.perf_counter() - start < 3
+
+
+@pytest.mark.parametrize("text, reported", [
+    # spelled out: a bracket, a sign or a word between the short form and its long form
+    ("Les points de vie (PV) comptent. Il perd 2 PV.", set()),
+    ("Les points de vie (ou PV) comptent. Il perd 2 PV.", set()),
+    ("Les points de vie, abrégés PV, comptent. Il perd 2 PV.", set()),
+    ("PV : points de victoire. Le joueur avec le plus de PV gagne.", set()),
+    ("PV = points de victoire. Le joueur avec le plus de PV gagne.", set()),
+    ("**PV** : points de victoire. Le plus de PV gagne.", set()),
+    ("Le mot « PV » désigne les points de victoire. Le plus de PV gagne.", set()),
+    ("Les points de vie et de magie (PV et PM) comptent. Il perd 2 PV et 1 PM.", set()),
+    ("Les points de vie (PV/HP) comptent. Il perd 2 PV.", {"HP"}),  # HP: another name, never spelled out
+    # a bracket that says what the point is for does not spell it out (Raiders §9.3)
+    ("Le vainqueur gagne 1 PV (point bonus). Il garde ses PV.", {"PV"}),
+    # ordinary French, usage, numbers: no short forms of the book's own
+    ("Il passe, car il est bloqué. Il attend, car la pile est vide. Chaque adversaire reçoit une carte, "
+     "puis chaque adversaire reçoit une autre carte.", set()),
+    ("Si on ne tire pas, on passe. Les joueurs ont trois cartes. Si on ne tire rien, on pioche. Ils ont gagné.", set()),
+    ("Le joueur pioche DEUX cartes, puis joue SEUL. Il joue seul.", set()),
+    ("Voir le XIXe siècle, le chapitre IV, cf. la règle, 3 pts et 2 cm.", set()),
+    ("Il joue sur son iPad.", set()),
+    # found: never spelled out, or only after its first use
+    ("Le joueur a 3 PdV au départ.", {"PdV"}),
+    ("Il perd 1 PV. Les points de victoire (PV) se comptent à la fin.", {"PV"}),
+])
+def test_abbreviations_spelled_out_in_any_of_the_books_ways_and_words_that_are_none(tmp_path, text, reported):
+    path = tmp_path / "abr.txt"
+    path.write_text(f"Jeu\n\n§1. Règles\n\n{text}\n", encoding="utf-8")
+    assert {h.term for h in read(page("abr", path)) if h.detector == "abbreviation"} == reported

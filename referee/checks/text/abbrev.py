@@ -4,15 +4,18 @@ An abbreviation is a word of two to four letters written as one: in capitals (`P
 capital inside it (`JcJ`, `PdV`), without a vowel (`Rsv`, `Cbt`), or, in lower case, whose
 letters are the initials of a phrase the text says at least twice (`càc`: corps à corps).
 A book spells one out with a bracket, `long form (ABR)` or `ABR (long form)` (the long form
-then holding its letters in order: `1 PV (point bonus)` says what the point is for), and a
-reader meets that bracket before the short form or at it. Reported:
+then holding its letters in order: `1 PV (point bonus)` says what the point is for), or with
+a sign or a word between the two (`ABR = long`, `ABR : long`, `long, ou ABR`, `long, dit
+ABR`), and a reader meets that before the short form or at it. Reported:
 - an abbreviation no bracket spells out and no word of the text contracts (a contraction
   keeps its word's first and last letters: `pts` is read as points); where its letters are
   the initials of a phrase of the text, the finding names that phrase as the likely reading
   the text never states;
 - an abbreviation used in a unit before the unit that spells it out.
-Not read: capitals among capitals (a title, emphasis), French function words in capitals
-(`NI`), Roman figures (`IV`), units of measure and titles (`cm`, `Mme`), a file name's extension, units the coverage map marks as flavour. The initials are
+Not read: capitals among capitals (a title, emphasis), a word in capitals the text also
+writes in lower case (`SEUL`), French function words in capitals (`NI`), Roman figures and
+ordinals (`IV`, `XIXe`), units of measure, titles and the usage every reader knows (`cm`,
+`Mme`, `cf`, `pts`), a brand's capital inside (`iPad`), a file name's extension, units the coverage map marks as flavour. The initials are
 compared letter for letter, accents kept (`à` is the initial of `à`)."""
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ import unicodedata
 from collections.abc import Iterator
 
 from .hit import Hit
-from .page import FUNCTION, Page, plain, words
+from .page import FUNCTION, NUMBER_WORDS, Page, plain, words
 
 # a word of two to four letters standing alone: not inside a longer word, a hyphenated or
 # elided word, nor a file name (`Metropoles_avancees.pdf`)
@@ -29,21 +32,28 @@ _SHORT = re.compile(r"(?<![\w’'.-])([^\W\d_]{2,4})(?![\w’'-]|\.\w)")
 _VOWELS = frozenset("aeiouyàâäéèêëîïôöûùüÿœæ")
 # a number in Roman figures (`II`, `IV`: a level, a chapter), and the units and titles every
 # reader knows: no abbreviations of the book's own
-_ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})")
-_KNOWN = frozenset({"cm", "mm", "km", "kg", "mr", "dr", "st", "mme", "mlle"})
+# (an ordinal too: `XIXe`, `Ier`)
+_ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})(?:e|er|re)?")
+_KNOWN = frozenset({
+    "cm", "mm", "km", "kg", "gr", "cl", "ml", "dl", "kw", "hz", "mn",  # units of measure
+    "mr", "dr", "st", "mme", "mlle",  # titles
+    "pt", "pts", "cf", "vs", "nb", "ps", "etc", "svp", "cqfd", "rdv", "ok", "tv", "pdf",  # French usage
+})
 
 
 def abbreviated(token: str) -> bool:
-    """Written as an abbreviation: capitals, a capital inside, or no vowel at all."""
-    return token.isupper() or any(c.isupper() for c in token[1:]) or not (set(token.lower()) & _VOWELS)
+    """Written as an abbreviation: capitals, a capital inside after a capital first (`JcJ`,
+    not a brand's `iPad`), or no vowel at all."""
+    return (token.isupper() or (token[0].isupper() and any(c.isupper() for c in token[1:]))
+            or not (set(token.lower()) & _VOWELS))
 
 
 def _emphasis(text: str, start: int, end: int) -> bool:
     """A word in capitals next to another word in capitals: a title or emphasis, no abbreviation.
     (A window around the word: a search anchored at the end of the whole text before it would
     read that text again for each word.)"""
-    before = re.search(r"([^\W\d_]+)\W*$", text[max(0, start - 40):start])
-    after = re.match(r"\W*([^\W\d_]+)", text[end:end + 40])
+    before = re.search(r"([^\W\d_]+)[ \t]+$", text[max(0, start - 40):start])  # a space between: `NE PAS`,
+    after = re.match(r"[ \t]+([^\W\d_]+)", text[end:end + 40])  # not `PV/HP`, `PV, PM`
     return any(m is not None and len(m.group(1)) > 1 and m.group(1).isupper() for m in (before, after))
 
 
@@ -71,7 +81,12 @@ def _phrases(said: list[str]) -> dict[str, str]:
             counts[phrase] = counts.get(phrase, 0) + 1
     out: dict[str, str] = {}
     for phrase in sorted(p for p, c in counts.items() if c > 1):
-        out.setdefault("".join(w[0] for w in phrase.split(" ")), phrase)
+        ws = phrase.split(" ")
+        # a vowel of the short form stands for a word of one letter (`à` in corps à corps): a
+        # word whose vowels are the initials of longer words (`car`: chaque adversaire reçoit)
+        # is that word, not their short form
+        if all(len(w) == 1 for w in ws if w[0] in _VOWELS):
+            out.setdefault("".join(w[0] for w in ws), phrase)
     return out
 
 
@@ -91,6 +106,26 @@ def _fits(token: str, long: str) -> bool:
 _BRACKET = re.compile(r"((?:[\w’'-]+[^\w(]+){0,5}?[\w’'-]+)\s*\(([^()]{1,60})\)")
 
 
+# `ABR = long form`, `ABR : long`, `ABR – long`, `ABR/long`, `(ABR pour long)`, and `long, ou ABR`,
+# `long (dits ABR)`, `long, abrégé ABR`, `(long, ABR)`: the long form holds the short form's
+# letters in order, from a word that begins with its first letter
+_SAYS = r"(?:ou|dits?|dites?|soit|abrégée?s?(?:[ \t]+en)?)"
+_SEP_AFTER = re.compile(r"(?<![\w’'-])([^\W\d_]{2,4})[ \t]*[*_»\"”]*[ \t]*(?:=|:|–|—|\s-\s|/|,|\bpour\b|\bsoit\b|"
+                        r"\bdésigne\b|\bsignifie\b|\bveut[ \t]+dire\b)[ \t]*((?:[\w’'-]+[ \t]*){1,5})")
+_SEP_BEFORE = re.compile(r"((?:[\w’'-]+[ \t]+){0,4}[\w’'-]+)[ \t]*(?:[,/=:(][ \t]*(?:" + _SAYS + r"[ \t]+)?|"
+                         + _SAYS + r"[ \t]+)[*_«\"“]*([^\W\d_]{2,4})(?![\w’'-])")
+# a bracket of short forms only (`(PV et PM)`, `(PV/HP)`): each spelled out by the words
+# before it that hold its letters
+_LIST = re.compile(r"[^\W\d_]{2,4}(?:[ \t]*(?:,|/|\bet\b|\bou\b)[ \t]*[^\W\d_]{2,4})+")
+
+
+def _from_initial(token: str, long: list[str]) -> bool:
+    """Some word of `long` begins with the token's first letter, and from it on the words
+    hold the token's letters in order."""
+    first = _letters(token)[:1]
+    return any(_letters(w)[:1] == first and _fits(token, " ".join(long[i:])) for i, w in enumerate(long))
+
+
 def _spelled(text: str) -> set[str]:
     """The short forms a unit spells out with a bracket beside them: the short form alone in
     the bracket after its long form (`réserve d'actions (Rsv)`), or a bracket after it whose
@@ -101,9 +136,18 @@ def _spelled(text: str) -> set[str]:
         before, inside = m.group(1), m.group(2).strip()
         if _SHORT.fullmatch(inside):  # the bracket holds the short form alone: its words are its long form
             out.add(inside)
+        elif _LIST.fullmatch(inside):
+            out.update(t for t in re.findall(r"[^\W\d_]+", inside) if _SHORT.fullmatch(t) and t not in ("et", "ou")
+                       and _from_initial(t, before.split()))
         last = re.search(r"[\w’'-]+$", before)
         if last is not None and _SHORT.fullmatch(last.group(0)) and len(_letters(inside)) > 2 and _fits(last.group(0), inside):
             out.add(last.group(0))
+    for m in _SEP_AFTER.finditer(text):
+        if _from_initial(m.group(1), m.group(2).split()[:4]):
+            out.add(m.group(1))
+    for m in _SEP_BEFORE.finditer(text):
+        if _from_initial(m.group(2), m.group(1).split()):
+            out.add(m.group(2))
     return out
 
 
@@ -111,12 +155,15 @@ def abbreviation(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     read = [u for u in page.units if u.key not in skip]
     texts = [plain(u.text) for u in read]
     said = [w for t in texts for w in words(t)]
+    vocabulary = frozenset(said)
+    lower = frozenset(w for t in texts for w in re.findall(r"[^\W\d_]+", t) if w.islower())  # as written
     uses: dict[str, list[int]] = {}  # each candidate's units, in reading order
     for i, t in enumerate(texts):
         for m in _SHORT.finditer(t):
             token = m.group(1)
-            if (token.lower() in FUNCTION or token.lower() in _KNOWN or _ROMAN.fullmatch(token)
-                    or _emphasis(t, m.start(1), m.end(1))):
+            if (token.lower() in FUNCTION or token.lower() in _KNOWN or token.lower() in NUMBER_WORDS or _ROMAN.fullmatch(token)
+                    or _emphasis(t, m.start(1), m.end(1))
+                    or (token.isupper() and len(token) > 2 and token.lower() in lower)):  # `SEUL`: emphasis
                 continue
             at = uses.setdefault(token, [])
             if not at or at[-1] != i:
@@ -135,13 +182,14 @@ def abbreviation(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
         first = read[at[0]]
         if where:
             if where[0] != at[0]:
+                later = read[where[0]]
                 yield Hit(first.cite, "abbreviation", "gap",
-                          f"{first.cite} uses '{token}' before {read[where[0]].cite} spells it out", first.line,
-                          token, also=(read[where[0]].cite,), unit=first.key)
+                          f"{first.cite} uses '{token}' before {later.cite} spells it out (line {later.line})",
+                          first.line, token, also=(later.cite,), unit=first.key)
             continue
         if not phrase:
             if contracted is None:
-                contracted = _contractions(frozenset(said))
+                contracted = _contractions(vocabulary)
             if token.lower() in contracted:
                 continue  # a word of the text, shortened: read as that word
         fits = f": its letters are the initials of '{phrase}', which no sentence ties to it" if phrase else ""
