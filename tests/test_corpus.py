@@ -226,6 +226,10 @@ def test_damaged_archives_and_empty_ones_are_one_located_verdict(tmp_path):
     cut_header = tmp_path / "cut.tar"
     cut_header.write_bytes(two.read_bytes()[:1200])  # README: header and one block; then 176 bytes of a header
     assert "damaged or truncated" in next(corpus.verdicts(cut_header)).first().message
+    # bytes after the end-of-archive zeros are no member: read cleanly, as GNU tar does
+    trailing = tmp_path / "trailing.tar"
+    trailing.write_bytes(two.read_bytes() + b"garbage after the end")
+    assert [v.verdict for v in corpus.verdicts(trailing)] == ["legal"]
     # a file that no method opens: each method's reason, not the first line alone
     fake = tmp_path / "fake.tar.gz"
     fake.write_bytes(b"\x00" * 10 + b"junk" * 300)

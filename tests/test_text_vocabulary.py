@@ -302,3 +302,29 @@ def test_abbreviations_spelled_out_in_any_of_the_books_ways_and_words_that_are_n
     path = tmp_path / "abr.txt"
     path.write_text(f"Jeu\n\n§1. Règles\n\n{text}\n", encoding="utf-8")
     assert {h.term for h in read(page("abr", path)) if h.detector == "abbreviation"} == reported
+
+
+def test_a_run_of_dashes_or_quotes_beside_a_short_form_is_read_in_linear_time(tmp_path):
+    """`Récapitulatif ------ 2 pts de Rsv` took exponential time in the bracket pattern (the
+    separator overlapped the word: 30 dashes, 36 s; 40, over 300 s; s59's review)."""
+    import time
+
+    path = tmp_path / "dash.txt"
+    path.write_text("Jeu\n\n§1. Coûts\n\nRécapitulatif des coûts " + "-" * 2000 + " 2 PV par tir " + "'" * 2000
+                    + " ’’’’ 1 PV (point).\n", encoding="utf-8")
+    t = time.process_time()
+    list(read(page("dash", path)))
+    assert time.process_time() - t < 5
+
+
+@pytest.mark.parametrize("text, detector, term", [
+    ("Le joueur place son pion sur la case Avant-Poste puis pioche.", "undefined-term", "Avant-Poste"),  # hyphenated: a term
+    ("Le joueur gagne de l'XP puis il passe.", "abbreviation", "XP"),  # after an elided article
+    ("Le joueur gagne de l’XP puis il passe.", "abbreviation", "XP"),
+    ("Le joueur gagne un 'PV' puis il passe.", "abbreviation", "PV"),  # in quotes
+])
+def test_each_word_is_read_by_one_of_the_two_detectors(tmp_path, text, detector, term):
+    path = tmp_path / "one.txt"
+    path.write_text(f"Jeu\n\n§1. Règles\n\n{text}\n", encoding="utf-8")
+    got = {(h.detector, h.term) for h in read(page("one", path)) if h.detector in ("abbreviation", "undefined-term")}
+    assert got == {(detector, term)}

@@ -264,9 +264,10 @@ def _tar(path: Path, limits: Limits) -> Iterator[Game]:
             fh = tf.extractfile(m)
             yield Game(name, _lines(fh, m.size, budget) if fh else Refused("no data for this member"))
         # tarfile ends its listing at a header cut short or broken as if the archive ended
-        # there: what follows the last member must be the end-of-archive blocks (zeros)
+        # there: the block after the last member must be the end-of-archive zeros (what may
+        # follow them is no member: GNU tar reads such a file cleanly)
         tf.fileobj.seek(tf.offset)
-        if tf.fileobj.read(10240).strip(b"\0"):
+        if tf.fileobj.read(tarfile.BLOCKSIZE).strip(b"\0"):
             raise tarfile.ReadError(f"the archive breaks off after byte {tf.offset:,}: a member's header is cut "
                                     "short or damaged, and what follows it cannot be read")
 

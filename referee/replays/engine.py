@@ -358,7 +358,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
             except Exception as e:  # noqa: BLE001 - only past an illegal event (-k): else re-raised
                 if resumed is None:
                     raise
-                _unreached(v, line.no, act, resumed, e)
+                _unreached(v, line.no, act, resumed, e, resumed == first.no)
                 return
             if trace:
                 _flush(v, line.no, trace)
@@ -371,7 +371,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
             except Exception as e:  # noqa: BLE001 - as above
                 if resumed is None:
                     raise
-                _unreached(v, line.no, act, resumed, e)
+                _unreached(v, line.no, act, resumed, e, resumed == first.no)
                 return
             if broken:
                 for inv in broken:
@@ -384,6 +384,8 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                     v.verdict = "illegal"
             if v.verdict == "illegal" and not keep_going:
                 return
+            if v.problems and v.problems[-1].line == line.no:
+                resumed = line.no  # an invariant or a step guarantee broken here: the state is no legal one
     if over is not None:
         v.outcome = _outcome_json(over, players)
     if v.events == 0 and v.verdict == "legal":
@@ -408,7 +410,8 @@ def _phase_due(game: Game, act: Any, need: Any, s: Any) -> str:
         now = game.phases[int(s.phase)].cite
     except (AttributeError, IndexError, TypeError, ValueError):
         return ""
-    return "" if set(R.cites(now)) <= set(R.cites(need.cite)) else f" ({now})"
+    new = [c for c in R.cites(now) if c not in R.cites(need.cite)]  # only the §s the Need does not cite
+    return f" ({' '.join(new)})" if new else ""
 
 
 def _components_against_text(game: Game, cfg: Any, line: int) -> list[Problem]:
@@ -421,11 +424,12 @@ def _components_against_text(game: Game, cfg: Any, line: int) -> list[Problem]:
             for d in game.data_checks(cfg) if not d.ok]
 
 
-def _unreached(v: Verdict, line: int, act: Any, resumed: int, e: Exception) -> None:
+def _unreached(v: Verdict, line: int, act: Any, resumed: int, e: Exception, setup: bool = False) -> None:
     """-k played an illegal event's effect, and the rules cannot run on the state it left (two
     monsters in one hand): that is no verdict on this line, and nothing after it is checked."""
+    what = "setup" if setup else "event"
     v.warnings.append(Problem(line, "warning", f"'{act.name}' is not checked, nor any line after it: the illegal "
-                              f"event at line {resumed} left a state no legal game reaches, and the rules give "
+                              f"{what} at line {resumed} left a state no legal game reaches, and the rules give "
                               f"no answer on it ({type(e).__name__})", act.cite))
 
 

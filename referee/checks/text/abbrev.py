@@ -28,7 +28,9 @@ from .page import FUNCTION, NUMBER_WORDS, Page, plain, words
 
 # a word of two to four letters standing alone: not inside a longer word, a hyphenated or
 # elided word, nor a file name (`Metropoles_avancees.pdf`)
-_SHORT = re.compile(r"(?<![\w’'.-])([^\W\d_]{2,4})(?![\w’'-]|\.\w)")
+# (after an elided article too, `l'XP`, `d'IA`, and in quotes, `'PV'`: an apostrophe that
+# closes a quote is followed by no letter)
+_SHORT = re.compile(r"(?:(?<![\w’'.-])|(?<=\b[lLdD]['’])|(?<=\s['’]))([^\W\d_]{2,4})(?![\w-]|['’]\w|\.\w)")
 _VOWELS = frozenset("aeiouyàâäéèêëîïôöûùüÿœæ")
 # a number in Roman figures (`II`, `IV`: a level, a chapter), and the units and titles every
 # reader knows: no abbreviations of the book's own
@@ -39,6 +41,12 @@ _KNOWN = frozenset({
     "mr", "dr", "st", "mme", "mlle",  # titles
     "pt", "pts", "cf", "vs", "nb", "ps", "etc", "svp", "cqfd", "rdv", "ok", "tv", "pdf",  # French usage
 })
+
+
+def short_form(word: str) -> bool:
+    """A word this detector reads (two to four letters, no hyphen, shaped as an abbreviation):
+    undefined-term leaves it here, and reads the rest (`Avant-Poste`)."""
+    return _SHORT.fullmatch(word) is not None and abbreviated(word)
 
 
 def abbreviated(token: str) -> bool:
@@ -103,7 +111,9 @@ def _fits(token: str, long: str) -> bool:
 
 
 # a bracket and the words before it: `long form (ABR)`, or `ABR (long form)`
-_BRACKET = re.compile(r"((?:[\w’'-]+[^\w(]+){0,5}?[\w’'-]+)\s*\(([^()]{1,60})\)")
+# (the signs between words share nothing with the words' own: a run of dashes or quotes is one
+# word, never split many ways over, which took exponential time on `-----`, s59's review)
+_BRACKET = re.compile(r"((?:[\w’'-]+[^\w’'(-]+){0,5}?[\w’'-]+)\s*\(([^()]{1,60})\)")
 
 
 # `ABR = long form`, `ABR : long`, `ABR – long`, `ABR/long`, `(ABR pour long)`, and `long, ou ABR`,
@@ -111,7 +121,7 @@ _BRACKET = re.compile(r"((?:[\w’'-]+[^\w(]+){0,5}?[\w’'-]+)\s*\(([^()]{1,60}
 # letters in order, from a word that begins with its first letter
 _SAYS = r"(?:ou|dits?|dites?|soit|abrégée?s?(?:[ \t]+en)?)"
 _SEP_AFTER = re.compile(r"(?<![\w’'-])([^\W\d_]{2,4})[ \t]*[*_»\"”]*[ \t]*(?:=|:|–|—|\s-\s|/|,|\bpour\b|\bsoit\b|"
-                        r"\bdésigne\b|\bsignifie\b|\bveut[ \t]+dire\b)[ \t]*((?:[\w’'-]+[ \t]*){1,5})")
+                        r"\bdésigne\b|\bsignifie\b|\bveut[ \t]+dire\b)[ \t]*((?:[\w’'-]+[ \t]+){0,4}[\w’'-]+)")
 _SEP_BEFORE = re.compile(r"((?:[\w’'-]+[ \t]+){0,4}[\w’'-]+)[ \t]*(?:[,/=:(][ \t]*(?:" + _SAYS + r"[ \t]+)?|"
                          + _SAYS + r"[ \t]+)[*_«\"“]*([^\W\d_]{2,4})(?![\w’'-])")
 # a bracket of short forms only (`(PV et PM)`, `(PV/HP)`): each spelled out by the words

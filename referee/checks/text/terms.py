@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from .abbrev import abbreviated
+from .abbrev import short_form
 from .hit import Hit
 from .page import FUNCTION, Page, plain, stem, words
 
@@ -92,7 +92,7 @@ def undefined_term(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
         text = plain(u.text)
         for term, start, end in _candidates(text):
             k = _key(term)
-            if k in seen or len(k) < 2 or abbreviated(term):
+            if k in seen or len(k) < 2 or short_form(term):
                 continue
             seen.add(k)
             if not once(k):
