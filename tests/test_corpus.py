@@ -226,6 +226,9 @@ def test_damaged_archives_and_empty_ones_are_one_located_verdict(tmp_path):
     cut_header = tmp_path / "cut.tar"
     cut_header.write_bytes(two.read_bytes()[:1200])  # README: header and one block; then 176 bytes of a header
     assert "damaged or truncated" in next(corpus.verdicts(cut_header)).first().message
+    # a colon in a member's name is no drive letter unless a slash follows (`C:/x`, s59's review)
+    colon = _tar_with(tmp_path / "colon.tar", (_info("a:b.jsonl"), GOOD.read_bytes()), (_info("C:/x.jsonl"), GOOD.read_bytes()))
+    assert [v.verdict for v in corpus.verdicts(colon)] == ["legal", "unreadable"]
     # bytes after the end-of-archive zeros are no member: read cleanly, as GNU tar does
     trailing = tmp_path / "trailing.tar"
     trailing.write_bytes(two.read_bytes() + b"garbage after the end")

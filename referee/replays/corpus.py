@@ -176,7 +176,7 @@ def _damaged(path: Path, e: BaseException, got: list[Game]) -> str:
 def _bad_path(name: str) -> str | None:
     """Why a member's path is refused: absolute, or climbing out with "..". Nothing is
     extracted, but such a name is the mark of an archive built to write outside its folder."""
-    if name.startswith(("/", "\\")) or re.match(r"[A-Za-z]:", name):
+    if name.startswith(("/", "\\")) or re.match(r"[A-Za-z]:[/\\]", name):  # `C:/x`; `a:b.jsonl` is a name
         return "an absolute member path: only paths inside the archive are read"
     if ".." in re.split(r"[/\\]", name):
         return "a member path with \"..\" points outside the archive: only paths inside it are read"
