@@ -266,3 +266,14 @@ def test_an_event_out_of_its_time_cites_the_rule_that_says_when():
     s = start()
     need = raiders.first_failure(s, raiders.action("building.evolve"), args(0, building=1))
     assert need.cite == "§6.4 §6.1" and "event of the actions or expeditions phase" in need.says
+
+
+def test_a_second_header_is_named_as_such(tmp_path):
+    # two games in one file got the generic 'every event needs "n"' (hostile run, s59)
+    src = next(p for p in sorted((Path(__file__).parent.parent / "examples" / "welcome").glob("*.jsonl"))
+               if "illegal" not in p.name)
+    rows = src.read_text(encoding="utf-8").splitlines()
+    path = tmp_path / "two.jsonl"
+    path.write_text("\n".join(rows[:3] + rows[:1] + rows[1:3]) + "\n", encoding="utf-8")
+    v = replay(path)
+    assert v.verdict == "unreadable" and v.first().line == 4 and "second header" in v.first().message

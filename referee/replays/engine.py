@@ -95,6 +95,9 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
     ev = line.data
     n = ev.get("n")
     if type(n) is not int:
+        if n is None and "referee" in ev:  # a header where an event belongs: two games in one file
+            raise Unreadable(line.no, "a second header: a log holds one game (several games go in a packed "
+                             "corpus, *.games.jsonl, each from its own header)", "referee")
         raise Unreadable(line.no, "every event needs \"n\", a whole number" + (
             f", expected {expected_n}; got {shown(n)} (a number past 64 bits is read as a decimal)"
             if type(n) is float else ""), "n")
