@@ -15,8 +15,9 @@ ABR`), and a reader meets that before the short form or at it. Reported:
 Not read: capitals among capitals (a title, emphasis), a word in capitals the text also
 writes in lower case (`SEUL`), French function words in capitals (`NI`), Roman figures and
 ordinals (`IV`, `XIXe`), units of measure, titles and the usage every reader knows (`cm`,
-`Mme`, `cf`, `pts`), a brand's capital inside (`iPad`), a file name's extension, units the coverage map marks as flavour. The initials are
-compared letter for letter, accents kept (`à` is the initial of `à`)."""
+`Mme`, `cf`, `pts`), a brand's capital inside (`iPad`), a file name's extension, units the
+coverage map marks as flavour. The initials are compared letter for letter, accents kept
+(`à` is the initial of `à`)."""
 from __future__ import annotations
 
 import re
@@ -26,21 +27,20 @@ from collections.abc import Iterator
 from .hit import Hit
 from .page import FUNCTION, NUMBER_WORDS, Page, plain, words
 
-# a word of two to four letters standing alone: not inside a longer word, a hyphenated or
-# elided word, nor a file name (`Metropoles_avancees.pdf`)
-# (after an elided article too, `l'XP`, `d'IA`, and in quotes, `'PV'`: an apostrophe that
-# closes a quote is followed by no letter)
+# a word of two to four letters standing alone: not inside a longer or a hyphenated word, nor
+# a file name (`Metropoles_avancees.pdf`); after an elided article (`l'XP`, `d'IA`) and in
+# quotes (`'PV'`: an apostrophe that closes a quote is followed by no letter)
 _SHORT = re.compile(r"(?:(?<![\w’'.-])|(?<=\b[lLdD]['’])|(?<=\s['’]))([^\W\d_]{2,4})(?![\w-]|['’]\w|\.\w)")
 _VOWELS = frozenset("aeiouyàâäéèêëîïôöûùüÿœæ")
-# a number in Roman figures (`II`, `IV`: a level, a chapter), and the units and titles every
-# reader knows: no abbreviations of the book's own
-# (an ordinal too: `XIXe`, `Ier`)
+# a number in Roman figures (`II`, `IV`: a level, a chapter; an ordinal, `XIXe`), and the
+# units, titles and usage every reader knows: no abbreviations of the book's own
 _ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})(?:e|er|re)?")
 _KNOWN = frozenset({
     "cm", "mm", "km", "kg", "gr", "cl", "ml", "dl", "kw", "hz", "mn",  # units of measure
     "mr", "dr", "st", "mme", "mlle",  # titles
     "pt", "pts", "cf", "vs", "nb", "ps", "etc", "svp", "cqfd", "rdv", "ok", "tv", "pdf",  # French usage
 })
+_NO_SHORT = FUNCTION | _KNOWN | frozenset(NUMBER_WORDS)  # in lower case: never a short form (`NI`, `DEUX`)
 
 
 def short_form(word: str) -> bool:
@@ -137,10 +137,11 @@ def _from_initial(token: str, long: list[str]) -> bool:
 
 
 def _spelled(text: str) -> set[str]:
-    """The short forms a unit spells out with a bracket beside them: the short form alone in
-    the bracket after its long form (`réserve d'actions (Rsv)`), or a bracket after it whose
-    words hold its letters in order (`Rsv (réserve)`, not `PV (point bonus)`); one reading of
-    the unit."""
+    """The short forms a unit spells out, in one reading of it: alone in a bracket after its
+    long form (`réserve d'actions (Rsv)`), among short forms only in one (`(PV et PM)`, each
+    held by the words before), before a bracket whose words hold its letters in order (`Rsv
+    (réserve)`, not `PV (point bonus)`), or beside its long form across a sign or a word
+    (_SEP_AFTER, _SEP_BEFORE)."""
     out = set()
     for m in _BRACKET.finditer(text):
         before, inside = m.group(1), m.group(2).strip()
@@ -171,9 +172,9 @@ def abbreviation(page: Page, skip: frozenset[str]) -> Iterator[Hit]:
     for i, t in enumerate(texts):
         for m in _SHORT.finditer(t):
             token = m.group(1)
-            if (token.lower() in FUNCTION or token.lower() in _KNOWN or token.lower() in NUMBER_WORDS or _ROMAN.fullmatch(token)
-                    or _emphasis(t, m.start(1), m.end(1))
-                    or (token.isupper() and len(token) > 2 and token.lower() in lower)):  # `SEUL`: emphasis
+            low = token.lower()
+            if (low in _NO_SHORT or _ROMAN.fullmatch(token) or _emphasis(t, m.start(1), m.end(1))
+                    or (token.isupper() and len(token) > 2 and low in lower)):  # `SEUL`: emphasis
                 continue
             at = uses.setdefault(token, [])
             if not at or at[-1] != i:

@@ -1,8 +1,7 @@
 """undefined-term: a game term the text uses in one place and defines nowhere.
 
-A term is a capitalised word inside a sentence (`cartes de Saut`, `le Clerc`) or a short
-abbreviation (`PV`, `Rsv`): the books capitalise their own vocabulary (card types, roles,
-resources). It is reported when every sentence that holds it is one unit (used once: a term
+A term is a capitalised word inside a sentence (`cartes de Saut`, `le Clerc`): the books
+capitalise their own vocabulary (card types, roles, resources). It is reported when every sentence that holds it is one unit (used once: a term
 the rules use again is at least used consistently) and nothing defines it: no heading,
 title or outline cite names it, no unit the coverage map marks as a component fact holds it
 (a name printed on a card or tile: Welcome's adventurers), and no bracket beside it glosses
@@ -20,9 +19,10 @@ from .abbrev import short_form
 from .hit import Hit
 from .page import FUNCTION, Page, plain, stem, words
 
-# A capitalised word (an initial capital, then lower case: `Saut`, `Rsv`) or an all-capitals
-# abbreviation of 2 to 4 letters (`PV`); after an elided article too (`l'Attaque`).
-_TERM = re.compile(r"(?<![\w-])(?:[lLdD][’'])?([A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:-[A-Za-zÀ-ÿ]+)*|[A-Z]{2,4})(?![\w-])")
+# A capitalised word (an initial capital, then lower case: `Saut`, `Avant-Poste`); after an
+# elided article too (`l'Attaque`). Words in capitals (`PV`) and other short forms (`Rsv`) are
+# abbrev.py's (short_form).
+_TERM = re.compile(r"(?<![\w-])(?:[lLdD][’'])?([A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:-[A-Za-zÀ-ÿ]+)*)(?![\w-])")
 # What may stand before a capital that opens a sentence, a quote, a label's body or a bracket.
 _OPENS = ".!?…:;«\"“([•-–*"
 
