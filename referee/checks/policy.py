@@ -233,10 +233,15 @@ def fold_disputed_effects(a: Any) -> None:
             f.says = f.says.replace(OWN, f" is the reading of option {names}, on which the published sources differ")
 
 
+def _declared(game: Any) -> dict[str, str]:
+    """{a Gap's or a Ruling's name: the question it declares it follows from (`within`)}."""
+    return {x.name: x.within for x in (*game.gaps, *game.rulings) if getattr(x, "within", "")}
+
+
 def within_problems(game: Any) -> list[str]:
     """What is wrong with the Gaps' and Rulings' `within` (one line each): a name that is no
     Gap, Ruling or act of the game, the question itself, or a cycle."""
-    declared = {x.name: x.within for x in (*game.gaps, *game.rulings) if getattr(x, "within", "")}
+    declared = _declared(game)
     names = {x.name for x in (*game.gaps, *game.rulings, *game.actions)}
     out = []
     for name, parent in declared.items():
@@ -265,7 +270,7 @@ def fold_within(a: Any) -> None:
     game = a.game
     if within_problems(game):
         return
-    declared = {x.name: x.within for x in (*game.gaps, *game.rulings) if getattr(x, "within", "")}
+    declared = _declared(game)
     home: dict[str, Finding] = {}  # a question folded -> the finding it is reported in
 
     def depth(name: str) -> int:

@@ -130,8 +130,8 @@ def games(path: str | Path, limits: Limits | None = None) -> Iterator[Game]:
 def _twins(got: list[Game], prefix: str) -> list[Game]:
     """A member refused as the second of its name makes the first one's verdict void too:
     which one the user means cannot be told, so neither is judged."""
-    def member(name: str) -> str:  # as _twice compares them: ./g.jsonl is g.jsonl
-        return posixpath.normpath(name[len(prefix):].replace("\\", "/")) if name.startswith(prefix) else name
+    def member(name: str) -> str:  # as _twice compares them
+        return _as_path(name[len(prefix):]) if name.startswith(prefix) else name
 
     twice = {member(g.name) for g in got if isinstance(g.lines, Refused) and g.lines.what == TWICE}
     return [Game(g.name, Refused(TWICE)) if member(g.name) in twice and not isinstance(g.lines, Refused) else g
@@ -286,10 +286,16 @@ def _kind_refused(m: tarfile.TarInfo) -> str | None:
     return None
 
 
+def _as_path(name: str) -> str:
+    """A member's name as the path it names: ./g.jsonl is g.jsonl, x//g.jsonl and x\\g.jsonl
+    are x/g.jsonl."""
+    return posixpath.normpath(name.replace("\\", "/"))
+
+
 def _twice(name: str, seen: set) -> str | None:
     """A second member of the same name, as a path (./g.jsonl is g.jsonl, x//g.jsonl is
     x/g.jsonl): which one the user means cannot be told."""
-    name = posixpath.normpath(name.replace("\\", "/"))
+    name = _as_path(name)
     if name in seen:
         return TWICE
     seen.add(name)
