@@ -112,6 +112,18 @@ def test_a_rulebook_that_cannot_be_read_is_a_located_error_exit_2(tmp_path):
     assert r.exit_code == 2 and "none.txt: cannot be read" in r.stderr and "Traceback" not in r.stderr
 
 
+@needs_seed
+@pytest.mark.parametrize("name", ["welcome", "trolls", "twister", "raiders"])
+def test_another_games_rulebook_is_refused_as_the_audit_refuses_it(tmp_path, monkeypatch, name):
+    """Draft's book given as another game's was shown as that game's, "0 encoded", exit 1
+    (s59 hostile run); the audit refused it. Both refuse it now, exit 2, nothing on stdout."""
+    monkeypatch.setattr("referee.rulebook.exercised.EXAMPLES", tmp_path / "none")  # no replays: fast
+    r = run(app, ["coverage", name, "--rulebook", str(seed_file(DRAFT))])
+    assert r.exit_code == 2 and r.stdout == "", r.stdout
+    text = r.stderr.replace("\n", "")
+    assert text.startswith(f"referee: --rulebook {seed_file(DRAFT)}: ") and f"not {name}'s rulebook?" in text, text
+
+
 def test_only_a_regular_rulebook_file_of_a_bounded_size_is_read(tmp_path):
     """A FIFO used to hang the command (it waited for a writer) and /dev/zero never ended:
     neither is opened, and a file past the size of any rulebook is refused unread."""
@@ -207,14 +219,17 @@ def test_a_unit_is_exercised_only_through_a_rule_an_example_exercised(tmp_path):
     assert rep["figures"]["exercised"] == 1
 
 
-def test_json_names_a_rulebook_whose_name_is_not_utf8_exactly(tmp_path):
+@needs_seed
+def test_json_names_a_rulebook_whose_name_is_not_utf8_exactly(tmp_path, monkeypatch):
     """`-f json` gave a traceback when the rulebook's file name held a byte that is not UTF-8
     (orjson refuses the lone surrogate Python holds it as); the replay's JSON had the fix (s53 G4),
-    every `-f json` now prints through cli.common.json_text."""
+    every `-f json` now prints through cli.common.json_text. (The book is Draft's own: a text
+    of no game is refused before any report.)"""
     import os
 
+    monkeypatch.setattr("referee.rulebook.exercised.EXAMPLES", tmp_path / "none")  # no replays: fast
     name = os.fsdecode(b"bk\xff.txt")
-    (tmp_path / name).write_text("Un titre\n\nUne phrase.\n", encoding="utf-8")
+    (tmp_path / name).write_bytes(seed_file(DRAFT).read_bytes())
     r = CliRunner().invoke(app, ["coverage", "draft", "--rulebook", str(tmp_path / name), "-f", "json"])
     assert r.exit_code in (0, 1), r.output
     assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)

@@ -112,17 +112,24 @@ def refused(game: Any, given: Path) -> str | None:
         b = book(game, path or given)  # not a regular file: book says what it is
     except Unreadable as e:
         return e.located()
+    return foreign(game, b, path or given)
+
+
+def foreign(game: Any, b: Any, path: Path) -> str | None:
+    """Why book `b`, read from `path`, is not `game`'s rulebook, or None: it holds none of
+    the §s the rules cite, or keeps fewer than a quarter of the sentences the game's coverage
+    map knows. The audit and `referee coverage` both refuse such a book (exit 2)."""
     # a file of text that holds none of the §s the rules cite is not this game's rulebook:
     # placed in it, every finding would point at a line it does not have
     found = {s.cite for s in b.sections} - {"§Intro"}
     if not found & _cited(game):
-        return (f"{path or given}: none of the §s {game.name}'s rules cite is in this file "
+        return (f"{path}: none of the §s {game.name}'s rules cite is in this file "
                 f"(found {', '.join(sorted(found)) or 'no heading'}): not {game.name}'s rulebook?")
     # a book read by the game's outline (no headings: Welcome, Twister, Draft) has its §s
     # in any text; its sentences are the game's own: most of them are in an edited book
     kept, of = _sentences_kept(game, b)
     if of and kept * 4 < of:
-        return (f"{path or given}: {kept} of the {of} sentences of {game.name}'s rulebook (its coverage map's "
+        return (f"{path}: {kept} of the {of} sentences of {game.name}'s rulebook (its coverage map's "
                 f"hashes) are in this file: not {game.name}'s rulebook?")
     return None
 

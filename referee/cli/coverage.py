@@ -87,6 +87,7 @@ def coverage(
     """Show the rulebook § by §, sentence by sentence: the rules that encode each one, those
     the shipped examples exercise, and the figures. Exit 1 when a sentence is stale or
     unmapped (the rulebook changed since the map was written)."""
+    from ..checks.rulebook import foreign
     from ..errors import Unreadable
     from ..rulebook.book import book, seed_file
     from ..rulebook.coverage import map_path, read_map
@@ -109,6 +110,11 @@ def coverage(
     except Unreadable as e:
         err.print(f"referee: {e.located()}")
         raise typer.Exit(BAD) from None
+    # another game's book was shown as this game's, 0 encoded and exit 1; the audit refuses it
+    why = foreign(g, b, rulebook) if rulebook is not None else None
+    if why:
+        err.print(f"referee: --rulebook {why}", markup=False)
+        raise typer.Exit(BAD)
     rep: dict[str, Any] = report(g, b, entries, exercised(g), text=text, map_file=_where(path))
     if format is Fmt.json:
         out.print(json_text(rep, indent=True), exact=True)
