@@ -1,13 +1,17 @@
 """Regressions of the faults bench/fuzz_surfaces.py found on the command-line surfaces added
 after issue 21 (baselines, pyproject ignores, differential, the Python front door): each
 input once, the located error (exit 2) it must get. No audit and no z3 runs here."""
+import json
 import os
 import threading
+from pathlib import Path
 
 import pytest
 
 from referee.checks import baseline as B
 from referee.model.kernel import BadInput
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOG = os.path.join(ROOT, "examples", "draft", "finding-xp-tie.jsonl")
@@ -388,3 +392,17 @@ def test_a_name_refused_or_a_field_missing_names_its_look_alike_letters():
         row = {k: x for k, x in {"n": 1, "by": "Ana", "do": "draft.pick", **ev}.items() if x is not None}
         v = referee.replay([head, row])
         assert v.verdict == "unreadable" and v.problems[0].line == 2 and says in v.problems[0].message, v
+
+
+def test_a_twister_spots_field_of_the_wrong_kind_is_shown_as_json():
+    """`"spots": null` read 'got NoneType' (a Python type's name; s59 hostile run): every other
+    field shows what it got as JSON (null, a list, a number)."""
+    import referee
+
+    rows = [json.loads(x) for x in (EXAMPLES / "twister" / "game1.jsonl").read_text(encoding="utf-8").splitlines()]
+    at = next(i for i, r in enumerate(rows) if "spots" in r)
+    for bad, says in ((None, "got null"), ([3, 9], "got a list"), (7, "got 7"), ("x", "got 'x'")):
+        v = referee.replay(rows[:at] + [{**rows[at], "spots": bad}])
+        assert v.verdict == "unreadable" and v.problems[0].line == at + 1, v
+        message = v.problems[0].message
+        assert says in message and "NoneType" not in message and "got list" not in message, message

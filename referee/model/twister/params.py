@@ -129,7 +129,7 @@ class Spots(ParamKind):
 
     def decode(self, v, cfg, players):
         if type(v) is not dict:
-            raise BadField(f"expected an object {{\"Player.Name\": [x, y]}}, got {type(v).__name__}")
+            raise BadField(f"expected an object {{\"Player.Name\": [x, y]}}, got {shown(v)}")
         out = [-1] * T
         for k, q in v.items():
             t = Token().decode(k, cfg, players)
