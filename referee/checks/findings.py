@@ -146,6 +146,9 @@ class Finding:
     folded: list[str] = field(default_factory=list)
     # those findings themselves, each with its own witness (written by --witness-dir under its id)
     inner: list["Finding"] = field(default_factory=list, repr=False)
+    # an invariant's result, the phase graph's: "text" when it keeps a rule the text states,
+    # "model" for the encoding's own bookkeeping or readings (Invariant.about); "" for the rest
+    about: str = ""
 
     @property
     def severity(self) -> str | None:
@@ -168,7 +171,7 @@ class Finding:
 
     def to_json(self) -> dict[str, Any]:
         d = {k: v for k, v in self.__dict__.items() if k not in ("witness", "in_play", "lost_data", "inner")
-             and not (k == "covers" and v is None) and not (k == "open" and not v) and not (k == "folded" and not v)}
+             and not (k == "covers" and v is None) and not (k in ("open", "folded", "about") and not v)}
         d["severity"] = self.severity
         if self.witness is not None:
             d["witness"] = {"reaches": self.witness.reaches, "expect": self.witness.expect,

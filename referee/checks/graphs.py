@@ -37,7 +37,7 @@ def check_phases(game: Game) -> list[Finding]:
                            f"in the phase graph (which phase each event may lead to), every phase is reachable "
                            f"from '{first}' and '{last}' from every phase ({g.number_of_nodes()} phases, "
                            f"{g.number_of_edges()} event edges); of the edges only, not of the states a game "
-                           "reaches", status="graph",
+                           "reaches", status="graph", about="model",
                            details=["a property of the events' phase edges, not of the states a game reaches; whether a game can always go on is the stalemate search's question"]))
     return out
 

@@ -22,7 +22,7 @@ import orjson
 from ..errors import json_escaped, printable
 from ..model.kernel.rules import plural
 from .findings import Finding, covers_text
-from .report import ICON, open_summary, ordered
+from .report import ICON, MODEL_ONLY, open_summary, ordered
 from .rulebook import Rulebook, shown
 from .severity import LEVELS
 
@@ -208,10 +208,14 @@ def _game(page: _Page, game: Any, findings: list[Finding], path: Path | None, ma
         if here:
             out.append(f'<h3 class="{lv}">{lv} ({len(here)})</h3>' + "".join(one(f) for f in here))
     key = lambda f: (book.order(f.cites[0] if f.cites else ""), f.id)  # noqa: E731
-    held = sorted((f for f in findings if f.established and not f.is_problem), key=key)
+    held = sorted((f for f in findings if f.established and not f.is_problem and f.about != "model"), key=key)
     if held:
         out.append(f'<details class="held"><summary>proved or decided ({len(held)}; not findings)</summary>'
                    + "".join(one(f) for f in held) + "</details>")
+    own = sorted((f for f in findings if f.established and not f.is_problem and f.about == "model"), key=key)
+    if own:
+        out.append(f'<details class="held"><summary>proved {_e(MODEL_ONLY)} ({len(own)}; not findings)</summary>'
+                   + "".join(one(f) for f in own) + "</details>")
     unsettled = sorted((f for f in findings if not f.established), key=key)
     if unsettled:
         out.append(f'<div class="unsettled"><h3>not established ({len(unsettled)})</h3><p class="note">neither '

@@ -50,6 +50,10 @@ def _outline(game: Any) -> str:
     return f"referee/model/{f.parent.name}/outline.toml" if f.is_file() else ""
 
 
+# what a proved invariant marked about="model" (and the phase graph) is: Invariant.about
+MODEL_ONLY = "of the model alone (its bookkeeping, its readings of the text's silences), not of the text"
+
+
 def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbose: bool = False,
          book: Rulebook | None = None, marks: dict | None = None) -> None:
     """The report: the findings by severity then § order; what is proved apart (folded to
@@ -89,22 +93,29 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
             elif f.witness_note:
                 console.print(f"      [dim]witness: {_esc(f.witness_note)}[/]")
     held = [f for f in findings if f.established and not f.is_problem]
-    # without --verbose the component data checks are counted, not listed
-    shown = [f for f in held if verbose or f.kind in ("proved", "claim", "contradiction")]
+    # without --verbose the component data checks and the model's own checks are counted,
+    # not listed: neither says anything of the text (s60 judges: read as claims about the book)
+    own = [f for f in held if f.about == "model"]
+    shown = [f for f in held if f.about != "model" and (verbose or f.kind in ("proved", "claim", "contradiction"))]
     if held:
-        folded = len(held) - len(shown)
-        more = f"; {folded} data {plural(folded, 'check')} listed with --verbose" if folded else ""
+        data = len(held) - len(shown) - len(own)
+        more = f"; {data} data {plural(data, 'check')} listed with --verbose" if data else ""
+        if own:
+            more += f"; {len(own)} {plural(len(own), 'check')} {MODEL_ONLY}{'' if verbose else ', listed with --verbose'}"
         agree = sum(f.status == AGREES for f in held)  # data the files meet: no proof (s55 review)
         more = (f"; {agree} {plural(agree, 'claim')} the component files agree with, not proved" if agree else "") + more
         worked = sum(f.status == EXAMPLE for f in held)  # replayed, each on its own logs (checks/worked.py)
         more = (f"; {worked} worked {plural(worked, 'example')} of the text replayed, each on its own logs" if worked else "") + more
         console.print(f"[green]proved or decided[/] [dim]({len(held)}; not findings{more})[/]")
-        for f in sorted(shown, key=lambda f: (book.order(f.cites[0] if f.cites else ""), f.id)):
-            _line(console, f, "green", "", at)
-            for d in f.details if verbose else []:
-                console.print(f"      [dim]{_esc(d)}[/]")
-            if f.covers and not (verbose and any(covers_text(f.covers) in d for d in f.details)):
-                console.print(f"      [dim]{_esc(covers_text(f.covers))}[/]")  # what it covers
+        for group in (shown, own if verbose else []):
+            if group is own and own:
+                console.print(f"  [dim]{len(own)} {plural(len(own), 'check')} {MODEL_ONLY}:[/]")
+            for f in sorted(group, key=lambda f: (book.order(f.cites[0] if f.cites else ""), f.id)):
+                _line(console, f, "green", "", at)
+                for d in f.details if verbose else []:
+                    console.print(f"      [dim]{_esc(d)}[/]")
+                if f.covers and not (verbose and any(covers_text(f.covers) in d for d in f.details)):
+                    console.print(f"      [dim]{_esc(covers_text(f.covers))}[/]")  # what it covers
     unsettled = [f for f in findings if not f.established]
     if unsettled:
         # the third value: neither proved nor refuted; no value shown, not counted as findings

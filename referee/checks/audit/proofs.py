@@ -36,7 +36,7 @@ class Proofs:
         for r in self.inv:
             inv = self.game.invariants[r.index]
             base = Finding(_fid(self.game, "invariant", inv.cite, rule_name(inv)), self.game.name, "proved", cites(inv.cite),
-                           inv.says, [inv.source] if inv.source else [], status="inductive")
+                           inv.says, [inv.source] if inv.source else [], status="inductive", about=inv.about)
             if r.status == "proved" and n == 0 and self.game.actions:
                 r.status, r.by = "vacuous", "no action instance was built: the induction step covers no event"
             # the first count (the audit's own first) where it is not proved: the result reported

@@ -147,23 +147,23 @@ def reserve_nonneg(s):
 
 INVARIANTS = (
     Invariant("§Jouer des cartes", "no player's gold is ever negative", lambda s: And(*[g >= 0 for g in s.gold]), name="player_gold_negative"),
-    Invariant("§Mise en place", "no zone holds a negative number of cards", nonneg, name="zone_holds_negative"),
-    Invariant("§Mise en place", "every draft card is in exactly one place (deck, packs, hands, in play, discard)", cards_conserved, name="draft_card_exactly"),
-    Invariant("§Quêtes", "every quest card is in exactly one place (quest deck, dealt, kept, played)", quests_conserved, name="quest_card_exactly"),
-    Invariant("§Mise en place", "during the draft each player picks from 7, 6, ..., 1 cards, one pick per step", draft_hands, name="during_draft_player"),
-    Invariant("§Mise en place", "outside the draft no pack is held", quiet_outside_draft, name="outside_draft_pack"),
+    Invariant("§Mise en place", "no zone holds a negative number of cards", nonneg, name="zone_holds_negative", about="model"),
+    Invariant("§Mise en place", "every draft card is in exactly one place (deck, packs, hands, in play, discard)", cards_conserved, name="draft_card_exactly", about="model"),
+    Invariant("§Quêtes", "every quest card is in exactly one place (quest deck, dealt, kept, played)", quests_conserved, name="quest_card_exactly", about="model"),
+    Invariant("§Mise en place", "during the draft each player picks from 7, 6, ..., 1 cards, one pick per step", draft_hands, name="during_draft_player", about="model"),
+    Invariant("§Mise en place", "outside the draft no pack is held", quiet_outside_draft, name="outside_draft_pack", about="model"),
     Invariant("§Fin de tour", "a hand holds at most 7 cards and is emptied when its player ends its turn", play_hands, name="hand_holds_7"),
     Invariant("§Mise en place", "each player keeps exactly 3 quests (once chosen, before the first round)", quests_kept, name="player_keeps_exactly"),
     Invariant("§Intro", "the game lasts exactly four rounds: the round is 1 to 4, and the game ends in round 4",
               lambda s: And(s.round >= 1, s.round <= ROUNDS, Implies(s.phase == END, s.round == ROUNDS)), name="game_lasts_exactly"),
-    Invariant("§Fin de manche", "the start player and the player to play are seats in play", seats_in_range, name="start_and_turn_seats"),
-    Invariant("§Intro", "the seats beyond the number of players (2 to 5) stay empty", empty_seats, name="seats_beyond_number"),
+    Invariant("§Fin de manche", "the start player and the player to play are seats in play", seats_in_range, name="start_and_turn_seats", about="model"),
+    Invariant("§Intro", "the seats beyond the number of players (2 to 5) stay empty", empty_seats, name="seats_beyond_number", about="model"),
     Invariant("§Jouer des cartes", "gold only moves between the players and the common reserve", gold_conserved, name="gold_moves_between"),
     Invariant("§Jouer des cartes", "the heroes and weapons played this round are among those in front of their player, "
-              "and none is counted so outside the play phase", this_round, name="played_this_round"),
+              "and none is counted so outside the play phase", this_round, name="played_this_round", about="model"),
     Invariant("§Mise en place", "no card is played and no turn ended before the first player is drawn (which a log may "
               "do late: setup.first): no hero or weapon in front of a player, no quest played, no monster defeated, no "
-              "XP taken, nothing discarded", first_player_before_play, name="first_player_before_play"),
+              "XP taken, nothing discarded", first_player_before_play, name="first_player_before_play", about="model"),
 )
 
 CLAIMS = (

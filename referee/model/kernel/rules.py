@@ -429,6 +429,9 @@ def args(p: int | None = None, **kw: Any) -> SimpleNamespace:
     return SimpleNamespace(p=p, **kw)
 
 
+ABOUT = ("text", "model")  # what a proved invariant tells a reader of the book (Invariant.about)
+
+
 @dataclass(frozen=True)
 class Invariant:
     cite: str
@@ -439,6 +442,16 @@ class Invariant:
     # proved first, assuming only the other core invariants: a cheap rule is then proved
     # whatever the others cost (checks/invariants.py, `prove`)
     core: bool = False
+    # what the proof tells a reader of the book: "text", the encoded rules keep a rule or a
+    # number the text states (20 crowns, 2 pawns a square); "model", the encoding's own
+    # bookkeeping (nothing negative, each card in one place, a counter in range) or a property
+    # that holds only under the model's reading of a silence. Both are proved and replayed
+    # alike; the audit lists the second kind apart, as checks of the model (checks/report.py)
+    about: str = "text"
+
+    def __post_init__(self) -> None:
+        if self.about not in ABOUT:
+            raise ValueError(f"Invariant {self.name or self.says!r}: about={self.about!r}, not one of {', '.join(ABOUT)}")
 
 
 @dataclass(frozen=True)

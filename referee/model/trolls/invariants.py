@@ -19,7 +19,7 @@ def _bets_ok(s):
 
 
 INVARIANTS = (
-    Invariant("§Tour de jeu/3", "no reserve (Rsv) is ever negative", lambda s: And(*[r >= 0 for r in s.rsv]), name="reserve_rsv_negative"),
+    Invariant("§Tour de jeu/3", "no reserve (Rsv) is ever negative", lambda s: And(*[r >= 0 for r in s.rsv]), name="reserve_rsv_negative", about="model"),
     Invariant("§Tour de jeu/1", "no hand ever holds more than 5 cards",
               lambda s: And(*[Sum(h) <= 5 for h in s.hand]), name="hand_holds_5"),
     Invariant("§Mise", "a player's bet is one to three cards once he has bet, none before",
@@ -27,7 +27,7 @@ INVARIANTS = (
     Invariant("§Intro", "cards are conserved: each value is twice in deck + hand + bet + graveyard, no zone negative",
               lambda s: And(*[And(s.deck[p][k] + s.hand[p][k] + s.bet[p][k] + s.grave[p][k] == s.cfg.comp.copies,
                                   s.deck[p][k] >= 0, s.hand[p][k] >= 0, s.bet[p][k] >= 0, s.grave[p][k] >= 0)
-                            for p in range(3) for k in range(NK)]), name="cards_conserved_value"),
+                            for p in range(3) for k in range(NK)]), name="cards_conserved_value", about="model"),
     Invariant("§Tour de jeu/7", "the Human's Rsv is empty whenever the turn closes, and not empty whenever he must "
               "initiate a round",
               lambda s: And(Implies(s.phase == CLOSE, s.rsv[H] == 0),
@@ -36,12 +36,12 @@ INVARIANTS = (
               lambda s: Implies(Or(s.phase == DRAW, s.phase == BET), And(*[r == 0 for r in s.rsv])), name="rsv_carried_over"),
     Invariant("§Tour de jeu/3", "the round bookkeeping stays in range (phase, whose step, round blanc)",
               lambda s: And(s.phase >= 0, s.phase <= 6, s.step >= 0, s.step <= 2, s.solo >= 0, s.solo <= NOBODY,
-                            *[b >= 0 for b in s.blanc]), name="round_bookkeeping_stays"),
+                            *[b >= 0 for b in s.blanc]), name="round_bookkeeping_stays", about="model"),
     Invariant("§Actions/Tir §Actions/Corps à corps §Actions/Destruction §Intro",
               "PdV, structures and objective points are never negative",
-              lambda s: And(*[x >= 0 for x in s.pdv + s.struct + s.points]), name="pdv_structures_objective"),
+              lambda s: And(*[x >= 0 for x in s.pdv + s.struct + s.points]), name="pdv_structures_objective", about="model"),
     Invariant("§Actions/Orientation", "every figure faces some direction",
-              lambda s: And(*[Or(f[0] != 0, f[1] != 0) for f in s.face]), name="figure_faces_direction"),
+              lambda s: And(*[Or(f[0] != 0, f[1] != 0) for f in s.face]), name="figure_faces_direction", about="model"),
 )
 
 CLAIMS = (

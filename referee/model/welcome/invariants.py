@@ -23,26 +23,26 @@ def _seat_ok(s, x):
 
 
 INVARIANTS = (
-    Invariant("§Mise en place", "the phase is one of the game's phases", PHASE_OK, name="phase_known"),
+    Invariant("§Mise en place", "the phase is one of the game's phases", PHASE_OK, name="phase_known", about="model"),
     # the text never gives the number of players (gap player_count): 4 aids (§Matériel), 2 to 4 in the facts
     Invariant("§Matériel", "2 to 4 players; empty seats never bid, fail or win",
               lambda s: And(s.np >= 2, s.np <= NP,
                             *[Implies(q >= s.np, And(s.passed[q] == 1, s.fails[q] == 0, s.wins[q] == 0))
                               for q in range(NP)]), source="faits", name="2_4_players"),
     Invariant("§Mise en place.1", "the adventurer in play is one of the four",
-              lambda s: And(s.adv >= 0, s.adv < 4), name="adventurer_play_four"),
+              lambda s: And(s.adv >= 0, s.adv < 4), name="adventurer_play_four", about="model"),
     Invariant("§Enchères", "the player to act (the runner after the bidding) sits at the table",
-              lambda s: _seat_ok(s, s.turn), name="player_act_runner"),
+              lambda s: _seat_ok(s, s.turn), name="player_act_runner", about="model"),
     Invariant("§Monstres", "the 13 monsters are conserved: deck + drawn + dungeon + set aside + met/discarded "
               "+ faced = the copies of each kind, none negative",
               lambda s: And(*[And(s.deck[k] + s.hand[k] + s.dungeon[k] + s.aside[k] + s.discard[k] + s.shown[k]
                                   == s.cfg.comp.copies[k],
                                   s.deck[k] >= 0, s.hand[k] >= 0, s.dungeon[k] >= 0, s.aside[k] >= 0,
-                                  s.discard[k] >= 0, s.shown[k] >= 0) for k in range(K)]), name="13_monsters_conserved"),
+                                  s.discard[k] >= 0, s.shown[k] >= 0) for k in range(K)]), name="13_monsters_conserved", about="model"),
     Invariant("§Enchères", "a drawn monster is in hand exactly while its drawer chooses where it goes",
-              lambda s: Sum(s.hand) == If(s.phase == PLACE, 1, 0), name="drawn_monster_hand"),
+              lambda s: Sum(s.hand) == If(s.phase == PLACE, 1, 0), name="drawn_monster_hand", about="model"),
     Invariant("§Donjon", "exactly one monster is faced during an encounter, none otherwise",
-              lambda s: Sum(s.shown) == If(s.phase == ENCOUNTER, 1, 0), name="exactly_monster_faced"),
+              lambda s: Sum(s.shown) == If(s.phase == ENCOUNTER, 1, 0), name="exactly_monster_faced", about="model"),
     Invariant("§Enchères", "each set-aside monster took exactly one equipment tile with it: at most 6 "
               "tiles sacrificed, tiles are there or not",
               lambda s: And(*[Or(s.tiles[t] == 0, s.tiles[t] == 1) for t in range(T)],
@@ -68,14 +68,14 @@ INVARIANTS = (
                                     *[Implies(s.turn == q, bidding(s, q)) for q in range(NP)])), name="during_bidding_player"),
     Invariant("§Donjon", "the runner in the dungeon is in play",
               lambda s: Implies(_in(s, DUNGEON, ENCOUNTER), And(*[Implies(s.turn == q, in_play(s, q))
-                                                                  for q in range(NP)])), name="runner_dungeon_play"),
+                                                                  for q in range(NP)])), name="runner_dungeon_play", about="model"),
     Invariant("§Donjon", "HP arithmetic: starting HP = base + the HP bonuses of the tiles left; current HP "
               "= starting HP - damage + Ring gains + Potion healing, each of these never negative",
               lambda s: Implies(_in(s, DUNGEON, ENCOUNTER),
                                 And(s.hp0 == start_hp(s), s.hp == s.hp0 - s.dmg + s.gain + s.heal,
-                                    s.dmg >= 0, s.gain >= 0, s.heal >= 0)), name="hp_arithmetic_starting"),
+                                    s.dmg >= 0, s.gain >= 0, s.heal >= 0)), name="hp_arithmetic_starting", about="model"),
     Invariant("§Équipement.Vorpale", "the Vorpal target is a monster kind or not named",
-              lambda s: And(s.vorpal >= -1, s.vorpal < K), name="vorpal_target_monster"),
+              lambda s: And(s.vorpal >= -1, s.vorpal < K), name="vorpal_target_monster", about="model"),
 )
 
 
