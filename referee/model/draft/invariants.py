@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..kernel import And, Claim, Gap, If, Implies, Invariant, Or, Sum
-from .common import attack, class_count, of_class, score, seats
+from .common import attack, class_count, comp, of_class, score, seats
 from .data import HAND, MAX_KINDS as K, MAX_QUESTS as Q, QUESTS_DEALT, QUESTS_KEPT, ROUNDS, SEATS as P
 from .state import DRAFT, END, PLAY, SETUP
 from .turn_end import last_to_end
@@ -240,6 +240,15 @@ def _reused(s, a):
                for c, k in enumerate(qs[a.quest].needs))
 
 
+def _won_by_this_turn(s, a):
+    """§Monstres: the monster falls only to the Attack of cards played, or granted, this turn
+    (`fresh` is this round's, and a player plays one turn a round)."""
+    cards = comp(s).cards
+    cost, now = cards[a.card].cost, attack(s, a.p)
+    fresh = Sum(s.fresh[a.p][k] * card.attack for k, card in enumerate(cards) if card.attack)
+    return And(now - fresh - s.bonus[a.p] < cost, cost <= now)
+
+
 GAPS = (
     Gap("§Jouer des cartes", "the text refers to the cards' gold costs, attack, production, XP, classes and abilities "
         "and never lists the cards, nor how many there are of each kind (heroes, weapons, monsters, quests)", "an illustrative set (components/cards.toml, illustrative = true); --components DIR", name="refers_cards_gold", data=("cards",)),
@@ -352,7 +361,8 @@ GAPS = (
         "the senses of §Jouer des cartes: a hero's or weapon's ability acts once, when the card is played (the gold "
         "and XP it gives are taken then, the attack it gives ends with the round: play.end); the card's printed "
         "Attack, Gold and XP are kept in later rounds as values, not abilities; a played quest's printed Attack and "
-        "Gold last every later round (quest_reuse)", name="abilities_two_senses"),
+        "Gold last every later round (quest_reuse)", name="abilities_two_senses",
+        within="class_after"),  # s60: two readers, one a duplicate of class_after (the icons kept), one no defect
     # session 48: two weak points of a blind reading (notes/s47/reading-dw, D22 and D24)
     Gap("§Jouer des cartes §Fin de tour", "the effects of heroes and weapons last 'pour le reste de la manche', while "
         "each player plays one turn in a round and discards his unplayed cards at its end: whether an effect of his "
@@ -378,4 +388,14 @@ GAPS = (
         "itself reads either way",
         "each monster against the whole combined Attack, in any number: defeating one spends no Attack (play.monster)",
         name="monster_each"),
+    # session 60: two readers (notes/s60/judgeSmall; blindWD D18, in part), each reading the seed first
+    Gap("§Jouer des cartes §Monstres §Quêtes", "the text never orders the plays of a turn: whether heroes, weapons, "
+        "monsters and quests may come in any order, and so whether the Attack a hero played this turn brings, or "
+        "the Gold a monster defeated this turn gives, may defeat a monster or pay for a card later in the same turn, "
+        "is not said",
+        "any order, and what a play gives counts at once: a hero's Attack for the next monster, a monster's Gold for "
+        "the next card (play.card, play.monster)", name="gains_same_turn",
+        on=("play.monster",), when="a monster is defeated only with the Attack of heroes, weapons or abilities "
+        "played earlier in the same turn",
+        arises=lambda s, a: _won_by_this_turn(s, a)),
 )

@@ -291,6 +291,13 @@ GAPS = (
         on=("dungeon.fight",), when="the runner faces a monster no other remaining tile defeats and keeps the unused Axe, "
         "losing its strength in HP",
         arises=lambda s, a: has(s, "axe") and not s.axe_used and not dungeon.beaten(s)),
+    # session 60: two readers (notes/s60/blindWD W17, judgeSmall), each reading the seed first
+    Gap("§Manche suivante", "the player who just entered 'choisit le prochain Aventurier commun': whether he may "
+        "choose the adventurer just played again, with all its tiles restored, or must take another of the four "
+        "is not said",
+        "any of the four, the one just played included (round.next)", name="same_adventurer_again",
+        on=("round.next",), when="the chooser picks again the adventurer of the round just played",
+        arises=lambda s, a: a.adventurer == s.adv),
 )
 
 
