@@ -137,6 +137,9 @@ class Finding:
     in_play: bool = False
     # a gap whose stand-in is the shipped illustrative set (Gap.data), and no --components given
     lost_data: bool = False
+    # a gap of component data the text never prints, which the published files (or those of
+    # --components) give: the book lacks a table the game needs (severity.py: table_not_given)
+    table: bool = False
     # what a proved or decided result covers (checks/audit/counts.py): the player counts, the
     # options in force, the component set; None for the others
     covers: dict | None = None
@@ -170,7 +173,7 @@ class Finding:
         return not (self.kind == "claim" and self.status in PROVED_CLAIM)
 
     def to_json(self) -> dict[str, Any]:
-        d = {k: v for k, v in self.__dict__.items() if k not in ("witness", "in_play", "lost_data", "inner")
+        d = {k: v for k, v in self.__dict__.items() if k not in ("witness", "in_play", "lost_data", "table", "inner")
              and not (k == "covers" and v is None) and not (k in ("open", "folded", "about") and not v)}
         d["severity"] = self.severity
         if self.witness is not None:

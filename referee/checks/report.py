@@ -27,7 +27,7 @@ def ordered(findings: list[Finding], book: Rulebook) -> list[Finding]:
                   key=lambda f: (LEVELS.index(f.severity), book.order(f.cites[0] if f.cites else ""), f.id))
 
 
-def _stand_ins(game: Any) -> list[str]:
+def stand_ins(game: Any) -> list[str]:
     """The shipped component files of `game` that declare themselves illustrative."""
     from ..model.kernel.inputs import read_toml
     from ..rulebook.book import game_folder
@@ -67,7 +67,7 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
     console.print(Rule(f"[bold]{_esc(game.title)}[/] — audit of {_esc(book.name or str(game.rulebook))}"))
     comp = game.default_config().comp
     if getattr(comp, "illustrative", False):
-        stand = _stand_ins(game)  # which files: a reader took the whole set for invented (s54)
+        stand = stand_ins(game)  # which files: a reader took the whole set for invented (s54)
         are = "is an illustrative stand-in" if len(stand) == 1 else "are illustrative stand-ins"
         which = f"{', '.join(stand)} {are}" if stand else "an illustrative set"
         console.print(f"[dim]components: shipped with referee; {which} (replace with --components DIR)[/]")

@@ -50,6 +50,9 @@ NATURES = MappingProxyType({
     "lost_data": ("warning", "the text refers to component data it never gives (a table, a list) and no public "
                              "source here gives it: the model plays an illustrative set in its place, so an outcome "
                              "read from it may differ with the real components (--components DIR checks them)"),
+    "table_not_given": ("warning", "the text refers to component data it never gives (a table, a list) that the "
+                                   "published game prints: the book should give it; the model plays the published "
+                                   "values, or those of --components DIR"),
     "gap": ("info", "wording: the text names something it never defines (the project's stand-in is stated)"),
     "model_default": ("info", "the text and the published rules leave a choice to the model, and no game raising it "
                               "was reported: the default is the model's own (checks/policy.py)"),
@@ -75,6 +78,8 @@ def nature(f: Any) -> str | None:
             return "dead_end" if f.id.rsplit(".", 1)[-1].startswith("dead_end") else "unreached_phase"
         if getattr(f, "lost_data", False):  # readers of s52, s53: a lost table ranked below a missing cost
             return "lost_data"  # (one that also arises in play keeps its witness search)
+        if getattr(f, "table", False):  # four judges of s60: a lost table ranked as wording
+            return "table_not_given"
         # declared to bite in play (the model names the events), not wording alone (readers of
         # s49 and s51: a missing move cost ranked below a rare hole); whether its search found a
         # witness does not change it, so the level is the same at every budget and load

@@ -82,10 +82,17 @@ class Listed:
         return out
 
     def gaps(self) -> None:
+        from ..report import stand_ins
+
+        # the shipped files that declare themselves illustrative: a gap whose data they stand
+        # in for is lost data; one whose data the shipped files give as published (Welcome's
+        # monsters), or --components gives, is a table the text does not print (severity.py)
+        stand = {name.removesuffix(".toml") for name in stand_ins(self.game)} if self.components is None else set()
         for g in self.game.gaps:
+            lost = bool(set(g.data) & stand)
             f = self.add(Finding(_fid(self.game, "gap", g.cite, rule_name(g)), self.game.name, "gap", cites(g.cite),
                                  g.says, details=[f"the project: {g.fills}"], in_play=g.arises is not None,
-                                 lost_data=bool(g.data) and self.components is None))
+                                 lost_data=lost, table=bool(g.data) and not lost))
             if g.arises is not None:  # one search for every gap arising in play (witness.search_gaps)
                 f.details.append(f"arises in play at {' or '.join(g.on)}: {g.when}")
 

@@ -218,18 +218,18 @@ GAPS = (
         "follows; the eight ability paragraphs after it (§Clerc to §Voleuse) carry no name: the Cleric (§Blessés), the "
         "Wizard (§Bâton), the Goblin (§Fin), the Thief and the Warrior (§Déplacement) are named elsewhere, the Mekanork, "
         "the Wall-Walker and the Troll nowhere, so which paragraph is whose is left to be guessed",
-        "characters.toml: names, speeds and combat values from the public facts", name="gives_character_ability"),
+        "characters.toml: names, speeds and combat values from the public facts", name="gives_character_ability", data=("characters",)),
     Gap("§Objets", "the text describes five objects (§Armure, §Bâton, §Corde, §Potion, §Trésor) and never says how many a "
         "player has; the published game has six, one of each (dungeon-twister.md:27): the sixth, the Sword, is missing "
         "from the text",
-        "objects.toml: Sword +1 when attacking (dungeon-twister.md:28)", name="describes_five_objects"),
+        "objects.toml: Sword +1 when attacking (dungeon-twister.md:28)", name="describes_five_objects", data=("objects",)),
     Gap("§Matériel", "the 3 jump cards are listed but never explained", "jump: over an adjacent free pit, 1 AP, card spent (public facts)", name="3_jump_cards",
         on=("jump",), arises=lambda s, a: True,
         when="a jump card is played"),
-    Gap("§Tour", "the values of the 4 action cards and their reuse are not given", "2, 3, 4, 5 AP; all four back once used; first-cycle rule (public facts)", name="values_4_action",
+    Gap("§Tour", "the values of the 4 action cards and their reuse are not given", "2, 3, 4, 5 AP; all four back once used; first-cycle rule (public facts)", name="values_4_action", data=("cards",),
         on=("card",), arises=lambda s, a: sum(s.used[a.p]) == 3,
         when="a player's fourth action card of a cycle: all four come back"),
-    Gap("§Cartes Combat", "the values of the 9 combat cards are not given", "0, 1, 2, 2, 3, 3, 4, 5, 6 (public facts)", name="values_9_combat",
+    Gap("§Cartes Combat", "the values of the 9 combat cards are not given", "0, 1, 2, 2, 3, 3, 4, 5, 6 (public facts)", name="values_9_combat", data=("cards",),
         on=("attack",), arises=_cards_decide,
         when="the combat cards' values decide a fight"),
     Gap("§Matériel", "the 5 action markers are never used by the text", "not modelled: the remaining AP are a counter", name="5_action_markers"),

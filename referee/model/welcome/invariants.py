@@ -200,7 +200,8 @@ GAPS = (
         arises=lambda s, a: s.shown[s.cfg.comp.demon] == 1 and has(s, "pact") and not s.pact_used and sum(s.dungeon) > 0),
     Gap("§Matériel", "the booklet never lists the monsters' names, strengths and copies, the adventurers' base "
         "HP, nor each adventurer's six tiles (it names a few tiles in §Équipement)",
-        "components/*.toml, from the facts file of the published game (real values)", name="lists_monsters_names"),
+        "components/*.toml, from the facts file of the published game (real values)", name="lists_monsters_names",
+        data=("monsters", "adventurers")),
     Gap("§Variante", "'premier tour des enchères' does not say whether it is the very first turn of the round "
         "or each player's first turn, nor whether it holds in every round or only in the game's first bidding",
         "each player's first bidding turn of each round (option variant=on)", name="premier_tour",
