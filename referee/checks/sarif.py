@@ -70,7 +70,7 @@ def sarif(results: list[tuple[Any, list[Finding], Rulebook]], given: Path | None
     out, held = [], []
     for game, findings, book in results:
         # proved and decided items are not results: the run's properties list what each covers
-        held += [{"id": f.id, "status": f.status, "cites": f.cites, "covers": f.covers}
+        held += [{"id": f.id, "status": f.status, "cites": f.cites, "covers": f.covers, **({"about": f.about} if f.about else {})}
                  for f in sorted(findings, key=lambda f: f.id) if f.covers and not f.is_problem and f.established]
         art = _artifact(game, book, given)
         for f in ordered(findings, book):

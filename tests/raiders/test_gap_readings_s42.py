@@ -88,8 +88,8 @@ def test_spend_any_moment_stones_from_a_metropole_card_wait_for_phase_2():
 def test_board_word_the_dungeon_tiles_are_common_to_both_players_and_have_no_place():
     """§3.6, §3.3, §7.1 (session 42): no board is modelled. The dungeon tiles carry no position,
     and both players' groups stand on one tile (Ana on its entry, Ben on its helmet), where the
-    PvP is fought after Ana's PvE."""
-    assert "no board is modelled" in _gap("board_word").fills
+    PvP is fought after Ana's PvE. (The gap board_word was withdrawn in session 60: two judges
+    found no outcome hangs on which board 'plateau' names; the reading stands.)"""
     assert not {"row", "column", "position", "x", "y"} & {f.name for f in fields(Dungeon)}
     s = expeditions()
     s = send(s, 0, 1, "Crypte oubliée", front=("guerrier", "mage"))

@@ -126,8 +126,9 @@ def test_distance_measure_centre_to_centre():
 
 
 def test_melee_attacker_loses_a_negative_difference():
-    """A Human (Cbt 0) fights a Troll (Cbt 1), both bid 0: (0 + 0) - (0 + 1) = -1 comes off the Human."""
-    assert "each attacking figure" in _gap("melee_attacker_loses").fills
+    """A Human (Cbt 0) fights a Troll (Cbt 1), both bid 0: (0 + 0) - (0 + 1) = -1 comes off the Human:
+    'du (des) perdant(s)' (§Actions/Corps à corps), whichever side loses (the gap
+    melee_attacker_loses was withdrawn in session 60: two judges found the text decides it)."""
     s = setpos(playing(rsv=(5, 5, 5)), h2=(10, 4), t1=(F(23, 2), 4))
     t = step(s, "act.melee", 0, figs=one("h2"), target=idx("t1"), centre=None)
     t = step(step(t, "duel.bid", 0, amount=0), "duel.bid", 1, amount=0)

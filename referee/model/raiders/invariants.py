@@ -99,7 +99,7 @@ INVARIANTS = (
     Invariant("§5.1 §6.1", "each player's progress through a step is 0, 1 or 2",
               each(lambda s, p: And(s.done[p] >= 0, s.done[p] <= 2)), name="player_progress_through", about="model"),
     Invariant("§3.4 §5.1", "the player to choose an option is one of the two", lambda s: And(s.current >= 0, s.current <= 1), name="player_choose_option", about="model"),
-    Invariant("§9.2", "the turn marker starts at 1 and only moves forward", lambda s: s.turn >= 1, name="turn_marker_starts", about="model"),
+    Invariant("§9.2", "the turn marker never stands below 1, where it starts (that it only moves on, one turn at a time, is the step initiative_passes_each_turn)", lambda s: s.turn >= 1, name="turn_marker_starts", about="model"),
 )
 
 CLAIMS = (
@@ -127,14 +127,6 @@ def _routed_ambushed(s: Any, a: Any) -> Any:
     the helmet of that dungeon (§7.3, §8.7)."""
     g = a.group - 1
     return And(s.sq[a.p][g] == ENTRY, _routed(s, a), opp_on(s, a.p, g, HELMET, (WAITING,)))
-
-
-def _send_out_of_turn(s: Any, a: Any) -> Any:
-    """expedition.send or skip played only because the other player has no Partir en donjon
-    action left (s7_groups._my_send_turn: alternately otherwise)."""
-    p = a.p
-    mine, theirs = sends(s, p), sends(s, 1 - p)
-    return And(s.expedition[1 - p] == 0, Not(If(s.init == p, mine <= theirs, mine < theirs)))
 
 
 def _other_pve_ready(s: Any, a: Any) -> Any:
@@ -220,13 +212,6 @@ def _routed_with_item(s: Any, a: Any) -> Any:
     return And(s.gn[a.p][a.group - 1] >= 1, _routed(s, a))
 
 
-def _troupes_none_left(s: Any, a: Any) -> Any:
-    """building.use of a Troupes building (where a mercenary may be bought instead of the
-    adventurer, §7.6) with no mercenary left in the pile."""
-    b = s.cfg.comp.buildings[a.building]
-    return And(b.type == "troupes", s.level[a.p][a.building] >= 1, Sum(s.mpile) == 0)
-
-
 def _plain_trap_left(s: Any, a: Any) -> Any:
     """expedition.resolve: a trap that does not eliminate is drawn and not disarmed."""
     x = s.cfg.comp.exp.exploration
@@ -273,8 +258,8 @@ GAPS = (
     Gap("§3.6 §3.5", "stones and charges start at 0 on a d20 and a d6 (§3.6), and so do crowns when a player spends "
         "all 15 on advanced cards, as §3.5 allows: dice that have no 0 face", "the model counts from 0",
         name="stones_charges_start"),
-    Gap("§9.3", "the glory track's length and the positions of its shields are not given",
-        "glory is an unbounded count; victory points are glory // 3 as §9.3 says", name="glory_track_length"),
+    # session 60: glory_track_length withdrawn: two judges found §9.3 gives the points outright (glory
+    # divided by 3), the shields only showing them, and no reader listed it
     Gap("§7.1 §7.2 §8.6", "how many adventurers a group, or each of its two lines, may hold is never stated: only the +6 "
         "of §8.6 (4 specialised in front, 4 behind) implies room for 4 a line",
         "no limit but the player's reserve; 4 specialised adventurers a line at most count for the bonus",
@@ -322,24 +307,16 @@ GAPS = (
         "illustrative Maisons in components/cards.toml [[house]]; each has one deck, so the two players take "
         "different Maisons: s3_setup._player_setup refuses the same one twice, a reading of the model (§3.2 gives "
         "each player a Maison and its deck, and says nothing of two players choosing the same)", name="houses_missing", data=("cards",)),
-    Gap("§7.2", "the Partir en donjon actions are played alternately, one each, and the two players may have placed "
-        "different numbers of them: what happens once one player has none left is never said (it decides who may "
-        "still answer an ambush)",
-        "the other plays his remaining ones, one after another (s7_groups._my_send_turn)", name="send_uneven",
-        on=("expedition.send", "expedition.skip"), arises=_send_out_of_turn,
-        when="a player plays a Partir en donjon action out of alternation, the other having none left"),
+    # session 60: send_uneven withdrawn: two judges (notes/s60/judgeRaiders, second/raiders) found
+    # §7.2 decides it (the actions are all played; alternating only orders them), and no reader listed it
     Gap("§7.5 §6.6", "an item is sold at the Foire de la magie '(1 charge)' for its sale value: whether the charge is "
         "paid or gained (§6.6 has the Foire produce charges), what the value is paid in, and whether the sale needs "
         "an action on the Foire is never said",
         "the seller pays 1 charge, places an action on the Foire, and gains the value in crowns (item.sell)",
         name="sale_terms",
         on=("item.sell",), arises=lambda s, a: True, when="an item is sold at the Foire (every sale is the situation)"),
-    Gap("§7.6", "a mercenary is chosen among those still available, or drawn at random by the level-3 Stratège, and "
-        "those that served come back only after phase 3: what happens when none is left is never said",
-        "the option cannot be taken then: a mercenary is bought or drawn only while one is in the pile "
-        "(mercenary.buy, mercenary.draw)", name="mercenary_none_left",
-        on=("building.use",), arises=_troupes_none_left,
-        when="a Troupes building is used while no mercenary is left"),
+    # session 60: mercenary_none_left withdrawn: two judges found §7.6 decides it (one chooses among those
+    # still available: with none, none is had), and no reader listed it; the Needs are unchanged
     Gap("§8.1 §8.7", "the PvE combats come first, starting with those of the player who holds the Initiative (§8.1), which "
         "reads as all of his before the other's (§8.1 does not say 'en alternant', as §7.2 does of the sends); no "
         "order is given for the PvP combats, nor among one player's own combats, nor for the PvE that a group on a "
@@ -459,7 +436,7 @@ GAPS = (
         "charges is not sent (expedition.send); a player who would have the charge only by the combat cannot "
         "equip the item", name="item_charge_when",
         on=("expedition.send",), arises=_non_permanent_equipped,
-        when="a group is sent equipped with an item that is not permanent equipment"),
+        when="a group is sent equipped with an item that is not permanent equipment", within="dungeon_tiles_front"),
     Gap("§7.4 §7.5 §8.9", "what becomes of a special item a group equipped once its expedition is over (back to its "
         "owner, or lost with a routed or dead group) is never said",
         "it stays its owner's whatever the outcome; a single-use item is spent when equipped (expedition.send)",
@@ -596,7 +573,7 @@ GAPS = (
         "a trap not disarmed adds to the resistance the value its card has in the component set (declared by "
         "exploration_cards_missing), and an eliminating one also strikes an adventurer (s8_dungeons.resistance)", name="trap_resistance",
         on=("expedition.resolve",), arises=_plain_trap_left,
-        when="a trap that does not eliminate is drawn and not disarmed"),
+        when="a trap that does not eliminate is drawn and not disarmed", within="exploration_cards_missing"),
     Gap("§7.6 §9.1 §9.2", "'guilde' names both the Guilde des Voleurs, a Troupes building (§7.6), and the guilds "
         "a player buys at the Avant-Poste by meeting each one's condition, each bringing 1 VP, six of which end a game "
         "in the normal and objectives modes (§9.1, §9.2): the guilds are never "
@@ -667,14 +644,8 @@ GAPS = (
         name="spend_any_moment",
         on=("metropole.play", "metropole.cycle", "metropole.reshuffle", "metropole.refill"), arises=lambda s, a: _can_raise(s, a.p),
         when="a player takes a Métropole-phase step holding the stones to raise a building"),
-    Gap("§3.6 §3.3 §6.1 §7.1 §7.3", "'plateau' names the Avant-Poste board whose two sides carry a player's buildings "
-        "(§3.3; 'leur plateau' in §6.1), the 'plateau joueur' with its three group zones (§7.1), which may or may "
-        "not be the same board under a second name, and the board the dungeon tiles are laid on, in a grid by "
-        "level (§3.6): both players' groups go to the same tiles (§7.3), so that board is common to both, and no "
-        "line introduces it",
-        "no board is modelled: a player's buildings, slots and group zones are his own fields of the state (one "
-        "per seat), and the dungeon tiles are one list common to both players, with no position (nothing reads "
-        "which tiles touch: adjacency_unused)", name="board_word"),
+    # session 60: board_word withdrawn: two judges found no rule's outcome hangs on which board 'plateau'
+    # names, and no reader listed it
     # session 45 (a reading of the whole text against the audit). Arises when a PvP ends in a tie; no
     # test: the gaps' search met no tie in 288,000 moves (9 PvPs; a tie comes in about one PvP in
     # ten of the weighted generator's games), docs/witnesses.md
@@ -722,7 +693,7 @@ GAPS = (
         "(§9.2), but no line moves the marker: the turn's structure (a chapter 4, which the numbering skips: "
         "phase_numbers) is missing, and when a turn ends and the next begins is only implied by the Initiative "
         "passing 'à chaque nouveau tour' (§3.4)", "turn.end, after the expeditions' phase, advances the "
-        "marker and passes the Initiative", name="turn_marker"),
+        "marker and passes the Initiative", name="turn_marker", within="phase_numbers"),
     # session 48: a blind reading of the whole text (notes/s48/reading-raiders)
     Gap("§6.1 §6.3", "a building takes a second token only for an effect with a white circle, 'pour cet effet' "
         "(§6.1), and each token resolves one effect at or below the building's level (§6.3): whether all the "
@@ -864,11 +835,11 @@ INVARIANTS += (
     Invariant("§7.3", "a square holds one group only", forall(_square, NG, NG), name="square_holds_group"),
     Invariant("§8.3", "a dungeon above level 1 is only visited once a dungeon of the level below is cleared",
               forall(_access, D), name="dungeon_above_level"),
-    Invariant("§8.7", "floors succeeded never exceed the tile's floors", forall(_floors, D), name="floors_succeeded_exceed", about="model"),
+    Invariant("§8.7", "floors succeeded never exceed the tile's floors", forall(_floors, D), name="floors_succeeded_exceed"),
     Invariant("§8.3 §8.7", "a PvE combat is fought in a dungeon not yet cleared", forall(_fresh, P, NG), name="pve_combat_fought"),
     Invariant("§7.4", "a group carries 0, 1 or 2 cards", forall(lambda s, p, g: And(s.gear[p][g] >= 0, s.gear[p][g] <= 2), P, NG), name="group_carries_0"),
     Invariant("§8.6", "a group's front and reinforcement bonus is between 0 and +6",
-              forall(lambda s, p, g: And(s.gb[p][g] >= 0, s.gb[p][g] <= 6), P, NG), name="group_front_reinforcement", about="model"),
+              forall(lambda s, p, g: And(s.gb[p][g] >= 0, s.gb[p][g] <= 6), P, NG), name="group_front_reinforcement"),
     Invariant("§8.1 §8.5", "a player fights one combat at a time; its deaths are among its front line", each(_combat), name="player_fights_combat", about="model"),
     Invariant("§8.4", "each Exploration card is in the pile, the discard or the combat in progress", forall(_xcards, E), name="exploration_card_pile", about="model"),
     Invariant("§7.5 §8.7", "a special item is in the Objets pile, held by one player, or gone; identified only if held",

@@ -77,12 +77,6 @@ def _is_charge(a):
     return hasattr(a, "x") and hasattr(a, "target")
 
 
-def _falls(s, a):
-    """A figure's PdV reach 0 as the duel this bid completes is settled."""
-    t = actions._bid(s, a)
-    return any(x > 0 and y == 0 for x, y in zip(s.pdv, t.pdv))
-
-
 def _seg_d2(p, q, c):
     """Squared distance from point c to the segment pq (exact)."""
     d, w = sub(q, p), sub(c, p)
@@ -218,22 +212,14 @@ GAPS = (
         "every heavy weapon must be reloaded after each shot; the game starts loaded", name="cas_special_heavy",
         on=("act.reload",), arises=lambda s, a: not s.loaded[a.fig],
         when="a heavy weapon that has shot is reloaded (every reload: the special case is never given)"),
-    Gap("§Actions/Tir", "what happens to a figure with no PdV left is never said",
-        "it is out of play: it can neither act nor be targeted, nor hold a càc", name="happens_figure_pdv",
-        on=("duel.bid",), arises=_falls,
-        when="the last bid of a shot or melee takes a figure's last PdV"),
+    # session 60: happens_figure_pdv withdrawn: two judges found no player doubts that a figure with no
+    # PdV (life points) left is out of play, and no reader listed it
     Gap("§Actions/Corps à corps", "when two figures are 'in a càc' (contact) is never defined",
         "bases touching or overlapping: centres at most (base1 + base2) / 2 apart", name="two_figures_cac",
         on=("act.melee",), arises=_overlap_melee,
         when="a melee between figures whose bases overlap, not merely touch"),
-    # The price is given per whole multiple of Mvt; only the charge example (11" at Mvt 3"
-    # paid as 4 x Mvt) shows what a distance in between costs.
-    Gap("§Actions/Mouvement §Actions/Charge", "§Actions/Mouvement states a move's cost for whole multiples of Mvt "
-        "only (x Rsv points for x times the Mvt); that a distance in between costs the next whole multiple is "
-        "shown only by the charge example (§Actions/Charge: 11\" at Mvt 3\" is '4xMvt', 8 points), never stated for "
-        "a move",
-        "a move pays a whole multiple x of Mvt and goes at most x times Mvt: a distance in between pays the next "
-        "multiple up, as in the example", name="move_between_multiples"),
+    # session 60: move_between_multiples withdrawn: two judges found the charge example (11" at Mvt 3"
+    # paid as 4 x Mvt) settles the cost between multiples, and no reader listed it
     Gap("§Actions/Corps à corps", "a group that loses a melee: the difference is taken from the PdV of 'the loser(s)', "
         "without saying whether each loser loses it whole or the losers share it",
         "each losing figure loses the whole difference", name="group_loss_shared"),
@@ -394,12 +380,8 @@ GAPS = (
         "contact (tests/trolls/test_worked_examples.py puts the Troll's centre 13.5\" away)", name="distance_measure",
         on=("act.charge",), arises=_charge_centres_far,
         when="a charge whose centre-to-centre distance exceeds x times Mvt, the charger's travel not"),
-    Gap("§Actions/Corps à corps §Actions/Tir", "a melee 'se joue ensuite exactement comme un tir' (§Actions/Corps à "
-        "corps), and a shot harms only its target, only when the difference is positive (§Actions/Tir); yet the "
-        "melee's difference comes off the PdV 'du (des) perdant(s)' and a tie makes both sides recoil: that an "
-        "attacker whose total is the lower loses PdV is implied by these words, never said",
-        "a negative difference comes off each attacking figure's PdV (duel.bid; each loses it whole: "
-        "group_loss_shared)", name="melee_attacker_loses"),
+    # session 60: melee_attacker_loses withdrawn: two judges found 'du (des) perdant(s)' takes the difference
+    # from whichever side loses, attacker or not, and no reader listed it
     Gap("§Actions/Tir §Actions/Destruction", "a shot is made 'sur une cible' whose Cbt and bid answer it and whose "
         "PdV it takes (§Actions/Tir), while an objective has only a structure (§Actions/Destruction): whether an "
         "objective can be shot at, and how such a shot would be settled, is not said",
@@ -412,7 +394,7 @@ GAPS = (
         "objectives belong to nobody: any player's figure in contact may destroy any of them and scores its points "
         "(act.destroy)", name="objective_owner",
         on=("act.destroy",), arises=lambda s, a: True,
-        when="a figure destroys an objective nobody owns (every destruction)"),
+        when="a figure destroys an objective nobody owns (every destruction)", within="destruction_as_melee"),
     Gap("§Groupe/1 §Groupe/2", "§Groupe/1 lists the reorientation among the group actions, and §Groupe/2 asks a "
         "group to perform 'la même action', spelling it out for a move, a shot and a combat only: whether the "
         "members of a grouped reorientation must all take one facing (the same direction, or each towards one "
@@ -435,15 +417,8 @@ GAPS = (
         "every round, and again in its player's round blanc, or each figure once a turn, is not said (the Rsv alone "
         "bounds the rounds)",
         "no bound: any figure of the player acts in any round, as often as his Rsv pays for", name="figure_acts_again"),
-    Gap("§Actions/Orientation §Groupe/3 §Actions/Charge", "a figure may turn freely 'durant un déplacement' "
-        "(§Actions/Orientation), a word that names a move where §Actions/Mouvement prices it and a move or a charge "
-        "where §Groupe/3 sums their costs ('mouvement ou charge'): whether a charger may also turn on its way, and "
-        "so end its charge facing where it likes, is not said; nor whether it may turn as it sets off, so as to "
-        "charge a target behind it, or must first turn in an action of its own (§Actions/Charge asks a line of "
-        "sight and warns about the facing)",
-        "it turns on its way, not before: the line of sight is read on its facing before it sets off (a target "
-        "behind it needs a reorientation first); act.charge takes a new facing (face) as act.move does",
-        name="charge_turns"),
+    # session 60: charge_turns withdrawn: two judges found §Groupe/3 counts a charge as a move (so it turns on
+    # its way) and §Actions/Charge's warning on the facing asks the line of sight before, and no reader listed it
     Gap("§Joker/2", "any player who bet a joker may play a round blanc, declared when the Human declares his action "
         "(§Joker/2), and the text's example is the Troll's: for the Human's own, whether it is the action he "
         "declares, played without the others' reactions, or a round of its own before it, is not said",

@@ -182,10 +182,10 @@ INVARIANTS = (
               name="face_down_room_empty", about="model", core=True),
     Invariant("§Déplacement", "nothing on a pit but an unwounded Thief, a rope's carrier, and what they carry (on a pit "
               "exactly when its carrier is); with thief_pit=stays a Thief wounded there too, with death_drop=stays what a "
-              "character killed there carried", pits, name="nothing_pit_unwounded", about="model"),
+              "character killed there carried", pits, name="nothing_pit_unwounded"),
     Invariant("§Objets", "a character carries at most one thing: an object or a wounded friend, on its own square", carrying, name="character_carries_thing"),
     Invariant("§Cartes Combat", "combat cards are spent once each except the 0; action cards follow the cycle (never all "
-              "four spent, none above the highest played); counters in range", cards, name="combat_cards_spent"),
+              "four spent, none above the highest played); counters in range", cards, name="combat_cards_spent", about="model"),
     Invariant("§Mise en place", "tokens are on a square, hidden, in reserve or gone; a face-down room holds exactly its "
               "limit after setup, a revealed one no hidden token", placement, name="tokens_square_hidden", about="model"),
 )

@@ -28,7 +28,7 @@ INVARIANTS = (
     Invariant("§Matériel", "2 to 4 players; empty seats never bid, fail or win",
               lambda s: And(s.np >= 2, s.np <= NP,
                             *[Implies(q >= s.np, And(s.passed[q] == 1, s.fails[q] == 0, s.wins[q] == 0))
-                              for q in range(NP)]), source="faits", name="2_4_players"),
+                              for q in range(NP)]), source="faits", name="2_4_players", about="model"),
     Invariant("§Mise en place.1", "the adventurer in play is one of the four",
               lambda s: And(s.adv >= 0, s.adv < 4), name="adventurer_play_four", about="model"),
     Invariant("§Enchères", "the player to act (the runner after the bidding) sits at the table",
@@ -221,12 +221,8 @@ GAPS = (
     Gap("§Matériel", "the booklet never says how many players play: the 4 player aids bound it from above, "
         "and no least number is given",
         "2 to 4 players, from the facts file of the published game", name="player_count"),
-    Gap("§Enchères §Manche suivante §Mise en place.1 §Donjon", "'Aventurier' names both the hero tile the players "
-        "bid over (§Mise en place.1 'un Aventurier commun', §Donjon 'les PV de base de l'Aventurier', §Manche suivante "
-        "'le prochain Aventurier commun') and the player who enters the dungeon with it (§Enchères: the last bidder "
-        "'devient l'Aventurier'; §Manche suivante: 'L'Aventurier précédent commence les prochaines enchères'): only "
-        "the context tells each use apart (a tile is not eliminated and starts no bidding)",
-        "the previous Adventurer is the player who entered the dungeon (round.next)", name="adventurer_two_roles"),
+    # session 60: adventurer_two_roles withdrawn: two judges found the context always tells the tile from
+    # the player (a tile starts no bidding), and no reader listed it
     Gap("§Équipement.Omnipotence", "Omnipotence succeeds if 'all the monsters' differ: "
         "after a Polymorph replaced one, whether the monsters are those of the pile as built or those the "
         "adventurer faced (the replacement in, the replaced one out) is not said (option 'omni_polymorph')",
@@ -243,14 +239,8 @@ GAPS = (
         "it is: the Pact's second defeat falls on whatever monster is faced next (dungeon.fight reads pact_next)",
         name="pact_then_polymorph", within="dungeon.polymorph"),  # arises in play (a dungeon.polymorph with pact_next), but the
     # search met none in 225,000 moves weighed: the Demon, the Pact, then the Polymorph, in one dungeon
-    Gap("§Équipement.Omnipotence", "Omnipotence is resolved 'après avoir pioché tout le Donjon': everywhere else "
-        "'piocher' is the bidding's draw from the Monster deck (§Enchères), while the Dungeon's cards are revealed "
-        "(one at a time, §Donjon); only 'même après un échec normal' places it after the reveals, not once the dungeon "
-        "pile is complete at the end of the bidding",
-        "once the runner has revealed and faced every card of the dungeon pile, when he leaves it (dungeon.leave)",
-        name="omnipotence_drawn_dungeon",
-        on=("dungeon.leave",), when="a runner leaves the emptied dungeon with Omnipotence, every monster of it different",
-        arises=lambda s, a: has(s, "omni") and sum(s.dungeon) == 0 and dungeon.all_different(s)),
+    # session 60: omnipotence_drawn_dungeon withdrawn: two judges found 'même après un échec normal' places
+    # the check after the reveals, and no reader listed it
     Gap("§Variante", "the author's variant is printed as a data object, {\"Variante de l'auteur \": \"…\"}: its title is a key (ending in a narrow no-break space) and its rule the value, a formatting "
         "artefact in the rulebook's text",
         "read as the variant's title and its rule (option variant, off by default)", name="variant_printed_as_data"),
