@@ -124,6 +124,24 @@ def test_another_games_rulebook_is_refused_as_the_audit_refuses_it(tmp_path, mon
     assert text.startswith(f"referee: --rulebook {seed_file(DRAFT)}: ") and f"not {name}'s rulebook?" in text, text
 
 
+def test_a_book_cut_to_a_few_of_its_sentences_shows_the_rest_gone_where_the_audit_refuses_it(tmp_path, monkeypatch):
+    """Coverage shows what an edit took out: a copy of Welcome's book cut to its first lines
+    keeps under a quarter of its sentences, which the audit refuses (its findings would point
+    at lines the book lacks), and coverage shows, the rest gone (exit 1; s60 review)."""
+    game = M.load("welcome")
+    if seed_file(game) is None:
+        pytest.skip("the seed is not here (../shared/seeds)")
+    monkeypatch.setattr("referee.rulebook.exercised.EXAMPLES", tmp_path / "none")  # no replays: fast
+    f = tmp_path / "cut.txt"
+    f.write_text("\n".join(seed_file(game).read_text(encoding="utf-8").split("\n")[:10]) + "\n", encoding="utf-8")  # 8 of 66 sentences
+    r = run(app, ["coverage", "welcome", "--rulebook", str(f), "-f", "json"])
+    assert r.exit_code == 1, r.stdout + r.stderr
+    rep = json.loads(r.stdout)
+    assert rep["gone"] and rep["figures"]["stale"] + rep["figures"]["unmapped"] == 0, rep["figures"]
+    a = run(app, ["audit", "welcome", "--rulebook", str(f), "--no-witness"])
+    assert a.exit_code == 2 and "not welcome's rulebook?" in a.stderr.replace("\n", "")
+
+
 def test_only_a_regular_rulebook_file_of_a_bounded_size_is_read(tmp_path):
     """A FIFO used to hang the command (it waited for a writer) and /dev/zero never ended:
     neither is opened, and a file past the size of any rulebook is refused unread."""

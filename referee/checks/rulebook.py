@@ -115,10 +115,12 @@ def refused(game: Any, given: Path) -> str | None:
     return foreign(game, b, path or given)
 
 
-def foreign(game: Any, b: Any, path: Path) -> str | None:
+def foreign(game: Any, b: Any, path: Path, least: float = 0.25) -> str | None:
     """Why book `b`, read from `path`, is not `game`'s rulebook, or None: it holds none of
-    the §s the rules cite, or keeps fewer than a quarter of the sentences the game's coverage
-    map knows. The audit and `referee coverage` both refuse such a book (exit 2)."""
+    the §s the rules cite, or keeps fewer than `least` of the sentences the game's coverage
+    map knows (none at all, with least=0). The audit refuses a book that keeps less than a
+    quarter (its findings would point at lines the book no longer has); `referee coverage`
+    only one that keeps none, since what an edit took out is what it shows (exit 2 both)."""
     # a file of text that holds none of the §s the rules cite is not this game's rulebook:
     # placed in it, every finding would point at a line it does not have
     found = {s.cite for s in b.sections} - {"§Intro"}
@@ -128,7 +130,7 @@ def foreign(game: Any, b: Any, path: Path) -> str | None:
     # a book read by the game's outline (no headings: Welcome, Twister, Draft) has its §s
     # in any text; its sentences are the game's own: most of them are in an edited book
     kept, of = _sentences_kept(game, b)
-    if of and kept * 4 < of:
+    if of and (kept < least * of or not kept):
         return (f"{path}: {kept} of the {of} sentences of {game.name}'s rulebook (its coverage map's "
                 f"hashes) are in this file: not {game.name}'s rulebook?")
     return None

@@ -111,7 +111,7 @@ def coverage(
         err.print(f"referee: {e.located()}")
         raise typer.Exit(BAD) from None
     # another game's book was shown as this game's, 0 encoded and exit 1; the audit refuses it
-    why = foreign(g, b, rulebook) if rulebook is not None else None
+    why = foreign(g, b, rulebook, least=0) if rulebook is not None else None
     if why:
         err.print(f"referee: --rulebook {why}", markup=False)
         raise typer.Exit(BAD)
