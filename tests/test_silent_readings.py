@@ -51,6 +51,18 @@ def test_the_text_report_groups_each_gap_with_explain():
     assert json.loads(out)["silent"] is None
 
 
+def test_a_batch_with_explain_names_each_legal_file_and_its_silences(tmp_path):
+    """A batch names only its files that are not legal; given -e it printed the summary alone,
+    and a reader concluded that no gap arose (s60 review): each legal file and its silences now."""
+    other = tmp_path / "copy.jsonl"
+    other.write_bytes(CHARGE.read_bytes())
+    code, out = run(CHARGE, other)
+    assert code == 0 and f"{CHARGE}: legal," not in out and "is silent on" not in out
+    code, out = run(CHARGE, other, "--explain")
+    for f in (CHARGE, other):
+        assert f"{f}: legal," in out and f"{f}:14: the text is silent on 'move_blockers'" in out, out
+
+
 def test_why_names_the_silences_of_one_event():
     code, out = run(CHARGE, "--why", "line:14", "-f", "json")
     d = json.loads(out)

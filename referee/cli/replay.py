@@ -400,8 +400,8 @@ def _text(verdicts: list, explain: bool, expect: bool, check=lambda: None) -> No
         for w in v.warnings:
             if w not in late:
                 out.print(w.render(name), markup=False)
-        if v.verdict == "legal" and len(verdicts) > 1:
-            continue
+        if v.verdict == "legal" and len(verdicts) > 1 and not explain:
+            continue  # a batch names its legal files only when asked where the text was silent (-e)
         if v.verdict == "legal":
             res = ""
             if v.outcome:
