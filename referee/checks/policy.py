@@ -120,8 +120,10 @@ def headline(r: Any, several: Any, opts: list, cfg: Any) -> tuple[str, str]:
     readings = []
     for x in opts:
         name, value = x.option
-        here = " (in force)" if cfg.options.get(name) == value else ""
-        readings.append(f"{name}={value}: {x.says}{here}")
+        # the reading first, in words; then the option that picks it, for -o (readers of s60
+        # read "name=value (in force)" as the tool's code, not as a reading of the rules)
+        here = "followed in this audit, " if cfg.options.get(name) == value else ""
+        readings.append(f"{x.says} ({here}option {name}={value})")
     # the answer a replay follows, named (the first of the strongest source, as kernel decide
     # reads them): the finding's other §s print after the headline and were read as it (s58)
     listed = sorted((x for x in r.answers if x.option is None), key=lambda x: -cfg.rank(x.source))
