@@ -138,8 +138,14 @@ def test_a_book_cut_to_a_few_of_its_sentences_shows_the_rest_gone_where_the_audi
     assert r.exit_code == 1, r.stdout + r.stderr
     rep = json.loads(r.stdout)
     assert rep["gone"] and rep["figures"]["stale"] + rep["figures"]["unmapped"] == 0, rep["figures"]
+    assert rep["figures"]["gone"] == len(rep["gone"]) == 66 - 8
     a = run(app, ["audit", "welcome", "--rulebook", str(f), "--no-witness"])
     assert a.exit_code == 2 and "not welcome's rulebook?" in a.stderr.replace("\n", "")
+    # the same lines pasted into another game's book: still not Welcome's
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_text(f.read_text(encoding="utf-8") + "\n" + seed_file(DRAFT).read_text(encoding="utf-8"), encoding="utf-8")
+    r = run(app, ["coverage", "welcome", "--rulebook", str(mixed)])
+    assert r.exit_code == 2 and "not welcome's rulebook?" in r.stderr.replace("\n", ""), r.stdout[-300:]
 
 
 def test_only_a_regular_rulebook_file_of_a_bounded_size_is_read(tmp_path):

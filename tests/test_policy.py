@@ -138,7 +138,7 @@ def test_a_headline_states_the_situation_the_event_and_the_readings():
     assert status == "hole"
     assert says.startswith("both players' first rolls total the same")
     assert "(during a 'setup.initiative' event): the text gives no answer" in says
-    assert "(followed in this audit, option initiative_tie=reroll)" in says
+    assert "[followed in this audit: option initiative_tie=reroll]" in says and "readings: 1) " in says
     for bad in ("e.g.", "unsat", "core"):
         assert bad not in says
 

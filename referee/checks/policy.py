@@ -118,12 +118,13 @@ def headline(r: Any, several: Any, opts: list, cfg: Any) -> tuple[str, str]:
     else:
         status, text = "hole", "the text gives no answer"
     readings = []
-    for x in opts:
+    for k, x in enumerate(opts, 1):
         name, value = x.option
-        # the reading first, in words; then the option that picks it, for -o (readers of s60
-        # read "name=value (in force)" as the tool's code, not as a reading of the rules)
-        here = "followed in this audit, " if cfg.options.get(name) == value else ""
-        readings.append(f"{x.says} ({here}option {name}={value})")
+        # each reading numbered and in words first, then in brackets the option that picks it
+        # (for -o): readers of s60 read "name=value (in force)" as the tool's code, and a
+        # reading's own ';' or parenthesis as the end of it
+        here = "followed in this audit: " if cfg.options.get(name) == value else ""
+        readings.append(f"{k}) {x.says} [{here}option {name}={value}]")
     # the answer a replay follows, named (the first of the strongest source, as kernel decide
     # reads them): the finding's other §s print after the headline and were read as it (s58)
     listed = sorted((x for x in r.answers if x.option is None), key=lambda x: -cfg.rank(x.source))
@@ -346,7 +347,7 @@ def review(a: Any) -> None:
                                         f"({_source(game, b.cite)})", 1)
         others = [f"{k} = {v}" for k, v in o.choices.items() if k != b.value]
         # what a house option's entry adds after its basis: the reading in force, and the others
-        rest = ([f"in force: {o.name}={value}"] if value != b.value else []) + (
+        rest = ([f"followed in this audit: option {o.name}={value}"] if value != b.value else []) + (
             ["other readings, offered so that other engines' games replay: " + "; ".join(others)] if others else [])
         if o.kind == "house" and b.kind == "published":
             # a published rule decides it, not the text: for the rulebook that is still a silence

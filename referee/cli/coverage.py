@@ -27,7 +27,7 @@ def _where(path: Path) -> str:
 
 def _figures(f: dict) -> str:
     return (f"{f['units']} unit{'s' if f['units'] != 1 else ''}: {f['encoded']} encoded, {f['exercised']} exercised, "
-            f"{f['not encoded']} not encoded" + "".join(f", {f[k]} {k}" for k in ("stale", "unmapped", "moved") if f.get(k)))
+            f"{f['not encoded']} not encoded" + "".join(f", {f[k]} {k}" for k in ("stale", "unmapped", "moved", "gone") if f.get(k)))
 
 
 def _unit(u: dict) -> list[str]:
@@ -111,7 +111,7 @@ def coverage(
         err.print(f"referee: {e.located()}")
         raise typer.Exit(BAD) from None
     # another game's book was shown as this game's, 0 encoded and exit 1; the audit refuses it
-    why = foreign(g, b, rulebook, least=0) if rulebook is not None else None
+    why = foreign(g, b, rulebook, cut=True) if rulebook is not None else None
     if why:
         err.print(f"referee: --rulebook {why}", markup=False)
         raise typer.Exit(BAD)
