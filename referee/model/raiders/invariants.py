@@ -436,7 +436,7 @@ GAPS = (
         "charges is not sent (expedition.send); a player who would have the charge only by the combat cannot "
         "equip the item", name="item_charge_when",
         on=("expedition.send",), arises=_non_permanent_equipped,
-        when="a group is sent equipped with an item that is not permanent equipment", within="dungeon_tiles_front"),
+        when="a group is sent equipped with an item that is not permanent equipment"),
     Gap("§7.4 §7.5 §8.9", "what becomes of a special item a group equipped once its expedition is over (back to its "
         "owner, or lost with a routed or dead group) is never said",
         "it stays its owner's whatever the outcome; a single-use item is spent when equipped (expedition.send)",

@@ -218,7 +218,7 @@ def _potion_effect(s, a):
     here = Lookup(s.loc, _pt(a), -9)
     counts = dict(occ=sq_bump(s.occ, here, -1), objs=sq_bump(s.objs, here, -1))
     # 4 new points (§Potion), the drinker's own: added to what it has left; another
-    # character's potion points are its own and stay (gap second_potion)
+    # character's potion points are its own and stay
     new = s.cfg.comp.objects[POTION - NCHAR].ap
     pot = put(paid["pot"], _pt(a), Lookup(paid["pot"], _pt(a)) + new)
     return s.but(loc=loc, held=put(s.held, c, -1), ap=paid["ap"], pot=pot, onpit=pits_after(s.onpit, loc), **counts)

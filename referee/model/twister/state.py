@@ -34,7 +34,7 @@ class Twister(State):
     four: bool = flag()  # a 4 has been played: the first-cycle restriction is over
     ap: int = num(0, 5)  # action points left this turn
     pot: tuple = vec(28, lo=0, hi=8)  # each character's action points from speed potions, by token (§Potion: its own);
-    # no single drinker marker: a second character's potion leaves the first one's points (gap second_potion)
+    # no single drinker marker: a second character's potion leaves the first one's points (§Potion: its 4 new points are the drinker's own)
     cc: tuple = vec(2, 7, lo=0, hi=2)  # combat cards in hand, by value 0..6
     jumps: tuple = vec(2, lo=0, hi=3)  # jump cards in hand
     # The square counts z3 reasons with (the abstraction of `loc` the proofs use; the tests
