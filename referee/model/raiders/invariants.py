@@ -229,6 +229,12 @@ def _can_raise(s: Any, p: int) -> Any:
                        for b, bd in enumerate(s.cfg.comp.buildings) if b != ap(s) for lv, cost in enumerate(bd.evolve)])
 
 
+def _pvp_on_cleared(s, a):
+    """§8.3 §8.8: the dungeon of a group rolling for a PvP is cleared."""
+    d = s.at[a.who][a.group - 1]
+    return d >= 0 and s.floors[d] >= s.cfg.comp.exp.dungeons[d].floors
+
+
 GAPS = (
     Gap("§6.2 §10.3", "the building table (effects, costs, white circles, evolution prices) is missing",
         "an illustrative set (components/buildings.toml) that keeps every number the text gives", name="building_table_effects", data=("buildings",)),
@@ -724,6 +730,13 @@ GAPS = (
         "one word for both suggests (group 1 in a level-3 dungeon), is not said",
         "it does not: any group enters any dungeon §8.3 makes accessible; a group's level counts only in the "
         "glory a PvP gives (pvp.resolve)", name="group_level"),
+    # session 60: a judge's own reading, before the audit (notes/s60/judgeRaiders, miss 1)
+    Gap("§8.3 §8.8 §7.3", "the group on the entry may clear the dungeon in its PvE (its last floor succeeded), "
+        "and the group waiting on the helmet then attacks it (§7.3, §8.8), in a dungeon §8.3 says can no longer "
+        "be visited: whether the attack still takes place is not said",
+        "it does: the attack is on the group, already on the tile; §8.3 bars new visits (pvp.roll)",
+        name="attack_after_clear", on=("pvp.roll",), arises=_pvp_on_cleared,
+        when="a PvP is fought on a dungeon the entry group's PvE has just cleared"),
 )
 
 
