@@ -46,7 +46,8 @@ def test_a_model_check_is_counted_not_listed_and_listed_with_verbose():
     plain = _text(g, fs)
     held = plain.split("proved or decided")[1]
     assert "the pile is never negative" in held and "stones are conserved" not in held
-    assert f"checks {report.MODEL_ONLY}, listed with --verbose" in held  # the graph's and the bookkeeping's
+    assert f"2 checks {report.MODEL_ONLY}, listed with --verbose" in held  # the graph's and the bookkeeping's
+    assert "proved or decided (2 of the model alone)" in plain.strip().splitlines()[-1]
     loud = _text(g, fs, verbose=True).split("proved or decided")[1]
     assert loud.index("the pile is never negative") < loud.index(f"checks {report.MODEL_ONLY}:") < loud.index("stones are conserved")
     html = page([(g, fs, None)])

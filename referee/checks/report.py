@@ -130,9 +130,8 @@ def text(console: Any, game: Any, findings: list[Finding], timings: dict, verbos
                 console.print(f"      [dim]witness: {_esc(f.witness_note)}[/]")
     counts = {level: sum(f.severity == level for f in problems) for level in LEVELS}
     summary = ", ".join(f"{n} {k}" for k, n in counts.items() if n) or "none"
-    mine = sum(f.about == "model" for f in held)
     console.print(f"[bold]{game.name}:[/] {len(problems)} findings to read ({summary}); {len(held)} proved or decided"
-                  + (f" ({mine} of the model alone)" if mine else "")
+                  + (f" ({len(own)} of the model alone)" if own else "")
                   + (f"; {len(unsettled)} not established" if unsettled else "")
                   + f"; {share(findings).line()}"
                   + (f"; {sum(timings.values()):.1f} s" if timings else ""))
