@@ -28,12 +28,17 @@ def ordered(findings: list[Finding], book: Rulebook) -> list[Finding]:
 
 
 def stand_ins(game: Any) -> list[str]:
-    """The shipped component files of `game` that declare themselves illustrative."""
+    """The shipped component files of `game` that declare themselves illustrative; none for a
+    game built in place, registered under no name (a test's), which ships no files."""
     from ..model.kernel.inputs import read_toml
     from ..rulebook.book import game_folder
 
+    try:
+        folder = game_folder(game)
+    except KeyError:
+        return []
     out = []
-    for p in sorted((game_folder(game) / "components").glob("*.toml")):
+    for p in sorted((folder / "components").glob("*.toml")):
         try:
             if read_toml(p).get("illustrative") is True:
                 out.append(p.name)
