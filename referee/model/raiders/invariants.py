@@ -232,7 +232,7 @@ def _can_raise(s: Any, p: int) -> Any:
 def _pvp_on_cleared(s, a):
     """§8.3 §8.8: the dungeon of a group rolling for a PvP is cleared."""
     d = s.at[a.who][a.group - 1]
-    return d >= 0 and s.floors[d] >= s.cfg.comp.exp.dungeons[d].floors
+    return d >= 0 and cleared(s, d)
 
 
 GAPS = (
