@@ -25,11 +25,6 @@ def _eq(x, y):
     return [x == y]
 
 
-def _all(vecs):
-    for v in vecs:
-        yield from (v if not isinstance(v[0], tuple) else [x for w in v for x in w])
-
-
 def _flag(x):
     return Or(x == 0, x == 1)
 

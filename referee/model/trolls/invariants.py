@@ -73,10 +73,6 @@ def _after_move(s, a):
     return actions._moved(s, a) if hasattr(a, "x") else s
 
 
-def _is_charge(a):
-    return hasattr(a, "x") and hasattr(a, "target")
-
-
 def _seg_d2(p, q, c):
     """Squared distance from point c to the segment pq (exact)."""
     d, w = sub(q, p), sub(c, p)
