@@ -378,5 +378,5 @@ GAPS = (
         # the quests played in it (their Attack counts as older), so `replay -e` names fewer steps
         on=("play.monster",), when="a monster is defeated only with the Attack of heroes, weapons or abilities "
         "played earlier in the same turn",
-        arises=lambda s, a: _won_by_this_turn(s, a)),
+        arises=_won_by_this_turn),
 )
