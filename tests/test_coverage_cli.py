@@ -124,6 +124,7 @@ def test_another_games_rulebook_is_refused_as_the_audit_refuses_it(tmp_path, mon
     assert text.startswith(f"referee: --rulebook {seed_file(DRAFT)}: ") and f"not {name}'s rulebook?" in text, text
 
 
+@needs_seed  # Draft's book too: the cut lines are pasted into it at the end
 def test_a_book_cut_to_a_few_of_its_sentences_shows_the_rest_gone_where_the_audit_refuses_it(tmp_path, monkeypatch):
     """Coverage shows what an edit took out: a copy of Welcome's book cut to its first lines
     keeps under a quarter of its sentences, which the audit refuses (its findings would point
