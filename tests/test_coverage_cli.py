@@ -191,6 +191,43 @@ def test_a_referee_seeds_that_gives_no_seed_is_a_located_exit_2(tmp_path, monkey
             assert text.startswith(f"referee: REFEREE_SEEDS={value}: ") and says in text, (args, text)
 
 
+@needs_seed
+def test_a_referee_seeds_holding_another_book_under_the_seed_name_is_refused(tmp_path, monkeypatch):
+    """REFEREE_SEEDS naming a folder whose file of Draft's seed name is Welcome's book (or a
+    text of no game): the audit read it as Draft's, every finding placed at lines it does not
+    have (s60 review). The check --rulebook makes (checks/rulebook.refused) now reads it too:
+    exit 2, naming the variable and the file."""
+    name, own = Path(DRAFT.rulebook).name, seed_file(DRAFT).read_bytes()
+    welcome = seed_file(M.load("welcome"))
+    if welcome is None:
+        pytest.skip("the seed 001 is not here (../shared/seeds)")
+    for text in (welcome.read_text(encoding="utf-8"), "Une ligne.\nUne autre.\n"):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        monkeypatch.setenv("REFEREE_SEEDS", str(tmp_path))
+        for args in (["coverage", "draft"], ["audit", "draft", "--no-witness"]):
+            r = run(app, args)
+            assert r.exit_code == 2 and r.stdout == "", (args, r.stdout)
+            said = r.stderr.replace("\n", "")
+            assert said.startswith(f"referee: REFEREE_SEEDS={tmp_path}: ") and "not draft's rulebook" in said, said
+        with pytest.raises(Exception, match="not draft's rulebook"):  # the library reads it too
+            book(DRAFT)
+    (tmp_path / name).write_bytes(own)  # its own book: read
+    assert run(app, ["coverage", "draft"]).exit_code in (0, 1)
+
+
+@needs_seed
+def test_coverage_takes_a_folder_holding_the_book_as_the_audit_does(tmp_path):
+    """--rulebook DIR: the audit reads the game's book inside it by name; coverage said "a
+    directory, not a regular file" (s60 review). Now the same report as the file, and a
+    folder without the book a located exit 2."""
+    seed = seed_file(DRAFT)
+    by_file = run(app, ["coverage", "draft", "--rulebook", str(seed), "-f", "json"])
+    by_dir = run(app, ["coverage", "draft", "--rulebook", str(seed.parent), "-f", "json"])
+    assert by_dir.exit_code == by_file.exit_code and json.loads(by_dir.stdout) == json.loads(by_file.stdout)
+    r = run(app, ["coverage", "draft", "--rulebook", str(tmp_path)])
+    assert r.exit_code == 2 and "a folder without draft's rulebook" in r.stderr.replace("\n", "")
+
+
 def test_without_the_rulebook_the_map_alone_is_shown_without_text():
     entries = read_map(map_path(DRAFT))
     rep = report(DRAFT, book_from_map(DRAFT, entries, DRAFT.rulebook), entries, None, text=False)

@@ -80,14 +80,14 @@ def _text(rep: dict, title: str) -> str:
 
 def coverage(
     game: Annotated[GameName, typer.Argument(help="the game", show_default=False)],
-    rulebook: Annotated[Path | None, typer.Option("--rulebook", parser=PATH, metavar="<path>", help="the rulebook file to read "
-                                                  "(default: the game's seed, when it is here)")] = None,
+    rulebook: Annotated[Path | None, typer.Option("--rulebook", parser=PATH, metavar="<path>", help="the rulebook file to read, or a "
+                                                  "folder holding it by name (default: the game's seed, when it is here)")] = None,
     format: Annotated[Fmt, typer.Option("--format", "-f")] = Fmt.text,
 ) -> None:
     """Show the rulebook § by §, sentence by sentence: the rules that encode each one, those
     the shipped examples exercise, and the figures. Exit 1 when a sentence is stale or
     unmapped (the rulebook changed since the map was written)."""
-    from ..checks.rulebook import foreign
+    from ..checks.rulebook import foreign, locate
     from ..errors import Unreadable
     from ..rulebook.book import book, seed_file
     from ..rulebook.coverage import map_path, read_map
@@ -101,6 +101,13 @@ def coverage(
         raise typer.Exit(BAD)
     if rulebook is None:
         seeds_or_exit([g])
+    elif rulebook.is_dir():  # a folder holding the book by name, as the audit takes it
+        found = locate(g, rulebook)
+        if found is None:
+            err.print(f"referee: --rulebook {rulebook}: a folder without {g.name}'s rulebook "
+                      f"(looked for {rulebook / Path(g.rulebook).name})", markup=False)
+            raise typer.Exit(BAD)
+        rulebook = found
     try:
         entries = read_map(path)
         if rulebook is not None or seed_file(g) is not None:

@@ -37,7 +37,8 @@ def seeds_fault(game) -> str | None:
     where it pointed and why (no such folder, not a folder, no such file in it, not a
     regular file); None when it is unset or the seed is there. A variable the user set that
     points nowhere is said, never taken for "no rulebook on this machine" (s53 G10:
-    coverage printed a report from its map alone, exit 0)."""
+    coverage printed a report from its map alone, exit 0); so is a file there that is not
+    the game's rulebook (checks/rulebook.refused: another game's book, a text of no game)."""
     from referee.model.kernel.inputs import not_regular
 
     value = os.environ.get(SEEDS_ENV)
@@ -54,7 +55,14 @@ def seeds_fault(game) -> str | None:
     if not os.path.exists(path):  # a link to nothing is no file either
         return f"{said}: no {name} in this folder ({game.name}'s rulebook)"
     what = not_regular(path)  # a FIFO would wait forever, /dev/zero never end
-    return f"{said}: {name} there is {what}, not a regular file" if what else None
+    if what:
+        return f"{said}: {name} there is {what}, not a regular file"
+    # a file of the seed's name that is another game's book (or no book) would be read as
+    # this game's: every finding placed at lines it does not have (s60 review)
+    from referee.checks.rulebook import refused
+
+    why = refused(game, path)
+    return f"{said}: {why}" if why else None
 
 
 def game_folder(game) -> Path:
@@ -106,9 +114,10 @@ def book(game, path: Path | str | None = None) -> Book:
     """The rulebook of `game` (a Game record): `path`, or its seed file; Unreadable when
     neither can be read."""
     if path is None:
-        path = seed_file(game)
+        fault = seeds_fault(game)  # REFEREE_SEEDS pointing nowhere, or at another book
+        path = None if fault else seed_file(game)
         if path is None:
-            raise Unreadable(seeds_fault(game) or f"the rulebook {Path(game.rulebook).name} is not on this machine "
+            raise Unreadable(fault or f"the rulebook {Path(game.rulebook).name} is not on this machine "
                              f"(looked for shared/seeds up the tree; set {SEEDS_ENV} to its folder)")
     outline_file = game_folder(game) / "outline.toml"
     outline = read_outline(outline_file) if outline_file.is_file() else None
