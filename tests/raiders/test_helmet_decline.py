@@ -1,7 +1,8 @@
 """§8.7: when the group on a dungeon's entry is routed, the attacker on its helmet does not
 fight it and 'peut' then do the dungeon: a choice (expedition.decline), where an ambush
-nobody answered does the dungeon (§7.3). What becomes of a group that declines is not said
-(gap helmet_may_decline): its adventurers go back to the reserve, as a routed group's do.
+nobody answered does the dungeon (§7.3). A group that declines goes back to the reserve at
+once, as a routed group's survivors do (§8.9 returns it at the phase's end: nothing between
+tells the two apart; the gap helmet_may_decline, withdrawn in session 61).
 
 Found by a blind reading of the rulebook (session 48): the model made that PvE due, so a
 game whose attacker declined was refused. The logs are scenario games (tests/data/raiders/),

@@ -286,19 +286,10 @@ GAPS = (
         "illustrative mercenaries in components/dungeons.toml [[mercenary]] (a price and a score bonus each)",
         name="mercenaries_missing", data=("dungeons",)),
     # where the text is silent on a rule and the model took a reading (issue 17, item 4)
-    Gap("§8.7", "when the group on the entry is routed, the attacker on the helmet does not fight and 'may' then do "
-        "the dungeon in PvE: the 'may' reads as the player's choice, so a group may decline, and what becomes of a "
-        "group that declines (back to the reserve at once, or standing on the helmet until the end of the phase, "
-        "§8.9) is never said",
-        "it may decline (expedition.decline, from the stage FREED the rout gives it; an ambush nobody answered has "
-        "no such choice, §7.3): it leaves the dungeon and its adventurers go back to the reserve at once, as a "
-        "routed group's survivors do, and its cards fare as a routed group's (its mercenaries back to the pile at the "
-        "phase's end, the charges paid when it was sent not given back, a single-use item or, under "
-        "house_card=discard, a House card spent unused); until it fights or leaves, the phase cannot end (the Need "
-        "of turn.end)",
-        name="helmet_may_decline",
-        on=("expedition.resolve",), arises=_routed_ambushed,
-        when="the group on the entry is routed while an opposing group waits on the helmet"),
+    # session 61: helmet_may_decline withdrawn (two judges, s60: §8.7's 'peut' is the player's choice, and
+    # §8.9 returns every group still on a dungeon to the reserve at the phase's end; the model sends a
+    # declining group's adventurers back at once, which nothing between the two can tell apart: §7.2,
+    # each group leaves once a turn). The choice is expedition.decline (s8_dungeons).
     # the search met none in 3,000,000 moves (docs/witnesses.md); an independent referee wrote one (s59:
     # tests/raiders/glory_reached_then_robbed.jsonl, 21 -> 23 in a PvE, robbed in the PvP of the same turn)
     Gap("§9.2 §9.3 §8.8", "the end condition and its point are for a player who 'reaches' 23 glory, and a PvP loss "

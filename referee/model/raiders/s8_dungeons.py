@@ -751,9 +751,9 @@ def _free_helmet(s: Any, t: Any, p: int, g: int) -> Any:
     return t.but(stage=put(t.stage, q, st))
 
 
-# §8.7 says the attacker on the helmet of a routed group 'peut' do the dungeon: a choice. What
-# becomes of a group that does not is never said (the gap helmet_may_decline): its
-# adventurers go back to the reserve, as a routed group's survivors do.
+# §8.7 says the attacker on the helmet of a routed group 'peut' do the dungeon: a choice. A
+# group that does not goes back to the reserve at once, as a routed group's survivors do:
+# §8.9 returns it at the phase's end, and nothing between tells the two apart (§7.2).
 DECLINE = Action(
     "expedition.decline", "§8.7", "the group on the helmet of a routed group does not do the dungeon: it leaves, its "
     "adventurers back to the reserve",

@@ -70,9 +70,10 @@ OPTIONS = (
                        "§5.1 (one of the two drawn cards goes under the pile) and §5.2 (a House card drawn in the Métropole phase stays in hand) cannot both hold when both cards are House cards; the model reads §5.2 as the more specific")),
     Option("unresolved", "§6.1 §6.3", "a placed action token that is not resolved (e.g. on a building still at level 0)", {
         "lost": "it is simply not used",
-        "forbidden": "a player must resolve every token placed on a building"}, "lost",
-           basis=Basis("model", "§6.1 §6.3", "lost",
-                       "§6.1 and §6.3 say how a placed token is resolved, never whether one may be left unresolved")),
+        "forbidden": "a player must resolve every token placed on a building"}, "lost", kind="house",
+           basis=Basis("text", "§6.3 §8.9", "lost",
+                       "a placed token allows ('permet') the resolution of an effect, no more: one may stay unused, "
+                       "and every token goes back to its owner at the end of the turn (§8.9)")),
     Option("circle_read", "§6.1 §6.4", "when the white circle that lets a building take more than one token is read", {
         "placed": "when the tokens are placed: at most the largest circle of the effects the building's level then gives",
         "resolved": "when they are resolved: a building takes as many as the largest circle of its effects at any level "
