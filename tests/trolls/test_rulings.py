@@ -138,3 +138,26 @@ def test_heavy_weapon_of_a_figure_in_melee():
     assert R.R_HEAVY.answers[1].applies(s, args(0, figs=one("h1"), target=idx("t2")))
     assert failing(s, "act.shoot", 0, figs=one("h1"), target=idx("t2"), centre=None) is None
     assert failing(s, "act.shoot", 0, figs=one("h1"), target=idx("t1"), centre=None).says == "no heavy weapon shoots into a càc"
+
+
+def test_short_refill_pick_lets_a_hand_of_3_draw_one_or_two():
+    """§Tour de jeu/1 'une ou deux cartes': the ruling draw_short_refill names the player's pick
+    with 3 cards in hand, yet no option played it (a hand-computed position, s61: a hand of 3
+    drawing one was refused under every option). Under short_refill=pick he draws one or two,
+    never above 5; the default still rebuilds a hand of 3 with two, and a hand of 4 draws one
+    under every reading."""
+    s = start()
+    pick = GAME.configure({"short_refill": "pick"}, None, None)
+    s3 = s.but(hand=((1, 1, 1, 0, 0, 0),) + s.hand[1:], deck=((1, 1, 1, 2, 2, 0),) + s.deck[1:],
+               grave=((0, 0, 0, 0, 0, 2),) + s.grave[1:])
+    assert R.draw_count(s3, args(0)) == 2 and R.draw_count(s3.but(cfg=pick), args(0)) == R.PICK
+    for n in (1, 2):
+        cards = (0, 0, 0, 1, 1, 0) if n == 2 else (0, 0, 0, 1, 0, 0)
+        assert step(s3.but(cfg=pick), "turn.draw", 0, cards=cards).drawn[0]
+    assert failing(s3.but(cfg=pick), "turn.draw", 0, cards=(0, 0, 1, 1, 1, 0)).says == "his hand never goes above 5 cards"
+    assert failing(s3, "turn.draw", 0, cards=(0, 0, 0, 1, 0, 0)).cite == "§Tour de jeu/1"
+    s4 = s3.but(hand=((1, 1, 1, 1, 0, 0),) + s.hand[1:])
+    assert R.draw_count(s4, args(0)) == R.draw_count(s4.but(cfg=pick), args(0)) == 1
+    # a hand of 3 and a deck of none: nothing to pick from, option empty_deck decides (all: 0)
+    s0 = s3.but(deck=((0,) * 6,) + s.deck[1:], grave=((1, 1, 1, 2, 2, 2),) + s.grave[1:])
+    assert R.draw_count(s0.but(cfg=pick), args(0)) == 0

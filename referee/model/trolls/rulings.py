@@ -48,13 +48,16 @@ OPTIONS = (
                        "naming no draw before it; the model keeps §Tour de jeu/1's order (draw, then bet) and draws "
                        "nothing")),
     Option("short_refill", "§Tour de jeu/1",
-           "how many cards a hand of 2 cards or fewer draws (neither one nor two brings it back to 5)",
-           {"two": "he draws two cards", "one": "he draws one card"}, "two",
+           "how many cards a hand of 3 cards or fewer draws: whether the player picks one or two, and what a hand "
+           "of 2 or fewer draws (neither one nor two brings it back to 5)",
+           {"two": "he rebuilds his hand to 5 where he can (two with 3 in hand), else draws two cards",
+            "one": "he rebuilds his hand to 5 where he can (two with 3 in hand), else draws one card",
+            "pick": "he picks one or two cards, never above 5 (with 3 cards in hand too)"}, "two",
            basis=Basis("model", "§Tour de jeu/1", "two",
                        "§Tour de jeu/1 gives the draw a count ('une ou deux cartes') and a purpose ('pour reconstituer "
                        "sa main', never above 5 cards) and never says whether the player picks the count; the model "
                        "reads the purpose: he draws what rebuilds the hand to 5 where one or two cards can (with 3 in "
-                       "hand two, not his pick; with 4 one), and two where neither can")),
+                       "hand two, not his pick; with 4 one, which every reading gives), and two where neither can")),
     Option("empty_deck", "§Tour de jeu/1",
            "the deck holds fewer cards than the refill needs, whatever the hand (the deck is shuffled once, §Intro, and "
            "nothing brings the graveyard's cards back to it, §Tour de jeu/8)",
@@ -119,9 +122,12 @@ def _need(s, a):
     return 5 - hcount(s, _pp(a))
 
 
-TEXT_DRAW = Answer("§Tour de jeu/1", TXT, "he draws the one or two cards that bring his hand back to 5",
-                   lambda s, a: And(_need(s, a) >= 1, _need(s, a) <= 2, dcount(s, _pp(a)) >= _need(s, a)),
+# With 4 in hand every reading draws one (two would go above 5); with 3 the count is the
+# player's pick or the two that rebuild the hand (R_SHORT): the text decides a hand of 4 alone.
+TEXT_DRAW = Answer("§Tour de jeu/1", TXT, "he draws the one card that brings his hand of 4 back to 5",
+                   lambda s, a: And(_need(s, a) == 1, dcount(s, _pp(a)) >= 1),
                    lambda s, a: _need(s, a))
+PICK = -1  # R_SHORT's outcome under short_refill=pick: one or two cards, his choice
 
 R_FULL = Ruling(
     "draw_full_hand", "§Tour de jeu/1 §Intro §Mise",
@@ -139,20 +145,24 @@ R_SHORT = Ruling(
     "he picks one or two under that ceiling, or must draw what rebuilds his hand to 5, is not said (with 3 cards "
     "in hand: one, or the two that rebuild it); with 2 cards or fewer (after a bet of 3) neither one nor two "
     "rebuilds it",
-    lambda s, a: hcount(s, _pp(a)) <= 2,
+    lambda s, a: hcount(s, _pp(a)) <= 3,
     (TEXT_DRAW,
-     Answer("§Tour de jeu/1", "option:short_refill=two", "two cards (a deck holding fewer: option empty_deck)",
-            lambda s, a: hcount(s, _pp(a)) <= 2, lambda s, a: 2),
-     Answer("§Tour de jeu/1", "option:short_refill=one", "one card (an empty deck: option empty_deck)",
-            lambda s, a: hcount(s, _pp(a)) <= 2, lambda s, a: 1)),
+     Answer("§Tour de jeu/1", "option:short_refill=two", "the two that rebuild a hand of 3, else two cards "
+            "(a deck holding fewer: option empty_deck)", lambda s, a: hcount(s, _pp(a)) <= 3, lambda s, a: 2),
+     Answer("§Tour de jeu/1", "option:short_refill=one", "the two that rebuild a hand of 3, else one card "
+            "(an empty deck: option empty_deck)",
+            lambda s, a: hcount(s, _pp(a)) <= 3, lambda s, a: If(hcount(s, _pp(a)) == 3, 2, 1)),
+     Answer("§Tour de jeu/1", "option:short_refill=pick", "one or two cards, his pick (a deck holding none: "
+            "option empty_deck)", lambda s, a: hcount(s, _pp(a)) <= 3, lambda s, a: PICK)),
     action="turn.draw")
 
 
 def refill_wanted(s, a):
-    """The cards the refill asks for: what brings the hand back to 5 (3 or 4 in hand), or
-    what option short_refill asks of a hand of 2 or fewer."""
-    h = hcount(s, _pp(a))
-    return If(h >= 3, 5 - h, 2 if s.cfg.opt("short_refill") == "two" else 1)
+    """The cards the refill asks for, at the least: one with 4 in hand; with 3 the two that
+    rebuild it (one under short_refill=pick); with 2 or fewer what option short_refill asks
+    (pick: one)."""
+    h, opt = hcount(s, _pp(a)), s.cfg.opt("short_refill")
+    return If(h >= 4, 5 - h, If(h == 3, 1 if opt == "pick" else 2, 2 if opt == "two" else 1))
 
 
 # The deck falls short of any refill, short or not: one question, one option (empty_deck).
@@ -182,12 +192,12 @@ def _draw_full(h, s, a):
 
 
 def _draw_not_full(h, s, a):
-    return lazy_if(h <= 2, _draw_short, _draw_low, h, s, a)
+    return lazy_if(h <= 3, _draw_short, _draw_low, h, s, a)
 
 
 def _draw_short(h, s, a):
     k = decide(R_SHORT, s, a)
-    return lazy_if(dcount(s, _pp(a)) >= k, lambda k, s, a: k, _draw_low, k, s, a)
+    return lazy_if(dcount(s, _pp(a)) >= If(k == PICK, 1, k), lambda k, s, a: k, _draw_low, k, s, a)
 
 
 def _draw_low(h, s, a):

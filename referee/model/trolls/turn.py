@@ -9,7 +9,7 @@ from ..kernel import (
 )
 from .geo import alive, owner
 from .moves import multisets
-from .rulings import R_BLANC, R_JOKERS, R_ZERO, dcount, draw_count, hcount, min_bet, refill_wanted, rsv_of
+from .rulings import PICK, R_BLANC, R_JOKERS, R_ZERO, dcount, draw_count, hcount, min_bet, refill_wanted, rsv_of
 from .state import BET, CLOSE, DRAW, H, NOBODY, OVER, PLAY
 
 ZERO6 = (0,) * 6
@@ -61,7 +61,18 @@ def _draws(s):
                 n = draw_count(s, args(p))
             except Undecided:
                 continue
-            yield from (args(p, cards=v) for v in multisets(s.deck[p], n))
+            for k in ((1, 2) if n == PICK else (n,)):  # his pick: one or two, never above 5
+                if n != PICK or hcount(s, p) + k <= 5:
+                    yield from (args(p, cards=v) for v in multisets(s.deck[p], k))
+
+
+def _drawn_right(n, k):
+    """n cards drawn where the rules ask k: exactly k, or one or two at his pick (PICK)."""
+    return If(k == PICK, And(n >= 1, n <= 2), n == k)
+
+
+def _count_said(k):
+    return "one or two, his pick" if k == PICK else k
 
 
 DRAW_ACT = Action(
@@ -77,8 +88,8 @@ DRAW_ACT = Action(
              lambda s, a: hcount(s, a.p) + _n(a.cards) <= 5,
              lambda s, a: f"{hcount(s, a.p)} in hand + {_n(a.cards)} drawn"),
         Need("§Tour de jeu/1", "he draws the one or two cards that refill his hand to 5",
-             lambda s, a: _n(a.cards) == draw_count(s, a),
-             lambda s, a: f"draws {_n(a.cards)}, must draw {draw_count(s, a)} ({hcount(s, a.p)} in hand, {dcount(s, a.p)} in the deck)"),
+             lambda s, a: _drawn_right(_n(a.cards), draw_count(s, a)),
+             lambda s, a: f"draws {_n(a.cards)}, must draw {_count_said(draw_count(s, a))} ({hcount(s, a.p)} in hand, {dcount(s, a.p)} in the deck)"),
     ),
     effect=_draw_effect, phases=("draw",), goes=("draw", "bet"), propose=_draws,
 )
