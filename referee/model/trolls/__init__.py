@@ -11,7 +11,12 @@ def result(s):
     if s.phase != OVER:
         return None
     best = max(s.points)
-    return Outcome(tuple(p for p in range(3) if s.points[p] == best), tuple(s.points), "objective points", "§Intro")
+    # the text names the aim (objective points) and no winner rule, values or end (gap
+    # aim_collect_points): a declared result is judged on the model's reading, said as such
+    tie = "; a tie shares the win" if list(s.points).count(best) > 1 else ""
+    return Outcome(tuple(p for p in range(3) if s.points[p] == best), tuple(s.points),
+                   f"the most objective points{tie}; the model's reading, the text giving neither the "
+                   "points' values, nor the end, nor who wins: gap aim_collect_points", "§Intro")
 
 
 def show(s):
