@@ -433,9 +433,11 @@ def _text(verdicts: list, explain: bool, expect: bool, check=lambda: None) -> No
     if len(verdicts) > 1:
         from rich.table import Table
 
-        counts = {k: sum(1 for v in verdicts if v.verdict == k) for k in ("legal", "illegal", "unreadable", "error")}
-        if not counts["error"]:
-            del counts["error"]
+        counts = {k: sum(1 for v in verdicts if v.verdict == k)
+                  for k in ("legal", "illegal", "not established", "unreadable", "error")}
+        for k in ("not established", "error"):  # columns shown only when a file has them
+            if not counts[k]:
+                del counts[k]
         t = Table(title="replay summary")
         for k in counts:
             t.add_column(k, justify="right")

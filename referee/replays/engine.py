@@ -19,6 +19,7 @@ from ..model.kernel import BadInput, Game, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
 from ..model.kernel.inputs import check_source, shown
 from .. import proofstore
+from .beyond import NotEstablished, beyond
 from .formats import VERDICT_VERSION
 from .decoders import decoder
 from .log import MAX_EVENTS, Line, Unreadable, check_rules, is_text, read_header, records, stray_key
@@ -27,7 +28,7 @@ from .log import MAX_EVENTS, Line, Unreadable, check_rules, is_text, read_header
 @dataclass
 class Problem:
     line: int
-    kind: str  # "unreadable" | "illegal" | "invariant" | "undecided" | "result"
+    kind: str  # "unreadable" | "illegal" | "invariant" | "undecided" | "beyond" | "result"
     message: str
     cite: str | None = None
     source: str | None = None
@@ -40,14 +41,18 @@ class Problem:
     def render(self, file: str) -> str:
         where = f"{file}:{self.line}" if self.line else file  # 0: the file as a whole
         cite = f" [{self.cite}{' ' + self.source if self.source else ''}]" if self.cite else ""
-        return f"{where}: {'warning: ' if self.kind == 'warning' else ''}{self.message}{cite}"
+        said = {"warning": "warning: ", "beyond": "not established: ", "undecided": "not established: "}.get(self.kind, "")
+        return f"{where}: {said}{self.message}{cite}"
 
 
 @dataclass
 class Verdict:
     file: str
     game: str | None = None
-    verdict: str = "legal"  # "legal" | "illegal" | "unreadable" | "error" (referee failed: cli.replay._one)
+    # "legal" | "illegal" | "not established" (the rules give no answer at a line: an act the
+    # text names and does not give, replays/beyond.py, or a ruling no option settles) |
+    # "unreadable" | "error" (referee failed: cli.replay._one)
+    verdict: str = "legal"
     events: int = 0
     problems: list[Problem] = field(default_factory=list)
     outcome: dict | None = None
@@ -69,7 +74,7 @@ class Verdict:
 
     @property
     def code(self) -> int:
-        return {"legal": 0, "illegal": 1, "unreadable": 2, "error": 2}[self.verdict]
+        return {"legal": 0, "illegal": 1, "not established": 1, "unreadable": 2, "error": 2}[self.verdict]
 
     def to_json(self) -> dict:
         return {
@@ -113,6 +118,9 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
     if got is None:
         act = game.action(do)
         if act is None:
+            named = beyond(game).get(do)  # an act the text names and does not give: not a typo
+            if named is not None:
+                raise NotEstablished(line.no, named)
             raise Unreadable(line.no, f"unknown event {shown(do)} for {game.name} (see `referee rules {game.name}`)", "do")
         got = (act, decoder(act, cfg, players))
         if known is not None:
@@ -323,6 +331,13 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 act, a = decode(game, cfg, players, line, expected_n, known)
             except RecursionError:  # a value nested ~1000 deep: orjson reads it, a decoder cannot
                 raise Unreadable(line.no, "nested too deep to be read") from None
+            except NotEstablished as e:  # nothing from here on can be judged, -k or not
+                b = e.act
+                v.events += 1
+                v.problems.append(Problem(line.no, "beyond", f"'{b.do}': the rules cannot judge this event, nor any "
+                                          f"after it: {b.why} (gap {b.gap})", b.cite, state=show(s)))
+                v.verdict = "not established" if v.verdict == "legal" else v.verdict
+                return
             expected_n += 1
             v.events += 1
             if over is not None:
@@ -356,7 +371,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
             except Undecided as e:
                 r = e.ruling
                 v.problems.append(Problem(line.no, "undecided", f"'{act.name}': the rules give no outcome here: {r.says}", r.cite, state=show(s)))
-                v.verdict = "illegal"
+                v.verdict = "not established" if v.verdict == "legal" else v.verdict
                 return
             except Exception as e:  # noqa: BLE001 - only past an illegal event (-k): else re-raised
                 if resumed is None:

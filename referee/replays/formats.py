@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .log import EXPECT, VERDICTS
 
-VERDICT_VERSION = 1
+VERDICT_VERSION = 2  # 2: the verdict "not established", the problem kind "beyond" (s61)
 MANIFEST_VERSION = 1
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -16,9 +16,10 @@ PROBLEM = {
     "type": "object", "required": ["line", "kind", "message"], "additionalProperties": False,
     "properties": {
         "line": _LINE,
-        "kind": {"enum": ["unreadable", "illegal", "invariant", "undecided", "result", "error", "warning"],
+        "kind": {"enum": ["unreadable", "illegal", "invariant", "undecided", "beyond", "result", "error", "warning"],
                  "description": "a line that cannot be read, a broken guard, a broken invariant, a question the "
-                                "rules leave open, a wrong declared result, a bug of referee's, or a warning"},
+                                "rules leave open, an act the text names and does not give, a wrong declared "
+                                "result, a bug of referee's, or a warning"},
         "message": {"type": "string"},
         "cite": {"type": "string", "description": "the § broken"},
         "source": {"type": "string", "description": "the source that says so, where several do"},
@@ -38,7 +39,10 @@ VERDICT = {
         "version": {"const": VERDICT_VERSION, "description": "this format's version"},
         "file": {"type": "string", "description": "the log: a path, <stdin>, or a packed game (c.tar:g.jsonl, s.games.jsonl#41)"},
         "game": {"type": ["string", "null"], "description": "null when the header could not be read"},
-        "verdict": {"enum": ["legal", "illegal", "unreadable", "error"]},
+        "verdict": {"enum": ["legal", "illegal", "not established", "unreadable", "error"],
+                    "description": "not established: from a line on, the rules give no answer (an act the text "
+                                   "names and does not give, or a question no option settles): neither legal nor "
+                                   "illegal"},
         "events": {"type": "integer", "minimum": 0, "description": "events read"},
         "outcome": {"oneOf": [{"type": "null"}, {
             "type": "object", "required": ["winners", "how", "cite"], "additionalProperties": False,

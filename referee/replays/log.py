@@ -299,7 +299,7 @@ def read_header(line: Line, known_games: list[str] | None = None) -> dict[str, A
     return h
 
 
-VERDICTS = ("legal", "illegal", "unreadable")
+VERDICTS = ("legal", "illegal", "not established", "unreadable")
 # besides "verdict"; "cites": every § the illegal event breaks (any one is a right answer);
 # "undecided": {ruling: [lines]} where no rules option settles that open point
 EXPECT = {"line": int, "cite": str, "cites": list, "field": str, "kind": str, "decides": str, "undecided": dict}

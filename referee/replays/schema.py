@@ -77,7 +77,15 @@ RESULT = {
 
 def schema(game: Game, cfg: Config) -> dict[str, Any]:
     """The schema of one line of a log of `game` (the header, an event or the result)."""
+    from .beyond import beyond
+
     events = {act.name: _event(act, cfg) for act in game.actions}
+    # an act the text names and does not give: its fields are unknown, its verdict "not established"
+    events |= {b.do: {"title": b.do, "description": f"not judged: {b.why} (gap {b.gap}); the replay's verdict is "
+                      f"'not established' from this line [{b.cite}]", "type": "object",
+                      "properties": {"n": {"type": "integer", "minimum": 1}, "by": {"type": "string"},
+                                     "do": {"const": b.do}}, "required": ["n", "by", "do"]}
+               for b in beyond(game).values() if b.do not in events}
     event = {
         "type": "object", "required": ["n", "by", "do"],
         "properties": {"do": {"enum": list(events), "description": "the event's name"}},

@@ -1,0 +1,69 @@
+"""§5.2 §10.2: a House card is played for its own effect, outside the Métropole phase, and
+its effect is printed on the card; the text lost the cards (gap house_card_play). A log that
+plays one was refused as an unknown event (exit 2, as for a typo), or, recorded as a
+Métropole card, as illegal: neither is true. Its verdict is now "not established" at that
+line (exit 1): nothing from there on can be judged (referee/replays/beyond.py and
+referee/model/raiders/beyond.toml)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import orjson
+from typer.testing import CliRunner
+
+import referee
+from referee.cli.app import app
+from referee.replays.formats import VERDICT
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "raiders" / "normal-advanced.jsonl"
+
+
+def _log(tmp_path: Path, at: int, do: str = "house.play", expect: dict | None = None) -> Path:
+    """The example with Ana playing her House card Prophétie as event `at` (later events renumbered)."""
+    rows = [orjson.loads(x) for x in EXAMPLE.read_bytes().splitlines()]
+    if expect is not None:
+        rows[0]["expect"] = expect
+    ev = {"n": at, "by": "Ana", "do": do, "card": "Prophétie"}
+    events = [r for r in rows[1:] if "n" in r]
+    events = events[:at - 1] + [ev] + [{**r, "n": r["n"] + 1} for r in events[at - 1:]]
+    path = tmp_path / "house.jsonl"
+    path.write_bytes(b"\n".join(orjson.dumps(r) for r in [rows[0], *events]) + b"\n")
+    return path
+
+
+def test_a_house_card_played_is_not_established_from_its_line(tmp_path):
+    path = _log(tmp_path, 8)  # after the Métropole phase's refill
+    for keep_going in (False, True):
+        v = referee.replay(path, keep_going=keep_going)
+        assert v.verdict == "not established" and v.code == 1
+        (p,) = v.problems
+        assert (p.line, p.kind, p.cite) == (9, "beyond", "§5.2 §10.2")
+        assert "house_card_play" in p.message and "nor any after it" in p.message
+    r = CliRunner().invoke(app, ["replay", str(path)])
+    assert r.exit_code == 1 and f"{path}:9: not established: 'house.play'" in r.stdout.replace("\n", "")
+    r = CliRunner().invoke(app, ["replay", str(path), "-f", "json"])
+    doc = json.loads(r.stdout)
+    import jsonschema
+
+    jsonschema.validate(doc, VERDICT)
+    assert doc["verdict"] == "not established" and doc["problems"][0]["kind"] == "beyond"
+
+
+def test_an_illegal_step_before_it_keeps_the_verdict_illegal(tmp_path):
+    path = _log(tmp_path, 8)
+    rows = path.read_bytes().splitlines()
+    first = orjson.loads(rows[2])
+    first["cards"] = ["Rituel", "Rituel"]  # Ana's starting hand: a card she does not hold
+    rows[2] = orjson.dumps(first)
+    path.write_bytes(b"\n".join(rows) + b"\n")
+    v = referee.replay(path, keep_going=True)
+    assert v.verdict == "illegal" and [p.kind for p in v.problems][-1] == "beyond"
+
+
+def test_expect_names_it_and_a_typo_stays_unreadable(tmp_path):
+    path = _log(tmp_path, 8, expect={"verdict": "not established", "line": 9, "cite": "§5.2"})
+    assert CliRunner().invoke(app, ["replay", "--expect", str(path)]).exit_code == 0
+    typo = _log(tmp_path, 8, do="house.plya")
+    v = referee.replay(typo)
+    assert v.verdict == "unreadable" and v.first().field == "do"
