@@ -57,7 +57,7 @@ def _text(d: dict) -> None:
         p(f"  note: line {e['line']} (event {e['event']}) broke {e['cite']} earlier; the state after it is the recorded one")
     if d.get("after_end"):
         p(f"illegal: the game was over before this event ({d['after_end']['how']}) [{d['after_end']['cite']}]")
-    verdict = "legal" if d["verdict"] == "legal" else "illegal"
+    verdict = d["verdict"]  # legal, illegal, or not established (the rules give no outcome)
     p(f"{verdict}: {len(d['needs'])} rule(s) checked, in order" + (
         f"; the first that fails is rule {d['first_failing'] + 1}" if d["first_failing"] is not None else ""))
     for i, nd in enumerate(d["needs"], 1):

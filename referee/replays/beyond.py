@@ -13,7 +13,7 @@ import tomllib
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import Unreadable
+from ..errors import Undecided, Unreadable
 
 
 @dataclass(frozen=True)
@@ -24,12 +24,15 @@ class Beyond:
     gap: str
 
 
-class NotEstablished(Exception):
-    """A log's event is an act the text names and does not give (this module's `Beyond`)."""
+class NotEstablished(Undecided):
+    """A log's event is an act the text names and does not give (this module's `Beyond`):
+    the rules give no answer from it on (exit 1, as every Undecided; the replay's verdict
+    "not established", `Play.push` and `referee replay --why` raise it located)."""
 
     def __init__(self, line: int, act: Beyond):
-        super().__init__(act.do)
-        self.line, self.act = line, act
+        super().__init__(f"'{act.do}': the rules cannot judge this event, nor any after it: {act.why} "
+                         f"(gap {act.gap})", line=line, cite=act.cite)
+        self.act = act
 
 
 def beyond(game: Any) -> dict[str, Beyond]:

@@ -332,10 +332,8 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
             except RecursionError:  # a value nested ~1000 deep: orjson reads it, a decoder cannot
                 raise Unreadable(line.no, "nested too deep to be read") from None
             except NotEstablished as e:  # nothing from here on can be judged, -k or not
-                b = e.act
                 v.events += 1
-                v.problems.append(Problem(line.no, "beyond", f"'{b.do}': the rules cannot judge this event, nor any "
-                                          f"after it: {b.why} (gap {b.gap})", b.cite, state=show(s)))
+                v.problems.append(Problem(line.no, "beyond", e.message, e.cite, state=show(s)))
                 v.verdict = "not established" if v.verdict == "legal" else v.verdict
                 return
             expected_n += 1

@@ -99,7 +99,7 @@ def _explain(game: Any, s: Any, act: Any, a: Any, line: Line, n: int, players: t
             after = game.apply(s, act, a) if failing is None else None
             over = game.result(after) if after is not None else None
     except Undecided as e:
-        out |= {"verdict": "illegal", "undecided": f"{e.ruling.says} [{e.ruling.cite}]"}
+        out |= {"verdict": "not established", "undecided": f"{e.ruling.says} [{e.ruling.cite}]"}
         after = None
     out["decided"] = [{k: v for k, v in _decided(line.no, r, ans).items() if k != "line"} for r, ans in trace]
     out["silent"] = arising(_silences(game).get(act.name, []), s, a)

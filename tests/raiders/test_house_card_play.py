@@ -67,3 +67,23 @@ def test_expect_names_it_and_a_typo_stays_unreadable(tmp_path):
     typo = _log(tmp_path, 8, do="house.plya")
     v = referee.replay(typo)
     assert v.verdict == "unreadable" and v.first().field == "do"
+
+
+def test_why_and_the_library_say_it_located(tmp_path):
+    """`replay --why` on the event or after it, and `Play.push`, raise it as every question the
+    rules leave without an answer: exit 1, its line and §, never a traceback."""
+    import pytest
+
+    from referee.errors import Undecided
+
+    path = _log(tmp_path, 8)
+    for target in ("8", "9"):
+        r = CliRunner().invoke(app, ["replay", str(path), "--why", target])
+        assert r.exit_code == 1 and "9: 'house.play': the rules cannot judge" in r.stderr.replace("\n", ""), r.stderr
+    rows = [orjson.loads(x) for x in path.read_bytes().splitlines()]
+    play = referee.load("raiders", options=rows[0]["options"]).new(rows[0]["players"], rows[0]["setup"])
+    for ev in rows[1:8]:
+        play.push({k: v for k, v in ev.items() if k != "n"})
+    with pytest.raises(Undecided) as e:
+        play.push({k: v for k, v in rows[8].items() if k != "n"})
+    assert e.value.cite == "§5.2 §10.2" and e.value.exit_code == 1
