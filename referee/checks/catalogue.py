@@ -43,4 +43,9 @@ def catalogue(game: Game) -> list[dict]:
             w.named("Option", o.name))
     for g in game.gaps:
         add({"cite": g.cite, "kind": "gap", "says": f"{g.says} — {g.fills}"}, w.rule(g.says))
+    # events a log may record and no rule judges: the replay is "not established" from them
+    from ..replays.beyond import beyond, where
+
+    for b in beyond(game).values():
+        add({"cite": b.cite, "kind": "not judged", "says": f"{b.do}: {b.why} (gap {b.gap})"}, where(game))
     return rows

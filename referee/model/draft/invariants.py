@@ -379,4 +379,14 @@ GAPS = (
         on=("play.monster",), when="a monster is defeated only with the Attack of heroes, weapons or abilities "
         "played earlier in the same turn",
         arises=_won_by_this_turn),
+    # session 61: a blind reader lists it (notes/s61/blindTD, D8), where two judges of session 60
+    # had found no defect (gold_cost_or_production, withdrawn then, as no reader had listed it)
+    Gap("§Jouer des cartes §Fin de tour §Monstres", "'Or' printed on a card is taken at once from a monster "
+        "defeated (§Monstres), while on a hero or weapon it is read only as the production §Fin de tour pays at each "
+        "turn's end, in this round and the later ones (§Jouer des cartes): whether a hero's or weapon's Gold is also "
+        "gained once when it is played is never said",
+        "it is not: a played card's Gold is production only, paid with the 5 at each of its owner's turn ends "
+        "(play.card, play.end)", name="played_card_gold",
+        on=("play.card",), arises=lambda s, a: s.cfg.comp.cards[a.card].gold > 0,
+        when="a hero or weapon that shows Gold is played"),
 )
