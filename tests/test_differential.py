@@ -209,6 +209,31 @@ def test_another_rule_the_event_breaks_is_an_agreement_and_none_other():
         assert (rep.agree, len(rep.classes), rep.other_rule) == (0, 1, []), wrong
 
 
+def test_a_rule_citing_two_sections_is_broken_when_b_names_either():
+    """A Need may cite the two places that state it ("§Magicien §Bâton"); B naming one of them
+    names that rule, as every cite is matched (expect.same_rule). Here the Wizard fires with
+    no action point left (§Tour, referee's first) and no staff (§Magicien §Bâton): an
+    independent engine named §Bâton and was counted as disagreeing (s61, notes/s61/engineTwister)."""
+    from referee.conformance.run import Case, compare
+    from referee.conformance.said import Reading, Said
+
+    path = ROOT / "tests" / "data" / "twister" / "fire-no-staff-no-ap.jsonl"
+    case = Case(path.name, tuple(path.read_bytes().splitlines()), "twister")
+
+    class Says:
+        def __init__(self, said):
+            self.said_ = said
+
+        def said(self, lines, name, game=None):
+            return self.said_
+
+    for named in ("§Bâton", "§Magicien"):
+        rep = compare([case], Reading(), Says(Said("illegal", 441, named)), "B", shrink=False)
+        assert (rep.agree, rep.classes) == (1, []) and rep.other_rule[0]["b"] == named, named
+    rep = compare([case], Reading(), Says(Said("illegal", 441, "§Combat")), "B", shrink=False)
+    assert (rep.agree, len(rep.classes)) == (0, 1)
+
+
 @pytest.mark.parametrize("answer, says", [
     ('{"id": %d, "verdict": "illegal", "line": 18446744073709551616, "cite": "§1"}', "line: a whole number past 64 bits"),
     ('{"id": %d, "verdict": "illegal", "line": 5.0, "cite": "§1"}', "decimal number, expected a whole number"),

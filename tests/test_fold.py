@@ -101,6 +101,34 @@ def test_a_ruling_never_folds_into_a_wording_gap_it_follows_from():
     assert any(d.startswith("it follows from toy.gap.§1.heap, reported apart: it is more severe") for d in f.details)
 
 
+def test_a_hole_a_published_rule_answers_is_weighed_as_such_before_it_folds():
+    """The folds weighed a ruling's hole as an error, then the policy pass found a published
+    rule answering it (a warning): Twister heal_shared was kept apart "more severe (error)"
+    from a warning while shown as a warning itself (an independent engine's run, s61). Read
+    before the folds, it folds into the question it follows from, as a warning does."""
+    from referee.model.kernel import Basis, Option
+
+    published = Option("start", "§0", "the starting pile", {"10": "ten", "12": "twelve"}, "10",
+                       basis=Basis("published", "toy-facts.md:1", "10", "a published rule starts at ten"))
+    r = Ruling("empty_take", "§1", "a player must take from an empty heap", lambda s, a: True,
+               (Answer("§1", "option:start=10", "he takes nothing", lambda s, a: True, lambda s, a: 0),
+                Answer("§1", "option:start=12", "he takes one", lambda s, a: True, lambda s, a: 1)),
+               within="heap")
+    in_play = Gap("§1", "how many stones a heap holds is never said", "3", name="heap", on=("take",),
+                  arises=lambda s, a: True, when="a stone is taken")
+    g = dataclasses.replace(GAME, gaps=(in_play,), rulings=(r,), options=(published,), _by_name={}, _needs={}, _watch={})
+    fs = Audit(g, witnesses=False).run()
+    (heap,) = [f for f in fs if f.id == "toy.gap.§1.heap"]
+    assert heap.severity == "warning" and any(i.endswith("empty_take") for i in heap.folded)
+    assert not [f for f in fs if f.rule == "empty_take" and f.is_problem and f is not heap]
+    # into a wording gap too: the fold lifts it into play, a warning, the level of the answered hole
+    wording = dataclasses.replace(in_play, on=(), arises=None, when="")
+    g = dataclasses.replace(g, gaps=(wording,), _by_name={}, _needs={}, _watch={})
+    (heap,) = [f for f in Audit(g, witnesses=False).run() if f.is_problem]
+    assert heap.id == "toy.gap.§1.heap" and heap.severity == "warning" and heap.folded == ["toy.gap.§1.empty_take"]
+    assert "a published rule does" in "".join(heap.details)
+
+
 def _effect(act: str, says: str) -> Finding:
     return Finding(f"g.gap.§1.unstated-effect", "g", "gap", ["§1"],
                    f"the text says when '{act}' may be done and never what it does: the model's effect ({says}) is "

@@ -260,6 +260,25 @@ def within_problems(game: Any) -> list[str]:
     return out
 
 
+def published_answers(a: Any) -> None:
+    """A hole (a question the text does not answer) that a published rule answers is read as
+    such before the folds weigh the findings' severities (a hole is an error, one a published
+    rule answers a warning): run before fold_within, which kept Twister heal_shared apart from
+    the question it follows from as "more severe (error)" while reporting it as a warning (an
+    independent engine's run, s61)."""
+    game = a.game
+    by_option = _answered_by(game)
+    for o in game.options:
+        b = o.basis
+        if b is None or b.kind != "published":
+            continue
+        for f in a.findings:
+            if f.is_problem and f.status == "hole" and _reports(f, o, by_option.get(o.name, set())):
+                f.status = "published rule"  # the text is silent, a published rule is not: nothing undefined in play
+                f.says = f.says.replace("the text gives no answer", f"the text gives no answer, a published rule does "
+                                        f"({_source(game, b.cite)})", 1)
+
+
 def fold_within(a: Any) -> None:
     """A Gap or a Ruling that declares the question it follows from (`within`: a Gap's or a
     Ruling's name, or an act whose effect the text never states) is reported inside that
@@ -341,10 +360,6 @@ def review(a: Any) -> None:
         follows = f"default {o.default}: follows the {'text' if b.kind == 'text' else b.kind + ' rule'} ({b.cite}): {b.says}"
         for f in told:
             f.details.append(follows)
-            if b.kind == "published" and f.status == "hole":
-                f.status = "published rule"  # the text is silent, a published rule is not: nothing undefined in play
-                f.says = f.says.replace("the text gives no answer", f"the text gives no answer, a published rule does "
-                                        f"({_source(game, b.cite)})", 1)
         others = [f"{k} = {v}" for k, v in o.choices.items() if k != b.value]
         # what a house option's entry adds after its basis: the reading in force, and the others
         rest = ([f"followed in this audit: option {o.name}={value}"] if value != b.value else []) + (

@@ -158,10 +158,14 @@ def also_broken(lines: Sequence[bytes], game: Any, a: Said, b: Said) -> bool:
     if not (a.verdict == b.verdict == "illegal" and a.line == b.line and a.cite and b.cite and a.cite != b.cite):
         return False
     from ..checks.scenarios.cites import broken_cites
+    from ..replays.expect import same_rule
 
     try:
         rows = [orjson.loads(x) if x.strip() else {} for x in lines]  # indexed by line
-        return b.cite in broken_cites(game, rows, {"line": a.line, "cite": a.cite, "kind": a.kind or "illegal"})
+        # a § in common, as everywhere a cite is matched: a Need citing "§Magicien §Bâton" is
+        # broken when B names §Bâton (an engine's run, s61: the whole string was compared)
+        return any(same_rule(b.cite, c) for c in broken_cites(game, rows, {"line": a.line, "cite": a.cite,
+                                                                             "kind": a.kind or "illegal"}))
     except Exception:  # noqa: BLE001 - a log referee could not walk again: no claim that they agree
         return False
 

@@ -97,6 +97,7 @@ class Runner:
                 self.timings["rulings at other player counts"] = time.monotonic() - t
             self.progress("policy")
             policy.fold_disputed_effects(self)  # one defect of the text, one finding
+            policy.published_answers(self)  # before the folds weigh severities
             policy.fold_within(self)
             policy.review(self)  # once every question is reported: the options' bases (checks/policy.py)
             return self.findings

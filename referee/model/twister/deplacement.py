@@ -190,7 +190,8 @@ def dest_needs(cite: str, taken: tuple[Need, ...] = ()) -> tuple[Need, ...]:
         Need("§Règle d'or 2", "at most 2 pawns on the square at the end of the action", lambda s, a: decide(PAWNS, s, a) <= 2,
              lambda s, a: f"{pawns_after(s, a, s.cfg.opt('carried') == 'yes')} tokens would share the square"),
         Need("§Règle d'or 2", "never two objects on a square", lambda s, a: objects_after(s, a) <= 1,
-             lambda s, a: "an object already lies there", source=FAITS),
+             # an object carried counts as well as one lying there (carried=no too): said as such
+             lambda s, a: f"{objects_after(s, a)} objects would be on the square, lying or carried", source=FAITS),
         Need("§Règle d'or 2", "at most one unwounded character on a square", lambda s, a: unwounded_after(s, a) <= 1,
              lambda s, a: "an unwounded character already stands there", source=FAITS),
         Need(cite, "no stopping on an enemy's square (only friends may be passed)",
