@@ -99,7 +99,7 @@ def refused(game: Any, given: Path) -> str | None:
     rulebook had been given)."""
     from ..errors import Unreadable
     from ..files import missing_why
-    from ..rulebook.book import book
+    from ..rulebook.book import book, foreign
 
     if not given.exists():
         return f"{given}: {missing_why(given, 'file or folder')} (the rulebook, or a folder holding it)"
@@ -113,48 +113,3 @@ def refused(game: Any, given: Path) -> str | None:
     except Unreadable as e:
         return e.located()
     return foreign(game, b, path or given)
-
-
-def foreign(game: Any, b: Any, path: Path, cut: bool = False) -> str | None:
-    """Why book `b`, read from `path`, is not `game`'s rulebook, or None: it holds none of
-    the §s the rules cite, or keeps fewer than a quarter of the sentences the game's coverage
-    map knows. The audit refuses such a book (its findings would point at lines the book no
-    longer has); `referee coverage` (cut=True) shows a copy cut short, one that keeps some of
-    the game's sentences and whose own sentences are mostly the game's, since what the cut
-    took out is what it shows (another game's book with one § pasted in is still refused)."""
-    # a file of text that holds none of the §s the rules cite is not this game's rulebook:
-    # placed in it, every finding would point at a line it does not have
-    found = {s.cite for s in b.sections} - {"§Intro"}
-    if not found & _cited(game):
-        return (f"{path}: none of the §s {game.name}'s rules cite is in this file "
-                f"(found {', '.join(sorted(found)) or 'no heading'}): not {game.name}'s rulebook?")
-    # a book read by the game's outline (no headings: Welcome, Twister, Draft) has its §s
-    # in any text; its sentences are the game's own: most of them are in an edited book
-    kept, of, here = _sentences_kept(game, b)
-    if of and kept * 4 < of and not (cut and kept and kept * 2 >= here):
-        return (f"{path}: {kept} of the {of} sentences of {game.name}'s rulebook (its coverage map's "
-                f"hashes) are in this file: not {game.name}'s rulebook?")
-    return None
-
-
-def _sentences_kept(game: Any, b: Any) -> tuple[int, int, int]:
-    """(how many of the sentences the game's coverage map knows are in book b, how many it
-    knows, how many b holds): an edited rulebook keeps most, another game's book or a text of
-    no game none, a copy cut short few, and little else."""
-    from ..errors import Unreadable
-    from ..rulebook.coverage import map_path, read_map
-
-    try:
-        known = {e.hash for e in read_map(map_path(game))}
-    except Unreadable:  # no map (a sixth game): nothing to compare with
-        return 0, 0, 0
-    units = [u.hash for s in b.sections for u in s.sentences]
-    return len(known & set(units)), len(known), len(units)
-
-
-def _cited(game: Any) -> set[str]:
-    """Every § a rule of `game` cites (a cite may name several: "§7.2 §6.1")."""
-    from ..model.kernel.rules import cites
-    from ..rulebook.ids import rules
-
-    return {c for r in rules(game).values() for c in cites(r.cite or "")}

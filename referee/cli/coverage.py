@@ -87,9 +87,9 @@ def coverage(
     """Show the rulebook § by §, sentence by sentence: the rules that encode each one, those
     the shipped examples exercise, and the figures. Exit 1 when a sentence is stale or
     unmapped (the rulebook changed since the map was written)."""
-    from ..checks.rulebook import foreign, locate
+    from ..checks.rulebook import locate
     from ..errors import Unreadable
-    from ..rulebook.book import book, seed_file
+    from ..rulebook.book import book, foreign, seed_file
     from ..rulebook.coverage import map_path, read_map
     from ..rulebook.exercised import exercised
     from ..rulebook.report import book_from_map, report

@@ -12,6 +12,7 @@ import shlex
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from referee.errors import Unreadable
 from referee.rulebook.text import Section, blank_above, digest, read_lines, section_of, sections
@@ -38,7 +39,7 @@ def seeds_fault(game) -> str | None:
     regular file); None when it is unset or the seed is there. A variable the user set that
     points nowhere is said, never taken for "no rulebook on this machine" (s53 G10:
     coverage printed a report from its map alone, exit 0); so is a file there that is not
-    the game's rulebook (checks/rulebook.refused: another game's book, a text of no game)."""
+    the game's rulebook (`foreign`: another game's book, a text of no game)."""
     from referee.model.kernel.inputs import not_regular
 
     value = os.environ.get(SEEDS_ENV)
@@ -59,9 +60,10 @@ def seeds_fault(game) -> str | None:
         return f"{said}: {name} there is {what}, not a regular file"
     # a file of the seed's name that is another game's book (or no book) would be read as
     # this game's: every finding placed at lines it does not have (s60 review)
-    from referee.checks.rulebook import refused
-
-    why = refused(game, path)
+    try:
+        why = foreign(game, book(game, path), path)
+    except Unreadable as e:  # not UTF-8, too large, empty: what book says of it
+        why = e.located()
     return f"{said}: {why}" if why else None
 
 
@@ -155,3 +157,47 @@ def anchored(outline: list[tuple[str, int, bool, str | None]], lines: list[str])
         # title: its line is read as text, and the sentences on it are shown, not swallowed
         out.append((cite, start, title and (not h or bool(after))))
     return out
+
+
+def foreign(game: Any, b: Any, path: Path, cut: bool = False) -> str | None:
+    """Why book `b`, read from `path`, is not `game`'s rulebook, or None: it holds none of
+    the §s the rules cite, or keeps fewer than a quarter of the sentences the game's coverage
+    map knows. The audit refuses such a book (its findings would point at lines the book no
+    longer has); `referee coverage` (cut=True) shows a copy cut short, one that keeps some of
+    the game's sentences and whose own sentences are mostly the game's, since what the cut
+    took out is what it shows (another game's book with one § pasted in is still refused)."""
+    # a file of text that holds none of the §s the rules cite is not this game's rulebook:
+    # placed in it, every finding would point at a line it does not have
+    found = {s.cite for s in b.sections} - {"§Intro"}
+    if not found & _cited(game):
+        return (f"{path}: none of the §s {game.name}'s rules cite is in this file "
+                f"(found {', '.join(sorted(found)) or 'no heading'}): not {game.name}'s rulebook?")
+    # a book read by the game's outline (no headings: Welcome, Twister, Draft) has its §s
+    # in any text; its sentences are the game's own: most of them are in an edited book
+    kept, of, here = _sentences_kept(game, b)
+    if of and kept * 4 < of and not (cut and kept and kept * 2 >= here):
+        return (f"{path}: {kept} of the {of} sentences of {game.name}'s rulebook (its coverage map's "
+                f"hashes) are in this file: not {game.name}'s rulebook?")
+    return None
+
+
+def _sentences_kept(game: Any, b: Any) -> tuple[int, int, int]:
+    """(how many of the sentences the game's coverage map knows are in book b, how many it
+    knows, how many b holds): an edited rulebook keeps most, another game's book or a text of
+    no game none, a copy cut short few, and little else."""
+    from .coverage import map_path, read_map
+
+    try:
+        known = {e.hash for e in read_map(map_path(game))}
+    except Unreadable:  # no map (a sixth game): nothing to compare with
+        return 0, 0, 0
+    units = [u.hash for s in b.sections for u in s.sentences]
+    return len(known & set(units)), len(known), len(units)
+
+
+def _cited(game: Any) -> set[str]:
+    """Every § a rule of `game` cites (a cite may name several: "§7.2 §6.1")."""
+    from ..model.kernel.rules import cites
+    from .ids import rules
+
+    return {c for r in rules(game).values() for c in cites(r.cite or "")}
