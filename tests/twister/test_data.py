@@ -51,3 +51,15 @@ def test_bad_options_and_teams():
     bad = {"players": ["Ana", "Ben"], "setup": {"teams": {"Ana": {"Troll": 1, "Thief": 1, "Cleric": 2, "Goblin": 3}}}}
     with pytest.raises(BadInput, match="same square"):
         GAME.setup(bad, cfg)
+
+
+def test_an_ability_the_rules_do_not_play_is_refused_not_ignored(tmp_path):
+    """characters.toml names each character's ability; the rules play the text's (§Clerc,
+    §Troll...) by the character's name, so a file setting the Cleric's to "none" was read and
+    ignored: a heal replayed legal under it (a hostile run, s61). Refused, located, with its §."""
+    d = _copy(tmp_path)
+    text = (d / "characters.toml").read_text()
+    assert 'ability = "heal"' in text
+    (d / "characters.toml").write_text(text.replace('ability = "heal"', 'ability = "none"', 1))
+    with pytest.raises(BadInput, match=r"characters.toml: character\[0\].ability: Cleric's ability is 'heal'.*§Clerc"):
+        GAME.configure({}, d, None)

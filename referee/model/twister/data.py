@@ -17,6 +17,11 @@ HERE = Path(__file__).parent / "components"
 FILES = ("characters.toml", "objects.toml", "cards.toml", "rooms.toml", "board.toml")
 CHAR_NAMES = ("Cleric", "Goblin", "Mekanork", "Thief", "Troll", "WallWalker", "Warrior", "Wizard")
 OBJ_NAMES = ("Armor", "Sword", "Rope", "Staff", "Potion", "Treasure")
+# each character's ability, as the § of its paragraph gives it (capacites.py plays them by name)
+ABILITIES = {"Cleric": ("heal", "§Clerc"), "Goblin": ("none", "§Gobelin"), "Mekanork": ("rotate", "§Mekanork"),
+             "Thief": ("pits-and-gates", "§Voleuse"), "Troll": ("regenerate", "§Troll"),
+             "WallWalker": ("through-walls", "§Passe-muraille"), "Warrior": ("break-gate", "§Guerrier"),
+             "Wizard": ("levitate", "§Magicien")}
 SQUARE = {".": "floor", "O": "pit", ">": "gear+", "<": "gear-"}
 SIDE = {" ": None, "|": "wall", "-": "wall", "P": "gate", "p": "gate"}
 MAX_COMBAT = 6  # combat card values are 0..6 (the state keeps one count per value)
@@ -165,6 +170,12 @@ def load(comp_dir: Path | None = None) -> Comp:
     chars = tuple(Char(r.name, r.fr, r.speed, r.combat, r.ability, r.exit_vp) for r in ch.character)
     if tuple(x.name for x in chars) != CHAR_NAMES:
         ch.fail("character", f"expected the 8 characters in the order {', '.join(CHAR_NAMES)}")
+    # the abilities are the text's (each character's §), played by the model's own rules: a file
+    # naming another would be read and ignored, so an impossible game replays legal (s61 hostile run)
+    for r in ch.character:
+        if r.ability != ABILITIES[r.name][0]:
+            r.fail("ability", f"{r.name}'s ability is {ABILITIES[r.name][0]!r}, as its § gives it; the rules play it "
+                   f"whatever a file says, so another ({r.ability!r}) cannot be taken", ABILITIES[r.name][1])
     objs = tuple(Obj(r.name, r.fr, r.attack, r.defend, r.ap, r.vp) for r in ob.object)
     if tuple(x.name for x in objs) != OBJ_NAMES:
         ob.fail("object", f"expected the 6 objects in the order {', '.join(OBJ_NAMES)}")
