@@ -312,3 +312,30 @@ def test_members_named_alike_as_paths_are_the_same_name(tmp_path):
         zf.writestr("other.jsonl", good)
         zf.writestr("dup.jsonl", good)
     assert [v.verdict for v in corpus.verdicts(z)] == ["unreadable", "legal", "unreadable"]
+
+
+def test_a_folder_reads_every_file_that_may_hold_games_and_passes_none_unsaid(tmp_path):
+    """A folder held an illegal game in bad.JSONL, in more.tar and in bad.jsonl.gz: the folder
+    read only lower-case *.jsonl and passed the others over, exit 0, where the same files in a
+    tar gave exit 1 (a hostile run, s61). Each now has a verdict: the .JSONL and the tar's
+    member illegal, the compressed log unreadable, saying it is gzip; in an archive, a nested
+    archive or compressed log is refused, never passed over."""
+    import gzip
+
+    good = ROOT / "examples" / "welcome" / "2p-warrior-two-successes.jsonl"
+    bad = ROOT / "examples" / "welcome" / "bad-chooser.jsonl"
+    d = tmp_path / "games"
+    d.mkdir()
+    (d / "ok.jsonl").write_bytes(good.read_bytes())
+    (d / "bad.JSONL").write_bytes(bad.read_bytes())
+    (d / "bad.jsonl.gz").write_bytes(gzip.compress(bad.read_bytes()))
+    _tar_with(d / "more.tar", (_info("bad.jsonl"), bad.read_bytes()))
+    r = CliRunner().invoke(app, ["replay", str(d), "-f", "json"])
+    got = {Path(v["file"]).name: v for v in map(orjson.loads, r.stdout.splitlines())}
+    assert r.exit_code == 2 and got["ok.jsonl"]["verdict"] == "legal"
+    assert got["bad.JSONL"]["verdict"] == got["more.tar:bad.jsonl"]["verdict"] == "illegal"
+    assert got["bad.jsonl.gz"]["verdict"] == "unreadable" and "gzip-compressed" in got["bad.jsonl.gz"]["problems"][0]["message"]
+    nested = _tar_with(tmp_path / "nested.tar", (_info("ok.jsonl"), good.read_bytes()),
+                       (_info("more.tar"), (d / "more.tar").read_bytes()))
+    said = {g.name.rsplit(":", 1)[-1]: g.lines for g in corpus.games(nested)}
+    assert isinstance(said["more.tar"], Refused) and "inside an archive" in said["more.tar"].what

@@ -50,6 +50,18 @@ def test_endless_or_huge_baselines_are_refused_before_being_read_whole(tmp_path,
 
 
 @pytest.mark.parametrize("text, says", [
+    ("[" * 100_000 + "]" * 100_000, "nested too deep"),  # was: RecursionError, a traceback, exit 1
+    ('{"version": 1, "findings": {}, "zz": ' + "9" * 5000 + "}", "digits"),  # was: ValueError, a traceback
+    ('{"version": 1, "findings": {"a": 1}, "findings": {}}', 'the key "findings" is given twice'),  # was: the last taken
+    ('{"version": 1, "findings": {"a": NaN}}', "NaN, which JSON has not"),
+])
+def test_a_baseline_a_log_s_reader_would_refuse_is_refused_located(tmp_path, text, says):
+    # a hostile run, s61: the baseline was read by json.loads as it is, where a log's reader is strict
+    (tmp_path / "b.json").write_text(text)
+    _refused(lambda: B.read(tmp_path / "b.json"), "b.json", says)
+
+
+@pytest.mark.parametrize("text, says", [
     ("tool = 1\n", "tool.referee"),  # was: AttributeError ('int' object has no attribute 'get')
     ('[tool.referee]\nignore = [{id = 1, reason = "r"}]\n', "ignore[0]"),  # was: TypeError (int in str)
     (b"[tool.referee]\nignore = '\xff'\n", "pyproject.toml:2: pyproject.toml is not UTF-8"),

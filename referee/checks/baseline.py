@@ -59,10 +59,28 @@ def _text(path: Path, what: str) -> str:
 def read(path: Path) -> set[str]:
     """The ids a baseline file holds; an unreadable one is a located BadInput (exit 2)."""
     text = _text(path, "the baseline")
-    try:
-        doc = json.loads(text)
+
+    def once(pairs: list) -> dict:  # a key given twice: which value is meant cannot be known
+        keys = [k for k, _ in pairs]
+        twice = next((k for k in keys if keys.count(k) > 1), None)
+        if twice is not None:
+            raise BadInput(f"{path}: the key \"{twice}\" is given twice in the baseline: which value is meant "
+                           "cannot be known")
+        return dict(pairs)
+
+    def no_constant(name: str) -> None:
+        raise BadInput(f"{path}: the baseline holds {name}, which JSON has not")
+
+    try:  # as strict as a log's reader (a hostile run, s61: tracebacks, and NaN or a twice-given key taken)
+        doc = json.loads(text, object_pairs_hook=once, parse_constant=no_constant)
     except json.JSONDecodeError as e:
         raise BadInput(f"{path}:{e.lineno}: the baseline is not JSON: {e.msg}") from None
+    except BadInput:
+        raise
+    except RecursionError:
+        raise BadInput(f"{path}: the baseline is not a referee baseline: nested too deep to be read") from None
+    except ValueError as e:  # an integer of more digits than Python converts
+        raise BadInput(f"{path}: the baseline is not a referee baseline: {e}") from None
     if not isinstance(doc, dict) or doc.get("version") != BASELINE_VERSION or not isinstance(doc.get("findings"), dict):
         raise BadInput(f"{path}:1: not a referee baseline (version {BASELINE_VERSION}, an object of findings by "
                        "id): write one with --baseline on a path that does not exist")

@@ -37,6 +37,7 @@ from typing import IO, Any, Iterator, NamedTuple
 import orjson
 
 from ..errors import printable
+from .folders import held
 from .log import MAX_LINES, Unreadable
 
 MiB = 1 << 20
@@ -64,6 +65,11 @@ _CHUNK = 1 * MiB
 _DAMAGED = (tarfile.TarError, zipfile.BadZipFile, EOFError, OSError, zlib.error, lzma.LZMAError,
             NotImplementedError, ValueError, struct.error)
 
+
+# an archive or a compressed log inside an archive holds games no reader here opens (a hostile
+# run, s61: an illegal game in a nested tar passed, exit 0)
+NESTED = ("an archive or a compressed log inside an archive: its games are not read (unpack it, and give it "
+          "as a corpus or a folder of its own)")
 
 # both members of one name are refused (games() voids the first once the second is met)
 TWICE = "two members of the same name in the archive: neither is read (which one is meant cannot be told)"
@@ -256,6 +262,8 @@ def _tar(path: Path, limits: Limits) -> Iterator[Game]:
             if what is None and m.isdir():
                 continue
             if what is None and not m.name.lower().endswith(".jsonl"):
+                if m.isreg() and held(m.name):  # a corpus or a compressed log inside: said, not passed over
+                    yield Game(name, Refused(NESTED))
                 continue
             what = what or _bad_path(m.name) or _twice(m.name, seen)
             if what:
@@ -319,6 +327,8 @@ def _zip(path: Path, limits: Limits) -> Iterator[Game]:
             if info.is_dir() and not special:
                 continue
             if not special and not info.filename.lower().endswith(".jsonl"):
+                if held(info.filename):  # a corpus or a compressed log inside: said, not passed over
+                    yield Game(name, Refused(NESTED))
                 continue
             what = (_zip_kind(mode) if special else None) or _bad_path(info.filename) or _twice(info.filename, seen)
             if not what and info.flag_bits & 0x1:

@@ -1,18 +1,30 @@
-"""The logs of a folder: its *.jsonl files at any depth, sorted, listed without recursion (a
-tree thousands of folders deep is listed like any other, where os.walk and pathlib's rglob
-recurse once a level and raised RecursionError) and without following links to folders (a
+"""The logs of a folder: its *.jsonl files (any case), packed corpora and compressed logs, at
+any depth, sorted, listed without recursion (a tree thousands of folders deep is listed like
+any other, where os.walk and pathlib's rglob recurse once a level and raised RecursionError) and without following links to folders (a
 loop cannot hold a batch). What could not be listed, and the links left out, are told to
 the caller, who says so: a batch whose unreadable part was never replayed must not read as
 "legal" of the rest."""
 from __future__ import annotations
 
-import fnmatch
 import os
 from pathlib import Path
 
 
+# what a folder's file may hold games in: a log or a stream (*.jsonl, in any case, as an
+# archive's members are read), a packed corpus, or a log compressed on its own, which the
+# replay refuses with its verdict (never passed over unsaid: a hostile run, s61, found an
+# illegal game in a .tar or a .JSONL inside a folder skipped, exit 0)
+_HELD = (".jsonl", ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".zip",
+         ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz", ".jsonl.zst")
+
+
+def held(name: str) -> bool:
+    """Whether a file of this name in a folder is read as games (any case)."""
+    return name.lower().endswith(_HELD)
+
+
 def logs_in(folder: Path, unlisted: list | None = None, linked: list | None = None) -> list[Path]:
-    """Every *.jsonl under `folder`, sorted; a folder inside that cannot be listed goes to
+    """Every file under `folder` that may hold games (`held`), sorted; a folder inside that cannot be listed goes to
     `unlisted` as (folder, why), a link to a folder to `linked` (its logs are left out)."""
     found: list[Path] = []
     todo = [str(folder)]
@@ -27,7 +39,7 @@ def logs_in(folder: Path, unlisted: list | None = None, linked: list | None = No
                     except OSError:
                         is_dir = link = False
                     to_dir = is_dir or (link and os.path.isdir(e.path))
-                    if fnmatch.fnmatchcase(e.name, "*.jsonl") and not to_dir:  # a folder so named is walked,
+                    if held(e.name) and not to_dir:  # a folder so named is walked,
                         found.append(Path(e.path))  # not also read as a log (a hostile run, s53 G8)
                     if is_dir:
                         todo.append(e.path)

@@ -120,6 +120,19 @@ def _too_many(no: int) -> None:
     raise Unreadable(no, f"more than {MAX_LINES:,} lines: longer than the {MAX_EVENTS:,} events a log may hold")
 
 
+# the first bytes of the compressed or packed files a log is mistaken for
+_MAGIC = ((b"\x1f\x8b", "gzip"), (b"BZh", "bzip2"), (b"\xfd7zXZ\x00", "xz"), (b"\x28\xb5\x2f\xfd", "zstd"),
+          (b"PK\x03\x04", "zip"))
+
+
+def _packed(raw: Any) -> str:
+    """What a first line that is not UTF-8 is, where its first bytes say: a compressed file
+    (a hostile run, s61: a .jsonl.gz read as "not UTF-8 (byte 2)" with no hint)."""
+    what = next((name for magic, name in _MAGIC if bytes(raw[:6]).startswith(magic)), None)
+    return (f": a {what}-compressed file, not a log: decompress it, or pack the logs in a .tar.gz or .zip, "
+            "which `referee replay` reads as a corpus" if what else "")
+
+
 def _parsed(numbered: Iterable[tuple[int, Any]]) -> Iterator[Line]:
     for no, raw in numbered:
         t = type(raw)
@@ -145,7 +158,8 @@ def _parsed(numbered: Iterable[tuple[int, Any]]) -> Iterator[Line]:
             try:
                 bytes(raw).decode("utf-8")
             except UnicodeDecodeError as u:
-                raise Unreadable(no, f"not UTF-8 (byte {u.start + 1} of the line)") from None
+                packed = _packed(raw) if no == 1 else ""  # a compressed file read as a log: said
+                raise Unreadable(no, f"not UTF-8 (byte {u.start + 1} of the line){packed}") from None
             # e.pos counts characters of the whole line (a line held in memory may hold a
             # newline: orjson's own line and column would then count from it); past the
             # line's text, an object was left open
