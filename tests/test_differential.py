@@ -239,6 +239,8 @@ def test_a_rule_citing_two_sections_is_broken_when_b_names_either():
     ('{"id": %d, "verdict": "illegal", "line": 5.0, "cite": "§1"}', "decimal number, expected a whole number"),
     ('{"id": %d, "verdict": "illegal", "line": 5, "cite": "' + "§" * 300 + '"}', "cite: breaks maxLength 200, which answer.schema.json"),
     ('{"id": %d, "verdict": "legal", "message": "' + "x" * (1 << 20) + '"}', "longer than 1048576 bytes"),
+    # a hostile run, s61: a line the log has not was filed as a disagreement
+    ('{"id": %d, "verdict": "illegal", "line": 99999999, "cite": "§1"}', "past the log's"),
 ])
 def test_an_answer_past_the_protocol_s_bounds_is_the_engine_s_fault(tmp_path, answer, says):
     """s53 G15: a line number past 64 bits was taken (shown as 1.8e19), a 500 KB cite was printed in every

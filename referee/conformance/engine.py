@@ -104,7 +104,11 @@ class Engine:
         self.asked += 1
         where = f"engine {self.title!r}: stdout line {self.asked} (the answer to {name!r})"
         try:
-            return self._answer(orjson.dumps(request(self.asked, game, name, lines)) + b"\n", where)
+            said = self._answer(orjson.dumps(request(self.asked, game, name, lines)) + b"\n", where)
+            if said.line is not None and said.line > len(lines):  # a line the log has not: no verdict on it
+                raise EngineFailed(f"{where}: line {said.line}, past the log's {len(lines)} lines: the answer "
+                                   "names a line the log does not have")
+            return said
         except EngineFailed:
             self.failed = True
             raise
