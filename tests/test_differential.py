@@ -277,3 +277,31 @@ def test_every_reading_that_explains_a_disagreement_is_named():
     assert (a.verdict, a.line, "melee_defenders" in a.arose) == ("illegal", 84, True)
     k = classify(lines, "x", game, Reading(), a, Said("legal"))
     assert k.explained_by.split(" or ") == ["group_stat=worst", "melee_defenders=contact"]
+
+
+def test_what_an_engine_starts_ends_with_the_run(tmp_path):
+    """An engine that forks a child left it running after the run (a hostile run, s61): the
+    engine runs in a session of its own, and the whole group is ended when the run closes."""
+    import os
+    import time
+
+    pidfile = tmp_path / "child.pid"
+    engine = tmp_path / "forks.py"
+    engine.write_text("import os, sys, time, json\n"
+                      f"pid = os.fork()\nif pid == 0:\n    time.sleep(60); os._exit(0)\n"
+                      f"open({str(pidfile)!r}, 'w').write(str(pid))\n"
+                      "for l in sys.stdin:\n    r = json.loads(l)\n"
+                      "    print(json.dumps({'id': r['id'], 'verdict': 'legal'}), flush=True)\n")
+    differential([ROOT / "examples" / "draft" / "legal-2p.jsonl"], engine=[sys.executable, str(engine)])
+    child = int(pidfile.read_text())
+    for _ in range(50):  # killed: gone once its parent (init, or a subreaper) has reaped it
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        with open(f"/proc/{child}/stat") as f:
+            if f.read().split(")")[-1].split()[0] == "Z":  # killed, not yet reaped by init
+                break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("the engine's child still runs after the run")

@@ -53,11 +53,24 @@ def _drawn(dot: str, fmt: str) -> bytes:
     if fmt == "png" and sys.stdout.isatty():
         err.print("referee: -f png writes binary data: redirect it to a file (> graph.png)", markup=False)
         raise typer.Exit(BAD)
-    try:
-        done = subprocess.run([exe, f"-T{fmt}"], input=dot.encode(), capture_output=True, timeout=60, check=False)
-    except (OSError, subprocess.TimeoutExpired) as e:
+    from ..children import end_group
+
+    try:  # its own session: on a timeout every process it started ends with it (a hostile run, s61)
+        proc = subprocess.Popen([exe, f"-T{fmt}"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, start_new_session=True)
+    except OSError as e:
         err.print(f"referee: Graphviz's dot could not draw the graph: {e}", markup=False)
         raise typer.Exit(BAD) from None
+    try:
+        stdout, stderr = proc.communicate(dot.encode(), timeout=60)
+    except subprocess.TimeoutExpired as e:
+        end_group(proc.pid)
+        proc.communicate()
+        err.print(f"referee: Graphviz's dot could not draw the graph: {e}", markup=False)
+        raise typer.Exit(BAD) from None
+    finally:
+        end_group(proc.pid)
+    done = subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr)
     if done.returncode != 0:
         said = done.stderr.decode(errors="replace").strip()
         how = (f"killed by signal {-done.returncode} ({_signal_name(-done.returncode)})" if done.returncode < 0

@@ -22,6 +22,7 @@ from typing import Any, Sequence
 import orjson
 
 from ..errors import RefereeError
+from ..children import end_group
 from .said import Said
 
 PROTOCOL = 1
@@ -65,8 +66,10 @@ class Engine:
         self._check = _validator()
         self._tail = b""  # the end of the engine's stderr, quoted when it fails
         try:
+            # a session of its own: close() ends the processes it started too, never left
+            # running after the run (a hostile run, s61: an engine's forked child outlived it)
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.PIPE, bufsize=0)
+                                         stderr=subprocess.PIPE, bufsize=0, start_new_session=True)
         except OSError as e:
             raise EngineFailed(f"engine {self.title!r}: cannot start it: {e.strerror or e}") from None
         # drained as it comes, its last TAIL bytes kept: an engine that floods its stderr held
@@ -96,6 +99,7 @@ class Engine:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+        end_group(self.proc.pid)  # what it started and left behind
         self.proc.stdout.close()
         self._sel.close()
 
