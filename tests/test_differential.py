@@ -145,7 +145,9 @@ def test_usage_errors_exit_2_without_a_traceback(tmp_path):
                  ["--engine", str(tmp_path / "no-such-engine"), str(RAIDERS / "normal-pvp.jsonl")],
                  ["--engine", "x", str(tmp_path / "no-such.jsonl")],
                  ["--engine", "", str(RAIDERS / "normal-pvp.jsonl")],
-                 ["--engine", "'unbalanced", str(RAIDERS / "normal-pvp.jsonl")]):
+                 ["--engine", "'unbalanced", str(RAIDERS / "normal-pvp.jsonl")],
+                 # a reading against itself could never disagree: said, not "1 agree" (hostile run, s61)
+                 ["--against", "caps=refused", "-o", "caps=refused", str(RAIDERS / "normal-pvp.jsonl")]):
         r = run(app, ["differential", *args])
         assert r.exit_code == 2 and isinstance(r.exception, SystemExit), (args, r.output)
         assert r.stderr.startswith("referee: "), (args, r.stderr)

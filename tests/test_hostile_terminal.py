@@ -120,3 +120,12 @@ def test_a_log_s_unknown_field_with_escape_sequences_is_shown_escaped(tmp_path):
         assert "\\x1b[2J" in r.stdout + r.stderr
     j = run(app, ["replay", str(f), "-f", "json"])
     assert "extra" + HOSTILE in json.loads(j.stdout)["problems"][0]["message"]
+
+
+def test_the_scenarios_folder_is_shown_escaped_where_they_are_written(tmp_path):
+    """`scenarios --out` with a newline in the folder's name printed it raw in its success
+    line, a forged second line (a hostile run, s61); every other line escaped it."""
+    out = tmp_path / "x\ny"
+    r = run(app, ["scenarios", "welcome", "-n", "1", "--family", "random", "--out", str(out)])
+    assert r.exit_code == 0 and (out / "manifest.json").is_file()
+    assert f"written to {printable(str(out))} (manifest.json)" in r.stderr and "x\ny" not in r.stderr

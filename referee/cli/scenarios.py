@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 import orjson
 import typer
 
+from ..errors import printable
 from ..given import COUNT_MOST, SEED_LEAST, SEED_MOST
 from .common import BAD, OK, PATH, cpus_for_us, err, game_or_exit, options_or_exit
 from .gamename import GameName
@@ -97,8 +98,9 @@ def scenarios(
     for m in manifest:
         key = f"{m['family']} {m['expect']['verdict']}"
         by[key] = by.get(key, 0) + 1
-    err.print(f"{len(manifest)} scenarios written to {out_dir} (manifest.json): "
-              + ", ".join(f"{v} {k}" for k, v in sorted(by.items())))
+    # the folder as the terminal may be given it (a newline in it would forge a line: hostile run, s61)
+    err.print(f"{len(manifest)} scenarios written to {printable(str(out_dir))} (manifest.json): "
+              + ", ".join(f"{v} {k}" for k, v in sorted(by.items())), markup=False)
     if confs is not None:
         err.print(f"under {len(confs)} configurations (manifest.json: configurations)"
                   + ("; each pair of two options' values in one of them at least" if all_pairs else ""))
@@ -110,6 +112,6 @@ def scenarios(
         err.print(f"note: {x['action']} [{x['cite']}]: {x['why']}", markup=False)
     if format is SFmt.pytest:
         module = doc["module"]
-        err.print(f"pytest module: {out_dir / module} ({'lenient' if lenient else 'strict'}; engine: "
-                  f"{engine or 'your referee_engine fixture or REFEREE_ENGINE'})")
+        err.print(f"pytest module: {printable(str(out_dir / module))} ({'lenient' if lenient else 'strict'}; engine: "
+                  f"{printable(engine) if engine else 'your referee_engine fixture or REFEREE_ENGINE'})", markup=False)
     raise typer.Exit(OK)

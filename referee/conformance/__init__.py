@@ -69,6 +69,10 @@ def differential(logs: Iterable[str | Path] = (), *, engine: str | Sequence[str]
                          components=Path(change.pop("components")) if "components" in change else base.components,
                          options=change)
         _configured(other, games, cases)
+        if other == base:  # the same reading twice: no log could ever be told apart (hostile run, s61)
+            raise Unreadable(f"--against {', '.join(f'{k}={v}' for k, v in sorted(dict(against).items()))} is the "
+                             "reading referee already plays here (--option, --prefer, --components): the two "
+                             "judges are one, and could not disagree")
     cases = [c for g in games for c in scenario_cases(g, count, seed, family, budget)] + cases
     if other is not None:
         # B is a reading already: what changes is the change given, no option is sought

@@ -436,7 +436,9 @@ GAPS = (
         when="a group is sent equipped with an item that is not permanent equipment"),
     Gap("§7.4 §7.5 §8.9", "what becomes of a special item a group equipped once its expedition is over (back to its "
         "owner, or lost with a routed or dead group) is never said",
-        "it stays its owner's whatever the outcome; a single-use item is spent when equipped (expedition.send)",
+        "it stays its owner's whatever the outcome; a single-use item is spent when equipped (expedition.send), "
+        "a departure from §7.5, which discards it after use: one equipped on a group that never fights (routed "
+        "before its combat, or declining on a helmet, §8.7) is spent unused (an independent engine's game, s61)",
         name="item_after_expedition",
         on=("expedition.resolve",), arises=_routed_with_item,
         when="a group carrying a reusable item is routed"),
