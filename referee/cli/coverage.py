@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ..errors import printable
 from .common import BAD, FOUND, OK, PATH, Fmt, err, game_or_exit, json_text, out, seeds_or_exit
 from .gamename import GameName
 
@@ -104,8 +105,8 @@ def coverage(
     elif rulebook.is_dir():  # a folder holding the book by name, as the audit takes it
         found = locate(g, rulebook)
         if found is None:
-            err.print(f"referee: --rulebook {rulebook}: a folder without {g.name}'s rulebook "
-                      f"(looked for {rulebook / Path(g.rulebook).name})", markup=False)
+            err.print(f"referee: --rulebook {printable(str(rulebook))}: a folder without {g.name}'s rulebook "
+                      f"(looked for {printable(str(rulebook / Path(g.rulebook).name))})", markup=False)
             raise typer.Exit(BAD)
         rulebook = found
     try:

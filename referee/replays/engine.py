@@ -333,6 +333,11 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 raise Unreadable(line.no, "nested too deep to be read") from None
             except NotEstablished as e:  # nothing from here on can be judged, -k or not
                 v.events += 1
+                if over is not None:  # after the end any event is illegal, this one too
+                    v.problems.append(Problem(line.no, "illegal", f"'{e.act.do}' after the end of the game ({over.how})",
+                                              after_end_cite(game, over.cite), state=show(s)))
+                    v.verdict = "illegal"
+                    return
                 v.problems.append(Problem(line.no, "beyond", e.message, e.cite, state=show(s)))
                 v.verdict = "not established" if v.verdict == "legal" else v.verdict
                 return

@@ -87,3 +87,14 @@ def test_why_and_the_library_say_it_located(tmp_path):
     with pytest.raises(Undecided) as e:
         play.push({k: v for k, v in rows[8].items() if k != "n"})
     assert e.value.cite == "§5.2 §10.2" and e.value.exit_code == 1
+
+
+def test_after_the_end_it_is_illegal_as_any_event(tmp_path):
+    """Once the game is over every event is illegal (§9.2), an act the text does not give too."""
+    rows = [orjson.loads(x) for x in EXAMPLE.read_bytes().splitlines()]
+    events = [r for r in rows[1:] if "n" in r]
+    ev = {"n": len(events) + 1, "by": "Ana", "do": "house.play", "card": "Prophétie"}
+    path = tmp_path / "late.jsonl"
+    path.write_bytes(b"\n".join(orjson.dumps(r) for r in [rows[0], *events, ev]) + b"\n")
+    v = referee.replay(path)
+    assert v.verdict == "illegal" and "after the end of the game" in v.first().message
