@@ -43,9 +43,16 @@ def catalogue(game: Game) -> list[dict]:
             w.named("Option", o.name))
     for g in game.gaps:
         add({"cite": g.cite, "kind": "gap", "says": f"{g.says} — {g.fills}"}, w.rule(g.says))
-    # events a log may record and no rule judges: the replay is "not established" from them
-    from ..replays.beyond import beyond, where
+    # events a log may record and no rule judges: the replay is "not established" from them,
+    # each at its line of beyond.toml, shown as every rule's place is (where.shown)
+    from ..replays.beyond import beyond, beyond_file
+    from .where import shown
 
-    for b in beyond(game).values():
-        add({"cite": b.cite, "kind": "not judged", "says": f"{b.do}: {b.why} (gap {b.gap})"}, where(game))
+    acts = beyond(game)
+    if acts:
+        f = beyond_file(game)
+        lines = f.read_text(encoding="utf-8").splitlines()
+        for b in acts.values():
+            at = next((i for i, t in enumerate(lines, 1) if t.replace(" ", "") == f'do="{b.do}"'), 1)
+            add({"cite": b.cite, "kind": "not judged", "says": f"{b.do}: {b.why} (gap {b.gap})"}, shown(f, at))
     return rows
