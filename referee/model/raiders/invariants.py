@@ -7,9 +7,9 @@ from typing import Any
 from ..kernel import And, Claim, Gap, If, Implies, Invariant, Lookup, Not, Or, Step, Sum, conjunction, vadd
 from .economy import CHARGE_CAP, CROWN_CAP, STONE_CAP, hand_size, kinds
 from .s6_actions import ap, mark_at, max_mark
-from .s7_groups import house_idx, sends, split
+from .s7_groups import house_idx, split
 from .s8_dungeons import ENTRY, HELMET, WAITING, _elim_left, _pvp_resolve, _pile_of, _xkind, opp_on, pve_ready, resistance, score
-from .s9_end import GLORY_GOAL, LAST_TURN, STATUE_GLORY, points, statue
+from .s9_end import GLORY_GOAL, LAST_TURN, STATUE_GLORY, statue
 from .sources import AP_TOKENS
 from .state import EXPEDITIONS, NG, OVER, SETUP
 
