@@ -8,7 +8,7 @@ import pytest
 
 from referee.model.kernel import Illegal, put
 from referee.model.raiders.data import Dungeon
-from referee.model.raiders.s8_dungeons import phase_end
+from referee.model.raiders.s8_dungeons import phase_end, used_up
 from referee.model.raiders.state import ACTIONS, EXPEDITIONS, METROPOLE
 
 from .conftest import GAME, act, b, card, in_actions, start
@@ -37,7 +37,7 @@ def _holding(s, p, *names, known=()):
 
 # ------------------------------------------------------------------ item_discard (§7.5)
 def test_item_discard_a_spent_or_sold_item_never_returns_to_the_objets_pile():
-    """§7.5 (session 42): a scroll used, a single-use item equipped and an item sold leave the
+    """§7.5 (session 42): a scroll used, a single-use item used and an item sold leave the
     game: none goes back into the Objets pile, then or at the end of the phase."""
     assert "out of the game" in _gap("item_discard").fills
     lame, scroll, potion = _item("Lame runique"), _item("Parchemin d'identification"), _item("Potion de force")
@@ -46,7 +46,8 @@ def test_item_discard_a_spent_or_sold_item_never_returns_to_the_objets_pile():
     t = GAME.step(s, act("item.identify"), A(p=0, item=lame, scroll=1))
     assert t.owned[0][scroll] == 0 and t.ipile[scroll] == 0  # the scroll is spent, not put back
     t = send(t, 0, 1, "Crypte oubliée", front=("guerrier",), equip=("Potion de force",))
-    assert t.owned[0][potion] == 0 and t.ipile[potion] == 0  # the single-use item is spent when equipped
+    t = used_up(t, 0, 0)  # its group's combat: the single-use item is spent (§7.5)
+    assert t.owned[0][potion] == 0 and t.ipile[potion] == 0
     u = phase_end(t)
     assert (u.ipile[scroll], u.ipile[potion]) == (0, 0) and u.owned[0][lame] == 1
     # the sale at the Foire de la magie (Ben's board has one): the item leaves Ben, and the pile too

@@ -436,9 +436,9 @@ GAPS = (
         when="a group is sent equipped with an item that is not permanent equipment"),
     Gap("§7.4 §7.5 §8.9", "what becomes of a special item a group equipped once its expedition is over (back to its "
         "owner, or lost with a routed or dead group) is never said",
-        "it stays its owner's whatever the outcome; a single-use item is spent when equipped (expedition.send), "
-        "a departure from §7.5, which discards it after use: one equipped on a group that never fights (routed "
-        "before its combat, or declining on a helmet, §8.7) is spent unused (an independent engine's game, s61)",
+        "it stays its owner's whatever the outcome; a single-use item is discarded after its group's combat, "
+        "as §7.5 says (expedition.resolve, or pvp.resolve for a group that fights only a PvP), and one under a "
+        "group that never fights (declining on a helmet, §8.7) stays its owner's",
         name="item_after_expedition",
         on=("expedition.resolve",), arises=_routed_with_item,
         when="a group carrying a reusable item is routed"),
@@ -627,7 +627,7 @@ GAPS = (
         "for the special items or for the treasure piles they are drawn from (§3.6 only shuffles the four piles; "
         "the Exploration cards alone have a discard, shuffled back when their pile runs out, §8.4): whether a spent "
         "or sold item goes back into the Objets pile, to a discard that refills it, or out of the game is not said",
-        "out of the game: a scroll used (item.identify), a single-use item equipped (expedition.send) and an item "
+        "out of the game: a scroll used (item.identify), a single-use item used (expedition.resolve, pvp.resolve) and an item "
         "sold (item.sell) never return to the Objets pile, nor does anything at the end of the phase or the turn "
         "(invariant special_item_objets: 'or gone'); the pile only shrinks, and a treasure due from it once it is "
         "empty is ruling treasure_short's case", name="item_discard",

@@ -126,7 +126,7 @@ def _under_groups(s: Any, a: Any) -> list[tuple[Any, str]]:
     once this group is sent (§7.4: one at most), and its name: what lay under one this turn
     (worn, hworn) plus what this group takes."""
     house, _, items = split(s, a.cards)
-    return ([(s.worn[a.p][i] + v, s.cfg.comp.exp.items[i].name) for i, v in enumerate(items)]
+    return ([(If(s.worn[a.p][i] >= 1, 1, 0) + v, s.cfg.comp.exp.items[i].name) for i, v in enumerate(items)]
             + [(s.hworn[a.p][k] + house[k], s.cfg.comp.cards[k].name) for k in house_idx(s.cfg)])
 
 
@@ -147,11 +147,8 @@ def _send(s: Any, a: Any) -> Any:
     p, g, d = a.p, _g(a), a.dungeon
     x = s.cfg.comp.exp
     house, mercs, items = split(s, a.cards)
-    single = tuple(1 if it.kind == "single" else 0 for it in x.items)
     ge, gi, gs, gn = _gear_bonus(s, a)
     kept = decide(HOUSE_AFTER, s, a) == 1
-    owned = vsub(s.owned[p], tuple(items[i] * single[i] for i in range(len(items))))
-    known = tuple(If(o == 0, 0, k) for o, k in zip(owned, s.known[p]))
 
     def pg(field: tuple, v: Any) -> tuple:
         return put(field, p, put(field[p], g, v))
@@ -166,9 +163,8 @@ def _send(s: Any, a: Any) -> Any:
         hand=put(s.hand, p, tuple(h - x + If(kept, x, 0) for h, x in zip(s.hand[p], house))),
         discard=put(s.discard, p, tuple(d + If(kept, 0, x) for d, x in zip(s.discard[p], house))),
         mercs=put(s.mercs, p, vsub(s.mercs[p], mercs)), mout=vadd(s.mout, mercs),
-        worn=put(s.worn, p, vadd(s.worn[p], items)),
+        worn=put(s.worn, p, tuple(If(v >= 1, g + 1, w) for w, v in zip(s.worn[p], items))),
         hworn=put(s.hworn, p, tuple(w + If(kept, x, 0) for w, x in zip(s.hworn[p], house))),
-        owned=put(s.owned, p, owned), known=put(s.known, p, known), items=put(s.items, p, Sum(owned)),
         charges=put(s.charges, p, s.charges[p] - Sum(items)),
         expedition=put(s.expedition, p, s.expedition[p] - 1),
     )
@@ -292,9 +288,10 @@ SEND = Action(
              lambda s, a: And(*[And(s.owned[a.p][i] >= v, Implies(v >= 1, s.known[a.p][i] == 1))
                                 for i, v in enumerate(_items_used(s, a))])),
         # §7.4: the cards are placed face down under the group's zone, so one card equips one
-        # group: an item equipped on a group this turn stays under it (only a single-use item
-        # leaves the owner at once), and a House card the option house_card=hand keeps is still
-        # under its group until the phase ends (mercenaries leave mercs when equipped)
+        # group: an item equipped on a group this turn stays under it (a single-use item leaves
+        # its owner after the group's combat, s8_dungeons.used_up), and a House card the option
+        # house_card=hand keeps is still under its group until the phase ends (mercenaries
+        # leave mercs when equipped)
         Need("§7.4", "a card lies under one group only: an item or House card already equipped this turn is not equipped again",
              lambda s, a: And(*[n <= 1 for n, _ in _under_groups(s, a)]),
              lambda s, a: "already under another group: " + ", ".join(name for n, name in _under_groups(s, a) if n > 1)),

@@ -303,6 +303,16 @@ def pvp_score(s: Any, p: int, g: int, fought: Any) -> Any:
     return score(s, p, g) - again
 
 
+def used_up(s: Any, p: int, g: int) -> Any:
+    """§7.5: a single-use item is discarded after use: those under group (p, g) leave their
+    owner once the group has fought (its PvE, or a PvP it fights fresh); one under a group
+    that never fights (it declines the dungeon, §8.7) stays its owner's."""
+    once = tuple(it.kind == "single" for it in s.cfg.comp.exp.items)
+    owned = tuple(If(s.worn[p][i] == g + 1, 0, o) if once[i] else o for i, o in enumerate(s.owned[p]))
+    known = tuple(If(o == 0, 0, k) for o, k in zip(owned, s.known[p]))
+    return s.but(owned=put(s.owned, p, owned), known=put(s.known, p, known), items=put(s.items, p, Sum(owned)))
+
+
 def _clear_group(s: Any, p: int, g: int, **more: Any) -> dict:
     """The fields of group (p, g) emptied: back home (§8.7 rout, §8.9)."""
     def z(field: tuple, v: Any = 0) -> tuple:
@@ -324,6 +334,7 @@ def _lost(s: Any, a: Any) -> tuple:
 
 def _resolve(s: Any, a: Any) -> Any:
     p, g = a.p, a.group - 1
+    s = used_up(s, p, g)
     d = _dun(s, p, g)
     win = score(s, p, g) >= resistance(s, a)
     front = vsub(s.front[p][g], _lost(s, a))
@@ -668,7 +679,8 @@ def _pvp_resolve(s: Any, a: Any) -> Any:
     ga, la = glory_swap(s, q, g + 1, d)  # the attacker beats a group of level g+1
     gd, ld = glory_swap(s, p, h + 1, d)
     z = tuple(0 for _ in CLASSES)
-    base = s.but(ctot=(0, 0), ccrit=(0, 0), cdis=(0, 0), cheal=(0, 0), cdead=(z, z))
+    # the attacker's single-use items serve in this combat (the defender's served in its PvE)
+    base = used_up(s, q, h).but(ctot=(0, 0), ccrit=(0, 0), cdis=(0, 0), cheal=(0, 0), cdead=(z, z))
     # attacker wins: defender routed
     aw = _rout(base, p, g, fp)
     aw = aw.but(front=put(aw.front, q, put(aw.front[q], h, fq)), stage=put(aw.stage, q, put(aw.stage[q], h, DONE)),

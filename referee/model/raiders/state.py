@@ -83,7 +83,7 @@ class Raiders(State):
     mpile: tuple = xvec(M, lo=0, hi=1, start=1)  # mercenaries still available (§7.6)
     mercs: tuple = xvec(2, M, lo=0, hi=1)  # mercenaries a player owns
     mout: tuple = xvec(M, lo=0, hi=1)  # equipped this turn: back to the pile after phase 3 (§7.6)
-    worn: tuple = xvec(2, I, lo=0, hi=1)  # items lying under one of the player's groups this turn (§7.4)
+    worn: tuple = xvec(2, I, lo=0, hi=NG)  # the group (1-3) an item lies under this turn, 0: none (§7.4)
     hworn: tuple = xvec(2, K, lo=0, hi=1)  # House cards under a group this turn and kept (option house_card=hand, §7.4)
     ctot: tuple = xvec(2, lo=0, hi=20)  # the combat in progress: dice total (§8.5)
     ccrit: tuple = xvec(2, lo=0, hi=3)  # criticals
