@@ -159,7 +159,7 @@ def test_setup_schema_is_never_stricter_than_the_reader(name):
 
 
 def test_verdicts_validate(tmp_path):
-    """`referee replay -f json` verdicts of every kind: legal, illegal, unreadable (examples,
+    """`referee replay -f json` verdicts of every kind: legal, illegal, not established, unreadable (examples,
     --explain states included), with --expect's key, and an error verdict."""
     from referee.cli.replay import _one
     from referee.replays.engine import Problem, Verdict
@@ -174,7 +174,7 @@ def test_verdicts_validate(tmp_path):
         d["expected"] = True
         assert not list(v.iter_errors(d)), (p, next(v.iter_errors(d)).message)
         kinds.add(d["verdict"])
-    assert kinds == {"legal", "illegal", "unreadable"}
+    assert kinds == {"legal", "illegal", "not established", "unreadable"}
     err = Verdict(file="x.jsonl", verdict="error", problems=[Problem(0, "error", "internal error in referee: X")])
     assert not list(v.iter_errors(err.to_json()))
     bad = {**err.to_json(), "verdict": "fine"}

@@ -73,6 +73,10 @@ def _text(d: dict) -> None:
             p(f"          read: {nd['reads_unknown']}")
     if d.get("undecided"):
         p(f"  the rules give no outcome here: {d['undecided']}")
+    if d.get("reading"):
+        r = d["reading"]
+        p(f"  refused only under the model's reading of '{r['ruling']}', which the text does not decide [{r['cite']}]: "
+          f"option {r['option']}={r['refuses']} (the default) refuses it, {r['option']}={r['accepts']} accepts it")
     for x in d["decided"]:
         p(f"  the text does not decide '{x['ruling']}' alone: {decided_how(x)} applied [{x['cite']}]")
     for x in d["silent"]:

@@ -20,6 +20,7 @@ from ..model.kernel import rules as R
 from ..model.kernel.inputs import check_source, shown
 from .. import proofstore
 from .beyond import NotEstablished, beyond
+from .readings import other_reading, said
 from .formats import VERDICT_VERSION
 from .decoders import decoder
 from .log import MAX_EVENTS, Line, Unreadable, check_rules, is_text, read_header, records, stray_key
@@ -355,6 +356,13 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 # one voice: what was done, the § it breaks, what the rule requires, what was found
                 msg = f"'{act.name}' by {_who(players, a.p)} breaks {e.need.cite}: {e.need.says}" + (f"; {e.shown}" if e.shown else "")
                 msg += _phase_due(game, act, e.need, s)
+                alt = other_reading(game, s, act, a, trace, header["options"]) if trace else None
+                if alt is not None:  # refused by the model's reading only: nothing from here on is judged
+                    refused = f"'{act.name}' by {_who(players, a.p)} ({e.need.cite}: {e.need.says}" + (f"; {e.shown})" if e.shown else ")")
+                    v.problems.append(Problem(line.no, "undecided", said(alt, refused), alt["cite"], state=show(s)))
+                    v.verdict = "not established" if v.verdict == "legal" else v.verdict
+                    _flush(v, line.no, trace)
+                    return
                 v.problems.append(Problem(line.no, "illegal", msg, e.need.cite, e.need.source, state=show(s)))
                 v.verdict = "illegal"
                 # an option's answer read while the Needs were checked (it may be what refused

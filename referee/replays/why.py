@@ -20,6 +20,7 @@ from ..model.kernel import rules as R
 from ..model.kernel.reads import leaf, reads
 from .engine import _decided, _silences, after_end_cite, arising, decode, header_refused, setup_from_header
 from .log import Line, Unreadable, check_rules, read_header, records
+from .readings import other_reading
 
 
 def parse_target(text: str) -> tuple[str, int]:
@@ -62,7 +63,7 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
         n += 1
         act, a = decode(game, s.cfg, players, line, n)
         if (target[0] == "event" and n == target[1]) or (target[0] == "line" and line.no == target[1]):
-            d = _explain(game, s, act, a, line, n, players)
+            d = _explain(game, s, act, a, line, n, players, header.get("options") or {})
             if over is not None:  # the engine's first check: no event once the game is over
                 d |= {"verdict": "illegal", "after_end": {"how": over.how, "cite": after_end_cite(game, over.cite)}}
             return {"file": label, "game": game.name, **d, "earlier": earlier}
@@ -83,7 +84,7 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
                         f"{'' if target[0] == 'event' else ', from line 2'})")
 
 
-def _explain(game: Any, s: Any, act: Any, a: Any, line: Line, n: int, players: tuple) -> dict:
+def _explain(game: Any, s: Any, act: Any, a: Any, line: Line, n: int, players: tuple, named: dict) -> dict:
     who = "chance" if a.p is None else players[a.p]
     trace: list = []  # a Need may ask a ruling too: traced as the engine's step does
     with R.tracing(trace):
@@ -101,7 +102,11 @@ def _explain(game: Any, s: Any, act: Any, a: Any, line: Line, n: int, players: t
     except Undecided as e:
         out |= {"verdict": "not established", "undecided": f"{e.ruling.says} [{e.ruling.cite}]"}
         after = None
-    out["decided"] = [{k: v for k, v in _decided(line.no, r, ans).items() if k != "line"} for r, ans in trace]
+    if failing is not None:  # refused only under the model's reading of an open point: as the replay says
+        alt = other_reading(game, s, act, a, trace, named)
+        if alt is not None:
+            out |= {"verdict": "not established", "reading": alt}
+    out["decided"] = [{k: v for k, v in _decided(line.no, r, ans).items() if k != "line"} for r, ans in dict.fromkeys(trace)]
     out["silent"] = arising(_silences(game).get(act.name, []), s, a)
     if after is None:
         out["changes"], out["fields"], out["broken"] = [], [], []

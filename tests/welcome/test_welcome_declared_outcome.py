@@ -28,8 +28,16 @@ def _log(outcome: str, options: dict | None = None) -> list[str]:
 
 @pytest.mark.parametrize("compiled", [False, True])
 def test_a_refused_failure_names_the_option_that_refused_it(compiled):
-    v = replay(_log("failure"), compiled=compiled, compile_after=1)
+    # the header names the reading: the refusal is its own
+    v = replay(_log("failure", {"survive": "hp"}), compiled=compiled, compile_after=1)
     assert (v.verdict, [p.line for p in v.problems], v.problems[0].cite) == ("illegal", [16], "§Issue")
+    assert v.decided == [{"line": 16, "ruling": "survive", "cite": "§Issue", "option": "survive=hp"}]
+    # unnamed, the model's default alone refuses what the other reading accepts: not established
+    # (replays/readings.py, session 62)
+    v = replay(_log("failure"), compiled=compiled, compile_after=1)
+    assert (v.verdict, [p.line for p in v.problems], v.problems[0].cite) == ("not established", [16], "§Issue")
+    assert "option survive=hp (the default) refuses" in v.problems[0].message
+    assert "survive=damage accepts it" in v.problems[0].message
     assert v.decided == [{"line": 16, "ruling": "survive", "cite": "§Issue", "option": "survive=hp"}]
 
 
