@@ -64,18 +64,24 @@ def _house_drawn(s: Any, a: Any) -> Any:
 
 # §5.1 puts one of the two drawn cards under the pile; §5.2 keeps any House card drawn in
 # this phase in hand. With two House cards drawn, the two cannot both hold; with one of each
-# the model reads the House card as the card kept (its says tells the other reading).
+# the House card stays in hand either as the card kept (the Métropole card under) or beside
+# it, outside the hand size (nothing under): option cycle_mixed.
 CYCLE = Ruling(
     "cycle_under", "§5.1 §5.2", "a player takes the second option (discard one, draw two): how many of the two cards go under his pile, and which (§5.1: one, the other kept; "
-    "§5.2 keeps a House card in hand: with two House cards drawn the two disagree; with one House card and one Métropole card the model "
-    "takes the House card for the card kept and puts the Métropole card under (the Need of _under_not_house), where §5.2, which leaves "
-    "House cards out of the hand size, may also be read as keeping the House card besides the one card §5.1 keeps, so that nothing goes "
-    "under: no option offers that reading)",
+    "§5.2 keeps a House card in hand: with two House cards drawn the two disagree; with one House card and one Métropole card the House card "
+    "may be the card kept, the Métropole card going under (the Need of _under_not_house), or, §5.2 leaving House cards out of the hand size, "
+    "be kept beside the one card §5.1 keeps, so that nothing goes under: option cycle_mixed)",
     arises=lambda s, a: True,
     answers=(
-        Answer("§5.1", "livret", "one drawn card is kept, the other goes under the pile", lambda s, a: True, lambda s, a: 1),
+        # with one House card drawn neither § tells which card is the one kept: no text answer
+        Answer("§5.1", "livret", "one drawn card is kept, the other goes under the pile", lambda s, a: _house_drawn(s, a) != 1,
+               lambda s, a: 1),
+        Answer("§5.2", "option:cycle_mixed=under", "the House card is the card kept: the Métropole card goes under",
+               lambda s, a: _house_drawn(s, a) == 1, lambda s, a: 1),
+        Answer("§5.2", "option:cycle_mixed=beside", "the House card stays beside the card kept: nothing goes under",
+               lambda s, a: _house_drawn(s, a) == 1, lambda s, a: 0),
         Answer("§5.2", "livret", "a House card drawn in the Métropole phase stays in hand",
-               lambda s, a: _house_drawn(s, a) >= 1, lambda s, a: 2 - _house_drawn(s, a)),
+               lambda s, a: _house_drawn(s, a) == 2, lambda s, a: 0),
         Answer("§5.2", "option:cycle_house=keep-both", "both House cards stay in hand",
                lambda s, a: _house_drawn(s, a) == 2, lambda s, a: 0),
         Answer("§5.1", "option:cycle_house=one-under", "one of the two House cards goes under the pile",

@@ -68,6 +68,13 @@ OPTIONS = (
         "one-under": "one of them goes under the pile (§5.1)"}, "keep-both",
            basis=Basis("model", "§5.1 §5.2", "keep-both",
                        "§5.1 (one of the two drawn cards goes under the pile) and §5.2 (a House card drawn in the Métropole phase stays in hand) cannot both hold when both cards are House cards; the model reads §5.2 as the more specific")),
+    Option("cycle_mixed", "§5.1 §5.2", "the second Métropole option draws one House card and one Métropole card: "
+           "§5.1 keeps one and puts the other under the pile, §5.2 keeps the House card in hand outside the hand size", {
+        "under": "the House card is the card kept; the Métropole card goes under the pile",
+        "beside": "the House card stays in hand beside the card kept (the Métropole card): nothing goes under"}, "under",
+           basis=Basis("model", "§5.1 §5.2", "under",
+                       "§5.2 keeps a drawn House card in hand without counting it in the hand size; whether it is then the "
+                       "one card §5.1 keeps, or is kept besides it, is not said")),
     Option("unresolved", "§6.1 §6.3", "a placed action token that is not resolved (e.g. on a building still at level 0)", {
         "lost": "it is simply not used",
         "forbidden": "a player must resolve every token placed on a building"}, "lost", kind="house",
