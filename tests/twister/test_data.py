@@ -5,7 +5,7 @@ import pytest
 
 from conftest import GAME
 
-from referee.model.kernel import BadInput
+from referee.model.kernel import BadInput, IllegalSetup
 from referee.model.twister.data import HERE
 
 
@@ -46,8 +46,9 @@ def test_bad_options_and_teams():
         GAME.configure({"carried": "maybe"}, None, None)
     cfg = GAME.default_config()
     bad = {"players": ["Ana", "Ben"], "setup": {"teams": {"Ana": {"Troll": 1}, "Ben": {}}}}
-    with pytest.raises(BadInput, match="a team has 4 characters"):
+    with pytest.raises(IllegalSetup, match="a team has 4 characters") as e:  # read, and against §Mise en place
         GAME.setup(bad, cfg)
+    assert e.value.cite == "§Mise en place"
     bad = {"players": ["Ana", "Ben"], "setup": {"teams": {"Ana": {"Troll": 1, "Thief": 1, "Cleric": 2, "Goblin": 3}}}}
     with pytest.raises(BadInput, match="same square"):
         GAME.setup(bad, cfg)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 
-from ..kernel import And, BadInput, Config, Count, Not, Or
+from ..kernel import And, BadInput, Config, Count, IllegalSetup, Not, Or
 from ..kernel.inputs import check_fields, check_players, check_source, choose_options, shown
 from .board import NCHAR, NSQ, NTOK, RES, T, geometry, line, on_line, room_of, sq
 from .common import counts_of
@@ -32,13 +32,13 @@ def _teams(header, players) -> list[dict[int, int]]:
         for ch in t:  # an unknown name first: a misspelt team is named, not only counted
             if ch not in CHAR_NAMES:
                 raise BadInput(f"setup: teams: {name}: unknown character {ch!r} ({', '.join(CHAR_NAMES)})")
-        if len(t) != 4:
-            raise BadInput(f"setup: teams: {name}: a team has 4 characters, got {len(t)}")
         rows = {}
         for ch, row in t.items():
             if type(row) is not int or not 0 <= row <= 9:
                 raise BadInput(f"setup: teams: {name}: {ch}: the row is a number from 0 to 9, got {shown(row)}")
             rows[CHAR_NAMES.index(ch)] = row
+        if len(t) != 4:  # read, and against the rule: an illegal setup, not an unreadable one (s62 handpos)
+            raise IllegalSetup(f"setup: teams: {name}: a team has 4 characters, got {len(t)}", "§Mise en place")
         if len(set(rows.values())) != 4:
             raise BadInput(f"setup: teams: {name}: two characters on the same square of the starting line")
         out.append(rows)
@@ -50,7 +50,8 @@ def _teams(header, players) -> list[dict[int, int]]:
 
 def setup_schema(cfg) -> dict:
     """The JSON Schema of the block `_teams` reads (the players' names and distinct rows stay the reader's)."""
-    team = {"type": "object", "propertyNames": {"enum": list(CHAR_NAMES)}, "minProperties": 4, "maxProperties": 4,
+    # no count: a team of other than 4 is read, and refused as an illegal setup (§Mise en place)
+    team = {"type": "object", "propertyNames": {"enum": list(CHAR_NAMES)},
             "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 9},
             "description": "4 characters -> their row (0-9) on the player's starting line"}
     return {"type": "object", "required": ["teams"], "additionalProperties": False,
