@@ -589,10 +589,11 @@ GAPS = (
     # since session 47: not met at the default work once the §7.4 Need changed the games the search plays
     # (met at two and a half times it, 180,000 moves weighed), docs/witnesses.md
     Gap("§8.7", "only 'un passage secret' lets a player draw twice from one treasure pile, and the text never says "
-        "what a secret passage is or how a player gets one",
+        "what a secret passage is or how a player gets one, nor whether it adds a draw to the dungeon's number of "
+        "treasures or only lets one of those draws come from a pile already drawn",
         "an Exploration card, 'Passage secret', of the component set's pile (declared by exploration_cards_missing), "
-        "drawn by a black skull; each one drawn allows one more draw from a pile already drawn in that "
-        "success (the Needs of treasure.draw)", name="secret_passage",
+        "drawn by a black skull; each one drawn lets one of the dungeon's draws come from a pile already drawn in "
+        "that success, and adds no draw (the Needs of treasure.draw; a hand-computed position, s62)", name="secret_passage",
         on=("treasure.draw",), arises=_second_draw,
         when="a second treasure is drawn from one pile in a success"),
     Gap("§5.1 §3.4", "in the Métropole phase each player takes an option 'dans l'ordre du tour', and no line says "
@@ -730,7 +731,29 @@ GAPS = (
         "it does: the attack is on the group, already on the tile; §8.3 bars new visits (pvp.roll)",
         name="attack_after_clear", on=("pvp.roll",), arises=_pvp_on_cleared,
         when="a PvP is fought on a dungeon the entry group's PvE has just cleared"),
+    # session 62: a blind reader (notes/s62/blindRT R26, R34)
+    Gap("§7.6 §6.3 §10.3", "a mercenary is bought 'au coût imprimé' with a Troupes building's '/ mercenaires' option, "
+        "'à la place de l'aventurier proposé': whether its printed price replaces what that option asks for the "
+        "adventurer, or is paid on top of it, is not said (the options' own costs are lost with the buildings' "
+        "tables, §10.3)",
+        "its printed price alone: nothing else is paid, the purchase spending one of the building's tokens "
+        "(mercenary.buy)", name="mercenary_price",
+        on=("mercenary.buy",), arises=lambda s, a: True, when="a mercenary is bought on a Troupes building"),
+    Gap("§7.3 §8.7", "a group on the helmet does the dungeon in PvE in two cases: after an ambush nobody answered, "
+        "§7.3 says it does it ('réalise le donjon normalement'); after the rout of the entry group, §8.7 says it "
+        "'peut' do it: whether the ambusher too may leave without fighting, the same act being 'may' in one "
+        "place and a plain statement in the other, is not said",
+        "each as its sentence says: the attacker of a routed group may leave (expedition.decline), an ambusher "
+        "nobody answered fights the dungeon (expedition.decline refuses it)", name="helmet_may_must",
+        on=("expedition.roll",), arises=lambda s, a: _ambush_fights(s, a),
+        when="an ambusher nobody answered begins the dungeon's PvE"),
 )
+
+
+def _ambush_fights(s: Any, a: Any) -> bool:
+    """expedition.roll of a group on the helmet whose entry stayed empty (§7.3's ambush)."""
+    g = a.group - 1
+    return bool(s.sq[a.who][g] == HELMET and s.stage[a.who][g] == WAITING and not opp_on(s, a.who, g, ENTRY))
 
 
 def _raised_to_top(s: Any, a: Any) -> bool:
