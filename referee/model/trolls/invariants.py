@@ -452,4 +452,18 @@ GAPS = (
         "spéciales then gives the ace 1, or 11 for the Dragon, and the joker no point: the rule for every card "
         "holds only for the 3 to 9, and what an ace's or a joker's face value is, is never said",
         "the 3 to 9 bring their number; the ace 1 (11 for the Dragon), the joker 0 (turn.reveal)", name="face_value"),
+    # session 62: a blind reader (notes/s62/blindRT T22)
+    Gap("§Actions/Tir §Actions/Corps à corps", "a shot or a melee takes its difference from the PdV of the target "
+        "(or of the loser(s)), and nothing says what becomes of a figure whose PdV reach 0: whether it leaves the "
+        "table or stays on it, still blocking moves and lines of sight and holding its contacts, and whether it "
+        "counts for anything (the objectives are the one thing the text scores)",
+        "it is out of play and off the table: it no longer acts, is no target, blocks no move or line of sight and "
+        "touches nobody (geo.alive); it scores nothing", name="figure_at_zero_pdv",
+        on=("duel.bid",), arises=lambda s, a: _falls(s, a), when="a duel's second bid takes a figure to 0 PdV"),
 )
+
+
+def _falls(s, a) -> bool:
+    """duel.bid whose effect takes a living figure to 0 PdV (the second bid settles the duel)."""
+    t = actions._bid(s, a)
+    return any(p > 0 and q == 0 for p, q in zip(s.pdv, t.pdv))
