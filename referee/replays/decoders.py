@@ -30,6 +30,12 @@ def decoder(act: Any, cfg: Any, players: tuple) -> Callable[[dict, Any, int], An
     return got[1]
 
 
+def loose_decoder(act: Any, cfg: Any, players: tuple) -> Callable[[dict, Any, int], Any]:
+    """The decoder of `act` built anew, kept nowhere: for an action whose params were changed
+    (replays/bounds.py lifts a list's bound), never to take the place of the action's own."""
+    return _build(act, cfg, players)
+
+
 def _build(act: Any, cfg: Any, players: tuple) -> Callable:
     do = act.name
     ns: dict[str, Any] = {"NS": SimpleNamespace, "BadField": BadField, "Unreadable": Unreadable, "kind_of": kind_of,

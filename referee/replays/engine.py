@@ -20,6 +20,7 @@ from ..model.kernel import rules as R
 from ..model.kernel.inputs import check_source, shown
 from .. import proofstore
 from .beyond import NotEstablished, beyond
+from .bounds import past_bound
 from .readings import other_reading, said
 from .formats import VERDICT_VERSION
 from .decoders import decoder
@@ -332,6 +333,21 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 act, a = decode(game, cfg, players, line, expected_n, known)
             except RecursionError:  # a value nested ~1000 deep: orjson reads it, a decoder cannot
                 raise Unreadable(line.no, "nested too deep to be read") from None
+            except Unreadable as e:  # a list longer than a log may hold: illegal if the rules refuse that many
+                judged = past_bound(game, s, players, line, e) if over is None else None
+                if judged is None:
+                    raise
+                act, a, ill, name, n, most = judged
+                v.events += 1
+                v.problems.append(Problem(
+                    line.no, "illegal", f"'{act.name}' by {_who(players, a.p)} breaks {ill.need.cite}: {ill.need.says}"
+                    + (f"; {ill.shown}" if ill.shown else "") + f" (its \"{name}\" holds {n}, more than the {most} a log "
+                    "of this event may hold: read to be judged)", ill.need.cite, ill.need.source, state=show(s)))
+                v.verdict = "illegal"
+                if keep_going:  # its args are past the domain the rules are played on
+                    v.warnings.append(Problem(line.no, "warning", f"nothing after line {line.no} is checked: its "
+                                              f"\"{name}\" holds more than the rules are played on", act.cite))
+                return
             except NotEstablished as e:  # nothing from here on can be judged, -k or not
                 v.events += 1
                 if over is not None:  # after the end any event is illegal, this one too
