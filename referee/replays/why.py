@@ -14,6 +14,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from .. import errors
 from ..model import load, names
 from ..model.kernel import BadInput, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
@@ -63,7 +64,18 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
         n += 1
         act, a = decode(game, s.cfg, players, line, n)
         if (target[0] == "event" and n == target[1]) or (target[0] == "line" and line.no == target[1]):
-            d = _explain(game, s, act, a, line, n, players, header.get("options") or {})
+            try:
+                d = _explain(game, s, act, a, line, n, players, header.get("options") or {})
+            except (errors.RefereeError, RecursionError):
+                raise
+            except Exception as e:  # noqa: BLE001 - only on a state an illegal event left (as -k): else a bug
+                if not earlier:
+                    raise
+                last = earlier[-1]
+                raise errors.Illegal(f"'{act.name}' is not explained: the illegal event at line {last['line']} "
+                                     f"({last['cite']}) left a state no legal game reaches, and the rules give no "
+                                     f"answer on it ({type(e).__name__}; as -k says)", line=line.no,
+                                     cite=last["cite"]) from None
             if over is not None:  # the engine's first check: no event once the game is over
                 d |= {"verdict": "illegal", "after_end": {"how": over.how, "cite": after_end_cite(game, over.cite)}}
             return {"file": label, "game": game.name, **d, "earlier": earlier}
@@ -74,7 +86,12 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
             s = game.step(s, act, a)
         except Illegal as e:  # the state from here on is the recorded one, as with --keep-going
             earlier.append({"line": line.no, "event": n, "cite": e.need.cite, "message": e.need.says})
-            s = game.apply(s, act, a)
+            try:
+                s = game.apply(s, act, a)
+            except Exception:  # noqa: BLE001 - its effect cannot run on this state: as -k, nothing after is judged
+                raise errors.Illegal(f"'{act.name}' breaks {e.need.cite}: {e.need.says}, and its effect cannot be "
+                                     f"played on this state, so no event after it can be explained (as -k: cannot "
+                                     f"resume after this event)", line=line.no, cite=e.need.cite) from None
         except Undecided as e:  # exit 1, as in the replay: the rules give no outcome at that line
             e.line = line.no
             raise
