@@ -122,6 +122,10 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
         if act is None:
             named = beyond(game).get(do)  # an act the text names and does not give: not a typo
             if named is not None:
+                by = ev.get("by")
+                if by not in players:  # a player's act (beyond.toml): its envelope is read as every event's
+                    got = f"got {shown(by)}" if "by" in ev else "it is missing" + _stray(ev, "by")
+                    raise Unreadable(line.no, f"\"by\" must name a player ({', '.join(players)}), {got}", "by")
                 raise NotEstablished(line.no, named)
             raise Unreadable(line.no, f"unknown event {shown(do)} for {game.name} (see `referee rules {game.name}`)", "do")
         got = (act, decoder(act, cfg, players))
