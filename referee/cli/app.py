@@ -98,6 +98,7 @@ def main() -> None:
             sys.stderr.write("referee: the standard output is closed: nothing could be written\n")
         sys.exit(2)
     _encodable(sys.stdout, sys.stderr)
+    _stop_on_signals()
     try:
         # named, not guessed from how Python was started (`python -m referee`, or a test run
         # under `python -m pytest`, would otherwise name the command after that module)
@@ -130,6 +131,25 @@ def main() -> None:
     except typer.Abort:
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _stop_on_signals() -> None:
+    """SIGTERM and SIGHUP end the command as an exit (128 + the signal, as a shell reports
+    it), so that the cleanups on the way out run: the programs referee started in sessions
+    of their own (children.py) would outlive it otherwise, the signal no longer reaching
+    them (a hostile run, s62: an engine and a dot left running after `timeout`)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def stop(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+        if sig is not None and signal.getsignal(sig) is signal.SIG_DFL:
+            signal.signal(sig, stop)
 
 
 def _quiet_stdout() -> None:
