@@ -30,7 +30,8 @@ def text(rep: Report, console: Console) -> None:
         + (f" ({len(rep.other_rule)} of them refusing the same event under another rule it breaks)" if rep.other_rule else "")
         + f", {n} disagree"
         + (f" in {len(rep.classes)} class{'es' if len(rep.classes) != 1 else ''}" if n else "")
-        + (f", {len(rep.not_established)} not compared (referee failed)" if rep.not_established else "")
+        + (f", {len(rep.not_judged)} not compared (referee: not established)" if rep.not_judged else "")
+        + (f", {len(rep.referee_failed)} not compared (referee failed)" if rep.referee_failed else "")
         + (f", {len(rep.not_logs)} not a log (exit 2)" if rep.not_logs else ""))
     for i, f in enumerate(rep.classes, 1):
         k = f.klass
@@ -53,7 +54,10 @@ def text(rep: Report, console: Console) -> None:
         say(("logs whose verdicts differ", "bold"))
         for c in rep.changes:
             say(f"  {printable(c['name'])}: A {_short(c['a'])}; B {_short(c['b'])} (class {c['class']})")
-    for x in rep.not_established:
+    for x in rep.not_judged:
+        say(f"{printable(x['name'])}:{x['line']}: not compared: referee's verdict is not established from this "
+            f"line: {x['why']}")
+    for x in rep.referee_failed:
         say(f"{printable(x['name'])}: not compared: {x['why']}")
     for x in rep.not_logs:
         say(f"{printable(x['name'])}:{x['line']}: not compared, not a log of a game referee knows: {x['why']}")

@@ -134,7 +134,10 @@ class Report:
     agree: int = 0
     classes: list[Found] = field(default_factory=list)
     changes: list[dict] = field(default_factory=list)  # each disagreeing log: name, a, b, class
-    not_established: list[dict] = field(default_factory=list)  # logs referee itself failed on
+    referee_failed: list[dict] = field(default_factory=list)  # logs referee itself failed on
+    # logs whose verdict by A is "not established": the rules give no verdict from a line on, so
+    # nothing there can be compared (protocol 1 has no such answer): listed, never a disagreement
+    not_judged: list[dict] = field(default_factory=list)
     not_logs: list[dict] = field(default_factory=list)  # files given as logs whose header names no known game
     # agreeing logs where both refuse the same event and B names another rule it breaks
     other_rule: list[dict] = field(default_factory=list)
@@ -143,12 +146,13 @@ class Report:
     def code(self) -> int:
         """2 when a file given is no log (unreadable input, as in a replay batch), else 1 when
         a log disagrees or was not compared, else 0."""
-        return 2 if self.not_logs else 1 if self.classes or self.not_established else 0
+        return 2 if self.not_logs else 1 if self.classes or self.referee_failed else 0
 
     def to_json(self) -> dict:
         return {"a": self.a, "b": self.b, "logs": self.logs, "agree": self.agree,
                 "disagree": len(self.changes), "other_rule": self.other_rule, "classes": [c.to_json() for c in self.classes],
-                "changes": self.changes, "not_established": self.not_established, "not_logs": self.not_logs}
+                "changes": self.changes, "referee_failed": self.referee_failed, "not_judged": self.not_judged,
+                "not_logs": self.not_logs}
 
 
 def also_broken(lines: Sequence[bytes], game: Any, a: Said, b: Said) -> bool:
@@ -188,7 +192,7 @@ def compare(cases: Iterable[Case], base: Reading, other: Judge, b_title: str, sh
             rep.not_logs.append({"name": case.name, "line": case.line, "why": case.refused})
             continue
         if case.refused:
-            rep.not_established.append({"name": case.name, "why": case.refused})
+            rep.referee_failed.append({"name": case.name, "why": case.refused})
             continue
         if case.game in known and case.game not in games:
             games[case.game] = load(case.game)
@@ -198,7 +202,10 @@ def compare(cases: Iterable[Case], base: Reading, other: Judge, b_title: str, sh
             rep.not_logs.append({"name": case.name, "line": a.line or 1, "why": a.message or "not a log"})
             continue
         if a.verdict == "error":  # referee's bug: nothing to compare this log with
-            rep.not_established.append({"name": case.name, "why": a.message})
+            rep.referee_failed.append({"name": case.name, "why": a.message})
+            continue
+        if a.verdict == "not established":  # no verdict from that line on: none to compare B's with
+            rep.not_judged.append({"name": case.name, "line": a.line, "cite": a.cite, "why": a.message})
             continue
         b = other.said(case.lines, case.name, game)
         if same(a, b):

@@ -16,7 +16,7 @@ import orjson
 
 @dataclasses.dataclass(frozen=True)
 class Said:
-    verdict: str  # legal | illegal | unreadable | error (referee failed: nothing to compare)
+    verdict: str  # legal | illegal | unreadable | not established (referee) | error (referee failed: nothing to compare)
     line: int | None = None
     cite: str | None = None
     field: str | None = None
