@@ -119,7 +119,18 @@ def read_lines(path: Path | str) -> list[str]:
     text = text.removeprefix("\ufeff")  # a byte-order mark (Windows Notepad writes one) is no text of the book
     if not text.strip(" \t\r\n"):  # else every unit of the map reads as gone, exit 1: say why instead
         raise Unreadable("empty: no text to read, not a rulebook", file=str(path), line=1)
-    return _nfc(text).splitlines()
+    return _lines_of(_nfc(text))
+
+
+def _lines_of(text: str) -> list[str]:
+    """The text's lines as an editor, a replay's `file:line` and a UTF-8 error count them: cut
+    at "\n" (a "\r" before it dropped) and nowhere else; str.splitlines also cut at a form
+    feed, U+2028, NEL, a vertical tab or a lone CR, moving every later line number (a hostile
+    run, s62)."""
+    out = text.split("\n")
+    if out[-1] == "":
+        out.pop()
+    return [x[:-1] if x.endswith("\r") else x for x in out]
 
 
 def blank_above(lines: Sequence[str]) -> int:
