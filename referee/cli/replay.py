@@ -14,15 +14,17 @@ from ..interrupts import HeldInterrupt
 from .common import BAD, FOUND, OK, PATH, Fmt, cpus_for_us, decided_how, err, json_text, out
 
 
-def _files(paths: list[Path], unlisted: list | None = None, linked: list | None = None) -> Iterator[Path]:
+def _files(paths: list[Path], unlisted: list | None = None, linked: list | None = None,
+           passed: list | None = None) -> Iterator[Path]:
     """The logs given: each file as it is, each folder's *.jsonl at any depth, sorted
     (replays/folders.py: what cannot be listed goes to `unlisted`, a link to a folder to
-    `linked`; the user is told of both)."""
+    `linked`, a file named like a log or an archive not read to `passed`; the user is told
+    of each)."""
     from ..replays.folders import logs_in
 
     for p in paths:
         if p.is_dir():
-            yield from logs_in(p, unlisted, linked)
+            yield from logs_in(p, unlisted, linked, passed)
         else:
             yield p
 
@@ -180,10 +182,12 @@ def replay(
                                               "(the same verdicts, slower: `referee rules GAME --compiled`)")] = False,
 ) -> None:
     """Validate recorded games step by step. Each file gets its own verdict: legal, illegal,
-    unreadable, or error (referee itself failed on that file: a bug, reported with the
-    exception's name; the other files keep their verdicts). Exit 0: all legal; 1: an illegal
-    game (or, with --expect, a verdict other than expected); 2: a log that cannot be read, or
-    an error, on any file of the batch (2 wins over 1)."""
+    not established (from a line on, the rules give no verdict: an act the text does not give,
+    or a point only the model's reading refuses; nothing after it is judged), unreadable, or
+    error (referee itself failed on that file: a bug, reported with the exception's name; the
+    other files keep their verdicts). Exit 0: all legal; 1: an illegal game or one not
+    established (or, with --expect, a verdict other than expected); 2: a log that cannot be
+    read, or an error, on any file of the batch (2 wins over 1)."""
     if why is not None:
         from .why import why as explain
 
@@ -201,10 +205,15 @@ def replay(
         return _report([one], explain, expect, format)
     unlisted: list = []
     linked: list = []
-    files = list(_files(paths, unlisted, linked))
+    passed: list = []
+    files = list(_files(paths, unlisted, linked, passed))
     for d in sorted(linked):  # said, not silent: the verdicts below do not cover its logs
         err.print(f"referee: {printable(str(d))}: a link to a folder, not followed: its logs are not in this batch "
                   "(give it as an argument of its own to replay them)", markup=False)
+    for f in sorted(passed):  # as a link: said, the verdicts below do not cover what it may hold
+        err.print(f"referee: {printable(str(f))}: not read: named like a log or an archive of a kind not read "
+                  "here (a log is *.jsonl; packed: *.tar[.gz|.bz2|.xz], *.tgz, *.tbz2, *.txz, *.zip; compressed: "
+                  "*.jsonl.gz and the like)", markup=False)
 
     if unlisted:  # refused before anything is replayed: its logs would be left out unseen
         for d, why in unlisted:

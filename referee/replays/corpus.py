@@ -6,7 +6,7 @@ not once per game. Three kinds, told apart by the file's name:
   before a header belong to the game before it; lines before the first header form a game of
   their own, whose verdict says it has no header. Game `s.games.jsonl#41` is the game whose
   header is line 41 of the stream.
-- a tar archive, `*.tar` (or `.tar.gz`, `.tgz`, `.tar.bz2`, `.tar.xz`), and a zip archive,
+- a tar archive, `*.tar` (or `.tar.gz`, `.tgz`, `.tar.bz2`, `.tbz2`, `.tbz`, `.tar.xz`, `.txz`), and a zip archive,
   `*.zip`: every regular member whose name ends in `.jsonl` is one log, named
   `archive.tar:dir/member.jsonl`; directories and other regular members are passed over.
 
@@ -37,7 +37,7 @@ from typing import IO, Any, Iterator, NamedTuple
 import orjson
 
 from ..errors import printable
-from .folders import held
+from .folders import held, passed_over
 from .log import MAX_LINES, Unreadable
 
 MiB = 1 << 20
@@ -56,7 +56,7 @@ class Limits:
 
 LIMITS = Limits()
 
-_TAR = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz")
+_TAR = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tbz", ".tar.xz", ".txz")
 _STREAM = ".games.jsonl"
 _CHUNK = 1 * MiB
 # archive-level read errors: damaged or truncated data, whatever the compression
@@ -66,6 +66,9 @@ _DAMAGED = (tarfile.TarError, zipfile.BadZipFile, EOFError, OSError, zlib.error,
             NotImplementedError, ValueError, struct.error)
 
 
+# a member whose name looks like a log or an archive of a kind not read here (folders.passed_over)
+PASSED = ("a member named like a log or an archive of a kind not read here (*.ndjson, *.gz, *.7z...): its "
+          "games are not read (a log is read as *.jsonl)")
 # an archive or a compressed log inside an archive holds games no reader here opens (a hostile
 # run, s61: an illegal game in a nested tar passed, exit 0)
 NESTED = ("an archive or a compressed log inside an archive: its games are not read (unpack it, and give it "
@@ -264,6 +267,8 @@ def _tar(path: Path, limits: Limits) -> Iterator[Game]:
             if what is None and not m.name.lower().endswith(".jsonl"):
                 if m.isreg() and held(m.name):  # a corpus or a compressed log inside: said, not passed over
                     yield Game(name, Refused(NESTED))
+                elif m.isreg() and passed_over(m.name):
+                    yield Game(name, Refused(PASSED))
                 continue
             what = what or _bad_path(m.name) or _twice(m.name, seen)
             if what:
@@ -329,6 +334,8 @@ def _zip(path: Path, limits: Limits) -> Iterator[Game]:
             if not special and not info.filename.lower().endswith(".jsonl"):
                 if held(info.filename):  # a corpus or a compressed log inside: said, not passed over
                     yield Game(name, Refused(NESTED))
+                elif not info.is_dir() and passed_over(info.filename):
+                    yield Game(name, Refused(PASSED))
                 continue
             what = (_zip_kind(mode) if special else None) or _bad_path(info.filename) or _twice(info.filename, seen)
             if not what and info.flag_bits & 0x1:

@@ -14,8 +14,12 @@ from pathlib import Path
 # archive's members are read), a packed corpus, or a log compressed on its own, which the
 # replay refuses with its verdict (never passed over unsaid: a hostile run, s61, found an
 # illegal game in a .tar or a .JSONL inside a folder skipped, exit 0)
-_HELD = (".jsonl", ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".zip",
+_HELD = (".jsonl", ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tbz", ".tar.xz", ".txz", ".zip",
          ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz", ".jsonl.zst")
+# names that look like logs or archives and are not read (JSON Lines under another suffix, a
+# compressed file or an archive of a kind not read here, a log's name with a blank after it):
+# said, never passed over in silence (a hostile run, s62)
+_LOOKS = (".ndjson", ".jsonlines", ".gz", ".bz2", ".xz", ".zst", ".tzst", ".lz", ".lzma", ".7z", ".rar")
 
 
 def held(name: str) -> bool:
@@ -23,9 +27,17 @@ def held(name: str) -> bool:
     return name.lower().endswith(_HELD)
 
 
-def logs_in(folder: Path, unlisted: list | None = None, linked: list | None = None) -> list[Path]:
+def passed_over(name: str) -> bool:
+    """A file not read whose name says it may hold games: told to the user."""
+    low = name.lower()
+    return not held(name) and (low.endswith(_LOOKS) or held(low.rstrip(" .\t")))
+
+
+def logs_in(folder: Path, unlisted: list | None = None, linked: list | None = None,
+            passed: list | None = None) -> list[Path]:
     """Every file under `folder` that may hold games (`held`), sorted; a folder inside that cannot be listed goes to
-    `unlisted` as (folder, why), a link to a folder to `linked` (its logs are left out)."""
+    `unlisted` as (folder, why), a link to a folder to `linked` (its logs are left out), a
+    file not read whose name looks like a log or an archive to `passed`."""
     found: list[Path] = []
     todo = [str(folder)]
     while todo:
@@ -41,6 +53,8 @@ def logs_in(folder: Path, unlisted: list | None = None, linked: list | None = No
                     to_dir = is_dir or (link and os.path.isdir(e.path))
                     if held(e.name) and not to_dir:  # a folder so named is walked,
                         found.append(Path(e.path))  # not also read as a log (a hostile run, s53 G8)
+                    elif passed is not None and not to_dir and passed_over(e.name):
+                        passed.append(Path(e.path))
                     if is_dir:
                         todo.append(e.path)
                     elif to_dir and linked is not None:
