@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..errors import printable
 from ..given import SECONDS_MOST
 from ..model import names
 from .common import BAD, FOUND, OK, PATH, err, game_or_exit, json_text, options_or_exit, out, seeds_or_exit
@@ -141,7 +142,7 @@ def audit(
             report.text(out.rich(), g, f, t, verbose, book=Rulebook.of(g, rulebook), marks=mark)
     gone = B.stale(known, ignored, found, games)
     if gone:
-        err.print(f"referee: {len(gone)} baselined or ignored ids are no longer reported: {', '.join(gone)}")
+        err.print(f"referee: {len(gone)} baselined or ignored ids are no longer reported: {', '.join(printable(g) for g in gone)}")
     # a result not established is no all-clear: it fails too, unless known or ignored
     raise typer.Exit(FOUND if B.failing(found, mark, fail_on.value) else OK)
 

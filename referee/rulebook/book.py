@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.errors import Unreadable
+from referee.errors import Unreadable, printable
 from referee.rulebook.text import Section, blank_above, digest, read_lines, section_of, sections
 
 SEEDS_ENV = "REFEREE_SEEDS"
@@ -46,7 +46,8 @@ def seeds_fault(game) -> str | None:
     if not value:
         return None
     where, name = Path(value), Path(game.rulebook).name
-    said = f"{SEEDS_ENV}={shlex.quote(value)}"  # as a shell would take it back; escaped where printed
+    # as a shell would take it back, a newline escaped too (it would forge a line of output, s62)
+    said = f"{SEEDS_ENV}={printable(shlex.quote(value))}"
     # os.path's tests, not Path's: they answer False for any OSError (a name too long too)
     if not os.path.exists(where):
         return f"{said}: no such folder (it should hold the seed rulebooks, {name} among them)"
