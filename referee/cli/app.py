@@ -138,13 +138,19 @@ def _stop_on_signals() -> None:
     it), so that the cleanups on the way out run: the programs referee started in sessions
     of their own (children.py) would outlive it otherwise, the signal no longer reaching
     them (a hostile run, s62: an engine and a dot left running after `timeout`)."""
+    import os
     import signal
     import threading
 
     if threading.current_thread() is not threading.main_thread():
         return
+    owner = os.getpid()
 
     def stop(signum: int, _frame: object) -> None:
+        if os.getpid() != owner:  # a worker forked by a parallel batch: it dies as it always did (a pool's
+            signal.signal(signum, signal.SIG_DFL)  # terminate() sends SIGTERM, and waits for it)
+            os.kill(os.getpid(), signum)
+            return
         raise SystemExit(128 + signum)
 
     for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
