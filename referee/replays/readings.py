@@ -39,6 +39,8 @@ def other_reading(game: Game, s: Any, act: Any, a: Any, trace: Iterable, named: 
                     game.step(s.but(cfg=cfg), act, a)
             except (Illegal, Undecided):
                 continue
+            except Exception:  # noqa: BLE001 - a reading the rules cannot play here accepts nothing
+                continue
             return {"ruling": r.name, "cite": r.cite, "says": r.says, "option": name, "refuses": value, "accepts": alt}
     return None
 
