@@ -127,3 +127,20 @@ def test_a_folder_reads_tars_under_their_short_suffixes_and_names_what_it_does_n
     assert sorted(p.name for p in passed) == ["bad.jsonl ", "bad.ndjson"]  # notes.md: no log's name
     r = CliRunner().invoke(app, ["replay", str(tmp_path)])
     assert r.exit_code == 1 and "bad.ndjson: not read" in r.output and "more.txz:bad.jsonl" in r.output
+
+
+@pytest.mark.parametrize("version", ["1.0", "true"])
+def test_a_baseline_version_is_the_whole_number_itself(tmp_path, version):
+    f = tmp_path / "b.json"
+    f.write_text(f'{{"version": {version}, "findings": {{}}}}', encoding="utf-8")
+    with pytest.raises(Exception, match="not a referee baseline"):
+        B.read(f)
+
+
+def test_an_expected_kind_reads_with_its_article():
+    from referee.replays.expect import mismatch
+
+    v = replay(LEGAL)
+    v.expect = {"verdict": "legal", "kind": "undecided"}
+    v.problems = []
+    assert "expected an undecided problem" in (mismatch(v) or "")

@@ -81,7 +81,9 @@ def read(path: Path) -> set[str]:
         raise BadInput(f"{path}: the baseline is not a referee baseline: nested too deep to be read") from None
     except ValueError as e:  # an integer of more digits than Python converts
         raise BadInput(f"{path}: the baseline is not a referee baseline: {e}") from None
-    if not isinstance(doc, dict) or doc.get("version") != BASELINE_VERSION or not isinstance(doc.get("findings"), dict):
+    # the version as the log header's: the whole number itself (1.0 and true equal 1 in Python; s62 hostile run)
+    version = doc.get("version") if isinstance(doc, dict) else None
+    if type(version) is not int or version != BASELINE_VERSION or not isinstance(doc.get("findings"), dict):
         raise BadInput(f"{path}:1: not a referee baseline (version {BASELINE_VERSION}, an object of findings by "
                        "id): write one with --baseline on a path that does not exist")
     return set(doc["findings"])

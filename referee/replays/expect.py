@@ -53,5 +53,6 @@ def mismatch(v: Verdict) -> str | None:
     if "field" in e and (first is None or first.field != e["field"]):
         return f"expected field \"{e['field']}\" to be unreadable, got {first.field if first else None}"
     if "kind" in e and (first is None or first.kind != e["kind"]):
-        return f"expected a {e['kind']} problem, got {first.kind if first else None}"
+        article = "an" if str(e["kind"])[:1] in "aeiou" else "a"
+        return f"expected {article} {e['kind']} problem, got {first.kind if first else None}"
     return None
