@@ -35,6 +35,7 @@ BAD = ROOT / "examples" / "welcome" / "bad-chooser.jsonl"
 @pytest.mark.parametrize("name, target, line", [
     ("why-after-unresumable.jsonl", ("line", 4), 3),  # the illegal event's effect cannot run: said there
     ("why-on-unresumable-state.jsonl", ("event", 5), 6),  # the target cannot run on the state left
+    ("why-step-on-unresumable-state.jsonl", ("line", 9), 8),  # an event before it cannot (a mutant, s62)
 ])
 def test_why_past_an_event_whose_state_cannot_be_resumed_is_said_not_a_traceback(name, target, line):
     with pytest.raises(errors.Illegal) as e:

@@ -69,13 +69,7 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
             except (errors.RefereeError, RecursionError):
                 raise
             except Exception as e:  # noqa: BLE001 - only on a state an illegal event left (as -k): else a bug
-                if not earlier:
-                    raise
-                last = earlier[-1]
-                raise errors.Illegal(f"'{act.name}' is not explained: the illegal event at line {last['line']} "
-                                     f"({last['cite']}) left a state no legal game reaches, and the rules give no "
-                                     f"answer on it ({type(e).__name__}; as -k says)", line=line.no,
-                                     cite=last["cite"]) from None
+                raise _unresumable(act, line, earlier, e) from None
             if over is not None:  # the engine's first check: no event once the game is over
                 d |= {"verdict": "illegal", "after_end": {"how": over.how, "cite": after_end_cite(game, over.cite)}}
             return {"file": label, "game": game.name, **d, "earlier": earlier}
@@ -95,10 +89,29 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
         except Undecided as e:  # exit 1, as in the replay: the rules give no outcome at that line
             e.line = line.no
             raise
-        over = over or game.result(s)
+        except (errors.RefereeError, RecursionError):
+            raise
+        except Exception as e:  # noqa: BLE001 - the rules cannot run on the state an illegal event left
+            raise _unresumable(act, line, earlier, e) from None
+        try:
+            over = over or game.result(s)
+        except Exception as e:  # noqa: BLE001 - as above
+            raise _unresumable(act, line, earlier, e) from None
     what = f"event {target[1]}" if target[0] == "event" else f"line {target[1]}"
     raise Unreadable(0, f"{what} is not an event of this log ({n} events"
                         f"{'' if target[0] == 'event' else ', from line 2'})")
+
+
+def _unresumable(act: Any, line: Line, earlier: list, e: Exception) -> Exception:
+    """What to raise when the rules cannot run on a state: after an illegal event (the state
+    -k resumes from, which no legal game reaches) that is the answer, as -k gives it; before
+    any, a bug, raised as it is."""
+    if not earlier:
+        return e
+    last = earlier[-1]
+    return errors.Illegal(f"'{act.name}' cannot be played on the state the illegal event at line {last['line']} "
+                          f"({last['cite']}) left, which no legal game reaches ({type(e).__name__}): no event from "
+                          f"here on can be explained (as -k says)", line=line.no, cite=last["cite"])
 
 
 def _explain(game: Any, s: Any, act: Any, a: Any, line: Line, n: int, players: tuple, named: dict) -> dict:
