@@ -185,6 +185,12 @@ def _who(players: tuple[str, ...], p: int | None) -> str:
     return "chance" if p is None else players[p]
 
 
+def _broke(act: Any, players: tuple[str, ...], a: Any, e: Illegal) -> str:
+    """One voice for a refused event: what was done, the § it breaks, what the rule requires,
+    what was found."""
+    return f"'{act.name}' by {_who(players, a.p)} breaks {e.need.cite}: {e.need.says}" + (f"; {e.shown}" if e.shown else "")
+
+
 def replay(source: Any, keep_going: bool = False, explain: bool = False,
            components: Path | None = None, prefer: str | None = None, *,
            game: Game | None = None, options: dict | None = None, label: str | None = None,
@@ -344,9 +350,9 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 act, a, ill, name, n, most = judged
                 v.events += 1
                 v.problems.append(Problem(
-                    line.no, "illegal", f"'{act.name}' by {_who(players, a.p)} breaks {ill.need.cite}: {ill.need.says}"
-                    + (f"; {ill.shown}" if ill.shown else "") + f" (its \"{name}\" holds {n}, more than the {most} a log "
-                    "of this event may hold: read to be judged)", ill.need.cite, ill.need.source, state=show(s)))
+                    line.no, "illegal", _broke(act, players, a, ill) + f" (its \"{name}\" holds {n}, more than the "
+                    f"{most} a log of this event may hold: read to be judged)", ill.need.cite, ill.need.source,
+                    state=show(s)))
                 v.verdict = "illegal"
                 if keep_going:  # its args are past the domain the rules are played on
                     v.warnings.append(Problem(line.no, "warning", f"nothing after line {line.no} is checked: its "
@@ -373,13 +379,10 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 s = v.state = step(s, act, a)
                 over = result(s)  # inside the trace: end-of-game questions count too
             except Illegal as e:
-                # one voice: what was done, the § it breaks, what the rule requires, what was found
-                msg = f"'{act.name}' by {_who(players, a.p)} breaks {e.need.cite}: {e.need.says}" + (f"; {e.shown}" if e.shown else "")
-                msg += _phase_due(game, act, e.need, s)
+                msg = _broke(act, players, a, e) + _phase_due(game, act, e.need, s)
                 alt = other_reading(game, s, act, a, trace, header["options"]) if trace else None
                 if alt is not None:  # refused by the model's reading only: nothing from here on is judged
-                    refused = f"'{act.name}' by {_who(players, a.p)} ({e.need.cite}: {e.need.says}" + (f"; {e.shown})" if e.shown else ")")
-                    v.problems.append(Problem(line.no, "undecided", said(alt, refused), alt["cite"], state=show(s)))
+                    v.problems.append(Problem(line.no, "undecided", said(alt, msg), alt["cite"], state=show(s)))
                     v.verdict = "not established" if v.verdict == "legal" else v.verdict
                     _flush(v, line.no, trace)
                     return

@@ -46,9 +46,9 @@ def other_reading(game: Game, s: Any, act: Any, a: Any, trace: Iterable, named: 
 
 
 def said(d: dict, refused: str) -> str:
-    """The message: which reading refuses the event (`refused`: what it breaks), which one
-    accepts it, and how to be judged under one."""
+    """The message: which reading refuses the event (`refused`: the replay's own refusal, what
+    it breaks), which one accepts it, and how to be judged under one."""
     return (f"the text does not decide '{d['ruling']}' [{d['cite']}], and the event is refused only under the "
-            f"model's reading of it: option {d['option']}={d['refuses']} (the default) refuses {refused}, option "
-            f"{d['option']}={d['accepts']} accepts it; name the option in the header's \"options\" to judge the log "
-            f"under one reading")
+            f"model's reading of it: option {d['option']}={d['refuses']} (the default) refuses it ({refused}), "
+            f"option {d['option']}={d['accepts']} accepts it; name the option in the header's \"options\" to judge "
+            f"the log under one reading")
