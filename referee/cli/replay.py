@@ -210,10 +210,11 @@ def replay(
     for d in sorted(linked):  # said, not silent: the verdicts below do not cover its logs
         err.print(f"referee: {printable(str(d))}: a link to a folder, not followed: its logs are not in this batch "
                   "(give it as an argument of its own to replay them)", markup=False)
+    from ..replays.folders import read_names
+
     for f in sorted(passed):  # as a link: said, the verdicts below do not cover what it may hold
         err.print(f"referee: {printable(str(f))}: not read: named like a log or an archive of a kind not read "
-                  "here (a log is *.jsonl; packed: *.tar[.gz|.bz2|.xz], *.tgz, *.tbz2, *.txz, *.zip; compressed: "
-                  "*.jsonl.gz and the like)", markup=False)
+                  f"here (read: {read_names()})", markup=False)
 
     if unlisted:  # refused before anything is replayed: its logs would be left out unseen
         for d, why in unlisted:

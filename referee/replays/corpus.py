@@ -37,7 +37,7 @@ from typing import IO, Any, Iterator, NamedTuple
 import orjson
 
 from ..errors import printable
-from .folders import held, passed_over
+from .folders import TARS, held, passed_over
 from .log import MAX_LINES, Unreadable
 
 MiB = 1 << 20
@@ -56,7 +56,6 @@ class Limits:
 
 LIMITS = Limits()
 
-_TAR = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tbz", ".tar.xz", ".txz")
 _STREAM = ".games.jsonl"
 _CHUNK = 1 * MiB
 # archive-level read errors: damaged or truncated data, whatever the compression
@@ -106,7 +105,7 @@ def kind(path: str | Path) -> str | None:
     name = Path(path).name.lower()
     if name.endswith(_STREAM):
         return "stream"
-    if name.endswith(_TAR):
+    if name.endswith(TARS):
         return "tar"
     if name.endswith(".zip"):
         return "zip"

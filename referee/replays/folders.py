@@ -14,8 +14,8 @@ from pathlib import Path
 # archive's members are read), a packed corpus, or a log compressed on its own, which the
 # replay refuses with its verdict (never passed over unsaid: a hostile run, s61, found an
 # illegal game in a .tar or a .JSONL inside a folder skipped, exit 0)
-_HELD = (".jsonl", ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tbz", ".tar.xz", ".txz", ".zip",
-         ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz", ".jsonl.zst")
+TARS = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tbz", ".tar.xz", ".txz")  # the corpora tarfile opens
+_HELD = (".jsonl", *TARS, ".zip", ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz", ".jsonl.zst")
 # names that look like logs or archives and are not read (JSON Lines under another suffix, a
 # compressed file or an archive of a kind not read here, a log's name with a blank after it):
 # said, never passed over in silence (a hostile run, s62)
@@ -25,6 +25,11 @@ _LOOKS = (".ndjson", ".jsonlines", ".gz", ".bz2", ".xz", ".zst", ".tzst", ".lz",
 def held(name: str) -> bool:
     """Whether a file of this name in a folder is read as games (any case)."""
     return name.lower().endswith(_HELD)
+
+
+def read_names() -> str:
+    """The names a folder's files are read under, as a message lists them."""
+    return ", ".join("*" + x for x in _HELD)
 
 
 def passed_over(name: str) -> bool:
