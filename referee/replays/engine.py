@@ -122,10 +122,7 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
         if act is None:
             named = beyond(game).get(do)  # an act the text names and does not give: not a typo
             if named is not None:
-                by = ev.get("by")
-                if by not in players:  # a player's act (beyond.toml): its envelope is read as every event's
-                    got = f"got {shown(by)}" if "by" in ev else "it is missing" + _stray(ev, "by")
-                    raise Unreadable(line.no, f"\"by\" must name a player ({', '.join(players)}), {got}", "by")
+                _player(ev, players, line.no)  # a player's act (beyond.toml): its envelope is read as every event's
                 raise NotEstablished(line.no, named)
             raise Unreadable(line.no, f"unknown event {shown(do)} for {game.name} (see `referee rules {game.name}`)", "do")
         got = (act, decoder(act, cfg, players))
@@ -138,12 +135,18 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
             raise Unreadable(line.no, f"'{do}' is a chance event: \"by\" must be \"chance\"", "by")
         p = None
     else:
-        if by not in players:
-            got = f"got {shown(by)}" if "by" in ev else "it is missing" + _stray(ev, "by", act.fields)
-            raise Unreadable(line.no, f"\"by\" must name a player ({', '.join(players)}), {got}", "by")
-        p = players.index(by)
+        p = _player(ev, players, line.no, act.fields)
     # the params, "note" and the fields it has not: the action's own decoder (decoders.py)
     return act, got[1](ev, p, line.no)
+
+
+def _player(ev: dict, players: tuple[str, ...], no: int, fields: frozenset | None = None) -> int:
+    """The index of the player an event's "by" names; Unreadable when it names none."""
+    by = ev.get("by")
+    if by not in players:
+        got = f"got {shown(by)}" if "by" in ev else "it is missing" + _stray(ev, "by", fields)
+        raise Unreadable(no, f"\"by\" must name a player ({', '.join(players)}), {got}", "by")
+    return players.index(by)
 
 
 def _stray(ev: dict, missing: str, fields: frozenset | None = None) -> str:
