@@ -38,9 +38,12 @@ def why(paths: list[Path], target: str, format: Fmt) -> None:
     try:
         d = explain(sys.stdin.buffer if str(path) == "-" else path, tgt, label)
     except RefereeError as e:
-        e.file = printable(e.file or label)  # a message on stderr: the name as a terminal may be given it
         if e.line == 0:
             e.line = None
+        if format is Fmt.json and e.exit_code == FOUND:  # an answer, not a usage error: JSON as asked
+            out.print(json_text(_stopped(label, target, e)), exact=True)
+            raise typer.Exit(FOUND) from None
+        e.file = printable(e.file or label)  # a message on stderr: the name as a terminal may be given it
         err.print(f"referee: {e.located()}", markup=False)
         raise typer.Exit(e.exit_code) from None
     if format is Fmt.json:
@@ -48,6 +51,13 @@ def why(paths: list[Path], target: str, format: Fmt) -> None:
     else:
         _text(d)
     raise typer.Exit(OK if d["verdict"] == "legal" else FOUND)
+
+
+def _stopped(label: str, target: str, e) -> dict:
+    """The JSON of an event that cannot be explained because the log stops before or at it: an
+    illegal setup, an event the rules give no outcome for, a state no legal game reaches."""
+    return {"file": label, "asked": target, "verdict": "not established" if e.kind == "undecided" else "illegal",
+            "explained": False, "line": e.line, "cite": e.cite, "message": e.message}
 
 
 def _text(d: dict) -> None:

@@ -80,6 +80,10 @@ def test_why_and_the_library_say_it_located(tmp_path):
     for target in ("8", "9"):
         r = CliRunner().invoke(app, ["replay", str(path), "--why", target])
         assert r.exit_code == 1 and "9: 'house.play': the rules cannot judge" in r.stderr.replace("\n", ""), r.stderr
+        r = CliRunner().invoke(app, ["replay", str(path), "--why", target, "-f", "json"])  # JSON, as asked
+        d = orjson.loads(r.stdout)
+        assert r.exit_code == 1 and (d["verdict"], d["explained"], d["line"], d["cite"]) == (
+            "not established", False, 9, "§5.2 §10.2") and "the rules cannot judge" in d["message"], r.stdout
     rows = [orjson.loads(x) for x in path.read_bytes().splitlines()]
     play = referee.load("raiders", options=rows[0]["options"]).new(rows[0]["players"], rows[0]["setup"])
     for ev in rows[1:8]:
