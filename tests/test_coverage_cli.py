@@ -381,3 +381,18 @@ def test_the_worked_examples_logs_count_as_exercising_rules():
     assert ex.worked == 11 and ex.logs > ex.worked
     assert "worked/blanc_before_group_shot.jsonl" in ex.by["action:round.blanc"]
     assert any("worked/blanc_dragon_reacts.jsonl" in by for rid, by in ex.by.items() if rid.startswith("need:act.move#"))
+
+
+def test_a_folder_holding_something_else_under_the_books_name_says_what_it_is(tmp_path):
+    """--rulebook DIR where the book's name is a FIFO or a folder: both commands say what is
+    there (a FIFO was said to be "a folder without the rulebook", s62 hostile run), exit 2,
+    and the FIFO is never opened (it would wait for a writer)."""
+    import os
+
+    name = Path(DRAFT.rulebook).name
+    os.mkfifo(tmp_path / name)
+    (tmp_path / "seeds").mkdir()
+    (tmp_path / "seeds" / name).mkdir()
+    for cmd in (["coverage", "draft"], ["audit", "draft", "--no-witness"]):
+        r = run(app, [*cmd, "--rulebook", str(tmp_path)])
+        assert r.exit_code == 2 and "a FIFO, not a regular file" in r.stderr.replace("\n", ""), r.stderr

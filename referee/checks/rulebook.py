@@ -106,8 +106,11 @@ def refused(game: Any, given: Path) -> str | None:
     path = locate(game, given)
     if path is None and given.is_dir():
         name = Path(game.rulebook)
-        return (f"{given}: a folder without {game.name}'s rulebook (looked for {given / name.name} and "
-                f"{given / name})")
+        there = [p for p in (given / name.name, given / name) if p.exists() or p.is_symlink()]
+        if not there:
+            return (f"{given}: a folder without {game.name}'s rulebook (looked for {given / name.name} and "
+                    f"{given / name})")
+        path = there[0]  # something under the book's name that is not a file (a FIFO, a folder): book says what
     try:
         b = book(game, path or given)  # not a regular file: book says what it is
     except Unreadable as e:

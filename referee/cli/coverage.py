@@ -88,7 +88,7 @@ def coverage(
     """Show the rulebook § by §, sentence by sentence: the rules that encode each one, those
     the shipped examples exercise, and the figures. Exit 1 when a sentence is stale or
     unmapped (the rulebook changed since the map was written)."""
-    from ..checks.rulebook import locate
+    from ..checks.rulebook import locate, refused
     from ..errors import Unreadable
     from ..rulebook.book import book, foreign, seed_file
     from ..rulebook.coverage import map_path, read_map
@@ -104,9 +104,8 @@ def coverage(
         seeds_or_exit([g])
     elif rulebook.is_dir():  # a folder holding the book by name, as the audit takes it
         found = locate(g, rulebook)
-        if found is None:
-            err.print(f"referee: --rulebook {printable(str(rulebook))}: a folder without {g.name}'s rulebook "
-                      f"(looked for {printable(str(rulebook / Path(g.rulebook).name))})", markup=False)
+        if found is None:  # said as the audit says it (checks/rulebook.py: refused)
+            err.print(f"referee: --rulebook {printable(refused(g, rulebook) or str(rulebook))}", markup=False)
             raise typer.Exit(BAD)
         rulebook = found
     try:
