@@ -21,7 +21,8 @@ ENDS = {"raiders": "§9.2", "draft": "§Fin de manche", "welcome": "§Victoire",
 def test_raiders_competition_event_after_the_tenth_turn() -> None:
     v = referee.replay(ROOT / "tests" / "data" / "raiders" / "competition-event-after-end.jsonl")
     assert (v.verdict, v.problems[0].line, v.problems[0].cite) == ("illegal", 140, "§9.2")
-    assert "after the end of the game" in v.problems[0].message
+    # when and how it ended: "(more victory points)" alone read as the reason it ended (s62)
+    assert "after the end of the game (over since line 139: " in v.problems[0].message
 
 
 def _ended(game: str) -> list[bytes]:

@@ -299,7 +299,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
     v.invariants = len(game.invariants)
     v.trusted = sorted({game.invariants[k].cite for k in trusted})
     expected_n = 1
-    over = None
+    over, ended = None, 0  # the outcome, once the game is over, and the line that ended it
     step, apply, result, broken_after = game.step, game.apply, game.result, game.broken_after
     steps = bool(game.steps)
     if fast is not None:
@@ -364,7 +364,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
             except NotEstablished as e:  # nothing from here on can be judged, -k or not
                 v.events += 1
                 if over is not None:  # after the end any event is illegal, this one too
-                    v.problems.append(Problem(line.no, "illegal", f"'{e.act.do}' after the end of the game ({over.how})",
+                    v.problems.append(Problem(line.no, "illegal", _after_end(e.act.do, over, ended, players),
                                               after_end_cite(game, over.cite), state=show(s)))
                     v.verdict = "illegal"
                     return
@@ -374,13 +374,15 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
             expected_n += 1
             v.events += 1
             if over is not None:
-                v.problems.append(Problem(line.no, "illegal", f"'{act.name}' after the end of the game ({over.how})", after_end_cite(game, over.cite), state=show(s)))
+                v.problems.append(Problem(line.no, "illegal", _after_end(act.name, over, ended, players),
+                                          after_end_cite(game, over.cite), state=show(s)))
                 v.verdict = "illegal"
                 return
             before = s
             try:
                 s = v.state = step(s, act, a)
                 over = result(s)  # inside the trace: end-of-game questions count too
+                ended = ended or (line.no if over is not None else 0)
             except Illegal as e:
                 msg = _broke(act, players, a, e) + _phase_due(game, act, e.need, s)
                 alt = other_reading(game, s, act, a, trace, header["options"]) if trace else None
@@ -401,6 +403,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 try:
                     s = v.state = apply(s, act, a)  # resume from the recorded state
                     over = result(s)
+                    ended = ended or (line.no if over is not None else 0)
                 except Exception:  # noqa: BLE001 - the effect cannot run on this state: stop here
                     v.problems.append(Problem(line.no, "illegal", "cannot resume after this event", act.cite))
                     return
@@ -453,6 +456,14 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
         v.warnings.append(Problem(last, "warning", f"the game is not over after the last event ({v.events} events) "
                                   "and no result line closes the log: the events are legal, but the game "
                                   "was not finished (a log cut short?)"))
+
+
+def _after_end(name: str, over: Any, ended: int, players: tuple) -> str:
+    """An event once the game is over: when and how it ended (a game ended by the turn count
+    was said "(more victory points)", which read as the reason it ended)."""
+    who = " and ".join(players[i] for i in over.winners) or "nobody"
+    return (f"'{name}' after the end of the game (over since line {ended}: {who} "
+            f"{'win' if len(over.winners) > 1 else 'wins'}, {over.how})")
 
 
 def _phase_due(game: Game, act: Any, need: Any, s: Any) -> str:
