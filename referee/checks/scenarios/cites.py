@@ -33,10 +33,23 @@ def broken_cites(game: Game, rows: list[dict], expect: dict) -> list[str]:
         found = [inv.cite for inv in game.broken_after(s, game.apply(s, act, a))]
     else:
         found = [n.cite for n in game.needs(act) if _fails(n, s, a)]
-    out = list(dict.fromkeys(found))
+        if _fails(game.needs(act)[0], s, a):
+            found.append(_phase_now(game, s))  # out of its phase: the § of the phase the game is in, too
+    out = list(dict.fromkeys(c for c in found if c))
     if cite not in out:  # the replay's own answer cannot be missing: a bug here, say so
         raise AssertionError(f"line {line}: {cite} is not among the §s found to break ({out})")
     return out
+
+
+def _phase_now(game: Game, s: Any) -> str | None:
+    """The § of the phase the game is in. An event out of its phase breaks the order of the
+    phases, which the § of its own phase gives (the Need's cite, the replay's answer) and so
+    does the § of the phase whose events were due: an engine may name either (the replay's
+    message names both: replays/engine.py _phase_due)."""
+    try:
+        return game.phases[int(s.phase)].cite
+    except (AttributeError, IndexError, TypeError, ValueError):
+        return None
 
 
 def _fails(need: Any, s: Any, a: Any) -> bool:
