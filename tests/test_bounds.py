@@ -60,3 +60,22 @@ def test_a_bound_no_rule_states_is_the_formats_alone():
     v = _mark(_toy(count_need=True), ["a", "b", "c"])
     assert v.verdict == "illegal" and v.problems[0].cite == "§3"
     assert _mark(_toy(count_need=True), ["a", "b"]).verdict == "legal"
+
+
+def test_why_gives_the_replays_verdict_on_a_list_past_its_bound(tmp_path):
+    """--why on that event explains its refusal (the rule that fails), and on a later one says
+    that nothing after it is judged, as the replay: it said unreadable, exit 2 (a hostile run,
+    s63: 106 of 300 such logs, in all five games)."""
+    import pytest
+    from referee import errors
+    from referee.replays.why import why
+
+    lines = [orjson.loads(x) for x in EXAMPLE.read_bytes().splitlines() if x.strip()]
+    lines[2]["cards"] = lines[2]["cards"] + lines[2]["cards"][:1]
+    log = tmp_path / "hand-of-three.jsonl"
+    log.write_bytes(b"\n".join(orjson.dumps(x) for x in lines[:5]) + b"\n")
+    d = why(log, ("line", 3))
+    assert d["verdict"] == "illegal" and d["needs"][d["first_failing"]]["cite"] == "§3.6"
+    with pytest.raises(errors.Illegal) as e:
+        why(log, ("line", 4))
+    assert (e.value.line, e.value.cite) == (3, "§3.6")

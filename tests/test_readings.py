@@ -83,3 +83,45 @@ def test_an_option_the_text_or_a_published_answer_decides_is_not_a_reading():
                (Answer("§x", "option:heal_shared=no", "", lambda s, a: True, lambda s, a: 0),))
     trace = [(r, r.answers[0])]
     assert other_reading(game, None, None, None, trace, {}) is None  # never tried: the published answer stands
+
+
+WELCOME = Path(__file__).resolve().parents[1] / "examples" / "welcome" / "4p-warrior-elimination.jsonl"
+
+
+def _chooser_twice(tmp_path: Path) -> Path:
+    """The shipped game with the chooser of line 185 changed to the runner just eliminated (Dan):
+    line 90 follows the default reading (the left neighbour chooses), line 185 the other one
+    (the runner chooses), so no reading accepts the whole game (a hostile run, s63)."""
+    lines = WELCOME.read_bytes().splitlines()
+    row = orjson.loads(lines[184])
+    assert row["do"] == "round.next" and row["by"] == "Ana"
+    lines[184] = orjson.dumps({**row, "by": "Dan"})
+    out = tmp_path / "chooser-185-dan.jsonl"
+    out.write_bytes(b"\n".join(lines) + b"\n")
+    return out
+
+
+def test_a_reading_that_refuses_an_earlier_event_accepts_nothing(tmp_path):
+    """"Not established" only when another reading accepts the game up to that line: here the
+    other value of `chooser` accepts line 185 but refuses line 90, which the default accepted,
+    so the refusal at 185 stands, and the replay and --why agree."""
+    log = _chooser_twice(tmp_path)
+    v = referee.replay(log)
+    assert (v.verdict, v.first().line, v.first().cite) == ("illegal", 185, "§Manche suivante"), v
+    assert why(log, ("line", 185))["verdict"] == "illegal"
+    named = referee.replay(_with(tmp_path, log, chooser="runner"))  # as the message would have advised
+    assert (named.verdict, named.first().line) == ("illegal", 90)
+
+
+def test_why_after_a_refusal_resting_on_a_reading_explains_nothing(tmp_path):
+    """The replay judges nothing after a line that is not established; --why says so for a later
+    event (exit 1, that line and its §), not "legal" on the state the default reading left."""
+    from referee import errors
+
+    lines = TROLLS.read_bytes().splitlines()
+    later = orjson.loads(lines[12])
+    log = tmp_path / "more.jsonl"
+    log.write_bytes(b"\n".join(lines + [orjson.dumps({**later, "n": later["n"] + 1})]) + b"\n")
+    with pytest.raises(errors.Undecided) as e:
+        why(log, ("line", 14))
+    assert e.value.line == 13 and e.value.cite == "§Tour de jeu/1" and "short_refill=pick accepts it" in e.value.message

@@ -21,7 +21,7 @@ from ..model.kernel.inputs import check_source, shown
 from .. import proofstore
 from .beyond import NotEstablished, beyond
 from .bounds import past_bound
-from .readings import other_reading, said
+from .readings import other_reading, prefix, said
 from .formats import VERDICT_VERSION
 from .decoders import decoder
 from .log import MAX_EVENTS, Line, Unreadable, check_rules, is_text, read_header, records, stray_key
@@ -317,6 +317,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 return game.broken_after(before, after, trusted)
             return fast.broken_after(before, after, act, trusted, a)
     known: dict = {}  # this log's events by name: (action, decoder)
+    played: list = []  # the event lines read, with their n
     # with every invariant trusted from a proof, nothing is left to check after a step that
     # passed its Needs (until an illegal event under --keep-going: then all are checked)
     n_invs = len(game.invariants)
@@ -371,6 +372,7 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 v.problems.append(Problem(line.no, "beyond", e.message, e.cite, state=show(s)))
                 v.verdict = "not established" if v.verdict == "legal" else v.verdict
                 return
+            played.append((line, expected_n))  # kept for a reading's replay (readings.prefix): a reference each
             expected_n += 1
             v.events += 1
             if over is not None:
@@ -385,7 +387,8 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 ended = ended or (line.no if over is not None else 0)
             except Illegal as e:
                 msg = _broke(act, players, a, e) + _phase_due(game, act, e.need, s)
-                alt = other_reading(game, s, act, a, trace, header["options"]) if trace else None
+                alt = other_reading(game, s, act, a, trace, header["options"], prefix(
+                    game, header, players, played[:-1], components, prefer)) if trace else None
                 if alt is not None:  # refused by the model's reading only: nothing from here on is judged
                     v.problems.append(Problem(line.no, "undecided", said(alt, msg), alt["cite"], state=show(s)))
                     v.verdict = "not established" if v.verdict == "legal" else v.verdict

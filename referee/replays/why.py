@@ -21,7 +21,8 @@ from ..model.kernel import rules as R
 from ..model.kernel.reads import leaf, reads
 from .engine import _decided, _silences, after_end_cite, arising, decode, header_refused, setup_from_header
 from .log import Line, Unreadable, check_rules, read_header, records
-from .readings import other_reading
+from .bounds import past_bound
+from .readings import other_reading, prefix, said
 
 
 def parse_target(text: str) -> tuple[str, int]:
@@ -57,15 +58,29 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
         e.line = first.no
         raise
     earlier: list[dict] = []
+    played: list = []  # the event lines before, for a reading's replay (readings.prefix)
+    named = header.get("options") or {}
     n, over = 0, None
     for line in it:
         if "result" in line.data:
             break
         n += 1
-        act, a = decode(game, s.cfg, players, line, n)
-        if (target[0] == "event" and n == target[1]) or (target[0] == "line" and line.no == target[1]):
+        asked = (target[0] == "event" and n == target[1]) or (target[0] == "line" and line.no == target[1])
+        try:
+            act, a = decode(game, s.cfg, players, line, n)
+        except Unreadable as e:  # a list longer than a log may hold: the replay judges it if a rule refuses it
+            judged = past_bound(game, s, players, line, e) if over is None else None
+            if judged is None:
+                raise
+            act, a, ill = judged[:3]
+            if not asked:  # the replay stops there: nothing after it is judged
+                raise errors.Illegal(f"'{act.name}' breaks {ill.need.cite}: {ill.need.says} (its \"{judged[3]}\" "
+                                     f"holds {judged[4]}, more than the {judged[5]} a log of this event may hold): "
+                                     "no event after it can be explained, as the replay judges nothing after it",
+                                     line=line.no, cite=ill.need.cite) from None
+        if asked:
             try:
-                d = _explain(game, s, act, a, line, n, players, header.get("options") or {})
+                d = _explain(game, s, act, a, line, n, players, named, prefix(game, header, players, played))
             except (errors.RefereeError, RecursionError):
                 raise
             except Exception as e:  # noqa: BLE001 - only on a state an illegal event left (as -k): else a bug
@@ -76,9 +91,20 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
         if target[0] == "line" and line.no > target[1]:  # the line holds no event: the header, or a blank
             raise Unreadable(0, f"line {target[1]} is not an event of this log "
                                 f"({'the header' if target[1] <= first.no else 'no event on it'})")
+        played.append((line, n))
         try:
             s = game.step(s, act, a)
         except Illegal as e:  # the state from here on is the recorded one, as with --keep-going
+            with R.tracing(trace := []):
+                try:
+                    game.step(s, act, a)
+                except Exception:  # noqa: BLE001 - refused again: what it read is traced
+                    pass
+            alt = other_reading(game, s, act, a, trace, named, prefix(game, header, players, played[:-1])) \
+                if trace else None
+            if alt is not None:  # as the replay: not established there, and nothing after it is judged
+                raise errors.Undecided(said(alt, f"'{act.name}' breaks {e.need.cite}: {e.need.says}") + "; no event "
+                                "after it can be explained", line=line.no, cite=alt["cite"]) from None
             earlier.append({"line": line.no, "event": n, "cite": e.need.cite, "message": e.need.says})
             try:
                 s = game.apply(s, act, a)
@@ -114,7 +140,8 @@ def _unresumable(act: Any, line: Line, earlier: list, e: Exception) -> Exception
                           f"here on can be explained (as -k says)", line=line.no, cite=last["cite"])
 
 
-def _explain(game: Any, s: Any, act: Any, a: Any, line: Line, n: int, players: tuple, named: dict) -> dict:
+def _explain(game: Any, s: Any, act: Any, a: Any, line: Line, n: int, players: tuple, named: dict,
+             again: Any = None) -> dict:
     who = "chance" if a.p is None else players[a.p]
     trace: list = []  # a Need may ask a ruling too: traced as the engine's step does
     with R.tracing(trace):
@@ -133,7 +160,7 @@ def _explain(game: Any, s: Any, act: Any, a: Any, line: Line, n: int, players: t
         out |= {"verdict": "not established", "undecided": f"{e.ruling.says} [{e.ruling.cite}]"}
         after = None
     if failing is not None:  # refused only under the model's reading of an open point: as the replay says
-        alt = other_reading(game, s, act, a, trace, named)
+        alt = other_reading(game, s, act, a, trace, named, again)
         if alt is not None:
             out |= {"verdict": "not established", "reading": alt}
     out["decided"] = [{k: v for k, v in _decided(line.no, r, ans).items() if k != "line"} for r, ans in dict.fromkeys(trace)]
