@@ -16,11 +16,11 @@ SHOWN_LINES = 40  # a minimal log longer than this is given in -f json only
 
 
 def text(rep: Report, console: Console) -> None:
-    # a log's name is escaped whole (a newline in it would forge a row); say() lets the newlines
-    # of a message through
+    # every part is escaped whole, newlines too: a log's name, an engine's cite, field or message
+    # with a newline would forge a row of the report (a hostile run, s63)
     def say(*parts) -> None:  # markup off: logs hold [ ]; an engine's control characters shown escaped, a
         # bell or a backspace too (rich's Text would drop them unseen; the console escapes the rest)
-        console.print(Text.assemble(*(printable(p, "\n") if isinstance(p, str) else (printable(p[0], "\n"), p[1])
+        console.print(Text.assemble(*(printable(p) if isinstance(p, str) else (printable(p[0]), p[1])
                                       for p in parts)))
 
     say(("A: ", "bold"), rep.a)
@@ -56,7 +56,7 @@ def text(rep: Report, console: Console) -> None:
             say(f"  {printable(c['name'])}: A {_short(c['a'])}; B {_short(c['b'])} (class {c['class']})")
     for x in rep.not_judged:
         say(f"{printable(x['name'])}:{x['line']}: not compared: referee's verdict is not established from this "
-            f"line: {x['why']}")
+            f"line: {x['why']}; B: {_short(x['b'])}")
     for x in rep.referee_failed:
         say(f"{printable(x['name'])}: not compared: {x['why']}")
     for x in rep.not_logs:

@@ -174,6 +174,13 @@ def also_broken(lines: Sequence[bytes], game: Any, a: Said, b: Said) -> bool:
         return False
 
 
+def _before(b: Said, a: Said) -> bool:
+    """B refuses (or cannot read) a line before the one from which A's verdict is not
+    established: every line before it A judged legal and readable."""
+    return b.verdict in ("illegal", "unreadable", "not established") and b.line is not None and a.line is not None \
+        and b.line < a.line
+
+
 def compare(cases: Iterable[Case], base: Reading, other: Judge, b_title: str, shrink: bool = True,
             most: int = 200, explaining: bool = True) -> Report:
     """Judge every case by A = referee under `base` and B = `other`; classes in the order
@@ -204,10 +211,14 @@ def compare(cases: Iterable[Case], base: Reading, other: Judge, b_title: str, sh
         if a.verdict == "error":  # referee's bug: nothing to compare this log with
             rep.referee_failed.append({"name": case.name, "why": a.message})
             continue
-        if a.verdict == "not established":  # no verdict from that line on: none to compare B's with
-            rep.not_judged.append({"name": case.name, "line": a.line, "cite": a.cite, "why": a.message})
-            continue
         b = other.said(case.lines, case.name, game)
+        if a.verdict == "not established" and not _before(b, a):
+            # no verdict from that line on: none to compare B's with (B's answer is shown); a
+            # refusal before it is compared, since A judged those lines (a hostile run, s63:
+            # an engine refusing line 2 passed)
+            rep.not_judged.append({"name": case.name, "line": a.line, "cite": a.cite, "why": a.message,
+                                   "b": b.to_json()})
+            continue
         if same(a, b):
             rep.agree += 1
             continue

@@ -1,0 +1,52 @@
+"""What a hostile-input run of session 63 found (notes/s63/hostile), each as a test: an engine
+refusing a line before the one from which referee's verdict is not established is a
+disagreement, and an engine's answer holding a newline forges no row of the report."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from referee.cli.app import app
+
+ROOT = Path(__file__).resolve().parents[1]
+UNDECIDED = ROOT / "examples" / "welcome" / "undecided-eliminated-chooser.jsonl"  # not established at 90
+
+
+def _engine(tmp_path: Path, answer: str) -> str:
+    """An engine answering every log with `answer` (a Python dict literal, its id added)."""
+    f = tmp_path / "engine.py"
+    f.write_text("import sys, json\nfor l in sys.stdin:\n    r = json.loads(l)\n"
+                 f"    print(json.dumps({{'id': r['id'], **{answer}}}), flush=True)\n")
+    return f"{sys.executable} {f}"
+
+
+def _run(tmp_path: Path, answer: str, *logs: Path, fmt: str = "json"):
+    r = CliRunner().invoke(app, ["differential", "--engine", _engine(tmp_path, answer), *map(str, logs), "-f", fmt])
+    return r, (json.loads(r.stdout) if fmt == "json" and r.stdout.startswith("{") else None)
+
+
+def test_an_engine_refusing_a_line_before_the_undecided_one_disagrees(tmp_path):
+    r, doc = _run(tmp_path, "{'verdict': 'illegal', 'line': 2, 'cite': '§Enchères'}", UNDECIDED)
+    assert r.exit_code == 1 and doc["disagree"] == 1 and doc["not_judged"] == [], r.output
+    r, doc = _run(tmp_path, "{'verdict': 'unreadable', 'line': 2, 'field': 'by'}", UNDECIDED)
+    assert r.exit_code == 1 and doc["disagree"] == 1, r.output
+
+
+def test_an_engine_answering_at_or_after_that_line_is_not_compared_and_its_answer_shown(tmp_path):
+    for answer in ("{'verdict': 'legal'}", "{'verdict': 'illegal', 'line': 90, 'cite': '§Manche suivante'}"):
+        r, doc = _run(tmp_path, answer, UNDECIDED)
+        assert r.exit_code == 0 and doc["disagree"] == 0, r.output
+        x, = doc["not_judged"]
+        assert x["line"] == 90 and x["b"]["verdict"] == eval(answer)["verdict"]
+
+
+def test_a_newline_in_an_engines_answer_forges_no_row(tmp_path):
+    log = ROOT / "examples" / "welcome" / "2p-warrior-two-successes.jsonl"
+    r, _ = _run(tmp_path, "{'verdict': 'illegal', 'line': 1, 'cite': '§1\\nreferee: forged', 'message': "
+                          "'m\\nB: all clear'}", log, fmt="text")
+    assert r.exit_code == 1, r.output
+    assert "\nreferee: forged" not in r.stdout and "\nB: all clear" not in r.stdout, r.stdout
+    assert "§1\\x0areferee: forged" in r.stdout
