@@ -50,3 +50,34 @@ def test_a_newline_in_an_engines_answer_forges_no_row(tmp_path):
     assert r.exit_code == 1, r.output
     assert "\nreferee: forged" not in r.stdout and "\nB: all clear" not in r.stdout, r.stdout
     assert "§1\\x0areferee: forged" in r.stdout
+
+
+def test_a_signal_met_inside_a_finalizer_still_ends_the_command(tmp_path):
+    """SIGTERM handled while a __del__ runs (z3 frees its terms there): the exit raised there
+    would be dropped and the audit go on until killed (3 runs of 26). The handler asks again
+    from outside the finalizer: the process ends with 143, not after its work."""
+    import os
+    import signal
+    import subprocess
+
+    if not hasattr(signal, "SIGTERM") or os.name != "posix":
+        import pytest
+        pytest.skip("POSIX signals")
+    script = tmp_path / "finalizer.py"
+    script.write_text(
+        "import os, signal, sys, time\n"
+        "from referee.cli.app import _stop_on_signals\n"
+        "_stop_on_signals()\n"
+        "class X:\n"
+        "    def __del__(self):\n"
+        "        os.kill(os.getpid(), signal.SIGTERM)\n"
+        "        for _ in range(1000):\n"
+        "            pass\n"
+        "x = X()\n"
+        "del x\n"
+        "time.sleep(5)\n"
+        "sys.exit(0)\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    r = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, timeout=60)
+    assert r.returncode == 143, (r.returncode, r.stderr.decode()[-800:])
+    assert b"Traceback" not in r.stderr, r.stderr.decode()[-800:]

@@ -4,7 +4,7 @@ never pays for the audit's imports (issue 18)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -98,7 +98,19 @@ def main() -> None:
             sys.stderr.write("referee: the standard output is closed: nothing could be written\n")
         sys.exit(2)
     _encodable(sys.stdout, sys.stderr)
-    _stop_on_signals()
+    stopped = _stop_on_signals()
+    try:
+        _run()
+    except BaseException as e:  # noqa: BLE001 - a signal's exit met inside a library may come out as
+        # another error (ctypes turns it into an ArgumentError): once signalled, the signal's code
+        if stopped and not (isinstance(e, SystemExit) and e.code == 128 + stopped[0]):
+            sys.exit(128 + stopped[0])
+        raise
+
+
+def _run() -> None:
+    import sys
+
     try:
         # named, not guessed from how Python was started (`python -m referee`, or a test run
         # under `python -m pytest`, would otherwise name the command after that module)
@@ -133,29 +145,62 @@ def main() -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
-def _stop_on_signals() -> None:
+def _stop_on_signals() -> list[int]:
     """SIGTERM and SIGHUP end the command as an exit (128 + the signal, as a shell reports
     it), so that the cleanups on the way out run: the programs referee started in sessions
     of their own (children.py) would outlive it otherwise, the signal no longer reaching
-    them (a hostile run, s62: an engine and a dot left running after `timeout`)."""
+    them (a hostile run, s62: an engine and a dot left running after `timeout`). Returns the
+    signals met, filled by the handler. An exit Python drops or a library turns into another
+    error (a hostile run, s63: 3 audits of 26 went on until killed) is made up for: the
+    signal again from outside a finalizer, main() taking any error after it for the exit,
+    and a last resort ending the process STOP_GRACE seconds after the signal."""
+    stopped: list[int] = []
     import os
     import signal
+    import sys
     import threading
 
     if threading.current_thread() is not threading.main_thread():
-        return
+        return stopped
     owner = os.getpid()
 
-    def stop(signum: int, _frame: object) -> None:
+    def stop(signum: int, frame: Any) -> None:
         if os.getpid() != owner:  # a worker forked by a parallel batch: it dies as it always did (a pool's
             signal.signal(signum, signal.SIG_DFL)  # terminate() sends SIGTERM, and waits for it)
             os.kill(os.getpid(), signum)
             return
+        if sys.is_finalizing():  # the interpreter is already on its way out
+            return
+        if _in_finalizer(frame):  # raised in a __del__ (z3 frees its terms there), the exit would be
+            # dropped and the run go on (a hostile run, s63: 3 audits of 26): the signal again, soon
+            threading.Timer(0.05, os.kill, (owner, signum)).start()
+            return
+        # leaving: a finalizer that fails on an object the exit cut short in its making (z3's
+        # AstRef.__del__) is no news to print
+        sys.unraisablehook = lambda _: None
+        if not stopped:
+            stopped.append(signum)
+            last = threading.Timer(STOP_GRACE, os._exit, (128 + signum,))
+            last.daemon = True
+            last.start()
         raise SystemExit(128 + signum)
 
     for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
         if sig is not None and signal.getsignal(sig) is signal.SIG_DFL:
             signal.signal(sig, stop)
+    return stopped
+
+
+STOP_GRACE = 10.0  # seconds the cleanups have after SIGTERM (a parallel batch's chunks: ~5 s)
+
+
+def _in_finalizer(frame: Any) -> bool:
+    """Whether `frame` runs inside a __del__, where an exception is printed and dropped."""
+    while frame is not None:
+        if frame.f_code.co_name == "__del__":
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _quiet_stdout() -> None:

@@ -304,7 +304,7 @@ def _parallel(work, files: list[Path], jobs: int, show_bar: bool) -> list:
     try:
         it = pool.map(work, files, chunksize=max(1, len(files) // (jobs * 8)))
         verdicts = _collect(it, len(files), show_bar)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, SystemExit) as stop:  # Ctrl-C, or SIGTERM/SIGHUP as an exit (cli/app.py)
         import threading
 
         threading.excepthook = lambda args: None  # the pool's thread, seeing its workers end, may complain: we are leaving
@@ -315,9 +315,11 @@ def _parallel(work, files: list[Path], jobs: int, show_bar: bool) -> list:
             c.join(1)
         # Not pool.shutdown(), nor the interpreter's exit: both join the pool's threads, which
         # may wait forever on a queue whose readers were just ended. Nothing is on stdout yet.
-        err.print(f"referee: interrupted: {len(files)} file(s) given, no verdict printed", markup=False)
+        signalled = isinstance(stop, SystemExit) and isinstance(stop.code, int) and stop.code > 128
+        err.print(f"referee: {'stopped by a signal' if signalled else 'interrupted'}: {len(files)} file(s) given, "
+                  "no verdict printed", markup=False)
         err.file.flush()
-        os._exit(INTERRUPTED)
+        os._exit(stop.code if signalled else INTERRUPTED)
     pool.shutdown(wait=True)
     return verdicts
 
