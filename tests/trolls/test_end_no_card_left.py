@@ -40,3 +40,20 @@ def test_a_card_that_can_still_be_drawn_keeps_it_going() -> None:
     # two cards in the Troll's deck: an empty hand's refill (two, by default) can be drawn
     play.state = play.state.but(deck=(play.state.deck[0], tuple(2 * c for c in troll), play.state.deck[2]))
     assert not play.is_legal(END)
+
+
+def test_once_no_card_can_come_to_a_hand_the_game_must_end() -> None:
+    """And no bet is taken instead of the end: a turn of bets of nothing is followed only by
+    such turns, and the log chose when the game ended (docs/trolls.md says it ends; an
+    independent engine, s63, met referee accepting empty turns after every hand and deck were
+    empty). A bet made in the turn before the hands ran dry still lets the others bet."""
+    import pytest
+
+    from referee import errors
+
+    play = _before_the_end()
+    for player in play.players:
+        with pytest.raises(errors.Illegal) as e:
+            play.push({"by": player, "do": "turn.bet", "cards": []})
+        assert e.value.cite == "§Tour de jeu/1" and "game.end" in e.value.message
+    assert [m["do"] for m in play.legal_moves()] == ["game.end"]

@@ -131,6 +131,12 @@ BET_ACT = Action(
         Need("§Tour de jeu/1", "no player is left unable to bet (option no_card=end: the game ends instead)",
              lambda s, a: Not(Or(*[_cannot_bet(s, p) for p in range(3)])),
              lambda s, a: "the " + ", ".join(who(p) for p in range(3) if _cannot_bet(s, p)) + " cannot bet: the game ends"),
+        # under no_card=pass, a turn where no hand holds a card nor may draw one is empty, and so is
+        # every turn after it: the game ends instead (game.end), as docs/trolls.md says; before, the
+        # log chose when (an independent engine, s63)
+        Need("§Tour de jeu/1", "a card is left in a hand or may still be drawn (else the game ends: game.end)",
+             lambda s, a: Or(*s.betted, Not(And(*[_dry(s, p) for p in range(3)]))),
+             lambda s, a: "no hand holds a card and no deck can refill one: the game ends"),
     ),
     effect=_bet_effect, phases=("bet",),
     propose=lambda s: (args(p, cards=v) for p in range(3) if not s.betted[p] for n in (0, 1, 2, 3)
