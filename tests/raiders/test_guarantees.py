@@ -73,3 +73,36 @@ def test_a_hand_can_hold_three_after_the_draw_without_an_academie():
         play.push({k: x for k, x in e.items() if k != "n"})
     s = play.state
     assert s.phase == ACTIONS and hand_size(s, 1) == 3 and target(s, 1) == 2
+
+
+def test_a_group_sent_a_second_time_in_a_turn_breaks_a_step():
+    """§7.2 'at most once a turn': the invariant group_leaves_once reads one state, where a mark set
+    by a first departure holds after a second too; the step group_departs_unmarked reads both
+    states, so a second departure played past the send's guard (apply: no Need checked) breaks
+    it (a review, s63: with the guard deleted the invariant was still proved)."""
+    from referee.replays.engine import decode
+    from referee.replays.log import Line
+
+    rows = [orjson.loads(x) for x in (HERE.parents[1] / "examples" / "raiders" / "normal-advanced.jsonl")
+            .read_bytes().splitlines() if x.strip()]
+    g, players = GAME, tuple(rows[0]["players"])
+    before, s = _first_departure(g, rows, players)
+    send = rows[15]
+    assert send["do"] == "expedition.send"
+    home = s.but(stage=tuple(tuple(0 for _ in p) for p in s.stage))  # the group back home, its mark kept
+    act, a = decode(g, s.cfg, players, Line(17, send), send["n"])
+    after = g.apply(home, act, a)
+    steps = {st.name: st for st in g.steps}
+    assert not steps["group_departs_unmarked"].holds(home, after)
+    assert steps["group_departs_unmarked"].holds(before, s)
+
+
+def _first_departure(g, rows, players):
+    from referee.replays.engine import decode
+    from referee.replays.log import Line
+
+    s = g.first_state(rows[0])
+    for no, row in enumerate(rows[1:16], 2):
+        act, a = decode(g, s.cfg, players, Line(no, row), row["n"])
+        before, s = s, g.step(s, act, a)
+    return before, s

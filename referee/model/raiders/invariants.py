@@ -859,7 +859,9 @@ def _piles(s: Any, p: int) -> Any:
 INVARIANTS += (
     Invariant("§7.1 §7.3", "a group is home (no adventurers on its lines) or stands on one square of one dungeon",
               forall(_group, P, NG), name="group_home_adventurers", about="model"),
-    Invariant("§7.2 §8.9", "a group leaves at most once a turn, and only during the expeditions", forall(_once, P, NG), name="group_leaves_once"),
+    Invariant("§7.2 §8.9", "a group is away only during the expeditions, marked as having left this turn (at most "
+              "once a turn: the steps group_departs_unmarked and departure_mark_kept)", forall(_once, P, NG),
+              name="group_leaves_once"),
     Invariant("§7.2", "a player never has two of his groups on the same dungeon", forall(_own_apart, P, NG, NG), name="player_two_groups"),
     Invariant("§7.3", "a square holds one group only", forall(_square, NG, NG), name="square_holds_group"),
     Invariant("§8.3", "a dungeon above level 1 is only visited once a dungeon of the level below is cleared",
@@ -887,8 +889,10 @@ CLAIMS += (
           goal=lambda s: s.gb[0][0] == 6, name="maximum_bonus_6"),
     # "the bonus tables give +6 at most" was a second claim of §8.6's +6 on the same illustrative
     # tables: the data check maximum_bonus_6 (data.py) reads them (session 39, withdrawn)
-    Claim("§7.5", "an item's sale value is twice its analysis score (2 to 5): from 4 to 10 (in what the text does "
-          "not say: sale_terms)", "data",
+    # what is checked is the files' analysis scores (2 to 5): "twice" is the rule, applied here, not
+    # a thing the check could find false (a review, s63)
+    Claim("§7.5", "the items' analysis scores in the component files are 2 to 5, so a sale value, twice the "
+          "score, is 4 to 10 (in what the text does not say: sale_terms)", "data",
           lambda comp: (min(2 * i.analysis for i in comp.exp.items), max(2 * i.analysis for i in comp.exp.items)), (4, 10), name="item_sells_twice"),
 )
 
@@ -932,8 +936,9 @@ def _no_level_one_start(s: Any, p: int) -> Any:
 INVARIANTS += (
     Invariant("§5.3 §5.2", "after the draw that ends the Métropole phase a hand holds at least 2 Métropole cards, "
               "3 with an Académie of level 2 or more", each(_hand_after_refill), name="hand_after_refill"),
+    # the model's reading: §5.1 never gives the order of the turns (gap turn_order)
     Invariant("§3.4 §5.1", "each Métropole phase opens with the player holding the Initiative", _opens,
-              name="initiative_opens_turn"),
+              name="initiative_opens_turn", about="model"),
     Invariant("§9.2", "in competition mode the game ends at the end of turn 10", _competition,
               name="competition_ends_turn_10"),
     Invariant("§3.3", "the Statue and L'explorateur do not start on a level-1 slot (advanced side)",
@@ -946,7 +951,27 @@ INVARIANTS += (
 # §3.4: the Initiative passes to the other player at each new turn. An invariant reads one
 # state and can only say who opens a Métropole phase (initiative_opens_turn above); these
 # read the states before and after each event (kernel Step).
+def _departs(s: Any, t: Any, p: int, g: int) -> Any:
+    return And(s.stage[p][g] == 0, t.stage[p][g] >= 1)
+
+
+def _unmarked(s: Any, t: Any, p: int, g: int) -> Any:
+    return And(s.sent[p][g] == 1, t.sent[p][g] == 0)
+
+
 STEPS = (
+    # §7.2 "at most once a turn" as two steps: the invariant group_leaves_once reads one state,
+    # and a mark set by a departure holds after a second one too (a review, s63: with the send's
+    # guard deleted it was still proved)
+    Step("§7.2", "a group leaves only if it has not left this turn, and is marked as having left",
+         when=lambda s, t: Or(*[_departs(s, t, p, g) for p in P for g in range(NG)]),
+         then=lambda s, t: And(*[Implies(_departs(s, t, p, g), And(s.sent[p][g] == 0, t.sent[p][g] == 1))
+                                 for p in P for g in range(NG)]),
+         name="group_departs_unmarked"),
+    Step("§7.2 §8.9", "a group's mark of having left is cleared only as the expeditions phase ends",
+         when=lambda s, t: Or(*[_unmarked(s, t, p, g) for p in P for g in range(NG)]),
+         then=lambda s, t: And(s.phase == EXPEDITIONS, t.phase != EXPEDITIONS),
+         name="departure_mark_kept"),
     Step("§3.4", "at each new turn the Initiative passes to the other player",
          when=lambda s, t: t.turn != s.turn, then=lambda s, t: And(t.turn == s.turn + 1, t.init == 1 - s.init),
          name="initiative_passes_each_turn"),
