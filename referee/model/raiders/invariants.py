@@ -960,6 +960,12 @@ def _unmarked(s: Any, t: Any, p: int, g: int) -> Any:
 
 
 STEPS = (
+    Step("§3.4", "at each new turn the Initiative passes to the other player",
+         when=lambda s, t: t.turn != s.turn, then=lambda s, t: And(t.turn == s.turn + 1, t.init == 1 - s.init),
+         name="initiative_passes_each_turn"),
+    Step("§3.4", "once given, the Initiative changes hands only when a new turn begins",
+         when=lambda s, t: And(s.init >= 0, t.init != s.init), then=lambda s, t: t.turn == s.turn + 1,
+         name="initiative_moves_only_with_turn"),
     # §7.2 "at most once a turn" as two steps: the invariant group_leaves_once reads one state,
     # and a mark set by a departure holds after a second one too (a review, s63: with the send's
     # guard deleted it was still proved)
@@ -972,10 +978,4 @@ STEPS = (
          when=lambda s, t: Or(*[_unmarked(s, t, p, g) for p in P for g in range(NG)]),
          then=lambda s, t: And(s.phase == EXPEDITIONS, t.phase != EXPEDITIONS),
          name="departure_mark_kept"),
-    Step("§3.4", "at each new turn the Initiative passes to the other player",
-         when=lambda s, t: t.turn != s.turn, then=lambda s, t: And(t.turn == s.turn + 1, t.init == 1 - s.init),
-         name="initiative_passes_each_turn"),
-    Step("§3.4", "once given, the Initiative changes hands only when a new turn begins",
-         when=lambda s, t: And(s.init >= 0, t.init != s.init), then=lambda s, t: t.turn == s.turn + 1,
-         name="initiative_moves_only_with_turn"),
 )
