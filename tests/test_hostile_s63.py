@@ -81,3 +81,20 @@ def test_a_signal_met_inside_a_finalizer_still_ends_the_command(tmp_path):
     r = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, timeout=60)
     assert r.returncode == 143, (r.returncode, r.stderr.decode()[-800:])
     assert b"Traceback" not in r.stderr, r.stderr.decode()[-800:]
+
+
+def test_a_folder_says_every_file_it_does_not_read(tmp_path):
+    """Archives under suffixes the reader does not take (.tar.Z, .taz, .tb2 ...) were skipped
+    without a word, exit 0; now each is named, and any other file is counted (no list of
+    suffixes is whole)."""
+    import shutil
+
+    shutil.copy(ROOT / "examples" / "welcome" / "2p-warrior-two-successes.jsonl", tmp_path / "ok.jsonl")
+    for name in ("x.tar.Z", "x.taz", "x.tb2", "x.tar.lz4", "x.tar.gzip"):
+        (tmp_path / name).write_bytes(b"\x1f\x8b")
+    (tmp_path / "README.md").write_text("notes\n")  # a document: not counted
+    (tmp_path / "games.log").write_text("{}\n")
+    r = CliRunner().invoke(app, ["replay", str(tmp_path)])
+    err = r.stderr.replace("\n", "")
+    assert r.exit_code == 0 and all(f"{n}: not read" in err for n in ("x.tar.Z", "x.taz", "x.tb2", "x.tar.lz4")), err
+    assert "1 other file(s) of the folders given not read" in err and "games.log" in err, err

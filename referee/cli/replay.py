@@ -15,7 +15,7 @@ from .common import BAD, FOUND, OK, PATH, Fmt, cpus_for_us, decided_how, err, js
 
 
 def _files(paths: list[Path], unlisted: list | None = None, linked: list | None = None,
-           passed: list | None = None) -> Iterator[Path]:
+           passed: list | None = None, others: list | None = None) -> Iterator[Path]:
     """The logs given: each file as it is, each folder's *.jsonl at any depth, sorted
     (replays/folders.py: what cannot be listed goes to `unlisted`, a link to a folder to
     `linked`, a file named like a log or an archive not read to `passed`; the user is told
@@ -24,7 +24,7 @@ def _files(paths: list[Path], unlisted: list | None = None, linked: list | None 
 
     for p in paths:
         if p.is_dir():
-            yield from logs_in(p, unlisted, linked, passed)
+            yield from logs_in(p, unlisted, linked, passed, others)
         else:
             yield p
 
@@ -206,7 +206,8 @@ def replay(
     unlisted: list = []
     linked: list = []
     passed: list = []
-    files = list(_files(paths, unlisted, linked, passed))
+    others: list = []
+    files = list(_files(paths, unlisted, linked, passed, others))
     for d in sorted(linked):  # said, not silent: the verdicts below do not cover its logs
         err.print(f"referee: {printable(str(d))}: a link to a folder, not followed: its logs are not in this batch "
                   "(give it as an argument of its own to replay them)", markup=False)
@@ -215,6 +216,11 @@ def replay(
     for f in sorted(passed):  # as a link: said, the verdicts below do not cover what it may hold
         err.print(f"referee: {printable(str(f))}: not read: named like a log or an archive of a kind not read "
                   f"here (read: {read_names()})", markup=False)
+    if others:  # any other file of a folder given is counted: no list of the names of logs is whole
+        shown = ", ".join(printable(str(f)) for f in sorted(others)[:5])
+        more = f" and {len(others) - 5} more" if len(others) > 5 else ""
+        err.print(f"referee: {len(others)} other file(s) of the folders given not read, not named as a log or an "
+                  f"archive (read: {read_names()}): {shown}{more}", markup=False)
 
     if unlisted:  # refused before anything is replayed: its logs would be left out unseen
         for d, why in unlisted:

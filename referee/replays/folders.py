@@ -19,7 +19,14 @@ _HELD = (".jsonl", *TARS, ".zip", ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz", ".json
 # names that look like logs or archives and are not read (JSON Lines under another suffix, a
 # compressed file or an archive of a kind not read here, a log's name with a blank after it):
 # said, never passed over in silence (a hostile run, s62)
-_LOOKS = (".ndjson", ".jsonlines", ".gz", ".bz2", ".xz", ".zst", ".tzst", ".lz", ".lzma", ".7z", ".rar")
+_LOOKS = (".ndjson", ".jsonlines", ".gz", ".bz2", ".xz", ".zst", ".tzst", ".lz", ".lzma", ".7z", ".rar",
+          ".z", ".taz", ".tz", ".lz4", ".tlz", ".tb2", ".tz2", ".bz", ".gzip", ".lzo", ".sz", ".br")
+
+
+# what a folder of logs commonly holds beside them and never holds games: not counted as a file
+# not read (the scripts and notes of examples/)
+_NOT_LOGS = (".py", ".md", ".txt", ".rst", ".toml", ".json", ".yaml", ".yml", ".cfg", ".ini", ".html", ".css",
+             ".svg", ".png", ".jpg", ".pdf", ".csv", ".sh")
 
 
 def held(name: str) -> bool:
@@ -35,14 +42,17 @@ def read_names() -> str:
 def passed_over(name: str) -> bool:
     """A file not read whose name says it may hold games: told to the user."""
     low = name.lower()
-    return not held(name) and (low.endswith(_LOOKS) or held(low.rstrip(" .\t")))
+    return not held(name) and (low.endswith(_LOOKS) or ".tar." in low or ".jsonl." in low
+                               or held(low.rstrip(" .\t")))
 
 
 def logs_in(folder: Path, unlisted: list | None = None, linked: list | None = None,
-            passed: list | None = None) -> list[Path]:
+            passed: list | None = None, others: list | None = None) -> list[Path]:
     """Every file under `folder` that may hold games (`held`), sorted; a folder inside that cannot be listed goes to
     `unlisted` as (folder, why), a link to a folder to `linked` (its logs are left out), a
-    file not read whose name looks like a log or an archive to `passed`."""
+    file not read whose name looks like a log or an archive to `passed`, any other file not
+    read to `others`, scripts and documents aside (no list of the suffixes logs hide under is
+    whole: each is counted, never unsaid)."""
     found: list[Path] = []
     todo = [str(folder)]
     while todo:
@@ -60,6 +70,8 @@ def logs_in(folder: Path, unlisted: list | None = None, linked: list | None = No
                         found.append(Path(e.path))  # not also read as a log (a hostile run, s53 G8)
                     elif passed is not None and not to_dir and passed_over(e.name):
                         passed.append(Path(e.path))
+                    elif others is not None and not to_dir and not e.name.lower().endswith(_NOT_LOGS):
+                        others.append(Path(e.path))
                     if is_dir:
                         todo.append(e.path)
                     elif to_dir and linked is not None:
