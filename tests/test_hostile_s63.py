@@ -98,3 +98,19 @@ def test_a_folder_says_every_file_it_does_not_read(tmp_path):
     err = r.stderr.replace("\n", "")
     assert r.exit_code == 0 and all(f"{n}: not read" in err for n in ("x.tar.Z", "x.taz", "x.tb2", "x.tar.lz4")), err
     assert "1 other file(s) of the folders given not read" in err and "games.log" in err, err
+
+
+def test_an_engine_that_cannot_start_is_said_before_any_scenario_is_built(monkeypatch):
+    import pytest
+
+    import referee.conformance as C
+    from referee.conformance.engine import EngineFailed
+
+    def built(*_a, **_k):
+        raise AssertionError("the scenarios were built before the engine was started")
+
+    monkeypatch.setattr(C, "scenario_cases", built)
+    with pytest.raises(EngineFailed, match="cannot start it"):
+        C.differential(engine="/no/such/engine", game="welcome", count=1)
+    with pytest.raises(EngineFailed, match="cannot split"):
+        C.differential(engine='python3 -c "', game="welcome", count=1)
