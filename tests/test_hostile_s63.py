@@ -114,3 +114,14 @@ def test_an_engine_that_cannot_start_is_said_before_any_scenario_is_built(monkey
         C.differential(engine="/no/such/engine", game="welcome", count=1)
     with pytest.raises(EngineFailed, match="cannot split"):
         C.differential(engine='python3 -c "', game="welcome", count=1)
+
+
+def test_why_refuses_what_judges_a_batch_and_reads_under_the_source_given():
+    """--why with -k, --expect or -j was run as if they were not given (exit 0 on a log its
+    own expectation fails); --prefer and --components were dropped too. Refused, and read."""
+    log = ROOT / "examples" / "welcome" / "bad-chooser.jsonl"
+    for opt in (["-k"], ["--expect"], ["-j", "2"]):
+        r = CliRunner().invoke(app, ["replay", str(log), "--why", "1", *opt])
+        assert r.exit_code == 2 and "does not take" in r.stderr, (opt, r.output)
+    r = CliRunner().invoke(app, ["replay", str(log), "--why", "1", "--prefer", "no-such-source"])
+    assert r.exit_code == 2, r.output  # the source is read, as the replay reads it

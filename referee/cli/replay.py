@@ -188,11 +188,19 @@ def replay(
     other files keep their verdicts). Exit 0: all legal; 1: an illegal game or one not
     established (or, with --expect, a verdict other than expected); 2: a log that cannot be
     read, or an error, on any file of the batch (2 wins over 1)."""
+    _reading_or_exit(prefer, components)
     if why is not None:
         from .why import why as explain
 
-        return explain(paths, why, format)
-    _reading_or_exit(prefer, components)
+        # what judges a batch has no meaning for one event: refused, never silently dropped (a
+        # hostile run, s63: --why 1 --expect gave exit 0 on a log its expectation fails)
+        # (--scheduler may come from the environment: the one event is explained here)
+        dropped = [o for o, on in (("--keep-going", keep_going), ("--expect", expect), ("--jobs", jobs > 1)) if on]
+        if dropped:
+            err.print(f"referee: --why explains one event of one log: it does not take {', '.join(dropped)} "
+                      "(replay the log without --why for that)", markup=False)
+            raise typer.Exit(BAD)
+        return explain(paths, why, format, components, prefer)
     if Path("-") in paths:
         if len(paths) > 1:
             err.print("referee: - (one log from stdin) cannot be mixed with files")

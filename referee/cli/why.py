@@ -10,7 +10,7 @@ from ..errors import printable
 from .common import BAD, FOUND, OK, Fmt, decided_how, err, json_text, out
 
 
-def why(paths: list[Path], target: str, format: Fmt) -> None:
+def why(paths: list[Path], target: str, format: Fmt, components: Path | None = None, prefer: str | None = None) -> None:
     from ..errors import RefereeError
     from ..replays.why import parse_target, why as explain
 
@@ -36,7 +36,7 @@ def why(paths: list[Path], target: str, format: Fmt) -> None:
                   "its own", markup=False)
         raise typer.Exit(BAD)
     try:
-        d = explain(sys.stdin.buffer if str(path) == "-" else path, tgt, label)
+        d = explain(sys.stdin.buffer if str(path) == "-" else path, tgt, label, components, prefer)
     except RefereeError as e:
         if e.line == 0:
             e.line = None

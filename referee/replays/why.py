@@ -37,7 +37,8 @@ def parse_target(text: str) -> tuple[str, int]:
     return kind, int(num)
 
 
-def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
+def why(source: Any, target: tuple[str, int], label: str = "<log>", components: Any = None,
+        prefer: str | None = None) -> dict:
     """The explanation of one event as a dict (JSON-ready). Raises Unreadable (exit 2) for a
     log that cannot be read up to that event, or a target that is not an event of it;
     IllegalSetup (exit 1) for a setup that breaks a rule, Undecided (exit 1) for an earlier
@@ -51,7 +52,7 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
     check_rules(first, game.version)
     players = tuple(header["players"])
     try:
-        s = setup_from_header(game, header)
+        s = setup_from_header(game, header, components, prefer)
     except BadInput as e:  # as the replay says it: unreadable at the header's line, on its field
         raise header_refused(first.no, e) from None
     except IllegalSetup as e:  # exit 1: no event can be played after an illegal setup
@@ -63,6 +64,9 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
     n, over = 0, None
     for line in it:
         if "result" in line.data:
+            if target == ("line", line.no):  # the line the replay may blame: said what it is
+                raise Unreadable(0, f"line {line.no} is the result line, not an event: the replay checks the "
+                                    "declared result against the rules' outcome (replay the log without --why)")
             break
         n += 1
         asked = (target[0] == "event" and n == target[1]) or (target[0] == "line" and line.no == target[1])
@@ -80,7 +84,7 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
                                      line=line.no, cite=ill.need.cite) from None
         if asked:
             try:
-                d = _explain(game, s, act, a, line, n, players, named, prefix(game, header, players, played))
+                d = _explain(game, s, act, a, line, n, players, named, prefix(game, header, players, played, components, prefer))
             except (errors.RefereeError, RecursionError):
                 raise
             except Exception as e:  # noqa: BLE001 - only on a state an illegal event left (as -k): else a bug
@@ -100,7 +104,7 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>") -> dict:
                     game.step(s, act, a)
                 except Exception:  # noqa: BLE001 - refused again: what it read is traced
                     pass
-            alt = other_reading(game, s, act, a, trace, named, prefix(game, header, players, played[:-1])) \
+            alt = other_reading(game, s, act, a, trace, named, prefix(game, header, players, played[:-1], components, prefer)) \
                 if trace else None
             if alt is not None:  # as the replay: not established there, and nothing after it is judged
                 raise errors.Undecided(said(alt, f"'{act.name}' breaks {e.need.cite}: {e.need.says}") + "; no event "
