@@ -21,6 +21,7 @@ from .model import load as _load_game
 from .model import is_game, names
 from .model.kernel import Config, Game, State
 from .model.kernel import rules as R
+from .model.kernel.inputs import shown
 from .model.kernel.inputs import check_source
 from .model.kernel.play import event as _event
 from .model.kernel.play import legal as _legal
@@ -97,6 +98,8 @@ class Rules:
         text. Its header must name this game; options it gives must agree with these.
         Invariants z3 proved for these rules are trusted unless `check_invariants`."""
         given.source(source)
+        for v, what in ((keep_going, "keep_going"), (explain, "explain"), (check_invariants, "check_invariants")):
+            given.flag(v, what)
         return engine.replay(source, keep_going, explain, self.components, self.prefer,
                              game=self.game, options=self.options, label=label, check_invariants=check_invariants)
 
@@ -213,6 +216,9 @@ class Play:
         if not isinstance(ev, Mapping):
             raise errors.Unreadable("an event is an object with \"by\" and \"do\"", line=len(self.events) + 2)
         n = len(self.events) + 1
+        if "n" in ev and ev["n"] != n or type(ev.get("n", n)) is not int:  # as a log's reader: the next number, or none
+            raise errors.Unreadable(f"\"n\" is the event's number, {n} here (or left out), not {shown(ev['n'])}",
+                                    line=n + 1, field="n")
         line = Line(n + 1, {"n": n, **{k: v for k, v in ev.items() if k != "n"}})
         return engine.decode(self.rules.game, self.state.cfg, self.players, line, n)
 
@@ -270,6 +276,8 @@ def replay(source: Any, keep_going: bool = False, explain: bool = False,
     given.source(source)
     given.path(components, "components")
     given.text(prefer, "prefer")
+    for v, what in ((keep_going, "keep_going"), (explain, "explain"), (check_invariants, "check_invariants")):
+        given.flag(v, what)
     comp = Path(components) if components is not None else None
     return engine.replay(source, keep_going, explain, comp, prefer, check_invariants=check_invariants)
 

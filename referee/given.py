@@ -20,6 +20,12 @@ def text(v: Any, what: str) -> None:
         raise _bad(what, "a string", v)
 
 
+def flag(v: Any, what: str) -> None:
+    """True or False (a string "no" is true to Python: read as asked, it would turn -k on)."""
+    if type(v) is not bool:
+        raise _bad(what, "True or False", v)
+
+
 def path(v: Any, what: str) -> None:
     """None, a string or a path; not an empty one (read as the current folder, it would
     replay or load whatever lies there: the CLI's cli/common.PATH refuses it too)."""

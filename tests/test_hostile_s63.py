@@ -125,3 +125,23 @@ def test_why_refuses_what_judges_a_batch_and_reads_under_the_source_given():
         assert r.exit_code == 2 and "does not take" in r.stderr, (opt, r.output)
     r = CliRunner().invoke(app, ["replay", str(log), "--why", "1", "--prefer", "no-such-source"])
     assert r.exit_code == 2, r.output  # the source is read, as the replay reads it
+
+
+def test_the_api_reads_its_flags_and_an_events_number_as_a_log_does():
+    """keep_going="no" was taken for true; Play.push dropped any "n", even "x" or 5."""
+    import orjson
+    import pytest
+
+    import referee
+    from referee import errors
+
+    log = ROOT / "examples" / "welcome" / "2p-warrior-two-successes.jsonl"
+    with pytest.raises(errors.Unreadable, match="keep_going"):
+        referee.replay(log, keep_going="no")
+    rows = [orjson.loads(x) for x in log.read_bytes().splitlines()]
+    play = referee.load("welcome").new(rows[0]["players"], rows[0]["setup"])
+    for n in ("x", 5, True):
+        with pytest.raises(errors.Unreadable, match='"n" is the event'):
+            play.push({**rows[1], "n": n})
+    play.push(rows[1])  # its own number, or none, as before
+    play.push({k: v for k, v in rows[2].items() if k != "n"})
