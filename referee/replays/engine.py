@@ -598,7 +598,7 @@ def _check_result(v: Verdict, game: Game, s: Any, players: tuple[str, ...], line
         raise Unreadable(line.no, "\"points\" must map player names to whole numbers", "points")
     if pts is not None and set(pts) != set(players):
         # a score sheet with a player left out cannot be checked whole (who was left out, and why?)
-        raise Unreadable(line.no, "\"points\" must give every player's points; missing: "
+        raise Unreadable(line.no, "\"points\" must give every player's points, or be left out; missing: "
                          + ", ".join(p for p in players if p not in pts), "points")
     if over is None:
         v.problems.append(Problem(line.no, "result", "a result is declared but the game is not over", end_cite(game)))
