@@ -79,3 +79,21 @@ def test_why_gives_the_replays_verdict_on_a_list_past_its_bound(tmp_path):
     with pytest.raises(errors.Illegal) as e:
         why(log, ("line", 4))
     assert (e.value.line, e.value.cite) == (3, "§3.6")
+
+
+def test_a_number_past_its_range_that_a_rule_refuses_is_illegal_with_that_rule():
+    """A Trolls bid of 61 Rsv points (the format's bound is 60, which no text gives): more than
+    his Rsv, so illegal under §Actions/Tir, not unreadable (an independent engine, s63); a
+    negative bid no rule refuses stays the format's: unreadable."""
+    src = Path(__file__).resolve().parents[1] / "examples" / "trolls" / "illegal-bid-over-rsv.jsonl"
+    rows = [orjson.loads(x) for x in src.read_bytes().splitlines() if x.strip()]
+    at = max(i for i, r in enumerate(rows) if r.get("do") == "duel.bid")
+    for amount, verdict in ((61, "illegal"), (2**62, "illegal"), (-3, "unreadable")):
+        rows[at]["amount"] = amount
+        v = replay(rows[:at + 1])
+        p = v.first()
+        assert (v.verdict, p.line) == (verdict, at + 1), v
+        if verdict == "illegal":
+            assert p.cite == "§Actions/Tir" and "past the 0 to 60" in p.message, p.message
+        else:
+            assert p.field == "amount"

@@ -351,16 +351,15 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 judged = past_bound(game, s, players, line, e) if over is None else None
                 if judged is None:
                     raise
-                act, a, ill, name, n, most = judged
+                act, a, ill, name, past = judged
                 v.events += 1
                 v.problems.append(Problem(
-                    line.no, "illegal", _broke(act, players, a, ill) + f" (its \"{name}\" holds {n}, more than the "
-                    f"{most} a log of this event may hold: read to be judged)", ill.need.cite, ill.need.source,
-                    state=show(s)))
+                    line.no, "illegal", _broke(act, players, a, ill) + f" (its \"{name}\" {past} a log of this "
+                    "event may hold: read to be judged)", ill.need.cite, ill.need.source, state=show(s)))
                 v.verdict = "illegal"
                 if keep_going:  # its args are past the domain the rules are played on
                     v.warnings.append(Problem(line.no, "warning", f"nothing after line {line.no} is checked: its "
-                                              f"\"{name}\" holds more than the rules are played on", act.cite))
+                                              f"\"{name}\" is past what the rules are played on", act.cite))
                 return
             except NotEstablished as e:  # nothing from here on can be judged, -k or not
                 v.events += 1

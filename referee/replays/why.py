@@ -79,7 +79,7 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>", components: 
             act, a, ill = judged[:3]
             if not asked:  # the replay stops there: nothing after it is judged
                 raise errors.Illegal(f"'{act.name}' breaks {ill.need.cite}: {ill.need.says} (its \"{judged[3]}\" "
-                                     f"holds {judged[4]}, more than the {judged[5]} a log of this event may hold): "
+                                     f"{judged[4]} a log of this event may hold): "
                                      "no event after it can be explained, as the replay judges nothing after it",
                                      line=line.no, cite=ill.need.cite) from None
         if asked:
