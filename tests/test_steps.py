@@ -76,9 +76,12 @@ def test_a_replay_reports_the_event_that_breaks_a_step(compiled):
 
 
 def test_raiders_initiative_passes_at_each_new_turn_and_only_then():
+    """And §7.2's 'at most once a turn' (s63): a group leaves only unmarked, and the mark is
+    cleared only as the expeditions end."""
     g = load("raiders")
     cfg = g.configure({}, None, None)
     got = prove_steps(g, cfg, sym_state(g, cfg, "s"), [], None)
     assert [(g.steps[r.index].name, r.status) for r in got] == [
-        ("initiative_passes_each_turn", "proved"), ("initiative_moves_only_with_turn", "proved")]
+        ("initiative_passes_each_turn", "proved"), ("initiative_moves_only_with_turn", "proved"),
+        ("group_departs_unmarked", "proved"), ("departure_mark_kept", "proved")]
     assert all(r.events >= 1 for r in got)
