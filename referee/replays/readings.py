@@ -43,14 +43,16 @@ def other_reading(game: Game, s: Any, act: Any, a: Any, trace: Iterable, named: 
                 continue
             try:
                 with R.tracing([]):  # the trial's own answers are not the log's
-                    # first the event alone on this state (cheap: most refusals stop here), then,
-                    # when that reading accepts it, the game played again under it up to here
-                    game.step(s.but(cfg=dataclasses.replace(s.cfg, options={**s.cfg.options, name: alt})), act, a)
-                    if again is not None:
+                    # not the event alone on this state first: the state the other reading builds
+                    # may differ where the log does not show it (Raiders cycle_mixed: where a House
+                    # card lies), so an event refused here may be accepted there
+                    if again is None:
+                        t = s.but(cfg=dataclasses.replace(s.cfg, options={**s.cfg.options, name: alt}))
+                    else:
                         t = again(name, alt)
                         if t is None:  # that reading refuses an earlier event: it accepts no game here
                             continue
-                        game.step(t, act, a)
+                    game.step(t, act, a)
             except (Illegal, Undecided):
                 continue
             except Exception:  # noqa: BLE001 - a reading the rules cannot play here accepts nothing
