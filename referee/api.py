@@ -21,8 +21,7 @@ from .model import load as _load_game
 from .model import is_game, names
 from .model.kernel import Config, Game, State
 from .model.kernel import rules as R
-from .model.kernel.inputs import shown
-from .model.kernel.inputs import check_source
+from .model.kernel.inputs import check_source, shown
 from .model.kernel.play import event as _event
 from .model.kernel.play import legal as _legal
 from .replays import engine
@@ -98,8 +97,7 @@ class Rules:
         text. Its header must name this game; options it gives must agree with these.
         Invariants z3 proved for these rules are trusted unless `check_invariants`."""
         given.source(source)
-        for v, what in ((keep_going, "keep_going"), (explain, "explain"), (check_invariants, "check_invariants")):
-            given.flag(v, what)
+        given.flags(keep_going=keep_going, explain=explain, check_invariants=check_invariants)
         return engine.replay(source, keep_going, explain, self.components, self.prefer,
                              game=self.game, options=self.options, label=label, check_invariants=check_invariants)
 
@@ -276,8 +274,7 @@ def replay(source: Any, keep_going: bool = False, explain: bool = False,
     given.source(source)
     given.path(components, "components")
     given.text(prefer, "prefer")
-    for v, what in ((keep_going, "keep_going"), (explain, "explain"), (check_invariants, "check_invariants")):
-        given.flag(v, what)
+    given.flags(keep_going=keep_going, explain=explain, check_invariants=check_invariants)
     comp = Path(components) if components is not None else None
     return engine.replay(source, keep_going, explain, comp, prefer, check_invariants=check_invariants)
 

@@ -20,10 +20,11 @@ def text(v: Any, what: str) -> None:
         raise _bad(what, "a string", v)
 
 
-def flag(v: Any, what: str) -> None:
-    """True or False (a string "no" is true to Python: read as asked, it would turn -k on)."""
-    if type(v) is not bool:
-        raise _bad(what, "True or False", v)
+def flags(**given: Any) -> None:
+    """Each True or False (a string "no" is true to Python: read as asked, it would turn -k on)."""
+    for what, v in given.items():
+        if type(v) is not bool:
+            raise _bad(what, "True or False", v)
 
 
 def path(v: Any, what: str) -> None:

@@ -73,15 +73,17 @@ def differential(logs: Iterable[str | Path] = (), *, engine: str | Sequence[str]
             raise Unreadable(f"--against {', '.join(f'{k}={v}' for k, v in sorted(dict(against).items()))} is the "
                              "reading referee already plays here (--option, --prefer, --components): the two "
                              "judges are one, and could not disagree")
+    def played() -> list[Case]:  # the scenarios, then the logs
+        return [c for g in games for c in scenario_cases(g, count, seed, family, budget)] + cases
+
     if other is not None:
         # B is a reading already: what changes is the change given, no option is sought
-        cases = [c for g in games for c in scenario_cases(g, count, seed, family, budget)] + cases
-        return compare(cases, base, other, other.describe(), shrink=bool(shrink), most=shrink_steps, explaining=False)
+        return compare(played(), base, other, other.describe(), shrink=bool(shrink), most=shrink_steps,
+                       explaining=False)
     # the engine started before the scenarios are built: a command that cannot be split or
     # started is said at once, not after them (a hostile run, s63: 45 s)
     with Engine(engine, timeout) as eng:
-        cases = [c for g in games for c in scenario_cases(g, count, seed, family, budget)] + cases
-        return compare(cases, base, eng, f"engine {eng.title!r}", shrink=shrink is not False, most=shrink_steps)
+        return compare(played(), base, eng, f"engine {eng.title!r}", shrink=shrink is not False, most=shrink_steps)
 
 
 def _configured(r: Reading, games: list[str], cases: list[Case]) -> None:

@@ -52,3 +52,8 @@ def past_bound(game: Game, s: Any, players: tuple, line: Line, err: Unreadable) 
     except Exception:  # noqa: BLE001 - another field at fault, or a value the rules cannot play: unreadable
         return None
     return None
+
+
+def held_past(name: str, past: str) -> str:
+    """What a field past its bound holds, as the replay and --why say it."""
+    return f"its \"{name}\" {past} a log of this event may hold"

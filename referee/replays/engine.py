@@ -20,7 +20,7 @@ from ..model.kernel import rules as R
 from ..model.kernel.inputs import check_source, shown
 from .. import proofstore
 from .beyond import NotEstablished, beyond
-from .bounds import past_bound
+from .bounds import held_past, past_bound
 from .readings import other_reading, prefix, said
 from .formats import VERDICT_VERSION
 from .decoders import decoder
@@ -354,8 +354,8 @@ def _run(v: Verdict, it: Iterator[Line], keep_going: bool, explain: bool,
                 act, a, ill, name, past = judged
                 v.events += 1
                 v.problems.append(Problem(
-                    line.no, "illegal", _broke(act, players, a, ill) + f" (its \"{name}\" {past} a log of this "
-                    "event may hold: read to be judged)", ill.need.cite, ill.need.source, state=show(s)))
+                    line.no, "illegal", f"{_broke(act, players, a, ill)} ({held_past(name, past)}: read to be judged)",
+                    ill.need.cite, ill.need.source, state=show(s)))
                 v.verdict = "illegal"
                 if keep_going:  # its args are past the domain the rules are played on
                     v.warnings.append(Problem(line.no, "warning", f"nothing after line {line.no} is checked: its "
@@ -468,15 +468,22 @@ def _after_end(name: str, over: Any, ended: int, players: tuple) -> str:
             f"{'win' if len(over.winners) > 1 else 'wins'}, {over.how})")
 
 
+def phase_cite(game: Game, s: Any) -> str | None:
+    """The § of the phase the game is in (None on a state that names no phase of it)."""
+    try:
+        return game.phases[int(s.phase)].cite
+    except (AttributeError, IndexError, TypeError, ValueError):
+        return None
+
+
 def _phase_due(game: Game, act: Any, need: Any, s: Any) -> str:
     """For an event out of its phase, the § of the phase the game is in, whose events were due
     (a skipped reveal is read at §Issue, not only at the next round's §): said in the message,
     while the problem's cite stays the Need's, which scenarios and expectations name."""
     if need is not game.needs(act)[0]:
         return ""
-    try:
-        now = game.phases[int(s.phase)].cite
-    except (AttributeError, IndexError, TypeError, ValueError):
+    now = phase_cite(game, s)
+    if now is None:
         return ""
     new = [c for c in R.cites(now) if c not in R.cites(need.cite)]  # only the §s the Need does not cite
     return f" ({' '.join(new)})" if new else ""

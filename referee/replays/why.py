@@ -19,9 +19,9 @@ from ..model import load, names
 from ..model.kernel import BadInput, Illegal, IllegalSetup, Undecided
 from ..model.kernel import rules as R
 from ..model.kernel.reads import leaf, reads
-from .engine import _decided, _silences, after_end_cite, arising, decode, header_refused, setup_from_header
+from .engine import _broke, _decided, _silences, after_end_cite, arising, decode, header_refused, setup_from_header
 from .log import Line, Unreadable, check_rules, read_header, records
-from .bounds import past_bound
+from .bounds import held_past, past_bound
 from .readings import other_reading, prefix, said
 
 
@@ -76,15 +76,15 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>", components: 
             judged = past_bound(game, s, players, line, e) if over is None else None
             if judged is None:
                 raise
-            act, a, ill = judged[:3]
+            act, a, ill, name, past = judged
             if not asked:  # the replay stops there: nothing after it is judged
-                raise errors.Illegal(f"'{act.name}' breaks {ill.need.cite}: {ill.need.says} (its \"{judged[3]}\" "
-                                     f"{judged[4]} a log of this event may hold): "
-                                     "no event after it can be explained, as the replay judges nothing after it",
+                raise errors.Illegal(f"{_broke(act, players, a, ill)} ({held_past(name, past)}): no event after it "
+                                     "can be explained, as the replay judges nothing after it",
                                      line=line.no, cite=ill.need.cite) from None
         if asked:
             try:
-                d = _explain(game, s, act, a, line, n, players, named, prefix(game, header, players, played, components, prefer))
+                d = _explain(game, s, act, a, line, n, players, named,
+                             prefix(game, header, players, played, components, prefer))
             except (errors.RefereeError, RecursionError):
                 raise
             except Exception as e:  # noqa: BLE001 - only on a state an illegal event left (as -k): else a bug
@@ -96,19 +96,16 @@ def why(source: Any, target: tuple[str, int], label: str = "<log>", components: 
             raise Unreadable(0, f"line {target[1]} is not an event of this log "
                                 f"({'the header' if target[1] <= first.no else 'no event on it'})")
         played.append((line, n))
+        trace: list = []  # the questions the step asked, as the replay traces them (readings)
         try:
-            s = game.step(s, act, a)
+            with R.tracing(trace):
+                s = game.step(s, act, a)
         except Illegal as e:  # the state from here on is the recorded one, as with --keep-going
-            with R.tracing(trace := []):
-                try:
-                    game.step(s, act, a)
-                except Exception:  # noqa: BLE001 - refused again: what it read is traced
-                    pass
-            alt = other_reading(game, s, act, a, trace, named, prefix(game, header, players, played[:-1], components, prefer)) \
-                if trace else None
+            alt = other_reading(game, s, act, a, trace, named,
+                                prefix(game, header, players, played[:-1], components, prefer)) if trace else None
             if alt is not None:  # as the replay: not established there, and nothing after it is judged
-                raise errors.Undecided(said(alt, f"'{act.name}' breaks {e.need.cite}: {e.need.says}") + "; no event "
-                                "after it can be explained", line=line.no, cite=alt["cite"]) from None
+                raise errors.Undecided(said(alt, _broke(act, players, a, e)) + "; no event after it can be explained",
+                                       line=line.no, cite=alt["cite"]) from None
             earlier.append({"line": line.no, "event": n, "cite": e.need.cite, "message": e.need.says})
             try:
                 s = game.apply(s, act, a)

@@ -14,7 +14,7 @@ def broken_cites(game: Game, rows: list[dict], expect: dict) -> list[str]:
     action's Needs (the first failing one, `expect["cite"]`, always among them). For an
     invariant problem, the §s of every invariant the event breaks; a declared result, an
     undecided step, an event after the end or an illegal setup has one § only."""
-    from ...replays.engine import decode, setup_from_header
+    from ...replays.engine import decode, phase_cite, setup_from_header
     from ...replays.log import Line
 
     line, cite, kind = expect["line"], expect["cite"], expect.get("kind", "illegal")
@@ -32,24 +32,18 @@ def broken_cites(game: Game, rows: list[dict], expect: dict) -> list[str]:
     if kind == "invariant":
         found = [inv.cite for inv in game.broken_after(s, game.apply(s, act, a))]
     else:
-        found = [n.cite for n in game.needs(act) if _fails(n, s, a)]
-        if _fails(game.needs(act)[0], s, a):
-            found.append(_phase_now(game, s))  # out of its phase: the § of the phase the game is in, too
+        needs = game.needs(act)
+        failing = [n for n in needs if _fails(n, s, a)]
+        found = [n.cite for n in failing]
+        if failing and failing[0] is needs[0]:
+            # out of its phase: it breaks the order of the phases, which the § of its own phase gives
+            # (the replay's answer) and so does the § of the phase whose events were due (the
+            # replay's message names both): an engine may name either
+            found.append(phase_cite(game, s))
     out = list(dict.fromkeys(c for c in found if c))
     if cite not in out:  # the replay's own answer cannot be missing: a bug here, say so
         raise AssertionError(f"line {line}: {cite} is not among the §s found to break ({out})")
     return out
-
-
-def _phase_now(game: Game, s: Any) -> str | None:
-    """The § of the phase the game is in. An event out of its phase breaks the order of the
-    phases, which the § of its own phase gives (the Need's cite, the replay's answer) and so
-    does the § of the phase whose events were due: an engine may name either (the replay's
-    message names both: replays/engine.py _phase_due)."""
-    try:
-        return game.phases[int(s.phase)].cite
-    except (AttributeError, IndexError, TypeError, ValueError):
-        return None
 
 
 def _fails(need: Any, s: Any, a: Any) -> bool:
