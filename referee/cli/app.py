@@ -165,8 +165,8 @@ def _stop_on_signals() -> list[int]:
     owner = os.getpid()
 
     def stop(signum: int, frame: Any) -> None:
-        if os.getpid() != owner:  # a worker forked by a parallel batch: it dies as it always did (a pool's
-            signal.signal(signum, signal.SIG_DFL)  # terminate() sends SIGTERM, and waits for it)
+        if os.getpid() != owner:  # a worker forked before it took the default action (checks/workers.py):
+            signal.signal(signum, signal.SIG_DFL)  # it dies as it would then (a pool's terminate() waits for it)
             os.kill(os.getpid(), signum)
             return
         if sys.is_finalizing():  # the interpreter is already on its way out

@@ -314,7 +314,10 @@ def _parallel(work, files: list[Path], jobs: int, show_bar: bool) -> list:
     from concurrent.futures import ProcessPoolExecutor  # only for batches: its import costs startup
 
     before = set(multiprocessing.active_children())
-    pool = ProcessPoolExecutor(jobs, initializer=_ignore_interrupt)
+    from ..checks import workers
+
+    # its workers die of SIGTERM wherever they are (checks/workers.py)
+    pool = ProcessPoolExecutor(jobs, mp_context=workers.context(), initializer=_ignore_interrupt)
     try:
         it = pool.map(work, files, chunksize=max(1, len(files) // (jobs * 8)))
         verdicts = _collect(it, len(files), show_bar)
