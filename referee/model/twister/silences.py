@@ -8,7 +8,7 @@ gives one (the policy of issue 16); none of them is an Option, so no default cha
 from __future__ import annotations
 
 from ..kernel import Gap
-from .board import C, MEKANORK, NCHAR, NSQ, NTOK, ROPE, THIEF, WIZARD, T, neighbours, room_of, room_squares
+from .board import C, HID, MEKANORK, NCHAR, NSQ, NTOK, POTION, ROPE, THIEF, WIZARD, T, neighbours, room_of, room_squares
 from .combat import lost, totals
 from .common import geo
 from .paths import layout, steps_to
@@ -155,6 +155,19 @@ def _wounded_object(s, a):
     if hasattr(a, "defenders"):
         return any(not dies and _holds(s, c, range(NCHAR, NTOK)) for c, dies in _losers(s, a))
     return s.wounded[_c(a)] and _holds(s, _c(a), range(NCHAR, NTOK))
+
+
+def _both_place(s, room):
+    """The room face down holds characters, which the revealer places, and objects, which his opponent does."""
+    kinds = {t % NTOK < NCHAR for t in range(T) if s.loc[t] == HID + room}
+    return kinds == {True, False}
+
+
+def _potion_near(s):
+    """Nearer a potion's points spent on a reveal, a rotation or a group attack: a potion
+    carried, then drunk (its points held)."""
+    carried = any(h in (POTION, NTOK + POTION) for h in s.held)
+    return 2.0 * any(x > 0 for x in s.pot) + carried
 
 
 def _wounded_acts(s, a):
@@ -470,4 +483,28 @@ GAPS = (
         "is not said", "both together: a room holds at most 2 or 3 hidden tokens in all (board.py); the limits then add "
         "up to the 20 tokens hidden, every room full (claim after_setup_20), where a limit per player would leave 40 "
         "places for 20 tokens", name="room_limit_whose"),
+    # session 64: a blind reader (notes/s64/reader, M1-M3): parts of points reported, each its own question
+    Gap("§Mise en place", "the remaining pawns, characters and objects, are hidden on the rooms 'à tour de rôle', "
+        "said in the passive: whose pawns each player hides (his own, or any), in which rooms (any within the "
+        "limits, those by his own starting zone too) and whether his opponent sees which pawn goes where is not said",
+        "each player hides his own pawns, one at a time, in any room under its limit; the log names each pawn and "
+        "its room (hide)", name="hide_whose",
+        on=("hide",), arises=lambda s, a: True, when="a pawn hidden at setup"),
+    Gap("§Révéler", "the revealer places the room's pawns and his opponent its objects: who places first is not "
+        "said, and where two pawns at most share a square (§Règle d'or 2) and pits take squares, the first to place "
+        "chooses what is left to the other",
+        "not checked: the log gives every pawn's square, and any placement the constraints allow is accepted, "
+        "whoever placed first (reveal)", name="reveal_order",
+        on=("reveal",), arises=lambda s, a: _both_place(s, a.room),
+        when="a room holding both characters and objects is revealed"),
+    Gap("§Potion §Révéler §Rotation §Combat groupé", "the potion's 4 action points may be used 'uniquement par lui', "
+        "its drinker: which acts are his is not said where the text gives the act to a player (a room revealed by "
+        "'le joueur' one of whose pawns has access, §Révéler; a room turned, §Rotation) or to several characters "
+        "(a group combat)",
+        "every act the log gives to the drinker: a reveal or a rotation he makes, a group attack he pays, each paid "
+        "from his potion's points first (common.pay)", name="potion_acts",
+        on=("reveal", "rotate", "attack"), arises=lambda s, a: s.pot[a.p * NTOK + a.who] > 0 and (
+            not hasattr(a, "defenders") or len(_engaged(a)[0]) > 1),
+        when="a reveal, a rotation or a group attack made by a character holding a potion's points",
+        toward=_potion_near),
 )
