@@ -93,3 +93,47 @@ def test_every_pool_s_workers_take_the_default_action(start):
             assert pool.submit(_ends).result() == (True, True)
     finally:
         signal.signal(signal.SIGTERM, old)
+
+
+def _signalled(args: list, after: float, sig: int, tmp_path) -> tuple[int, float]:
+    """`referee ARGS` in a process group of its own, the group sent `sig` after `after`
+    seconds, as a terminal's Ctrl-C or `timeout` does: its exit code, and the seconds it took
+    to end after the signal (a hang fails the test at 60 s)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    p = subprocess.Popen([sys.executable, "-m", "referee", *args], cwd=tmp_path, env=env, start_new_session=True,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    time.sleep(after)
+    if p.poll() is not None:
+        pytest.skip(f"the command ended before the signal ({after} s)")
+    t = time.monotonic()
+    os.killpg(p.pid, sig)
+    try:
+        _, err = p.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        raise AssertionError(f"referee {' '.join(args)} did not end within 60 s of the signal") from None
+    assert b"Traceback" not in err, err.decode()[-800:]
+    return p.returncode, time.monotonic() - t
+
+
+def test_a_signal_to_the_group_ends_scenarios_and_leaves_no_part_file(tmp_path):
+    """`scenarios -j 2` under `timeout`: a worker killed by the group's SIGTERM while it held
+    the pool's queue lock made the pool's terminate() wait for ever (7 runs of 7), the .part
+    files left in --out. The workers stand apart from the group: the command ends them."""
+    code, took = _signalled(["scenarios", "welcome", "-j", "2", "--out", "out"], 6.0, signal.SIGTERM, tmp_path)
+    assert code == 143 and took < 30, (code, took)
+    out = tmp_path / "out"
+    assert not out.exists() or not list(out.glob(".*.part")), sorted(out.iterdir())
+
+
+def test_ctrl_c_ends_an_audit_with_130(tmp_path):
+    """Ctrl-C during z3's work cancelled the check under way ("unknown") and the audit went
+    on to exit 1 with its findings; workers met it as KeyboardInterrupt and their results
+    never came. Now it is the command's KeyboardInterrupt: exit 130."""
+    code, took = _signalled(["audit", "trolls", "-f", "json"], 1.5, signal.SIGINT, tmp_path)
+    assert code == 130 and took < 30, (code, took)

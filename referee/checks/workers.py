@@ -1,9 +1,13 @@
 """How the checks start worker processes (the proofs' and the witness searches' pools, a
-parallel replay's): every worker takes the system's default action for SIGTERM and SIGHUP."""
+parallel replay's, the scenarios'): every worker stands in a process group of its own, dies
+with the command that started it, and takes the system's default action for SIGTERM and
+SIGHUP. The command alone answers a signal to its group, and ends its workers itself."""
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
 import signal
+import sys
 from multiprocessing import context as _mp
 from typing import Any
 
@@ -24,8 +28,32 @@ def ends_by_default() -> None:
             signal.signal(sig, signal.SIG_DFL)
 
 
+def apart(parent: int) -> None:
+    """The worker in a process group of its own: Ctrl-C at the terminal and `timeout` signal
+    the command's group, and a worker they killed while it waited for a task held the pool's
+    queue lock for ever, which Pool.terminate() takes first (`scenarios -j 2` under `timeout`
+    hung 7 runs of 7, its .part files left; audit workers met Ctrl-C as KeyboardInterrupt,
+    the audit waiting for results they would never send). The command, signalled, ends its
+    pools in order. On Linux the worker dies with the command (PR_SET_PDEATHSIG), as a
+    SIGKILL to the group killed it before."""
+    try:
+        os.setpgid(0, 0)
+    except OSError:
+        pass
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            return
+        if os.getppid() != parent:  # the command died before the call: nothing will signal it now
+            os._exit(1)
+
+
 class _SpawnWorker(_mp.SpawnProcess):  # a spawned worker starts with the defaults: said all the same
     def run(self) -> None:
+        apart(self._parent_pid)
         ends_by_default()
         super().run()
 
@@ -37,6 +65,7 @@ class _SpawnContext(_mp.SpawnContext):
 if hasattr(_mp, "ForkContext"):  # not on Windows
     class _ForkWorker(_mp.ForkProcess):
         def run(self) -> None:
+            apart(self._parent_pid)
             ends_by_default()
             super().run()
 

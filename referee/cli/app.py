@@ -153,7 +153,9 @@ def _stop_on_signals() -> list[int]:
     signals met, filled by the handler. An exit Python drops or a library turns into another
     error (a hostile run, s63: 3 audits of 26 went on until killed) is made up for: the
     signal again from outside a finalizer, main() taking any error after it for the exit,
-    and a last resort ending the process STOP_GRACE seconds after the signal."""
+    and a last resort ending the process STOP_GRACE seconds after the signal. Ctrl-C stays
+    KeyboardInterrupt (exit 130), asked again where a finalizer would drop it (a hostile
+    run, s64: a z3 call turned it into ctypes' ArgumentError, exit 1)."""
     stopped: list[int] = []
     import os
     import signal
@@ -178,16 +180,29 @@ def _stop_on_signals() -> list[int]:
         # leaving: a finalizer that fails on an object the exit cut short in its making (z3's
         # AstRef.__del__) is no news to print
         sys.unraisablehook = lambda _: None
-        if not stopped:
-            stopped.append(signum)
+        if not [x for x in stopped if x != signal.SIGINT]:  # the first SIGTERM or SIGHUP: its code wins
+            stopped.insert(0, signum)
             last = threading.Timer(STOP_GRACE, os._exit, (128 + signum,))
             last.daemon = True
             last.start()
         raise SystemExit(128 + signum)
 
+    def interrupt(signum: int, frame: Any) -> None:
+        """Ctrl-C: KeyboardInterrupt, as Python's own handler raises it, but not lost in a
+        finalizer either (met there, asked again from outside it), and noted for main()."""
+        if os.getpid() == owner and not sys.is_finalizing():
+            if _in_finalizer(frame):
+                threading.Timer(0.05, os.kill, (owner, signum)).start()
+                return
+            if not stopped:
+                stopped.append(signum)
+        raise KeyboardInterrupt
+
     for sig in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
         if sig is not None and signal.getsignal(sig) is signal.SIG_DFL:
             signal.signal(sig, stop)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, interrupt)
     return stopped
 
 
