@@ -89,3 +89,18 @@ def test_components_must_be_a_directory(name, tmp_path):
         with pytest.raises(BadInput, match=says) as e:
             game.configure({}, d, None, nplayers=n)
         assert e.value.exit_code == 2
+
+
+def test_a_number_past_a_double_and_a_decimal_n_are_said_as_they_are(tmp_path):
+    """A 400-digit number is valid JSON that orjson cannot hold: it was called "not JSON"; a
+    decimal "n" of 2.0 was told numbers past 64 bits are read as decimals (s64 hostile run)."""
+    from referee.replays.engine import replay
+
+    head = b'{"referee": 1, "game": "welcome", "players": ["Ana", "Ben"], "setup": {"adventurer": "Warrior", "first": "Ana"}}\n'
+    for event, said, unsaid in ((b'{"n": 1' + b"0" * 400 + b"}", "too large to read", "not JSON"),
+                                (b'{"n": 1.0, "by": "Ana", "do": "bid.draw", "monster": "Goblin"}', "decimal number 1.0",
+                                 "past 64 bits")):
+        f = tmp_path / "x.jsonl"
+        f.write_bytes(head + event + b"\n")
+        v = replay(f)
+        assert v.verdict == "unreadable" and said in v.problems[0].message and unsaid not in v.problems[0].message, v.to_json()

@@ -106,7 +106,8 @@ def decode(game: Game, cfg: Any, players: tuple[str, ...], line: Line, expected_
             raise Unreadable(line.no, "a second header: a log holds one game (several games go in a packed "
                              "corpus, *.games.jsonl, each from its own header)", "referee")
         raise Unreadable(line.no, "every event needs \"n\", a whole number" + (
-            f", expected {expected_n}; got {shown(n)} (a number past 64 bits is read as a decimal)"
+            f", expected {expected_n}; got {shown(n)}" + (" (a number past 64 bits is read as a decimal)"
+                                                           if abs(n) >= 2 ** 63 else "")
             if type(n) is float else ""), "n")
     if n != expected_n:
         raise Unreadable(line.no, f"\"n\" is {n}, expected {expected_n} (events count from 1)", "n")

@@ -165,6 +165,8 @@ def _parsed(numbered: Iterable[tuple[int, Any]]) -> Iterator[Line]:
             # line's text, an object was left open
             text = bytes(raw).decode("utf-8").rstrip("\r\n")
             at = f"column {e.pos + 1}" if e.pos <= len(text) else f"at the end of the line, column {len(text) + 1}"
+            if "infinity" in e.msg:  # valid JSON, but past what a 64-bit float holds (orjson's limit)
+                raise Unreadable(no, f"a number too large to read, past 1.8e308 ({at})") from None
             raise Unreadable(no, f"not JSON: {e.msg} ({at})") from None
         if type(data) is not dict:
             raise Unreadable(no, f"expected a JSON object, got {kind_of(data)}")
