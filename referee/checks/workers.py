@@ -51,11 +51,17 @@ def apart(parent: int) -> None:
             os._exit(1)
 
 
-class _SpawnWorker(_mp.SpawnProcess):  # a spawned worker starts with the defaults: said all the same
+class _Apart:
+    """A worker process as every pool here starts it (apart, ends_by_default)."""
+
     def run(self) -> None:
         apart(self._parent_pid)
         ends_by_default()
         super().run()
+
+
+class _SpawnWorker(_Apart, _mp.SpawnProcess):  # a spawned worker starts with the defaults: said all the same
+    pass
 
 
 class _SpawnContext(_mp.SpawnContext):
@@ -63,11 +69,8 @@ class _SpawnContext(_mp.SpawnContext):
 
 
 if hasattr(_mp, "ForkContext"):  # not on Windows
-    class _ForkWorker(_mp.ForkProcess):
-        def run(self) -> None:
-            apart(self._parent_pid)
-            ends_by_default()
-            super().run()
+    class _ForkWorker(_Apart, _mp.ForkProcess):
+        pass
 
     class _ForkContext(_mp.ForkContext):
         Process = _ForkWorker
