@@ -316,7 +316,7 @@ def _parallel(work, files: list[Path], jobs: int, show_bar: bool) -> list:
     before = set(multiprocessing.active_children())
     from ..checks import workers
 
-    # its workers die of SIGTERM wherever they are (checks/workers.py)
+    # its workers stand apart from the group and die of SIGTERM wherever they are (checks/workers.py)
     pool = ProcessPoolExecutor(jobs, mp_context=workers.context(), initializer=_ignore_interrupt)
     try:
         it = pool.map(work, files, chunksize=max(1, len(files) // (jobs * 8)))
