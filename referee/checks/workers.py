@@ -20,8 +20,8 @@ def ends_by_default() -> None:
     exit), and a Python handler runs only when the worker next runs Python code: a signal
     arriving with the wake-up of the semaphore the worker waits on (the pool's queue, taken
     back by terminate()) is marked and never acted on, the wait resumed, and terminate()
-    joins that worker for ever (`referee audit trolls` hung in 4 runs of 27 on a loaded machine; reproduced
-    every time by tests/test_workers.py)."""
+    joins that worker for ever (`referee audit trolls` hung in 4 runs of 27 on a loaded
+    machine; reproduced every time by tests/test_workers.py)."""
     for name in ENDS:
         sig = getattr(signal, name, None)
         if sig is not None:
@@ -79,7 +79,7 @@ if hasattr(_mp, "ForkContext"):  # not on Windows
 def context(start: Any = None) -> Any:
     """The multiprocessing context asked for (a context, a start method's name), else fork
     where the platform has it (a worker starts without importing z3 and the game again),
-    else spawn (Windows); a fork or spawn context's workers end by default (ends_by_default).
+    else spawn (Windows); a fork or spawn context's workers are referee's own (_Apart).
     What a pool's workers need is passed to them explicitly, so both work: under spawn, a
     game travels by its registered name."""
     if start is None or isinstance(start, str):

@@ -307,16 +307,16 @@ def _interrupted(what: str):
 
 
 def _parallel(work, files: list[Path], jobs: int, show_bar: bool) -> list:
-    """The verdicts of `files` over `jobs` processes. Ctrl-C reaches the workers too (one
-    process group): they ignore it, and the parent, on KeyboardInterrupt, cancels what is
-    queued and ends the workers at once instead of waiting for their chunks."""
+    """The verdicts of `files` over `jobs` processes. Ctrl-C reaches the parent alone (the
+    workers stand in process groups of their own, checks/workers.py; one sent to a worker
+    is ignored), which, on KeyboardInterrupt, cancels what is queued and ends the workers at
+    once instead of waiting for their chunks."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor  # only for batches: its import costs startup
 
-    before = set(multiprocessing.active_children())
     from ..checks import workers
 
-    # its workers stand apart from the group and die of SIGTERM wherever they are (checks/workers.py)
+    before = set(multiprocessing.active_children())
     pool = ProcessPoolExecutor(jobs, mp_context=workers.context(), initializer=_ignore_interrupt)
     try:
         it = pool.map(work, files, chunksize=max(1, len(files) // (jobs * 8)))
